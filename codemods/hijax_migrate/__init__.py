@@ -1,0 +1,17 @@
+"""hijax-migrate: upgrade JAX hijax primitives to the current API.
+
+The public entry points are imported lazily so that ``hijax-migrate --help``
+and ``--check`` on a tree with nothing to do never pay for libcst.
+"""
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__", "migrate_source"]
+
+
+def __getattr__(name: str):
+    if name == "migrate_source":
+        from .engine import migrate_source
+
+        return migrate_source
+    raise AttributeError(name)

@@ -1,0 +1,87 @@
+"""Building accumulator writes: ``x_acc.accum(ct)`` for each cotangent."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .returns import is_none
+
+# A cotangent whose structure is not visible is accumulated the way jax's own
+# base class does it: leaf by leaf, the accumulators' tree as the prefix.
+TREE_WRITE = "jax.tree.map(lambda acc, ct: acc.accum(ct), {acc}, {value})"
+
+
+def accum_call(acc: cst.BaseExpression, value: cst.BaseExpression) -> cst.Expr:
+    call = cst.Call(cst.Attribute(acc, cst.Name("accum")), [cst.Arg(value)])
+    return cst.Expr(call)
+
+
+def code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def tree_write(acc: cst.BaseExpression | list[str], value: cst.BaseExpression) -> cst.Expr:
+    """``acc`` is one accumulator, or the names of all of them (a tuple)."""
+    if isinstance(acc, list):
+        acc_code = f"({', '.join(acc)}{',' if len(acc) == 1 else ''})"
+    else:
+        acc_code = code(acc)
+    return cst.Expr(cst.parse_expression(TREE_WRITE.format(acc=acc_code, value=code(value))))
+
+
+def _subscript(acc: cst.BaseExpression, key: cst.BaseExpression) -> cst.Subscript:
+    return cst.Subscript(acc, [cst.SubscriptElement(cst.Index(key))])
+
+
+def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool) -> list[cst.Expr]:
+    """Writes of ``value`` into ``acc``, leaf by leaf where the literal shows leaves."""
+    if is_none(value):
+        return []  # None: no cotangent for this input
+    if isinstance(value, (cst.Tuple, cst.List)) and value.elements:
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return [tree_write(acc, value)]
+        return [w for i, e in enumerate(value.elements)
+                for w in writes_for(_subscript(acc, cst.Integer(str(i))), e.value, pytree)]
+    if isinstance(value, cst.Dict) and value.elements:
+        if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
+            return [tree_write(acc, value)]
+        return [w for e in value.elements for w in writes_for(_subscript(acc, e.key), e.value, pytree)]
+    return [tree_write(acc, value)] if pytree else [accum_call(acc, value)]
+
+
+def return_none(original: cst.Return) -> cst.Return:
+    return original.with_changes(value=cst.Name("None"), whitespace_after_return=cst.SimpleWhitespace(" "))
+
+
+def add_params(func: cst.FunctionDef, names: list[str]) -> cst.FunctionDef:
+    """Append positional parameters, following a trailing comma's layout."""
+    params = list(func.params.params)
+    last = params[-1] if params else None
+    comma = last.comma if last is not None and isinstance(last.comma, cst.Comma) else cst.MaybeSentinel.DEFAULT
+    new = [cst.Param(cst.Name(name), comma=comma) for name in names]
+    return func.with_changes(params=func.params.with_changes(params=[*params, *new]))
+
+
+def insert_params(func: cst.FunctionDef, inserts: list[tuple[int, str]]) -> cst.FunctionDef:
+    """Insert positional parameters at positions counted from ``self`` (0)."""
+    params = func.params
+    posonly = list(params.posonly_params)
+    regular = list(params.params)
+    for index, name in sorted(inserts, reverse=True):
+        param = cst.Param(cst.Name(name))
+        if index <= len(posonly) and posonly:
+            posonly.insert(index, param)
+        else:
+            regular.insert(index - len(posonly), param)
+    return func.with_changes(params=params.with_changes(posonly_params=posonly, params=regular))
+
+
+def accumulator_names(inputs: list[str], taken: set[str]) -> list[str]:
+    names = []
+    for name in inputs:
+        candidate = f"{name}_acc"
+        while candidate in taken:
+            candidate += "_"
+        names.append(candidate)
+        taken.add(candidate)
+    return names

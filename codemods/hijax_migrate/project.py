@@ -1,0 +1,115 @@
+"""The tree being migrated: which module is which file, and which classes
+are hijax primitives, following subclass chains from module to module.
+
+Modules are summarised lazily, the first time a chain runs through them, so
+a run over a large tree reads only the files that matter.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from pathlib import Path
+
+from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
+
+HIJAX_MODULES = ("jax.experimental.hijax", "jax._src.hijax")
+BASE_KINDS = {kind.value: kind for kind in (Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM, Kind.OLD)}
+# Bases from these packages are decided: they are never hijax primitives.
+_KNOWN_NOT_HIJAX = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "builtins"}
+
+
+def module_names(path: Path, root: Path | None = None) -> list[str]:
+    """Names a file may be imported by: from its package root, and from ``root``."""
+    path = path.resolve()
+    parts = [] if path.stem == "__init__" else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    names = [".".join(parts)] if parts else []
+    if root is not None:
+        try:
+            rel = path.relative_to(root.resolve()).with_suffix("")
+        except ValueError:
+            rel = None
+        if rel is not None:
+            dotted = ".".join(p for p in rel.parts if p != "__init__")
+            if dotted and dotted not in names:
+                names.append(dotted)
+    return names
+
+
+class Project:
+    def __init__(self, extra_bases: tuple[str, ...] = ()):
+        self._paths: dict[str, Path] = {}
+        self._summaries: dict[str, ModuleSummary | None] = {}
+        self._class_kinds: dict[int, Kind] = {}
+        self._resolving: set[int] = set()
+        self.extra_bases = frozenset(extra_bases)
+
+    def add_file(self, path: Path, root: Path | None = None) -> None:
+        for name in module_names(path, root):
+            self._paths.setdefault(name, path)
+
+    def add_summary(self, summary: ModuleSummary) -> None:
+        """Use ``summary`` for its module (the current, possibly rewritten, text)."""
+        self._summaries[summary.module] = summary
+
+    def summary(self, module: str) -> ModuleSummary | None:
+        if module not in self._summaries:
+            self._summaries[module] = self._load(module)
+        return self._summaries[module]
+
+    def _load(self, module: str) -> ModuleSummary | None:
+        path = self._paths.get(module)
+        if path is None:
+            return None
+        try:
+            return summarize(path.read_bytes(), module, path.stem == "__init__")
+        except (OSError, SyntaxError, ValueError):
+            return None
+
+    def class_kind(self, info: ClassInfo) -> Kind:
+        key = id(info)
+        if key not in self._class_kinds:
+            if key in self._resolving:  # a cycle through broken code
+                return Kind.NONE
+            self._resolving.add(key)
+            kinds = [self.kind_of_name(info.scope, base) for base in info.bases]
+            self._resolving.discard(key)
+            self._class_kinds[key] = strongest(kinds)
+        return self._class_kinds[key]
+
+    def kind_of_name(self, scope: Scope, dotted: str | None) -> Kind:
+        if dotted is None:
+            return Kind.EXTERNAL
+        head, _, rest = dotted.partition(".")
+        if dotted in self.extra_bases or head in self.extra_bases:
+            return Kind.VJP
+        bindings = scope.lookup(head)
+        if not bindings:
+            return Kind.NONE if hasattr(builtins, head) else Kind.EXTERNAL
+        return strongest(self._kind_of_binding(binding, rest) for binding in bindings)
+
+    def _kind_of_binding(self, binding: tuple, rest: str) -> Kind:
+        what = binding[0]
+        if what == "import":
+            return self.kind_of_qualified(f"{binding[1]}.{rest}" if rest else binding[1])
+        if what == "class":
+            return Kind.NONE if rest else self.class_kind(binding[1])
+        refs, scope = binding[1], binding[2]
+        return strongest(self.kind_of_name(scope, f"{ref}.{rest}" if rest else ref) for ref in refs)
+
+    def kind_of_qualified(self, name: str) -> Kind:
+        if name in self.extra_bases:
+            return Kind.VJP
+        module, _, attr = name.rpartition(".")
+        if module in HIJAX_MODULES:
+            return BASE_KINDS.get(attr, Kind.NONE)
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            summary = self.summary(".".join(parts[:cut]))
+            if summary is not None:
+                return self.kind_of_name(summary.scope, ".".join(parts[cut:]))
+        return Kind.NONE if parts[0] in _KNOWN_NOT_HIJAX else Kind.EXTERNAL

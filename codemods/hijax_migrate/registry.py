@@ -1,0 +1,76 @@
+"""The rule registry: every rule's code, name, release and documentation.
+
+Release gating happens here, once; rules never look at the target version.
+``--select``/``--ignore``/``--list-rules`` and the README's rule table all
+come from this one list.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from .versions import Version, format_version
+
+# Modules of hijax_migrate.rules, in the order their rules run: rules that
+# change the base class or signature first, so later ones see the result.
+_RULE_MODULES = (
+    "newstyle_base", "fwd_nzs_in", "derived_pairs", "sres_accumulators",
+    "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive",
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    since: Version  # first jax release whose API the rule migrates to
+    summary: str
+    before: str  # documentation example, checked by the tests
+    after: str
+    transformer: type
+
+    @property
+    def release(self) -> str:
+        return format_version(self.since)
+
+
+_RULES: list[Rule] = []
+
+
+def rule(code: str, name: str, since: Version, summary: str, before: str, after: str):
+    """Class decorator registering a RuleTransformer subclass."""
+
+    def register(cls: type) -> type:
+        cls.rule = Rule(code, name, since, summary, before.lstrip("\n"), after.lstrip("\n"), cls)
+        _RULES.append(cls.rule)
+        return cls
+
+    return register
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, in the order they run."""
+    if not _RULES:
+        for module in _RULE_MODULES:
+            importlib.import_module(f"{__package__}.rules.{module}")
+    return list(_RULES)
+
+
+def lookup(codes: list[str]) -> set[str]:
+    """Codes or names -> codes; prefixes like ``HJX00`` select several."""
+    known = all_rules()
+    picked: set[str] = set()
+    for word in codes:
+        match = {r.code for r in known if r.code.startswith(word.upper()) or r.name == word}
+        if not match:
+            raise ValueError(f"unknown rule {word!r} (see --list-rules)")
+        picked |= match
+    return picked
+
+
+def select(target: Version, only: list[str] = (), skip: list[str] = ()) -> list[Rule]:
+    chosen = lookup(list(only)) if only else None
+    skipped = lookup(list(skip)) if skip else set()
+    return [r for r in all_rules()
+            if r.since <= target and r.code not in skipped and (chosen is None or r.code in chosen)]

@@ -1,0 +1,63 @@
+"""The return statements of a rule and what they return."""
+
+from __future__ import annotations
+
+import enum
+
+import libcst as cst
+
+
+class Returned(enum.Enum):
+    NOTHING = "None"  # bare return, return None
+    LOGS = "dict"  # a dict of backward-pass log entries
+    TUPLE = "tuple"  # a tuple literal: one cotangent per input
+    OPAQUE = "opaque"  # a name, call or expression whose length is not visible
+
+
+class _OwnReturns(cst.CSTVisitor):
+    """Returns of the function itself, not of functions or classes nested in it."""
+
+    def __init__(self) -> None:
+        self.found: list[cst.Return] = []
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.found.append(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+
+def own_returns(func: cst.FunctionDef) -> list[cst.Return]:
+    finder = _OwnReturns()
+    func.body.visit(finder)
+    return finder.found
+
+
+def is_none(expr: cst.BaseExpression | None) -> bool:
+    return expr is None or (isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def classify(node: cst.Return) -> Returned:
+    value = node.value
+    if is_none(value):
+        return Returned.NOTHING
+    if isinstance(value, (cst.Dict, cst.DictComp)) or (
+        isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "dict"
+    ):
+        return Returned.LOGS
+    if isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+        return Returned.TUPLE
+    return Returned.OPAQUE
+
+
+def tuple_items(node: cst.Return) -> list[cst.BaseExpression]:
+    assert isinstance(node.value, cst.Tuple)
+    return [element.value for element in node.value.elements]
+
+
+def returns_values(returns: list[cst.Return]) -> bool:
+    """Does any return hand back cotangents rather than None or logs?"""
+    return any(classify(r) in (Returned.TUPLE, Returned.OPAQUE) for r in returns)

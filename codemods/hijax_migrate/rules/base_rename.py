@@ -1,0 +1,106 @@
+"""Renaming a hijax base class everywhere a file names it.
+
+References resolve through ``QualifiedNameProvider``, so aliases and module
+imports are followed and look-alike names elsewhere are never touched.
+Code that already chooses between the two names by version (an ``A if v
+else B``, a ``try``/``except ImportError``, an ``if`` on a version) is left
+as it is: it is correct on both sides of the switch.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
+from libcst.metadata import PositionProvider, QualifiedNameProvider
+
+from ..project import HIJAX_MODULES
+
+_GUARD_ERRORS = ("ImportError", "ModuleNotFoundError", "AttributeError")
+
+
+class BaseRename:
+    """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``."""
+
+    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)
+    old_name: str
+    new_name: str
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._guards = 0
+        self._qualified = {f"{module}.{self.old_name}" for module in HIJAX_MODULES}
+
+    def _names_old(self, node: cst.CSTNode) -> bool:
+        names = self.get_metadata(QualifiedNameProvider, node, set())
+        return any(q.name in self._qualified for q in names)
+
+    def _line(self, node: cst.CSTNode) -> int:
+        return self.get_metadata(PositionProvider, node).start.line
+
+    # -- version switches are left alone
+    def _mentions_new(self, node: cst.CSTNode) -> bool:
+        return self.new_name in cst.Module([]).code_for_node(node)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._guards += self._mentions_new(node)
+
+    def leave_IfExp(self, original_node, updated_node):
+        self._guards -= self._mentions_new(original_node)
+        return updated_node
+
+    def _is_guard(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.Try, cst.TryStar)):
+            caught = " ".join(cst.Module([]).code_for_node(h.type) for h in node.handlers if h.type)
+            return any(error in caught for error in _GUARD_ERRORS)
+        return "version" in cst.Module([]).code_for_node(node.test).lower()
+
+    def visit_Try(self, node) -> None:
+        self._guards += self._is_guard(node)
+
+    def leave_Try(self, original_node, updated_node):
+        self._guards -= self._is_guard(original_node)
+        return updated_node
+
+    def visit_If(self, node) -> None:
+        self._guards += self._is_guard(node)
+
+    def leave_If(self, original_node, updated_node):
+        self._guards -= self._is_guard(original_node)
+        return updated_node
+
+    # -- the renames
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False  # handled whole in leave_ImportFrom
+
+    def leave_ImportFrom(self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom):
+        module = get_full_name_for_node(updated_node.module) if updated_node.module else None
+        if (self._guards or updated_node.relative or module not in HIJAX_MODULES
+                or isinstance(updated_node.names, cst.ImportStar)):
+            return updated_node
+        aliases, bound = [], set()
+        for alias in updated_node.names:
+            if alias.name.value == self.old_name:
+                alias = alias.with_changes(name=cst.Name(self.new_name))
+                if alias.asname and alias.asname.name.value == self.new_name:
+                    alias = alias.with_changes(asname=None)
+            name = alias.asname.name.value if alias.asname else alias.name.value
+            if name not in bound:
+                bound.add(name)
+                aliases.append(alias)
+        if aliases == list(updated_node.names):
+            return updated_node
+        if len(aliases) < len(updated_node.names) and updated_node.rpar is None:
+            aliases[-1] = aliases[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.changed(self._line(original_node), None, f"import of `{self.old_name}` now `{self.new_name}`")
+        return updated_node.with_changes(names=aliases)
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name):
+        if updated_node.value != self.old_name or self._guards or not self._names_old(original_node):
+            return updated_node
+        self.changed(self._line(original_node), None, f"`{self.old_name}` is now `{self.new_name}`")
+        return updated_node.with_changes(value=self.new_name)
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute):
+        if updated_node.attr.value != self.old_name or self._guards or not self._names_old(original_node):
+            return updated_node
+        self.changed(self._line(original_node), None, f"`{self.old_name}` is now `{self.new_name}`")
+        return updated_node.with_changes(attr=cst.Name(self.new_name))

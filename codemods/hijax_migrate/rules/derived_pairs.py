@@ -1,0 +1,101 @@
+"""HJX007: jax 0.11.0's single derived-rule helpers become 0.11.1's pairs."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.metadata import PositionProvider, QualifiedNameProvider
+
+from ..context import RuleTransformer
+from ..project import HIJAX_MODULES
+from ..registry import rule
+
+# (first attribute, its 0.11.0 helper), (second attribute, its helper), the 0.11.1 pair
+PAIRS = (
+    (("lin", "linearize_from_jvp"), ("linearized", "apply_derived_linearization"), "linearize_from_jvp"),
+    (("vjp_fwd", "vjp_fwd_from_jvp"), ("vjp_bwd_retval", "transpose_jvp"), "vjp_from_jvp"),
+)
+
+
+@rule(
+    "HJX007", "derived-rule-pairs", (0, 11, 1),
+    "jax 0.11.0's derived rules assigned one by one (`vjp_fwd = vjp_fwd_from_jvp`, "
+    "`vjp_bwd_retval = transpose_jvp`, `lin = linearize_from_jvp`, `linearized = "
+    "apply_derived_linearization`) become 0.11.1's pairs, imports included.",
+    before="""
+from jax.experimental.hijax import VJPHiPrimitive, transpose_jvp, vjp_fwd_from_jvp
+
+class Op(VJPHiPrimitive):
+    vjp_fwd = vjp_fwd_from_jvp
+    vjp_bwd_retval = transpose_jvp
+""",
+    after="""
+from jax.experimental.hijax import vjp_from_jvp, VJPHiPrimitive
+
+class Op(VJPHiPrimitive):
+    vjp_fwd, vjp_bwd_retval = vjp_from_jvp
+""",
+)
+class DerivedPairs(RuleTransformer):
+    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)
+
+    def _helper(self, stmt: cst.BaseStatement) -> tuple[str, str, cst.Assign] | None:
+        """(attribute, helper) for ``attr = <hijax helper>`` alone on its line."""
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            return None
+        assign = stmt.body[0]
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                and isinstance(assign.targets[0].target, cst.Name)):
+            return None
+        names = self.get_metadata(QualifiedNameProvider, assign.value, set())
+        for q in names:
+            module, _, helper = q.name.rpartition(".")
+            if module in HIJAX_MODULES:
+                return assign.targets[0].target.value, helper, assign
+        return None
+
+    def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef):
+        if not self.prims.kinds.get(original_node, None) or not self.prims.kinds[original_node].is_primitive:
+            return updated_node
+        body = list(updated_node.body.body)
+        found = {}
+        for index, stmt in enumerate(original_node.body.body):
+            helper = self._helper(stmt)
+            if helper:
+                found[helper[:2]] = (index, helper[2])
+        drop = set()
+        for first, second, pair in PAIRS:
+            if first in found and second in found:
+                index, assign = found[first]
+                body[index] = self._pair(body[index], assign, first[0], second[0], first[1], pair)
+                drop.add(found[second][0])
+                self._imports(assign.value, first[1], pair)
+                self._imports(found[second][1].value, second[1], pair)
+                self.changed(self.prims.line(original_node), original_node,
+                             f"`{first[0]}, {second[0]} = {pair}`")
+            elif (first in found) != (second in found):
+                lone = first if first in found else second
+                self.skipped(self.prims.line(original_node), original_node,
+                             f"`{lone[0]} = {lone[1]}` has no partner; jax 0.11.1 derives rules in pairs: "
+                             f"pair it by hand")
+        body = [stmt for index, stmt in enumerate(body) if index not in drop]
+        return updated_node.with_changes(body=updated_node.body.with_changes(body=body))
+
+    def _pair(self, stmt, assign: cst.Assign, first: str, second: str, old: str, pair: str):
+        value = assign.value
+        if isinstance(value, cst.Attribute):
+            value = value.with_changes(attr=cst.Name(pair))
+        else:
+            value = cst.Name(pair)
+        targets = cst.Tuple([cst.Element(cst.Name(first)), cst.Element(cst.Name(second))], lpar=[], rpar=[])
+        new = assign.with_changes(targets=[cst.AssignTarget(targets)], value=value)
+        return stmt.with_changes(body=[new])
+
+    def _imports(self, value: cst.BaseExpression, helper: str, pair: str) -> None:
+        if not isinstance(value, cst.Name):
+            return
+        for q in self.get_metadata(QualifiedNameProvider, value, set()):
+            module = q.name.rpartition(".")[0]
+            if helper != pair:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, helper)
+            AddImportsVisitor.add_needed_import(self.context, module, pair)

@@ -1,0 +1,29 @@
+"""HJX006: ``NewstyleHiPrimitive`` (jax 0.8.0) becomes ``VJPHiPrimitive``."""
+
+from __future__ import annotations
+
+from ..context import RuleTransformer
+from ..registry import rule
+from .base_rename import BaseRename
+
+
+@rule(
+    "HJX006", "newstyle-base", (0, 8, 1),
+    "`NewstyleHiPrimitive` (jax 0.8.0) is `VJPHiPrimitive` from 0.8.1: imports, bases and "
+    "references are renamed; the backward and forward rules are then migrated by HJX001 and HJX002.",
+    before="""
+from jax.experimental.hijax import NewstyleHiPrimitive
+
+class Op(NewstyleHiPrimitive):
+    pass
+""",
+    after="""
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Op(VJPHiPrimitive):
+    pass
+""",
+)
+class NewstyleBase(BaseRename, RuleTransformer):
+    old_name = "NewstyleHiPrimitive"
+    new_name = "VJPHiPrimitive"

@@ -1,0 +1,46 @@
+"""Turning a value-returning backward rule into accumulator writes."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.codemod.visitors import AddImportsVisitor
+
+from ..accum import accumulator_names, return_none, tree_write, writes_for
+from ..returns import Returned, classify, own_returns, tuple_items
+from ..shape import positional
+from .plans import Plan, RewritePlans
+
+
+class AccumulatorWrites(RewritePlans):
+    def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
+        returns = own_returns(func)
+        inputs = shape.inputs
+        if inputs is None:
+            lengths = {len(tuple_items(r)) for r in returns if classify(r) is Returned.TUPLE}
+            if len(lengths) != 1 or any(classify(r) is Returned.OPAQUE for r in returns):
+                return self.skip(func, cls, f"{why}, but the number of inputs is not visible")
+            inputs = [f"arg{i}" for i in range(lengths.pop())]
+        taken = {n.value for n in m.findall(func, m.Name())}
+        plan = Plan(func, cls, new_params=accumulator_names(inputs, taken))
+        if shape.has_sres and len(positional(func)) == 3:  # (self, res, g): sres goes after res
+            plan.insert_params.append((2, "sres"))
+        return self.fill_writes(plan, shape, returns, plan.new_params, f"accumulator form ({why})")
+
+    def fill_writes(self, plan: Plan, shape, returns, targets: list[str], action: str) -> Plan | None:
+        accs = [cst.parse_expression(t) for t in targets]
+        for ret in returns:
+            kind = classify(ret)
+            if kind is Returned.TUPLE:
+                items = tuple_items(ret)
+                if len(items) != len(accs):
+                    return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
+                writes = [w for i, (a, v) in enumerate(zip(accs, items))
+                          for w in writes_for(a, v, i in shape.pytree_inputs)]
+            elif kind is Returned.OPAQUE:
+                writes = [tree_write(targets, ret.value)]
+                AddImportsVisitor.add_needed_import(self.context, "jax")
+            else:
+                continue
+            plan.returns[ret] = [*writes, return_none(ret)]
+        return self.done(plan, action)

@@ -1,0 +1,87 @@
+"""What a primitive class looks like: its rules, inputs and residuals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+import libcst.matchers as m
+
+from .returns import own_returns
+
+_PYTREE_BUILDERS = ("tuple", "list", "dict")
+
+
+def positional(func: cst.FunctionDef) -> list[str]:
+    """Names of the positional parameters, ``self`` included."""
+    params = func.params
+    return [p.name.value for p in (*params.posonly_params, *params.params)]
+
+
+def star_name(func: cst.FunctionDef) -> str | None:
+    star = func.params.star_arg
+    return star.name.value if isinstance(star, cst.Param) else None
+
+
+def is_nzs_name(name: str) -> bool:
+    return "nz" in name.lower()
+
+
+@dataclass
+class ClassShape:
+    methods: dict[str, cst.FunctionDef]
+    attributes: dict[str, cst.SimpleStatementLine]  # class-level `name = value`
+    inputs: list[str] | None  # positional inputs of the primitive, if visible
+    pytree_inputs: frozenset[int]  # positions whose input is a literal pytree
+    has_sres: bool  # vjp_fwd returns (out, res, nzs_out, sres)
+
+
+def _inputs(methods: dict[str, cst.FunctionDef]) -> list[str] | None:
+    expand = methods.get("expand")
+    if expand is not None and star_name(expand) is None:
+        return positional(expand)[1:]
+    fwd = methods.get("vjp_fwd")
+    if fwd is None or star_name(fwd) is not None:
+        return None
+    names = positional(fwd)[1:]
+    return names[1:] if names and is_nzs_name(names[0]) else names
+
+
+def _in_avals(init: cst.FunctionDef | None) -> cst.Tuple | None:
+    if init is None:
+        return None
+    target = m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))
+    for assign in m.findall(init.body, m.Assign(targets=[target], value=m.Tuple())):
+        return assign.value
+    return None
+
+
+def _is_pytree_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, (cst.Dict, cst.Tuple, cst.List)):
+        return True
+    return m.matches(expr, m.Call(func=m.OneOf(*(m.Name(n) for n in _PYTREE_BUILDERS))))
+
+
+def _has_sres(fwd: cst.FunctionDef | None) -> bool:
+    if fwd is None:
+        return False
+    return any(isinstance(r.value, cst.Tuple) and len(r.value.elements) == 4 for r in own_returns(fwd))
+
+
+def class_shape(node: cst.ClassDef) -> ClassShape:
+    methods: dict[str, cst.FunctionDef] = {}
+    attributes: dict[str, cst.SimpleStatementLine] = {}
+    for stmt in node.body.body:
+        if isinstance(stmt, cst.FunctionDef):
+            methods[stmt.name.value] = stmt
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                for target in getattr(small, "targets", ()):
+                    for name in m.findall(target, m.Name()):
+                        attributes[name.value] = stmt
+    avals = _in_avals(methods.get("__init__"))
+    inputs = _inputs(methods)
+    if inputs is None and avals is not None:
+        inputs = [f"arg{i}" for i in range(len(avals.elements))]
+    pytrees = frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()
+    return ClassShape(methods, attributes, inputs, pytrees, _has_sres(methods.get("vjp_fwd")))
