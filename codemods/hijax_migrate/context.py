@@ -49,6 +49,7 @@ class FileReport:
     file: str
     changes: list[Change] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    primitives: int = 0
 
 
 class RuleTransformer(ContextAwareTransformer):

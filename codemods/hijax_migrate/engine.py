@@ -42,16 +42,19 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     project = project or Project(options.extra_bases)
     report = FileReport(path)
     tree = _parse(code)
-    _check_target(code, module, project, options)
+    file = _File(path, module, path.endswith("__init__.py"), project)
+    prims = file.primitives(tree)
+    report.primitives = sum(kind.is_primitive for kind in prims.kinds.values())
+    _check_target(prims, options)
     for rule in registry.select(options.target, options.only, options.skip):
-        tree = _apply(rule, tree, path, module, project, options, report)
+        tree = file.apply(rule, tree, options, report)
     new_code = tree.code
     if new_code != code:
-        try:
-            compile(new_code, path, "exec", dont_inherit=True)
-        except SyntaxError as error:  # never write code that does not parse
-            raise MigrationError(f"internal error: the rewrite does not parse ({error.msg}); "
-                                 "file left unchanged, please report this", error.lineno or 0) from error
+        try:  # never write code that does not parse
+            cst.parse_module(new_code)
+        except cst.ParserSyntaxError as error:
+            raise MigrationError(f"internal error: the rewrite does not parse ({error.message}); "
+                                 "file left unchanged, please report this", error.raw_line) from error
     return Result(new_code, report)
 
 
@@ -64,27 +67,36 @@ def _parse(code: str) -> cst.Module:
         raise MigrationError("too deeply nested to parse") from error
 
 
-def _check_target(code: str, module: str, project: Project, options: Options) -> None:
+def _check_target(prims: PrimitiveMap, options: Options) -> None:
     """Going backwards is not supported: HiPrim code cannot target an older jax."""
     if options.target >= (0, 11, 2):
         return
-    summary = summarize(code, module)
-    for info in summary.classes:
-        if project.class_kind(info) is Kind.HIPRIM:
-            raise MigrationError(f"class {info.qualname} already uses HiPrim (jax 0.11.2+), newer than "
-                                 f"the target jax {format_version(options.target)}", info.lineno)
+    for cls, kind in prims.kinds.items():
+        if kind is Kind.HIPRIM:
+            raise MigrationError(f"class {prims.qualnames[cls]} already uses HiPrim (jax 0.11.2+), "
+                                 f"newer than the target jax {format_version(options.target)}",
+                                 prims.line(cls))
 
 
-def _apply(rule, tree: cst.Module, path: str, module: str, project: Project,
-           options: Options, report: FileReport) -> cst.Module:
-    summary = summarize(tree.code, module, path.endswith("__init__.py"))
-    if module:
-        project.add_summary(summary)
-    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
-    prims = PrimitiveMap.build(wrapper, summary, project)
-    context = CodemodContext(filename=path, full_module_name=module or None, wrapper=wrapper)
-    new_tree = wrapper.visit(rule.transformer(context, prims, options, report, project))
-    for visitor in (AddImportsVisitor, RemoveImportsVisitor):
-        if context.scratch.get(visitor.CONTEXT_KEY):
-            new_tree = visitor(context).transform_module(new_tree)
-    return new_tree
+@dataclass
+class _File:
+    path: str
+    module: str
+    is_package: bool
+    project: Project
+
+    def primitives(self, tree: cst.Module) -> PrimitiveMap:
+        self.wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+        summary = summarize(tree, self.module, self.is_package)
+        if self.module:  # classes of this file, as rewritten so far
+            self.project.add_summary(summary)
+        return PrimitiveMap.build(self.wrapper, summary, self.project)
+
+    def apply(self, rule, tree: cst.Module, options: Options, report: FileReport) -> cst.Module:
+        prims = self.primitives(tree)
+        context = CodemodContext(filename=self.path, full_module_name=self.module or None, wrapper=self.wrapper)
+        new_tree = self.wrapper.visit(rule.transformer(context, prims, options, report, self.project))
+        for visitor in (AddImportsVisitor, RemoveImportsVisitor):
+            if context.scratch.get(visitor.CONTEXT_KEY):
+                new_tree = visitor(context).transform_module(new_tree)
+        return new_tree

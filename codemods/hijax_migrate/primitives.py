@@ -1,7 +1,7 @@
 """Finding the hijax primitives of one parsed module.
 
 A pass over the libcst tree names every class the way Python's
-``__qualname__`` does and pairs it with the ``ast`` summary of the same code,
+``__qualname__`` does and pairs it with the module summary of the same code,
 whose bases the project index resolves across files. Rules then ask "what
 kind of class is this?" and "which class owns this method?" by node.
 """

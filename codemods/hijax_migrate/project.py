@@ -2,7 +2,7 @@
 are hijax primitives, following subclass chains from module to module.
 
 Modules are summarised lazily, the first time a chain runs through them, so
-a run over a large tree reads only the files that matter.
+a run over a large tree reads and parses only the files that matter.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 import builtins
 import sys
 from pathlib import Path
+
+import libcst as cst
 
 from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
 
@@ -66,9 +68,10 @@ class Project:
         if path is None:
             return None
         try:
-            return summarize(path.read_bytes(), module, path.stem == "__init__")
-        except (OSError, SyntaxError, ValueError):
+            tree = cst.parse_module(path.read_bytes())
+        except (OSError, cst.ParserSyntaxError, RecursionError, UnicodeDecodeError, LookupError):
             return None
+        return summarize(tree, module, path.stem == "__init__")
 
     def class_kind(self, info: ClassInfo) -> Kind:
         key = id(info)

@@ -1,15 +1,18 @@
-"""A cheap summary of one module: its classes, their bases and its bindings.
+"""A summary of one module: its classes, their bases and its bindings.
 
-Built with the stdlib ``ast`` parser, which is tens of times faster than
-libcst: the project index summarises any module a subclass chain runs
-through, while only files that may need a rewrite are parsed with libcst.
+The project index keeps one per module a subclass chain runs through, so
+that classes in other files can be classified without keeping their trees.
+It is built from the libcst tree (not ``ast``) because the running Python's
+``ast`` cannot parse syntax newer than itself, and libcst can.
 """
 
 from __future__ import annotations
 
-import ast
 import enum
 from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
 
 class Kind(enum.Enum):
@@ -60,7 +63,6 @@ class Scope:
 @dataclass(eq=False)
 class ClassInfo:
     qualname: str  # as __qualname__: "Op", "Outer.Op", "f.<locals>.Op"
-    lineno: int
     bases: list[str | None]  # dotted base expressions; None: not a name
     scope: Scope  # where the class statement stands
 
@@ -72,23 +74,20 @@ class ModuleSummary:
     classes: list[ClassInfo]
 
 
-def dotted_name(expr: ast.expr) -> str | None:
-    if isinstance(expr, ast.Name):
-        return expr.id
-    if isinstance(expr, ast.Attribute):
-        head = dotted_name(expr.value)
-        return f"{head}.{expr.attr}" if head else None
-    if isinstance(expr, ast.Subscript):  # Generic-style bases: Base[T]
-        return dotted_name(expr.value)
+def dotted_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Subscript):  # Generic-style bases: Base[T]
+        expr = expr.value
+    if isinstance(expr, (cst.Name, cst.Attribute)):
+        return get_full_name_for_node(expr)
     return None
 
 
-def _value_refs(expr: ast.expr | None) -> list[str]:
+def _value_refs(expr: cst.BaseExpression | None) -> list[str]:
     """The names an assigned value may evaluate to (``A if c else B``)."""
-    if isinstance(expr, ast.IfExp):
+    if isinstance(expr, cst.IfExp):
         return _value_refs(expr.body) + _value_refs(expr.orelse)
-    if isinstance(expr, ast.BoolOp):
-        return [ref for value in expr.values for ref in _value_refs(value)]
+    if isinstance(expr, cst.BooleanOperation):
+        return _value_refs(expr.left) + _value_refs(expr.right)
     name = dotted_name(expr) if expr is not None else None
     return [name] if name else []
 
@@ -105,55 +104,61 @@ class _Builder:
         self.module, self.is_package = module, is_package
         self.classes: list[ClassInfo] = []
 
-    def block(self, body: list[ast.stmt], scope: Scope, prefix: str) -> None:
+    def block(self, body, scope: Scope, prefix: str) -> None:
         for stmt in body:
             self.statement(stmt, scope, prefix)
 
-    def statement(self, stmt: ast.stmt, scope: Scope, prefix: str) -> None:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            scope.bind(stmt.name, ("value", [], scope))
-            self.block(stmt.body, Scope(scope), f"{prefix}{stmt.name}.<locals>.")
-        elif isinstance(stmt, ast.ClassDef):
-            info = ClassInfo(f"{prefix}{stmt.name}", stmt.lineno,
-                             [dotted_name(base) for base in stmt.bases], scope)
+    def statement(self, stmt: cst.CSTNode, scope: Scope, prefix: str) -> None:
+        if isinstance(stmt, cst.FunctionDef):
+            scope.bind(stmt.name.value, ("value", [], scope))
+            self.block(stmt.body.body, Scope(scope), f"{prefix}{stmt.name.value}.<locals>.")
+        elif isinstance(stmt, cst.ClassDef):
+            bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]
+            info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope)
             self.classes.append(info)
-            scope.bind(stmt.name, ("class", info))
-            self.block(stmt.body, Scope(scope, is_class=True), f"{info.qualname}.")
-        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            self.imports(stmt, scope)
-        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            for target in targets:
-                if isinstance(target, ast.Name):
-                    scope.bind(target.id, ("value", _value_refs(stmt.value), scope))
-        else:  # if/try/with/for/while/match: same scope, nested statements
-            for child in ast.iter_child_nodes(stmt):
-                if isinstance(child, ast.stmt):
-                    self.statement(child, scope, prefix)
-                elif isinstance(child, (ast.ExceptHandler, ast.match_case)):
+            scope.bind(stmt.name.value, ("class", info))
+            self.block(stmt.body.body, Scope(scope, is_class=True), f"{info.qualname}.")
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                self.small(small, scope)
+        else:  # if/try/with/for/while/match: nested blocks, same scope
+            for child in stmt.children:
+                if isinstance(child, cst.BaseSuite):
                     self.block(child.body, scope, prefix)
+                elif isinstance(child, cst.CSTNode) and not isinstance(child, cst.BaseExpression):
+                    self.statement(child, scope, prefix)
 
-    def imports(self, stmt: ast.Import | ast.ImportFrom, scope: Scope) -> None:
-        if isinstance(stmt, ast.Import):
-            for alias in stmt.names:
+    def small(self, small: cst.BaseSmallStatement, scope: Scope) -> None:
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                full = get_full_name_for_node(alias.name)
                 if alias.asname:
-                    scope.bind(alias.asname, ("import", alias.name))
+                    scope.bind(alias.asname.name.value, ("import", full))
                 else:
-                    head = alias.name.split(".")[0]
+                    head = full.split(".")[0]
                     scope.bind(head, ("import", head))
+        elif isinstance(small, cst.ImportFrom):
+            self.import_from(small, scope)
+        elif isinstance(small, (cst.Assign, cst.AnnAssign)):
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    scope.bind(target.value, ("value", _value_refs(small.value), scope))
+
+    def import_from(self, stmt: cst.ImportFrom, scope: Scope) -> None:
+        if isinstance(stmt.names, cst.ImportStar):
             return
-        source = stmt.module or ""
-        if stmt.level:
-            source = resolve_relative(self.module, self.is_package, stmt.level, stmt.module)
+        source = get_full_name_for_node(stmt.module) if stmt.module else ""
+        if stmt.relative:
+            source = resolve_relative(self.module, self.is_package, len(stmt.relative), source or None)
         for alias in stmt.names:
-            if alias.name != "*":
-                qualified = f"{source}.{alias.name}" if source else alias.name
-                scope.bind(alias.asname or alias.name, ("import", qualified))
+            name = get_full_name_for_node(alias.name)
+            bound = alias.asname.name.value if alias.asname else name
+            scope.bind(bound, ("import", f"{source}.{name}" if source else name))
 
 
-def summarize(source: str | bytes, module: str = "", is_package: bool = False) -> ModuleSummary:
-    """Summarise ``source``; raises SyntaxError/ValueError for unparsable code."""
-    tree = ast.parse(source)
+def summarize(tree: cst.Module, module: str = "", is_package: bool = False) -> ModuleSummary:
+    """Summarise a parsed module."""
     builder = _Builder(module, is_package)
     scope = Scope(None)
     builder.block(tree.body, scope, "")

@@ -1,0 +1,85 @@
+"""The ``hijax-migrate`` command line.
+
+Start-up stays fast: libcst is imported only by the workers that migrate a
+candidate file, never for ``--help``, ``--list-rules`` or a tree with
+nothing to do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hijax-migrate",
+        description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
+                    "of a jax release. Prints a diff by default; --in-place writes.")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; '-' reads stdin")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
+    mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
+    parser.add_argument("--strategy", choices=("auto", "rename", "accum"), default="auto",
+                        help="how value-returning vjp_bwd rules are fixed (default: auto)")
+    parser.add_argument("--target-jax", metavar="VERSION",
+                        help="jax release to migrate to (default: the project's pin, else the "
+                             "installed jax, else the newest known)")
+    parser.add_argument("--select", action="append", default=[], metavar="CODES",
+                        help="run only these rules (codes or names, comma-separated)")
+    parser.add_argument("--ignore", action="append", default=[], metavar="CODES",
+                        help="do not run these rules")
+    parser.add_argument("--list-rules", action="store_true", help="print the rules and exit")
+    parser.add_argument("--base", action="append", default=[], metavar="QUALNAME",
+                        help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base")
+    parser.add_argument("--exclude", action="append", default=[], metavar="PATTERN",
+                        help="gitignore-style pattern of paths to skip")
+    parser.add_argument("--output-format", choices=("text", "json", "github"), default="text",
+                        help="text (diff and summary), json, or github annotations")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the diff (auto: on a terminal, unless NO_COLOR is set)")
+    parser.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                        help="worker processes (default: all cores)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+    parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
+    return parser
+
+
+def _codes(values: list[str]) -> tuple[str, ...]:
+    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
+
+
+def list_rules() -> str:
+    from .registry import all_rules
+
+    return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in sorted(all_rules(), key=lambda r: r.code))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.list_rules:
+        print(list_rules())
+        return EXIT_CLEAN
+    if not args.paths:
+        parser.print_usage(sys.stderr)
+        print("hijax-migrate: error: give at least one PATH (or - for stdin)", file=sys.stderr)
+        return EXIT_USAGE
+    from .session import Session, UsageError
+
+    try:
+        session = Session.from_args(args)
+    except UsageError as error:
+        print(f"hijax-migrate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return session.run()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

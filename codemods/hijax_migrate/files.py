@@ -1,0 +1,142 @@
+"""Files on disk: finding them, reading them exactly, writing them safely."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+# Folders no user wants migrated: tooling, environments, build output.
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs", "__pycache__",
+    "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+})
+# A file that can need a rewrite names one of these; every other file is
+# never parsed with libcst (the dominant cost of a run).
+CANDIDATE = re.compile(rb"vjp_|HiPrim|hijax|linearize_from_jvp|apply_derived_linearization|transpose_jvp")
+
+
+class FileError(Exception):
+    """A file that cannot be handled; it is left byte-identical."""
+
+    def __init__(self, message: str, line: int = 0):
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass
+class SourceFile:
+    path: Path
+    raw: bytes
+    text: str
+    encoding: str
+
+
+def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
+    lines: list[str] = []
+    for name in (".gitignore", ".git/info/exclude"):
+        try:
+            lines += (folder / name).read_text(errors="replace").splitlines()
+        except OSError:
+            pass
+    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+
+
+def _ignored(path: Path, specs: list[tuple[Path, pathspec.PathSpec]], is_dir: bool) -> bool:
+    for base, spec in specs:
+        rel = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        if spec.match_file(rel):
+            return True
+    return False
+
+
+def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
+    """Python files under ``root``, in a stable order, honouring git's ignores.
+
+    Follows no symlink out of the tree, and never reaches a file twice.
+    """
+    root_real = Path(os.path.realpath(root))
+    found, seen = [], set()
+    stack = [(root, [])]
+    while stack:
+        folder, specs = stack.pop()
+        spec = _ignore_spec(folder)
+        specs = specs + [(folder, spec)] if spec else specs
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in reversed(entries):
+            path = Path(entry.path)
+            real = os.path.realpath(path)
+            if real in seen or not (real == str(root_real) or real.startswith(str(root_real) + os.sep)):
+                continue
+            is_dir = entry.is_dir()
+            rel = path.relative_to(root).as_posix()
+            if _ignored(path, specs, is_dir) or (exclude and exclude.match_file(rel + ("/" if is_dir else ""))):
+                continue
+            seen.add(real)
+            if is_dir and entry.name not in SKIP_DIRS and not (path / "pyvenv.cfg").exists():
+                stack.append((path, specs))
+            elif not is_dir and entry.name.endswith((".py", ".pyi")):
+                found.append(path)
+    return sorted(found)
+
+
+def read_source(path: Path) -> SourceFile:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise FileError(f"cannot read: {error.strerror or error}") from error
+    return decode(path, raw)
+
+
+def decode(path: Path, raw: bytes) -> SourceFile:
+    if b"\0" in raw:
+        raise FileError("contains NUL bytes; not Python source")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        text = raw.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as error:
+        line = raw[: getattr(error, "start", 0)].count(b"\n") + 1 if isinstance(error, UnicodeDecodeError) else 0
+        raise FileError(f"cannot decode: {error}", line) from error
+    return SourceFile(path, raw, text, encoding)
+
+
+def encode(source: SourceFile, text: str) -> bytes:
+    return text.encode(source.encoding)
+
+
+def write_atomic(source: SourceFile, data: bytes) -> None:
+    """Replace the file with ``data`` unless it changed since it was read.
+
+    The new text goes to a temporary file beside it, is flushed to disk and
+    renamed over the original: readers see the old file or the new, never half.
+    """
+    path = source.path
+    try:
+        if path.read_bytes() != source.raw:
+            raise FileError("changed on disk while the tool ran; not overwritten")
+        mode = path.stat().st_mode & 0o7777
+    except OSError as error:
+        raise FileError(f"cannot write: {error.strerror or error}") from error
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".hijax-tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,92 @@
+"""Turning outcomes into what people and machines read."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from .context import Change, Finding
+
+
+@dataclass
+class Outcome:
+    """What happened to one file; small, so thousands fit in memory."""
+
+    file: str
+    changes: list[Change] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    diff: str = ""
+    error: str = ""
+    error_line: int = 0
+    written: bool = False
+    primitives: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.diff)
+
+
+def unified_diff(name: str, old: str, new: str) -> str:
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                 f"a/{name.lstrip('/')}", f"b/{name.lstrip('/')}")
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def colorize(diff: str) -> str:
+    colours = {"+++": "1", "---": "1", "@@": "36", "+": "32", "-": "31"}
+    out = []
+    for line in diff.splitlines(keepends=True):
+        code = next((c for prefix, c in colours.items() if line.startswith(prefix)), None)
+        out.append(f"\x1b[{code}m{line.rstrip(chr(10))}\x1b[0m\n" if code else line)
+    return "".join(out)
+
+
+def error_text(outcome: Outcome) -> str:
+    where = f"{outcome.file}:{outcome.error_line}" if outcome.error_line else outcome.file
+    return f"error: {where}: {outcome.error}"
+
+
+def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
+    changed = [o for o in outcomes if o.changed]
+    rules = Counter(f"{c.rule} {c.name}" for o in outcomes for c in o.changes)
+    warnings = sum(len(o.findings) for o in outcomes)
+    failed = sum(1 for o in outcomes if o.error)
+    verb = "migrated" if in_place else "would migrate"
+    lines = [f"{scanned} files scanned, {sum(o.primitives for o in outcomes)} primitives found, "
+             f"{verb} {len(changed)} files; {warnings} warnings, {failed} files could not be processed",
+             f"target: {target}"]
+    lines += [f"  {rule}: {count}" for rule, count in sorted(rules.items())]
+    return "\n".join(lines)
+
+
+def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
+    changes = [asdict(c) | {"class": c.cls} for o in outcomes for c in o.changes]
+    for change in changes:
+        del change["cls"]
+    warnings = [{"file": f.file, "line": f.line, "message": f.message, "rule": f.rule}
+                for o in outcomes for f in o.findings]
+    errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
+    doc = {"changes": changes, "warnings": warnings, "errors": errors,
+           "summary": {"files_scanned": scanned, "files_changed": sum(o.changed for o in outcomes),
+                       "target": target}}
+    return json.dumps(doc, indent=2)
+
+
+def _escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def as_github(outcomes: list[Outcome]) -> str:
+    lines = []
+    for o in outcomes:
+        for c in o.changes:
+            lines.append(f"::warning file={o.file},line={c.line},title={c.rule} {c.name}::"
+                         f"{_escape(c.action)} (run hijax-migrate --in-place)")
+        for f in o.findings:
+            lines.append(f"::warning file={o.file},line={f.line},title={f.rule or 'hijax-migrate'}::{_escape(f.message)}")
+        if o.error:
+            lines.append(f"::error file={o.file},line={o.error_line or 1}::{_escape(o.error)}")
+    return "\n".join(lines)

@@ -1,0 +1,125 @@
+"""One invocation of the tool: options checked, files found, run, reported."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cli import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, _codes
+from .context import Options
+from .report import Outcome, as_github, as_json, colorize, error_text, summary, unified_diff
+from .runner import Job, run
+from .versions import format_version
+
+
+
+class UsageError(Exception):
+    pass
+
+
+def _options(args) -> tuple[Options, str]:
+    from . import registry, target
+
+    start = Path(args.paths[0]) if args.paths and args.paths[0] != "-" else Path.cwd()
+    try:
+        version, source = target.choose(args.target_jax, start)
+        only, skip = _codes(args.select), _codes(args.ignore)
+        registry.lookup(list(only + skip))
+    except ValueError as error:
+        raise UsageError(str(error)) from error
+    options = Options(version, args.strategy, only, skip, tuple(args.base))
+    return options, f"jax {format_version(version)} ({source})"
+
+
+def _jobs(paths: list[str], exclude: list[str]) -> list[Job]:
+    import pathspec
+
+    from .files import walk
+
+    spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+    jobs: list[Job] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            jobs += [Job(p, p.as_posix(), path) for p in walk(path, spec)]
+        elif path.exists() or path.is_symlink():
+            jobs.append(Job(path, path.as_posix(), None))
+        else:
+            raise UsageError(f"{name}: no such file or directory")
+    return sorted(set(jobs), key=lambda job: job.display)
+
+
+@dataclass
+class Session:
+    args: object
+    options: Options
+    target: str
+
+    @classmethod
+    def from_args(cls, args) -> Session:
+        if "-" in args.paths and len(args.paths) > 1:
+            raise UsageError("'-' (stdin) must be the only PATH")
+        options, target = _options(args)
+        return cls(args, options, target)
+
+    def run(self) -> int:
+        if self.args.paths == ["-"]:
+            return self._stdin()
+        jobs = _jobs(self.args.paths, self.args.exclude)
+        outcomes = run(jobs, self.options, self.args.in_place, self.args.jobs or None)
+        self._report(outcomes, len(jobs))
+        if any(o.error for o in outcomes):
+            return EXIT_FAILED
+        pending = any(o.changed for o in outcomes) and not self.args.in_place
+        return EXIT_PENDING if pending else EXIT_CLEAN
+
+    def _stdin(self) -> int:
+        from .engine import MigrationError, migrate_source
+        from .files import FileError, decode
+
+        raw = sys.stdin.buffer.read()
+        try:
+            source = decode(Path("-"), raw)
+            result = migrate_source(source.text, "-", self.options)
+        except (FileError, MigrationError) as error:
+            sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
+            print(error_text(Outcome("-", error=str(error), error_line=error.line)), file=sys.stderr)
+            return EXIT_FAILED
+        sys.stdout.buffer.write(result.code.encode(source.encoding))
+        outcome = Outcome("-", result.report.changes, result.report.findings,
+                          diff=unified_diff("-", source.text, result.code))
+        self._warnings([outcome])
+        return EXIT_PENDING if outcome.changed and self.args.check else EXIT_CLEAN
+
+    def _report(self, outcomes: list[Outcome], scanned: int) -> None:
+        fmt = self.args.output_format
+        if fmt == "json":
+            print(as_json(outcomes, scanned, self.target))
+            return
+        if fmt == "github":
+            text = as_github(outcomes)
+            if text:
+                print(text)
+            return
+        for outcome in outcomes:
+            if self.args.check and outcome.changed:
+                print(outcome.file)
+            elif not self.args.in_place and not self.args.check and outcome.diff:
+                sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
+        self._warnings(outcomes)
+        if not self.args.quiet:
+            print(summary(outcomes, scanned, self.target, self.args.in_place), file=sys.stderr)
+
+    def _warnings(self, outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            for finding in outcome.findings:
+                print(f"warning: {finding.file}:{finding.line}: {finding.message}", file=sys.stderr)
+            if outcome.error:
+                print(error_text(outcome), file=sys.stderr)
+
+    def _color(self) -> bool:
+        if self.args.color != "auto":
+            return self.args.color == "always"
+        return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
