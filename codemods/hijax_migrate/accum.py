@@ -29,6 +29,11 @@ def tree_write(acc: cst.BaseExpression | list[str], value: cst.BaseExpression) -
     return cst.Expr(cst.parse_expression(TREE_WRITE.format(acc=acc_code, value=code(value))))
 
 
+def uses_tree_write(statements: list[cst.CSTNode]) -> bool:
+    """Do these writes need ``import jax``?"""
+    return any(code(s).startswith("jax.tree.map(") for s in statements)
+
+
 def _subscript(acc: cst.BaseExpression, key: cst.BaseExpression) -> cst.Subscript:
     return cst.Subscript(acc, [cst.SubscriptElement(cst.Index(key))])
 
@@ -41,11 +46,11 @@ def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool)
         if any(isinstance(e, cst.StarredElement) for e in value.elements):
             return [tree_write(acc, value)]
         return [w for i, e in enumerate(value.elements)
-                for w in writes_for(_subscript(acc, cst.Integer(str(i))), e.value, pytree)]
+                for w in writes_for(_subscript(acc, cst.Integer(str(i))), e.value, False)]
     if isinstance(value, cst.Dict) and value.elements:
         if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
             return [tree_write(acc, value)]
-        return [w for e in value.elements for w in writes_for(_subscript(acc, e.key), e.value, pytree)]
+        return [w for e in value.elements for w in writes_for(_subscript(acc, e.key), e.value, False)]
     return [tree_write(acc, value)] if pytree else [accum_call(acc, value)]
 
 

@@ -10,6 +10,7 @@ from ..context import RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
 from ..shape import ClassShape, class_shape, positional, star_name
+from ..summary import Kind
 from .plans import Plan
 from .writes import AccumulatorWrites
 
@@ -52,6 +53,14 @@ class Mul(VJPHiPrimitive):
 """,
 )
 class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
+    def visit_Module(self, node: cst.Module) -> None:
+        super().visit_Module(node)
+        for cls, kind in self.prims.kinds.items():
+            func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
+            if func is not None and returns_values(own_returns(func)):
+                self.skip(func, cls, "a base class comes from outside the tree and cannot be decided; "
+                          "left alone (pass --base MODULE.CLASS if it is a hijax primitive)")
+
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
         if func is None or not returns_values(own_returns(func)):

@@ -6,7 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
-from ..accum import accumulator_names, return_none, tree_write, writes_for
+from ..accum import accumulator_names, return_none, tree_write, uses_tree_write, writes_for
 from ..returns import Returned, classify, own_returns, tuple_items
 from ..shape import positional
 from .plans import Plan, RewritePlans
@@ -39,8 +39,9 @@ class AccumulatorWrites(RewritePlans):
                           for w in writes_for(a, v, i in shape.pytree_inputs)]
             elif kind is Returned.OPAQUE:
                 writes = [tree_write(targets, ret.value)]
-                AddImportsVisitor.add_needed_import(self.context, "jax")
             else:
                 continue
+            if uses_tree_write(writes):
+                AddImportsVisitor.add_needed_import(self.context, "jax")
             plan.returns[ret] = [*writes, return_none(ret)]
         return self.done(plan, action)

@@ -1,0 +1,26 @@
+# flags: --strategy accum
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Add(VJPHiPrimitive):
+    def expand(self, lhs, rhs):
+        return lhs + rhs
+
+    def vjp_fwd(self, nzs_in, *args):
+        return self.expand(*args), None
+
+    def vjp_bwd(self, res, g):
+        return g, g
+# output
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Add(VJPHiPrimitive):
+    def expand(self, lhs, rhs):
+        return lhs + rhs
+
+    def vjp_fwd(self, nzs_in, *args):
+        return self.expand(*args), None
+
+    def vjp_bwd(self, res, g, lhs_acc, rhs_acc):
+        lhs_acc.accum(g)
+        rhs_acc.accum(g)
+        return None

@@ -1,0 +1,50 @@
+"""Golden cases: exact output, output parses, and a second run changes nothing.
+
+Regenerate expected outputs for review with ``HIJAX_REGENERATE=1 pytest
+tests/test_golden.py`` and read the resulting ``git diff golden/``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import libcst as cst
+import pytest
+
+from golden import all_cases, read_case, write_case
+from hijax_migrate.cli import build_parser
+from hijax_migrate.context import Options
+from hijax_migrate.engine import migrate_source
+from hijax_migrate.versions import parse_version
+
+DEFAULT_FLAGS = ["--target-jax", "0.10"]
+
+
+def options_for(flags: list[str]) -> Options:
+    args = build_parser().parse_args([*DEFAULT_FLAGS, *flags, "x.py"])
+    codes = lambda values: tuple(c for v in values for c in v.split(",") if c)
+    return Options(parse_version(args.target_jax), args.strategy, codes(args.select),
+                   codes(args.ignore), tuple(args.base))
+
+
+@pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)
+def test_golden(path):
+    case = read_case(path)
+    options = options_for(case.flags)
+    result = migrate_source(case.source, path.name, options)
+    if os.environ.get("HIJAX_REGENERATE"):
+        write_case(case, result.code)
+        pytest.skip("regenerated")
+    assert result.code == case.expected
+    cst.parse_module(result.code)
+    again = migrate_source(result.code, path.name, options)
+    assert again.code == result.code, "a second run changed the output"
+    assert not again.report.changes
+    if not case.has_output:
+        assert not result.report.changes
+    if path.stem.endswith("_warns"):
+        assert result.report.findings, "a *_warns case must report why it left code alone"
+
+
+def test_there_are_enough_cases():
+    assert len(all_cases()) >= 30
