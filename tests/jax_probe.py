@@ -1,0 +1,39 @@
+"""Run under a real jax: import a module, print its gradients as JSON.
+
+The module defines ``f`` (scalar output), ``ARGS`` and optionally
+``ARGNUMS`` and ``f_elem`` (the same op on scalars, for ``vmap(grad)``).
+Used by the semantic tests, in a subprocess so any jax/Python pair works.
+"""
+
+import importlib.util
+import json
+import sys
+
+
+def tolist(tree):
+    import jax
+    import numpy as np
+
+    return jax.tree.map(lambda leaf: np.asarray(leaf).tolist(), tree)
+
+
+def main(path):
+    import jax
+
+    spec = importlib.util.spec_from_file_location("case", path)
+    module = importlib.util.module_from_spec(spec)
+    out = {"jax": jax.__version__}
+    try:
+        spec.loader.exec_module(module)
+        argnums = getattr(module, "ARGNUMS", 0)
+        out["grad"] = tolist(jax.grad(module.f, argnums=argnums)(*module.ARGS))
+        out["jit"] = tolist(jax.jit(jax.grad(module.f, argnums=argnums))(*module.ARGS))
+        if hasattr(module, "f_elem"):
+            out["vmap"] = tolist(jax.vmap(jax.grad(module.f_elem, argnums=argnums))(*module.ARGS))
+    except Exception as error:  # the "before" runs are expected to fail
+        out["error"] = f"{type(error).__name__}: {error}"[:500]
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

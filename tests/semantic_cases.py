@@ -1,0 +1,179 @@
+"""Primitives written against old hijax APIs, with their known gradients.
+
+Each case is a module for ``jax_probe.py``. At x = [0, 1, 2], y = [1, 2, 3]
+the product's gradients are d/dx = y and d/dy = x.
+"""
+
+from dataclasses import dataclass, field
+
+X, Y = [0.0, 1.0, 2.0], [1.0, 2.0, 3.0]
+
+HEADER = '''
+import jax
+import jax.numpy as jnp
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Binary(VJPHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = (aval, aval)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, x, y):
+        return x * y
+
+    def batch_dim_rule(self, axis_data, dims):
+        return dims[0]
+'''
+
+FOOTER = '''
+
+def f(x, y):
+    return jnp.sum({cls}(jax.typeof(x))(x, y))
+
+
+def f_elem(x, y):
+    return {cls}(jax.typeof(x))(x, y)
+
+
+ARGS = (jnp.array({x}), jnp.array({y}))
+ARGNUMS = (0, 1)
+'''
+
+
+@dataclass
+class SemanticCase:
+    name: str
+    body: str  # class definitions after HEADER
+    expected: list  # gradients for ARGNUMS
+    flags: dict = field(default_factory=dict)  # Options fields
+    cls: str = "Mul"
+    header: str = HEADER
+    footer: str = FOOTER
+
+    def source(self) -> str:
+        return self.header + self.body + self.footer.format(cls=self.cls, x=X, y=Y)
+
+
+FWD = '''
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+'''
+
+CORE_CASES = [
+    SemanticCase("rename_tuple", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+''', [Y, X]),
+    SemanticCase("accum_tuple", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return g * y, g * x
+''', [Y, X], {"strategy": "accum"}),
+    SemanticCase("accum_none_entry", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, None)
+''', [Y, [0.0, 0.0, 0.0]], {"strategy": "accum"}),
+    SemanticCase("accum_branches", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        if g is None:
+            return None, None
+        else:
+            return (g * y, g * x)
+''', [Y, X], {"strategy": "accum"}),
+    SemanticCase("accum_opaque_tree_write", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        return self.cotangents(res, g)
+
+    def cotangents(self, res, g):
+        x, y = res
+        return g * y, g * x
+''', [Y, X], {"strategy": "accum"}),
+    SemanticCase("half_ported_writes", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        return (g * y, g * x)
+''', [Y, X]),
+    SemanticCase("half_ported_no_double_count", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+        return (g * y, g * x)
+''', [Y, X]),
+    SemanticCase("half_ported_varargs", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, *arg_accums):
+        x, y = res
+        return g * y, g * x
+''', [Y, X]),
+    SemanticCase("rename_moves_super_call", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+
+
+class Twice(Mul):
+    def expand(self, x, y):
+        return 2 * x * y
+
+    def vjp_bwd(self, res, g):
+        gx, gy = super().vjp_bwd(res, g)
+        return 2 * gx, 2 * gy
+''', [[2 * v for v in Y], [2 * v for v in X]], cls="Twice"),
+    SemanticCase("fwd_gains_nzs_in", '''
+class Mul(Binary):
+    def vjp_fwd(self, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+''', [Y, X]),
+]
+
+DICT_HEADER = '''
+import jax
+import jax.numpy as jnp
+from jax.experimental.hijax import VJPHiPrimitive
+'''
+
+DICT_FOOTER = '''
+
+def f(xs):
+    return jnp.sum({cls}(jax.typeof(xs["a"]))(xs))
+
+
+ARGS = ({{"a": jnp.array({x}), "b": jnp.array({y})}},)
+'''
+
+CORE_CASES.append(SemanticCase("accum_pytree_input", '''
+class DictMul(VJPHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = ({"a": aval, "b": aval},)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, xs):
+        return xs["a"] * xs["b"]
+
+    def vjp_fwd(self, nzs_in, xs):
+        return xs["a"] * xs["b"], xs
+
+    def vjp_bwd(self, res, g):
+        return ({"a": g * res["b"], "b": g * res["a"]},)
+''', {"a": Y, "b": X}, {"strategy": "accum"}, cls="DictMul", header=DICT_HEADER, footer=DICT_FOOTER))
