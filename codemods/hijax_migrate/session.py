@@ -56,20 +56,21 @@ class Session:
     args: object
     options: Options
     target: str
+    jobs: list[Job]
 
     @classmethod
     def from_args(cls, args) -> Session:
         if "-" in args.paths and len(args.paths) > 1:
             raise UsageError("'-' (stdin) must be the only PATH")
         options, target = _options(args)
-        return cls(args, options, target)
+        jobs = [] if args.paths == ["-"] else _jobs(args.paths, args.exclude)
+        return cls(args, options, target, jobs)
 
     def run(self) -> int:
         if self.args.paths == ["-"]:
             return self._stdin()
-        jobs = _jobs(self.args.paths, self.args.exclude)
-        outcomes = run(jobs, self.options, self.args.in_place, self.args.jobs or None)
-        self._report(outcomes, len(jobs))
+        outcomes = run(self.jobs, self.options, self.args.in_place, self.args.jobs or None)
+        self._report(outcomes, len(self.jobs))
         if any(o.error for o in outcomes):
             return EXIT_FAILED
         pending = any(o.changed for o in outcomes) and not self.args.in_place

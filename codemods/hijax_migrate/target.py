@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .versions import KNOWN_RELEASES, LATEST, Version, format_version, parse_version
 
-_PIN = re.compile(r"""^\s*["']?jax(?:\[[^\]]*\])?\s*((?:[<>=!~]=?\s*[\w.*]+\s*,?\s*)+)""", re.M)
+_PIN = re.compile(r"""(?<![\w.-])jax(?:\[[^\]]*\])?\s*((?:[<>=!~]=?\s*[\w.*]+\s*,?\s*)+)""")
 _PIN_FILES = ("pyproject.toml", "setup.cfg", "requirements.txt")
 
 

@@ -1,0 +1,129 @@
+"""The command line, run as a user runs it: real files, a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+OLD = """from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_bwd(self, res, g):
+        return (g, g)
+"""
+LOOKALIKE = """class Quant:
+    def vjp_bwd(self, res, g):
+        return (g, None)
+"""
+
+
+def cli(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd, input=stdin,
+                          capture_output=True, text=True)
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "ops.py").write_text(OLD)
+    (tmp_path / "pkg" / "quant.py").write_text(LOOKALIKE)
+    return tmp_path
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_dry_run_prints_diff_and_writes_nothing(tree):
+    before = snapshot(tree)
+    run = cli("pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.returncode == 1
+    assert "--- a/pkg/ops.py\n+++ b/pkg/ops.py\n" in run.stdout
+    assert "-    def vjp_bwd(self, res, g):\n+    def vjp_bwd_retval(self, res, g):" in run.stdout
+    assert "quant.py" not in run.stdout
+    assert "would migrate 1 files" in run.stderr and "target: jax 0.10.0 (--target-jax)" in run.stderr
+    assert snapshot(tree) == before
+
+
+def test_in_place_writes_then_nothing_is_left(tree):
+    run = cli("--in-place", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.returncode == 0, run.stderr
+    assert "def vjp_bwd_retval(self, res, g):" in (tree / "pkg" / "ops.py").read_text()
+    assert (tree / "pkg" / "quant.py").read_text() == LOOKALIKE
+    again = cli("--check", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert again.returncode == 0 and again.stdout == ""
+
+
+def test_check_lists_files_one_per_line(tree):
+    (tree / "pkg" / "more.py").write_text(OLD)
+    run = cli("--check", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == ["pkg/more.py", "pkg/ops.py"]
+
+
+def test_stdin_to_stdout(tree):
+    run = cli("-", "--target-jax", "0.10", cwd=tree, stdin=OLD)
+    assert run.returncode == 0
+    assert run.stdout == OLD.replace("def vjp_bwd(", "def vjp_bwd_retval(")
+    check = cli("--check", "-", "--target-jax", "0.10", cwd=tree, stdin=OLD)
+    assert check.returncode == 1
+
+
+def test_stdin_error_gives_input_back(tree):
+    run = cli("-", cwd=tree, stdin="def broken(:\n")
+    assert run.returncode == 3
+    assert run.stdout == "def broken(:\n"
+    assert "error: -:1: syntax error" in run.stderr
+
+
+@pytest.mark.parametrize("args", [["--strategy", "sideways", "x.py"], ["--select", "HJX999", "x.py"],
+                                  ["missing.py"], [], ["-", "x.py"], ["--target-jax", "banana", "x.py"]])
+def test_usage_errors_exit_2(tree, args):
+    assert cli(*args, cwd=tree).returncode == 2
+
+
+def test_unprocessable_file_is_named_and_others_still_handled(tree):
+    (tree / "pkg" / "broken.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\nclass X(:\n")
+    run = cli("--in-place", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.returncode == 3
+    assert "error: pkg/broken.py:2: syntax error" in run.stderr
+    assert "vjp_bwd_retval" in (tree / "pkg" / "ops.py").read_text()
+
+
+def test_json_report(tree):
+    run = cli("--output-format", "json", "pkg", "--target-jax", "0.10", cwd=tree)
+    doc = json.loads(run.stdout)
+    assert doc["changes"] == [{"file": "pkg/ops.py", "line": 5, "rule": "HJX001",
+                               "name": "bwd-returns-cotangents", "class": "Mul",
+                               "action": "renamed `vjp_bwd` to `vjp_bwd_retval`"}]
+    assert doc["summary"]["files_changed"] == 1
+
+
+def test_github_annotations(tree):
+    run = cli("--output-format", "github", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.stdout.startswith("::warning file=pkg/ops.py,line=5,title=HJX001 bwd-returns-cotangents::")
+
+
+def test_select_and_ignore(tree):
+    assert cli("--check", "--ignore", "HJX001", "pkg", "--target-jax", "0.10", cwd=tree).returncode == 0
+    assert cli("--check", "--select", "bwd-returns-cotangents", "pkg", "--target-jax", "0.10",
+               cwd=tree).returncode == 1
+
+
+def test_target_from_project_pin(tree):
+    (tree / "pyproject.toml").write_text('[project]\ndependencies = ["jax==0.9.0"]\n')
+    run = cli("--check", "pkg", cwd=tree)
+    assert "target: jax 0.9.0 (pinned in" in run.stderr
+
+
+def test_colour_always_and_never(tree):
+    coloured = cli("--color", "always", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert "\x1b[31m-    def vjp_bwd(self, res, g):\x1b[0m" in coloured.stdout
+    plain = cli("--color", "never", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert "\x1b[" not in plain.stdout

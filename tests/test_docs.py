@@ -1,0 +1,46 @@
+"""The README's rule reference and every rule's example match the registry."""
+
+from pathlib import Path
+
+import pytest
+
+from hijax_migrate.cli import main
+from hijax_migrate.context import Options
+from hijax_migrate.docs import readme_section, rules_markdown
+from hijax_migrate.engine import migrate_source
+from hijax_migrate.registry import all_rules
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_rules_section_is_generated_from_registry():
+    assert readme_section(README.read_text()) == rules_markdown().strip("\n")
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_rule_example_is_what_the_rule_does(rule):
+    result = migrate_source(rule.before, options=Options(target=rule.since, only=(rule.code,)))
+    assert result.code == rule.after
+    assert result.report.changes or result.report.findings
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_rule_is_gated_by_its_release(rule):
+    older = (rule.since[0], rule.since[1], rule.since[2] - 1) if rule.since[2] else (rule.since[0], rule.since[1] - 1, 99)
+    result = migrate_source(rule.before, options=Options(target=older, only=(rule.code,)))
+    assert result.code == rule.before and not result.report.changes and not result.report.findings
+
+
+def test_every_flag_is_documented(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    readme = README.read_text()
+    flags = [word.strip(",[]") for word in capsys.readouterr().out.split() if word.startswith("--")]
+    missing = {flag for flag in flags if f"`{flag}" not in readme} - {"--help"}
+    assert not missing
+
+
+def test_list_rules_names_every_rule(capsys):
+    assert main(["--list-rules"]) == 0
+    out = capsys.readouterr().out
+    assert all(rule.code in out and rule.name in out for rule in all_rules())

@@ -1,0 +1,72 @@
+"""Primitives found across the files of a tree, and files found in it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hijax_migrate.context import Options
+from hijax_migrate.files import walk
+from hijax_migrate.runner import Job, run
+
+OLD_RULE = "    def vjp_bwd(self, res, g):\n        return (g,)\n"
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def migrate_tree(root: Path, **options) -> dict[str, str]:
+    jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
+    outcomes = run(jobs, Options(target=(0, 10, 0), **options), in_place=False, workers=1)
+    return {o.file: o.diff for o in outcomes if o.diff}
+
+
+def test_chain_through_relative_and_absolute_imports(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n",
+        "pkg/mid.py": "from .base import Base\n\nclass Mid(Base):\n    pass\n",  # names nothing hijax
+        "pkg/leaf.py": f"from pkg.mid import Mid\n\nclass Leaf(Mid):\n{OLD_RULE}",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/deep.py": f"from ..mid import Mid as M\n\nclass Deep(M):\n{OLD_RULE}",
+    })
+    changed = migrate_tree(tmp_path)
+    assert sorted(changed) == ["pkg/leaf.py", "pkg/sub/deep.py"]
+
+
+def test_helper_module_reexporting_a_version_switched_base(tmp_path):
+    write(tmp_path, {
+        "compat.py": ("import jax\nfrom jax.experimental import hijax\n\n"
+                      "Base = hijax.VJPHiPrimitive if jax.__version_info__ <= (0, 11, 1) else hijax.HiPrim\n"),
+        "ops.py": f"from compat import Base\n\nclass Op(Base):\n{OLD_RULE}",
+        "quant.py": f"class Quant:\n{OLD_RULE}",
+    })
+    assert sorted(migrate_tree(tmp_path)) == ["ops.py"]
+
+
+def test_lookalike_base_from_another_file_is_not_a_primitive(tmp_path):
+    write(tmp_path, {
+        "proto.py": "class VjpProtocol:\n    pass\n",
+        "quant.py": f"from proto import VjpProtocol\n\nclass Quant(VjpProtocol):\n{OLD_RULE}",
+    })
+    assert migrate_tree(tmp_path) == {}
+
+
+def test_walk_honours_gitignore_venvs_and_symlinks(tmp_path):
+    write(tmp_path, {
+        ".gitignore": "ignored/\n*.gen.py\n",
+        "keep.py": "", "x.gen.py": "", "ignored/a.py": "",
+        "build/b.py": "", "node_modules/c.py": "", "env/pyvenv.cfg": "", "env/lib.py": "",
+        "sub/.gitignore": "local.py\n", "sub/local.py": "", "sub/kept.py": "",
+    })
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (outside / "o.py").write_text("")
+    os.symlink(outside, tmp_path / "link_out")
+    os.symlink(tmp_path / "sub", tmp_path / "link_loop")
+    found = [p.relative_to(tmp_path).as_posix() for p in walk(tmp_path)]
+    assert found == ["keep.py", "link_loop/kept.py"] or found == ["keep.py", "sub/kept.py"]
