@@ -177,3 +177,76 @@ class DictMul(VJPHiPrimitive):
     def vjp_bwd(self, res, g):
         return ({"a": g * res["b"], "b": g * res["a"]},)
 ''', {"a": Y, "b": X}, {"strategy": "accum"}, cls="DictMul", header=DICT_HEADER, footer=DICT_FOOTER))
+
+
+# Code written for older jax releases, to be run under jax 0.12 after
+# ``--target-jax 0.12``. No vmap: batching rules changed API in 0.12 too.
+FOOTER_012 = FOOTER.replace('''def f_elem(x, y):
+    return {cls}(jax.typeof(x))(x, y)
+
+
+''', "")
+
+ERA_081_HEADER = HEADER  # VJPHiPrimitive, imported by name
+
+JAX_012_CASES = [
+    SemanticCase("era_081_classic_rule_and_fwd", '''
+class Mul(Binary):
+    def vjp_fwd(self, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+''', [Y, X], footer=FOOTER_012),
+    SemanticCase("era_080_newstyle", '''
+class Mul(NewstyleHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = (aval, aval)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, x, y):
+        return x * y
+
+    def vjp_fwd(self, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return g * y, g * x
+''', [Y, X], header=DICT_HEADER.replace("VJPHiPrimitive", "NewstyleHiPrimitive"), footer=FOOTER_012),
+    SemanticCase("era_0111_structured_residuals", '''
+class Mul(Binary):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y), True, 3.0
+
+    def vjp_bwd_retval(self, res, sres, g):
+        x, y = res
+        return (sres * g * y, sres * g * x)
+''', [[3 * v for v in Y], [3 * v for v in X]], footer=FOOTER_012),
+    SemanticCase("era_0111_logs_flag", '''
+class Mul(Binary):
+    vjp_bwd_retval_logs = True
+
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd_retval(self, res, g):
+        x, y = res
+        return (g * y, g * x), {"g": g}
+''', [Y, X], footer=FOOTER_012),
+    SemanticCase("era_0110_derived_helpers", '''
+from jax.experimental.hijax import transpose_jvp, vjp_fwd_from_jvp
+
+
+class Mul(Binary):
+    vjp_fwd = vjp_fwd_from_jvp
+    vjp_bwd_retval = transpose_jvp
+
+    def jvp(self, primals, tangents):
+        (x, y), (tx, ty) = primals, tangents
+        return x * y, tx * y + x * ty
+''', [Y, X], footer=FOOTER_012),
+]

@@ -20,7 +20,7 @@ import pytest
 from hijax_migrate.context import Options
 from hijax_migrate.engine import migrate_source
 from hijax_migrate.versions import parse_version
-from semantic_cases import CORE_CASES
+from semantic_cases import CORE_CASES, JAX_012_CASES
 
 PROBE = Path(__file__).with_name("jax_probe.py")
 
@@ -63,3 +63,16 @@ if os.environ.get("CI") and sys.version_info < (3, 12) and not HAS_JAX_HERE:
 @pytest.mark.parametrize("case", CORE_CASES, ids=lambda c: c.name)
 def test_core_under_jax_010(case, tmp_path):
     check_case(case, sys.executable, "0.10", tmp_path)
+
+
+PY312 = os.environ.get("HIJAX_PY312", "")
+JAX_012 = jax_version(PY312) if PY312 else None
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"),
+                    reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (jax 0.11+ needs Python "
+                           "3.12; .ci/run sets it up where the machine has Python 3.12)")
+@pytest.mark.parametrize("case", JAX_012_CASES, ids=lambda c: c.name)
+def test_old_eras_under_jax_012(case, tmp_path):
+    check_case(case, PY312, "0.12", tmp_path)
