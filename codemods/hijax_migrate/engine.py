@@ -10,6 +10,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper
 
 from . import registry
+from .errors import SourceError
 from .context import FileReport, Options
 from .primitives import PrimitiveMap
 from .project import Project
@@ -17,12 +18,8 @@ from .summary import Kind, summarize
 from .versions import format_version
 
 
-class MigrationError(Exception):
-    """A file the tool will not rewrite; ``line`` is 0 where there is none."""
-
-    def __init__(self, message: str, line: int = 0):
-        super().__init__(message)
-        self.line = line
+class MigrationError(SourceError):
+    """Source the tool will not rewrite: a syntax error, a target older than the code."""
 
 
 @dataclass

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pathspec
 
+from .errors import SourceError
+
 # Folders no user wants migrated: tooling, environments, build output.
 SKIP_DIRS = frozenset({
     ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs", "__pycache__",
@@ -22,12 +24,8 @@ SKIP_DIRS = frozenset({
 CANDIDATE = re.compile(rb"vjp_|HiPrim|hijax|linearize_from_jvp|apply_derived_linearization|transpose_jvp")
 
 
-class FileError(Exception):
-    """A file that cannot be handled; it is left byte-identical."""
-
-    def __init__(self, message: str, line: int = 0):
-        super().__init__(message)
-        self.line = line
+class FileError(SourceError):
+    """A file that cannot be read, decoded or written."""
 
 
 @dataclass
