@@ -45,8 +45,11 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         plan = Plan(fwd, cls, insert_params=[(1, "nzs_in")])
         return self.done(plan, "added the `nzs_in` parameter to `vjp_fwd`")
 
+    def visit_Module(self, node: cst.Module) -> None:
+        super().visit_Module(node)
+        self._in_fwd: list[bool] = []  # per enclosing function: is it a planned vjp_fwd?
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._in_fwd = getattr(self, "_in_fwd", [])
         self._in_fwd.append(node in self._plans)
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:

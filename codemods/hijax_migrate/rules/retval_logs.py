@@ -47,6 +47,10 @@ class Op(VJPHiPrimitive):
 """,
 )
 class RetvalLogsMethod(RewritePlans, RuleTransformer):
+    def visit_Module(self, node: cst.Module) -> None:
+        self._flags: set[cst.SimpleStatementLine] = set()  # flag lines to remove
+        super().visit_Module(node)
+
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         flag = shape.attributes.get(FLAG)
         if flag is None or FLAG in shape.methods:
@@ -55,7 +59,7 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
         if value is None:
             return self.skip(cls, cls, f"`{FLAG}` is set to something other than True/False; "
                              "in jax 0.11.2 it is a method: port by hand")
-        self._flags = getattr(self, "_flags", set()) | {flag}
+        self._flags.add(flag)
         func = shape.methods.get("vjp_bwd_retval")
         if not value or func is None:
             self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = {value}`")
@@ -65,6 +69,6 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
         return plan
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
-        if original_node in getattr(self, "_flags", ()):
+        if original_node in self._flags:
             return cst.RemovalSentinel.REMOVE
         return super().leave_SimpleStatementLine(original_node, updated_node)
