@@ -2,54 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import libcst as cst
 from libcst.codemod import CodemodContext, ContextAwareTransformer
 from libcst.metadata import PositionProvider
 
 from .primitives import PrimitiveMap
 from .project import Project
-from .versions import LATEST, Version
-
-STRATEGIES = ("auto", "rename", "accum")
-
-
-@dataclass(frozen=True)
-class Change:
-    file: str
-    line: int
-    cls: str
-    rule: str  # code, e.g. HJX001
-    name: str
-    action: str
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A warning: something left alone, and why."""
-
-    file: str
-    line: int
-    message: str
-    rule: str = ""
-
-
-@dataclass
-class Options:
-    target: Version = LATEST
-    strategy: str = "auto"
-    only: tuple[str, ...] = ()
-    skip: tuple[str, ...] = ()
-    extra_bases: tuple[str, ...] = ()
-
-
-@dataclass
-class FileReport:
-    file: str
-    changes: list[Change] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    primitives: int = 0
+from .model import STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
 
 
 class RuleTransformer(ContextAwareTransformer):

@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from .context import Change, Finding
+from .model import Change, Finding
 
 
 @dataclass

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from .context import Options
+from .model import Options
 from .files import CANDIDATE, FileError, SourceFile, encode, read_source, write_atomic
 from .report import Outcome, unified_diff
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cli import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, _codes
-from .context import Options
+from .model import Options
 from .report import Outcome, as_github, as_json, colorize, error_text, summary, unified_diff
 from .runner import Job, run
 from .versions import format_version
@@ -26,7 +26,8 @@ def _options(args) -> tuple[Options, str]:
     try:
         version, source = target.choose(args.target_jax, start)
         only, skip = _codes(args.select), _codes(args.ignore)
-        registry.lookup(list(only + skip))
+        if only or skip:  # loading the rules imports libcst: only when asked
+            registry.lookup(list(only + skip))
     except ValueError as error:
         raise UsageError(str(error)) from error
     options = Options(version, args.strategy, only, skip, tuple(args.base))

@@ -1,0 +1,50 @@
+"""The data a run produces and passes around: plain, light, picklable.
+
+Kept apart from the libcst-based code so that the command line starts
+without importing libcst when there is nothing to migrate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .versions import LATEST, Version
+
+STRATEGIES = ("auto", "rename", "accum")
+
+
+@dataclass(frozen=True)
+class Change:
+    file: str
+    line: int
+    cls: str
+    rule: str  # code, e.g. HJX001
+    name: str
+    action: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A warning: something left alone, and why."""
+
+    file: str
+    line: int
+    message: str
+    rule: str = ""
+
+
+@dataclass
+class Options:
+    target: Version = LATEST
+    strategy: str = "auto"
+    only: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+    extra_bases: tuple[str, ...] = ()
+
+
+@dataclass
+class FileReport:
+    file: str
+    changes: list[Change] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    primitives: int = 0
