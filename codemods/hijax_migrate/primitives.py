@@ -3,7 +3,7 @@
 A pass over the libcst tree names every class the way Python's
 ``__qualname__`` does and pairs it with the module summary of the same code,
 whose bases the project index resolves across files. Rules then ask "what
-kind of class is this?" and "which class owns this method?" by node.
+kind of class is this?" by node.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ class PrimitiveMap(cst.CSTVisitor):
         self._prefix, self._saved = "", []
         self.kinds: dict[cst.ClassDef, Kind] = {}
         self.qualnames: dict[cst.ClassDef, str] = {}
-        self.owners: dict[cst.FunctionDef, cst.ClassDef] = {}
         self.lines: dict[cst.CSTNode, int] = {}
 
     @classmethod
@@ -48,9 +47,6 @@ class PrimitiveMap(cst.CSTVisitor):
         self.kinds[node] = self._project.class_kind(info) if info else Kind.NONE
         self.qualnames[node] = qualname
         self.lines[node] = self.get_metadata(PositionProvider, node.name).start.line
-        for stmt in node.body.body:
-            if isinstance(stmt, cst.FunctionDef):
-                self.owners[stmt] = node
         self._enter(f"{qualname}.")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -69,8 +65,3 @@ class PrimitiveMap(cst.CSTVisitor):
 
     def line(self, node: cst.CSTNode) -> int:
         return self.lines.get(node, 0)
-
-    def primitive_owner(self, func: cst.FunctionDef) -> cst.ClassDef | None:
-        """The primitive class ``func`` is a method of, if any."""
-        owner = self.owners.get(func)
-        return owner if owner is not None and self.kinds[owner].is_primitive else None
