@@ -44,8 +44,13 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     report.primitives = sum(kind.is_primitive for kind in prims.kinds.values())
     _check_target(prims, options)
     for rule in registry.select(options.target, options.only, options.skip):
-        tree = file.apply(rule, tree, options, report)
-    new_code = tree.code
+        reported = len(report.changes)
+        new_tree = file.apply(rule, prims, options, report)
+        # Every rewrite is reported: where a rule reported none, the tree is as
+        # it was, and its analysis (and resolved metadata) serves the next rule.
+        if len(report.changes) != reported:
+            prims = file.primitives(new_tree)
+    new_code = prims.wrapper.module.code
     if new_code != code:
         try:  # never write code that does not parse
             cst.parse_module(new_code)
@@ -83,16 +88,15 @@ class _File:
     project: Project
 
     def primitives(self, tree: cst.Module) -> PrimitiveMap:
-        self.wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         summary = summarize(tree, self.module, self.is_package)
         if self.module:  # classes of this file, as rewritten so far
             self.project.add_summary(summary)
-        return PrimitiveMap.build(self.wrapper, summary, self.project)
+        return PrimitiveMap.build(MetadataWrapper(tree, unsafe_skip_copy=True), summary, self.project)
 
-    def apply(self, rule, tree: cst.Module, options: Options, report: FileReport) -> cst.Module:
-        prims = self.primitives(tree)
-        context = CodemodContext(filename=self.path, full_module_name=self.module or None, wrapper=self.wrapper)
-        new_tree = self.wrapper.visit(rule.transformer(context, prims, options, report, self.project))
+    def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport) -> cst.Module:
+        wrapper = prims.wrapper
+        context = CodemodContext(filename=self.path, full_module_name=self.module or None, wrapper=wrapper)
+        new_tree = wrapper.visit(rule.transformer(context, prims, options, report, self.project))
         for visitor in (AddImportsVisitor, RemoveImportsVisitor):
             if context.scratch.get(visitor.CONTEXT_KEY):
                 new_tree = visitor(context).transform_module(new_tree)

@@ -20,8 +20,9 @@ from .summary import ClassInfo, Kind, ModuleSummary
 class PrimitiveMap(cst.CSTVisitor):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
-    def __init__(self, summary: ModuleSummary, project: Project):
+    def __init__(self, wrapper: MetadataWrapper, summary: ModuleSummary, project: Project):
         super().__init__()
+        self.wrapper = wrapper  # the analysed tree, with its resolved metadata
         self._infos: dict[str, list[ClassInfo]] = {}
         for info in summary.classes:
             self._infos.setdefault(info.qualname, []).append(info)
@@ -34,7 +35,7 @@ class PrimitiveMap(cst.CSTVisitor):
 
     @classmethod
     def build(cls, wrapper: MetadataWrapper, summary: ModuleSummary, project: Project):
-        found = cls(summary, project)
+        found = cls(wrapper, summary, project)
         wrapper.visit(found)
         return found
 
