@@ -46,8 +46,10 @@ class Project:
     def __init__(self, extra_bases: tuple[str, ...] = ()):
         self._paths: dict[str, Path] = {}
         self._summaries: dict[str, ModuleSummary | None] = {}
-        self._class_kinds: dict[int, Kind] = {}
-        self._resolving: set[int] = set()
+        # Keyed by the ClassInfo itself (hashed by identity), never by id():
+        # a replaced summary's objects may be freed and their ids reused.
+        self._class_kinds: dict[ClassInfo, Kind] = {}
+        self._resolving: set[ClassInfo] = set()
         self.extra_bases = frozenset(extra_bases)
 
     def add_file(self, path: Path, root: Path | None = None) -> None:
@@ -74,15 +76,14 @@ class Project:
         return summarize(tree, module, path.stem == "__init__")
 
     def class_kind(self, info: ClassInfo) -> Kind:
-        key = id(info)
-        if key not in self._class_kinds:
-            if key in self._resolving:  # a cycle through broken code
+        if info not in self._class_kinds:
+            if info in self._resolving:  # a cycle through broken code
                 return Kind.NONE
-            self._resolving.add(key)
+            self._resolving.add(info)
             kinds = [self.kind_of_name(info.scope, base) for base in info.bases]
-            self._resolving.discard(key)
-            self._class_kinds[key] = strongest(kinds)
-        return self._class_kinds[key]
+            self._resolving.discard(info)
+            self._class_kinds[info] = strongest(kinds)
+        return self._class_kinds[info]
 
     def kind_of_name(self, scope: Scope, dotted: str | None) -> Kind:
         if dotted is None:
