@@ -26,7 +26,7 @@ class BaseRename:
     new_name: str
 
     def visit_Module(self, node: cst.Module) -> None:
-        self._guards = 0
+        self._guards, self._guard_stack = 0, []
         self._qualified = {f"{module}.{self.old_name}" for module in HIJAX_MODULES}
 
     def _names_old(self, node: cst.CSTNode) -> bool:
@@ -36,36 +36,42 @@ class BaseRename:
     def _line(self, node: cst.CSTNode) -> int:
         return self.get_metadata(PositionProvider, node).start.line
 
-    # -- version switches are left alone
-    def _mentions_new(self, node: cst.CSTNode) -> bool:
-        return self.new_name in cst.Module([]).code_for_node(node)
+    # -- version switches are left alone: each guard node is judged once, on
+    # the way in, and its verdict popped on the way out
+    def _enter(self, is_guard: bool) -> None:
+        self._guard_stack.append(is_guard)
+        self._guards += is_guard
 
-    def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._guards += self._mentions_new(node)
-
-    def leave_IfExp(self, original_node, updated_node):
-        self._guards -= self._mentions_new(original_node)
+    def _leave(self, updated_node):
+        self._guards -= self._guard_stack.pop()
         return updated_node
 
     def _is_guard(self, node: cst.CSTNode) -> bool:
+        code = cst.Module([]).code_for_node
+        if isinstance(node, cst.IfExp):
+            return self.new_name in code(node)
         if isinstance(node, (cst.Try, cst.TryStar)):
-            caught = " ".join(cst.Module([]).code_for_node(h.type) for h in node.handlers if h.type)
+            caught = " ".join(code(h.type) for h in node.handlers if h.type)
             return any(error in caught for error in _GUARD_ERRORS)
-        return "version" in cst.Module([]).code_for_node(node.test).lower()
+        return "version" in code(node.test).lower()
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._enter(self._is_guard(node))
+
+    def leave_IfExp(self, original_node, updated_node):
+        return self._leave(updated_node)
 
     def visit_Try(self, node) -> None:
-        self._guards += self._is_guard(node)
+        self._enter(self._is_guard(node))
 
     def leave_Try(self, original_node, updated_node):
-        self._guards -= self._is_guard(original_node)
-        return updated_node
+        return self._leave(updated_node)
 
     def visit_If(self, node) -> None:
-        self._guards += self._is_guard(node)
+        self._enter(self._is_guard(node))
 
     def leave_If(self, original_node, updated_node):
-        self._guards -= self._is_guard(original_node)
-        return updated_node
+        return self._leave(updated_node)
 
     # -- the renames
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:

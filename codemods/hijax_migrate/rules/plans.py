@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from ..accum import add_params, insert_params
 from ..shape import ClassShape, class_shape
 
 
@@ -68,8 +69,6 @@ class RewritePlans:
         plan = self._plans.get(original_node)
         if plan is None:
             return updated_node
-        from ..accum import add_params, insert_params
-
         if plan.new_name:
             updated_node = updated_node.with_changes(name=cst.Name(plan.new_name))
         if plan.insert_params:
