@@ -15,16 +15,15 @@ from golden import all_cases, read_case, write_case
 from hijax_migrate.cli import build_parser
 from hijax_migrate.context import Options
 from hijax_migrate.engine import migrate_source
-from hijax_migrate.versions import parse_version
+from hijax_migrate.session import options_from_args
 
 DEFAULT_FLAGS = ["--target-jax", "0.10"]
 
 
 def options_for(flags: list[str]) -> Options:
+    """The header's flags, read exactly as the command line reads them."""
     args = build_parser().parse_args([*DEFAULT_FLAGS, *flags, "x.py"])
-    codes = lambda values: tuple(c for v in values for c in v.split(",") if c)
-    return Options(parse_version(args.target_jax), args.strategy, codes(args.select),
-                   codes(args.ignore), tuple(args.base))
+    return options_from_args(args)[0]
 
 
 @pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)

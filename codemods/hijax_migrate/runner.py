@@ -91,13 +91,10 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     workers = workers or os.cpu_count() or 1
     if workers == 1 or len(candidates) < _PARALLEL_FROM:
         _init_worker(jobs, options)
-        results = (migrate_file(job, in_place) for job in candidates)
-    else:
-        pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(jobs, options))
-        with pool:
-            results = pool.map(migrate_file, candidates, [in_place] * len(candidates), chunksize=4)
-            return _collect(results, progress)
-    return _collect(results, progress)
+        return _collect((migrate_file(job, in_place) for job in candidates), progress)
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(jobs, options)) as pool:
+        results = pool.map(migrate_file, candidates, [in_place] * len(candidates), chunksize=4)
+        return _collect(results, progress)
 
 
 def _collect(results, progress) -> list[Outcome]:

@@ -19,7 +19,8 @@ class UsageError(Exception):
     pass
 
 
-def _options(args) -> tuple[Options, str]:
+def options_from_args(args) -> tuple[Options, str]:
+    """Options and a description of the target, from parsed command-line flags."""
     from . import registry, target
 
     start = Path(args.paths[0]) if args.paths and args.paths[0] != "-" else Path.cwd()
@@ -63,7 +64,7 @@ class Session:
     def from_args(cls, args) -> Session:
         if "-" in args.paths and len(args.paths) > 1:
             raise UsageError("'-' (stdin) must be the only PATH")
-        options, target = _options(args)
+        options, target = options_from_args(args)
         jobs = [] if args.paths == ["-"] else _jobs(args.paths, args.exclude)
         return cls(args, options, target, jobs)
 
