@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .cli import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, _codes
 from .model import Options
-from .report import Outcome, as_github, as_json, colorize, error_text, summary, unified_diff
+from .report import Outcome, as_github, as_json, colorize, error_text, summary
 from .runner import Job, run
 from .versions import format_version
 
@@ -91,10 +91,8 @@ class Session:
             print(error_text(Outcome("-", error=str(error), error_line=error.line)), file=sys.stderr)
             return EXIT_FAILED
         sys.stdout.buffer.write(result.code.encode(source.encoding))
-        outcome = Outcome("-", result.report.changes, result.report.findings,
-                          diff=unified_diff("-", source.text, result.code))
-        self._warnings([outcome])
-        return EXIT_PENDING if outcome.changed and self.args.check else EXIT_CLEAN
+        self._warnings([Outcome("-", result.report.changes, result.report.findings)])
+        return EXIT_PENDING if result.code != source.text and self.args.check else EXIT_CLEAN
 
     def _report(self, outcomes: list[Outcome], scanned: int) -> None:
         fmt = self.args.output_format
