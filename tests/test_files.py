@@ -69,10 +69,10 @@ def test_file_changed_on_disk_is_not_overwritten(tmp_path):
 ])
 def test_broken_files_are_reported_and_left_byte_identical(tmp_path, capsys, data, reason):
     bad, good = tmp_path / "bad.py", tmp_path / "good.py"
-    bad.write_bytes(b"# hijax\n" + data)
+    bad.write_bytes(b"# vjp_bwd\n" + data)  # a candidate: named, so read
     good.write_text(OLD)
     assert migrate_in_place(tmp_path) == 3
-    assert bad.read_bytes() == b"# hijax\n" + data
+    assert bad.read_bytes() == b"# vjp_bwd\n" + data
     assert "vjp_bwd_retval" in good.read_text()
     assert f"{bad.as_posix()}" in capsys.readouterr().err
 

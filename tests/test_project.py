@@ -70,3 +70,24 @@ def test_walk_honours_gitignore_venvs_and_symlinks(tmp_path):
     os.symlink(tmp_path / "sub", tmp_path / "link_loop")
     found = [p.relative_to(tmp_path).as_posix() for p in walk(tmp_path)]
     assert found == ["keep.py", "link_loop/kept.py"] or found == ["keep.py", "sub/kept.py"]
+
+
+def test_src_layout_base_found_from_the_repository_root(tmp_path):
+    write(tmp_path, {
+        "src/pkg/__init__.py": "",
+        "src/pkg/bases.py": "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n",
+        "src/pkg/ops.py": f"from pkg.bases import Base\n\nclass Op(Base):\n{OLD_RULE}",
+    })
+    assert sorted(migrate_tree(tmp_path)) == ["src/pkg/ops.py"]
+
+
+def test_base_in_an_ignored_folder_still_resolves(tmp_path):
+    # The walk skips build/ output, but an import of a module there is still
+    # followed: what is migrated is filtered, what is resolved is not.
+    write(tmp_path, {
+        "vendor_build/__init__.py": "",
+        "vendor_build/bases.py": "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n",
+        "ops.py": f"from vendor_build.bases import Base\n\nclass Op(Base):\n{OLD_RULE}",
+        ".gitignore": "vendor_build/\n",
+    })
+    assert sorted(migrate_tree(tmp_path)) == ["ops.py"]

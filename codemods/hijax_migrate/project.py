@@ -1,8 +1,11 @@
 """The tree being migrated: which module is which file, and which classes
 are hijax primitives, following subclass chains from module to module.
 
-Modules are summarised lazily, the first time a chain runs through them, so
-a run over a large tree reads and parses only the files that matter.
+A module is looked up on disk, from a few search roots (the folders the run
+was given and the roots of their packages), and summarised the first time a
+chain runs through it: a run over a large tree reads and parses only the
+files that matter, and sees the whole tree even when it migrates only a few
+files of it (``--changed-since``).
 """
 
 from __future__ import annotations
@@ -21,40 +24,15 @@ BASE_KINDS = {kind.value: kind for kind in (Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM
 _KNOWN_NOT_HIJAX = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "builtins"}
 
 
-def module_names(path: Path, root: Path | None = None) -> list[str]:
-    """Names a file may be imported by: from its package root, and from ``root``."""
-    path = path.resolve()
-    parts = [] if path.stem == "__init__" else [path.stem]
-    folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
-        parts.insert(0, folder.name)
-        folder = folder.parent
-    names = [".".join(parts)] if parts else []
-    if root is not None:
-        try:
-            rel = path.relative_to(root.resolve()).with_suffix("")
-        except ValueError:
-            rel = None
-        if rel is not None:
-            dotted = ".".join(p for p in rel.parts if p != "__init__")
-            if dotted and dotted not in names:
-                names.append(dotted)
-    return names
-
-
 class Project:
-    def __init__(self, extra_bases: tuple[str, ...] = ()):
-        self._paths: dict[str, Path] = {}
+    def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = ()):
+        self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
         self._resolving: set[ClassInfo] = set()
         self.extra_bases = frozenset(extra_bases)
-
-    def add_file(self, path: Path, root: Path | None = None) -> None:
-        for name in module_names(path, root):
-            self._paths.setdefault(name, path)
 
     def add_summary(self, summary: ModuleSummary) -> None:
         """Use ``summary`` for its module (the current, possibly rewritten, text)."""
@@ -65,8 +43,17 @@ class Project:
             self._summaries[module] = self._load(module)
         return self._summaries[module]
 
+    def find(self, module: str) -> Path | None:
+        """The file of ``module`` under the first search root that has it."""
+        rel = Path(*module.split("."))
+        for root in self.roots:
+            for path in (root / rel.with_name(rel.name + ".py"), root / rel / "__init__.py"):
+                if path.is_file():
+                    return path
+        return None
+
     def _load(self, module: str) -> ModuleSummary | None:
-        path = self._paths.get(module)
+        path = self.find(module) if module else None
         if path is None:
             return None
         try:

@@ -1,6 +1,6 @@
 """A run over files: discover, pre-filter, migrate (in parallel), write.
 
-Data flows one way. Only candidate files (see ``files.CANDIDATE``) are
+Data flows one way. Only candidate files (see ``files.CANDIDATE_WORDS``) are
 parsed with libcst; the project index summarises any other module lazily,
 with ``ast``, when a subclass chain runs through it. Each worker returns a
 small Outcome (a diff, not trees), so memory stays bounded on large trees.
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .model import Options
-from .files import CANDIDATE, FileError, SourceFile, encode, read_source, write_atomic
+from .modules import module_names, search_roots
+from .files import FileError, is_candidate_text, SourceFile, encode, read_source, write_atomic
 from .report import Outcome, unified_diff
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
@@ -30,18 +31,14 @@ class Job:
 _worker_state: dict = {}
 
 
-def _init_worker(jobs: list[Job], options: Options) -> None:
+def _init_worker(roots: tuple[Path, ...], options: Options) -> None:
+    from . import engine  # noqa: F401 (libcst and the rules, imported once, up front)
     from .project import Project
 
-    project = Project(options.extra_bases)
-    for job in jobs:
-        project.add_file(job.path, job.root)
-    _worker_state.update(project=project, options=options)
+    _worker_state.update(project=Project(options.extra_bases, roots), options=options)
 
 
 def _module_name(job: Job) -> str:
-    from .project import module_names
-
     names = module_names(job.path, job.root)
     return names[0] if names else ""
 
@@ -79,7 +76,7 @@ def _write(source: SourceFile, code: str, outcome: Outcome) -> None:
 
 def is_candidate(path: Path) -> bool:
     try:
-        return CANDIDATE.search(path.read_bytes()) is not None
+        return is_candidate_text(path.read_bytes())
     except OSError:
         return True  # let the migration report why it cannot be read
 
@@ -87,14 +84,28 @@ def is_candidate(path: Path) -> bool:
 def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
         progress=None) -> list[Outcome]:
     """Migrate ``jobs``; outcomes come back in the order of ``jobs``."""
-    candidates = [job for job in jobs if is_candidate(job.path)]
     workers = workers or os.cpu_count() or 1
-    if workers == 1 or len(candidates) < _PARALLEL_FROM:
-        _init_worker(jobs, options)
+    roots = search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}))
+    pool, candidates = None, []
+    try:
+        for job in jobs:
+            if not is_candidate(job.path):
+                continue
+            candidates.append(job)
+            if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
+                # Started now, the workers import libcst while the rest is scanned.
+                pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(roots, options))
+                for _ in range(workers):
+                    pool.submit(int)
+        if pool is not None:
+            return _collect(pool.map(migrate_file, candidates, [in_place] * len(candidates),
+                                     chunksize=2), progress)
+        if candidates:
+            _init_worker(roots, options)
         return _collect((migrate_file(job, in_place) for job in candidates), progress)
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(jobs, options)) as pool:
-        results = pool.map(migrate_file, candidates, [in_place] * len(candidates), chunksize=4)
-        return _collect(results, progress)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
 
 
 def _collect(results, progress) -> list[Outcome]:

@@ -27,7 +27,10 @@ class Kind(enum.Enum):
 
     @property
     def is_primitive(self) -> bool:
-        return self in (Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM)
+        return self in PRIMITIVE_KINDS
+
+
+PRIMITIVE_KINDS = frozenset({Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM})
 
 
 # When bases disagree (a mixin, a version switch) the most specific wins.
@@ -103,6 +106,7 @@ class _Builder:
     def __init__(self, module: str, is_package: bool):
         self.module, self.is_package = module, is_package
         self.classes: list[ClassInfo] = []
+        self.nodes: list[cst.ClassDef] = []  # parallel to classes
 
     def block(self, body, scope: Scope, prefix: str) -> None:
         for stmt in body:
@@ -116,6 +120,7 @@ class _Builder:
             bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]
             info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope)
             self.classes.append(info)
+            self.nodes.append(stmt)
             scope.bind(stmt.name.value, ("class", info))
             self.block(stmt.body.body, Scope(scope, is_class=True), f"{info.qualname}.")
         elif isinstance(stmt, cst.SimpleStatementLine):
@@ -159,7 +164,17 @@ class _Builder:
 
 def summarize(tree: cst.Module, module: str = "", is_package: bool = False) -> ModuleSummary:
     """Summarise a parsed module."""
+    return summarize_classes(tree, module, is_package)[0]
+
+
+def summarize_classes(tree: cst.Module, module: str = "",
+                      is_package: bool = False) -> tuple[ModuleSummary, list[cst.ClassDef]]:
+    """The summary, and the class statement behind each of its ClassInfos.
+
+    The nodes are kept apart from the summary: the project keeps summaries of
+    other modules for the whole run, and must not keep their trees alive.
+    """
     builder = _Builder(module, is_package)
     scope = Scope(None)
     builder.block(tree.body, scope, "")
-    return ModuleSummary(module, scope, builder.classes)
+    return ModuleSummary(module, scope, builder.classes), builder.nodes

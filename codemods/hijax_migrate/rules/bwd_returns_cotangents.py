@@ -10,7 +10,7 @@ from ..context import RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
 from ..shape import ClassShape, class_shape, positional, star_name
-from ..summary import Kind
+from ..summary import PRIMITIVE_KINDS, Kind
 from .plans import Plan
 from .writes import AccumulatorWrites
 
@@ -51,6 +51,8 @@ class Mul(VJPHiPrimitive):
         x, y = res
         return (g * y, g * x)
 """,
+    needs=("vjp_bwd",),
+    kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL},  # the external ones get a warning
 )
 class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     def visit_Module(self, node: cst.Module) -> None:

@@ -9,6 +9,7 @@ from libcst.metadata import PositionProvider, QualifiedNameProvider
 from ..context import RuleTransformer
 from ..project import HIJAX_MODULES
 from ..registry import rule
+from ..summary import PRIMITIVE_KINDS
 
 # (first attribute, its 0.11.0 helper), (second attribute, its helper), the 0.11.1 pair
 PAIRS = (
@@ -35,6 +36,8 @@ from jax.experimental.hijax import vjp_from_jvp, VJPHiPrimitive
 class Op(VJPHiPrimitive):
     vjp_fwd, vjp_bwd_retval = vjp_from_jvp
 """,
+    needs=tuple(helper for (_, one), (_, other), _ in PAIRS for helper in (one, other)),
+    kinds=PRIMITIVE_KINDS,
 )
 class DerivedPairs(RuleTransformer):
     METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)

@@ -6,6 +6,7 @@ import libcst as cst
 
 from ..context import RuleTransformer
 from ..registry import rule
+from ..summary import PRIMITIVE_KINDS
 from ..shape import ClassShape, is_nzs_name, positional, star_name
 from .plans import Plan, RewritePlans
 
@@ -36,6 +37,8 @@ class Square(VJPHiPrimitive):
     def vjp_fwd(self, nzs_in, x):
         return x * x, x
 """,
+    needs=("vjp_fwd",),
+    kinds=PRIMITIVE_KINDS,
 )
 class FwdNzsIn(RewritePlans, RuleTransformer):
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:

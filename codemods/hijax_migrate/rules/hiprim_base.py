@@ -31,6 +31,7 @@ class Op(HiPrim):
 class Other(hx.HiPrim):
     pass
 """,
+    needs=("VJPHiPrimitive",),
 )
 class HiPrimBase(BaseRename, RuleTransformer):
     old_name = "VJPHiPrimitive"

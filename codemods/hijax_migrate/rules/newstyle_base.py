@@ -23,6 +23,7 @@ from jax.experimental.hijax import VJPHiPrimitive
 class Op(VJPHiPrimitive):
     pass
 """,
+    needs=("NewstyleHiPrimitive",),
 )
 class NewstyleBase(BaseRename, RuleTransformer):
     old_name = "NewstyleHiPrimitive"

@@ -32,6 +32,7 @@ class Old(HiPrimitive):
     def abstract_eval(self, x):
         return x, set()
 """,
+    kinds=frozenset({Kind.OLD}),
 )
 class OldHiPrimitive(RuleTransformer):
     def visit_ClassDef(self, node: cst.ClassDef) -> None:

@@ -7,6 +7,7 @@ import libcst.matchers as m
 
 from ..context import RuleTransformer
 from ..registry import rule
+from ..summary import PRIMITIVE_KINDS
 from ..shape import ClassShape
 from .plans import Plan, RewritePlans
 
@@ -45,6 +46,8 @@ class Op(VJPHiPrimitive):
     def vjp_bwd_retval_logs(self, res, g):
         return (g,), {"g": g}
 """,
+    needs=("vjp_bwd_retval_logs",),
+    kinds=PRIMITIVE_KINDS,
 )
 class RetvalLogsMethod(RewritePlans, RuleTransformer):
     def visit_Module(self, node: cst.Module) -> None:

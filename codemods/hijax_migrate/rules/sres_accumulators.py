@@ -6,6 +6,7 @@ import libcst as cst
 
 from ..context import RuleTransformer
 from ..registry import rule
+from ..summary import PRIMITIVE_KINDS
 from ..returns import own_returns, returns_values
 from ..shape import ClassShape
 from .plans import Plan
@@ -38,6 +39,8 @@ class Scale(VJPHiPrimitive):
         x_acc.accum(sres * g)
         return None
 """,
+    needs=("vjp_bwd_retval",),
+    kinds=PRIMITIVE_KINDS,
 )
 class SresAccumulators(AccumulatorWrites, RuleTransformer):
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
