@@ -21,7 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hijax-migrate",
         description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
-                    "of a jax release. Prints a diff by default; --in-place writes.")
+                    "of a jax release. Prints a diff by default; --in-place writes.",
+        epilog="git hooks: hijax-migrate install-hook|uninstall-hook [--hook-type pre-push|pre-commit]")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; '-' reads stdin")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
@@ -40,6 +41,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base")
     parser.add_argument("--exclude", action="append", default=[], metavar="PATTERN",
                         help="gitignore-style pattern of paths to skip")
+    parser.add_argument("--include", action="append", default=[], metavar="PATTERN",
+                        help="gitignore-style pattern: only matching files are migrated")
+    parser.add_argument("--changed-since", metavar="REF",
+                        help="only files git reports changed since REF (committed, staged, "
+                             "unstaged or untracked); bases are still found in the whole tree")
+    parser.add_argument("--staged", action="store_true",
+                        help="only files staged in git (bases still found in the whole tree)")
     parser.add_argument("--output-format", choices=("text", "json", "github"), default="text",
                         help="text (diff and summary), json, or github annotations")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
@@ -62,6 +70,11 @@ def list_rules() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in ("install-hook", "uninstall-hook"):
+        from .hooks import command
+
+        return command(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.list_rules:

@@ -35,22 +35,45 @@ def options_from_args(args) -> tuple[Options, str]:
     return options, f"jax {format_version(version)} ({source})"
 
 
-def _jobs(paths: list[str], exclude: list[str]) -> list[Job]:
+def _jobs(args) -> list[Job]:
     import pathspec
 
     from .files import walk
 
-    spec = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+    exclude = pathspec.GitIgnoreSpec.from_lines(args.exclude) if args.exclude else None
     jobs: list[Job] = []
-    for name in paths:
+    for name in args.paths:
         path = Path(name)
         if path.is_dir():
-            jobs += [Job(p, p.as_posix(), path) for p in walk(path, spec)]
+            jobs += [Job(p, p.as_posix(), path) for p in walk(path, exclude)]
         elif path.exists() or path.is_symlink():
             jobs.append(Job(path, path.as_posix(), None))
         else:
             raise UsageError(f"{name}: no such file or directory")
+    jobs = _included(jobs, args.include) if args.include else jobs
+    if args.changed_since is not None or args.staged:
+        jobs = _changed(jobs, args)
     return sorted(set(jobs), key=lambda job: job.display)
+
+
+def _included(jobs: list[Job], patterns: list[str]) -> list[Job]:
+    import pathspec
+
+    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
+    return [job for job in jobs
+            if spec.match_file(job.path.relative_to(job.root).as_posix() if job.root else job.display)]
+
+
+def _changed(jobs: list[Job], args) -> list[Job]:
+    from .gitrepo import GitError, changed_files
+
+    start = Path(args.paths[0])
+    try:
+        changed = changed_files(start, args.changed_since, args.staged,
+                                untracked=getattr(args, "untracked", True))
+    except GitError as error:
+        raise UsageError(str(error)) from error
+    return [job for job in jobs if job.path.resolve() in changed]
 
 
 @dataclass
@@ -65,14 +88,20 @@ class Session:
         if "-" in args.paths and len(args.paths) > 1:
             raise UsageError("'-' (stdin) must be the only PATH")
         options, target = options_from_args(args)
-        jobs = [] if args.paths == ["-"] else _jobs(args.paths, args.exclude)
+        jobs = [] if args.paths == ["-"] else _jobs(args)
         return cls(args, options, target, jobs)
 
     def run(self) -> int:
         if self.args.paths == ["-"]:
             return self._stdin()
-        outcomes = run(self.jobs, self.options, self.args.in_place, self.args.jobs or None)
+        outcomes = self.migrate()
         self._report(outcomes, len(self.jobs))
+        return self.exit_code(outcomes)
+
+    def migrate(self) -> list[Outcome]:
+        return run(self.jobs, self.options, self.args.in_place, self.args.jobs or None)
+
+    def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
             return EXIT_FAILED
         pending = any(o.changed for o in outcomes) and not self.args.in_place

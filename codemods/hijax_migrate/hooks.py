@@ -1,0 +1,196 @@
+"""Git hooks: installing and removing them, and the check they run.
+
+``hijax-migrate install-hook --hook-type pre-push`` writes a small shell hook
+that runs ``python -m hijax_migrate.hooks pre-push`` with the interpreter the
+tool is installed in. An existing hook is kept working: it is moved beside
+ours (``<hook>.pre-hijax-migrate``) and run first, with the same arguments and
+input; ``uninstall-hook`` puts it back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+HOOK_TYPES = ("pre-push", "pre-commit")
+MARKER = "# hijax-migrate hook"
+PREVIOUS = ".pre-hijax-migrate"
+ZEROS = frozenset("0")
+
+_SCRIPT = """\
+#!/bin/sh
+{marker} ({hook_type}), written by `hijax-migrate install-hook`.
+# Remove it with `hijax-migrate uninstall-hook --hook-type {hook_type}`{restores}.
+hooks=$(dirname "$0")
+python={python}
+if [ ! -x "$python" ]; then
+    echo "hijax-migrate hook: $python is gone; reinstall the hook, or remove it with" >&2
+    echo "  hijax-migrate uninstall-hook --hook-type {hook_type}" >&2
+    exit 1
+fi
+{body}"""
+
+_PRE_PUSH = """\
+refs=$(cat)
+if [ -x "$hooks/pre-push{previous}" ]; then
+    printf '%s\\n' "$refs" | "$hooks/pre-push{previous}" "$@" || exit $?
+fi
+printf '%s\\n' "$refs" | exec "$python" -m hijax_migrate.hooks pre-push "$@"
+"""
+
+_PRE_COMMIT = """\
+if [ -x "$hooks/pre-commit{previous}" ]; then
+    "$hooks/pre-commit{previous}" "$@" || exit $?
+fi
+exec "$python" -m hijax_migrate.hooks pre-commit
+"""
+
+
+class HookError(Exception):
+    pass
+
+
+def script(hook_type: str, python: str, chained: bool) -> str:
+    body = _PRE_PUSH if hook_type == "pre-push" else _PRE_COMMIT
+    restores = ", which puts back the hook it chains" if chained else ""
+    return _SCRIPT.format(marker=MARKER, hook_type=hook_type, restores=restores,
+                          python=shlex.quote(python), body=body.format(previous=PREVIOUS))
+
+
+def is_ours(hook: Path) -> bool:
+    try:
+        return MARKER in hook.read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def install(hook_type: str, start: Path, python: str = sys.executable) -> str:
+    from .gitrepo import hooks_dir
+
+    folder = hooks_dir(start)
+    hook, previous = folder / hook_type, folder / f"{hook_type}{PREVIOUS}"
+    folder.mkdir(parents=True, exist_ok=True)
+    existing = hook.exists() or hook.is_symlink()
+    was_ours = existing and is_ours(hook)
+    if existing and not was_ours:
+        if previous.exists() or previous.is_symlink():
+            raise HookError(f"{hook} exists and so does {previous.name}: not chaining a third; "
+                            "merge them by hand, then run install-hook again")
+        os.replace(hook, previous)  # kept working: our hook runs it first
+    chained = previous.exists() or previous.is_symlink()
+    tmp = hook.with_name(f".{hook_type}.hijax-tmp")
+    tmp.write_text(script(hook_type, python, chained))
+    tmp.chmod(0o755)
+    os.replace(tmp, hook)
+    verb = "updated" if was_ours else "installed"
+    tail = f"; it runs your previous hook ({previous.name}) first" if chained else ""
+    return f"{verb} {hook}{tail}"
+
+
+def uninstall(hook_type: str, start: Path) -> str:
+    from .gitrepo import hooks_dir
+
+    folder = hooks_dir(start)
+    hook, previous = folder / hook_type, folder / f"{hook_type}{PREVIOUS}"
+    if not (hook.exists() or hook.is_symlink()):
+        raise HookError(f"no {hook_type} hook in {folder}")
+    if not is_ours(hook):
+        raise HookError(f"{hook} is not hijax-migrate's hook; left as it is")
+    hook.unlink()
+    if previous.exists() or previous.is_symlink():
+        os.replace(previous, hook)
+        return f"removed hijax-migrate's {hook_type} hook; your previous hook is back in {hook}"
+    return f"removed {hook}"
+
+
+def command(argv: list[str]) -> int:
+    """``hijax-migrate install-hook|uninstall-hook --hook-type TYPE``."""
+    from .cli import EXIT_CLEAN, EXIT_USAGE
+    from .gitrepo import GitError
+
+    parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
+    parser.add_argument("--hook-type", choices=HOOK_TYPES, default="pre-push",
+                        help="which git hook (default: pre-push)")
+    args = parser.parse_args(argv[1:])
+    action = install if argv[0] == "install-hook" else uninstall
+    try:
+        print(action(args.hook_type, Path.cwd()))
+    except (HookError, GitError, OSError) as error:
+        print(f"hijax-migrate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_CLEAN
+
+
+# -- what the installed hook runs
+
+def pushed_bases(lines: list[str]) -> list[str | None]:
+    """For each ref being pushed, the remote commit it builds on (None: a new
+    branch, so every file counts). Deleted refs push nothing."""
+    bases: list[str | None] = []
+    for line in lines:
+        parts = line.split()
+        if len(parts) != 4 or set(parts[1]) <= ZEROS:
+            continue
+        bases.append(None if set(parts[3]) <= ZEROS else parts[3])
+    return bases
+
+
+def run_hook(hook_type: str, lines: list[str]) -> int:
+    from .cli import build_parser
+    from .session import Session, UsageError
+
+    bases = [None] if hook_type == "pre-commit" else pushed_bases(lines)
+    outcomes, failed = [], False
+    for base in dict.fromkeys(bases):  # each distinct base once, in order
+        args = build_parser().parse_args(["--check", "-q", "."])
+        args.staged = hook_type == "pre-commit"
+        args.changed_since, args.untracked = base, False
+        try:
+            session = Session.from_args(args)
+        except UsageError:  # e.g. the remote commit is not here: check everything
+            args.changed_since = None
+            session = Session.from_args(args)
+        outcomes += session.migrate()
+    return _verdict(hook_type, outcomes)
+
+
+def _verdict(hook_type: str, outcomes) -> int:
+    from .report import error_text
+
+    pending = sorted({o.file for o in outcomes if o.changed})
+    errors = [o for o in outcomes if o.error]
+    if not pending and not errors:
+        return 0
+    what = "push" if hook_type == "pre-push" else "commit"
+    out = [f"hijax-migrate: {what} blocked."]
+    if pending:
+        out += ["These files use an old hijax API:", *(f"  {name}" for name in pending),
+                "Migrate them with:", f"  hijax-migrate --in-place {shlex.join(pending)}",
+                f"then review, commit and {what} again."]
+    out += [error_text(o) for o in errors]
+    out.append(f"(To {what} anyway, once: git {what} --no-verify.)")
+    print("\n".join(out), file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in HOOK_TYPES:
+        print(f"usage: python -m hijax_migrate.hooks {{{','.join(HOOK_TYPES)}}} [git's hook arguments]",
+              file=sys.stderr)
+        return 2
+    from .session import UsageError
+
+    lines = sys.stdin.read().splitlines() if argv[0] == "pre-push" else []
+    try:
+        return run_hook(argv[0], lines)
+    except UsageError as error:
+        print(f"hijax-migrate hook: error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
