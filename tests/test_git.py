@@ -150,3 +150,23 @@ def test_hooks_path_setting_is_followed(repo):
     git(repo, "config", "core.hooksPath", "githooks")
     assert tool(repo, "install-hook", "--hook-type", "pre-commit").returncode == 0
     assert "hijax-migrate hook" in (repo / "githooks" / "pre-commit").read_text()
+
+
+def test_pre_commit_framework_hooks_run_as_declared(repo):
+    import shlex
+
+    import yaml
+
+    declared = yaml.safe_load((Path(__file__).parents[1] / ".pre-commit-hooks.yaml").read_text())
+    hooks = {hook["id"]: hook for hook in declared}
+    assert {"hijax-migrate", "hijax-migrate-check"} <= set(hooks)
+    write(repo, {"pkg/ops.py": OLD_OP.format(n=1)})
+    for hook in hooks.values():
+        assert {"pre-commit", "pre-push"} <= set(hook["stages"]) and hook["language"] == "python"
+        program, *flags = shlex.split(hook["entry"])
+        assert program == "hijax-migrate"
+    # pre-commit runs the entry with the staged file names appended
+    check = tool(repo, *shlex.split(hooks["hijax-migrate-check"]["entry"])[1:], "pkg/ops.py")
+    assert (check.returncode, check.stdout.split()) == (1, ["pkg/ops.py"])
+    fix = tool(repo, *shlex.split(hooks["hijax-migrate"]["entry"])[1:], "pkg/ops.py")
+    assert fix.returncode == 0 and "def vjp_bwd_retval" in (repo / "pkg/ops.py").read_text()

@@ -85,7 +85,9 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         progress=None) -> list[Outcome]:
     """Migrate ``jobs``; outcomes come back in the order of ``jobs``."""
     workers = workers or os.cpu_count() or 1
-    roots = search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}))
+    # Files named one by one import from where the tool runs, as under `python -m`.
+    named = [Path.cwd()] if any(job.root is None for job in jobs) else []
+    roots = search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
     pool, candidates = None, []
     try:
         for job in jobs:
@@ -97,6 +99,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
                 pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(roots, options))
                 for _ in range(workers):
                     pool.submit(int)
+        if progress is not None:
+            progress.start(len(candidates))
         if pool is not None:
             return _collect(pool.map(migrate_file, candidates, [in_place] * len(candidates),
                                      chunksize=2), progress)
@@ -104,6 +108,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
             _init_worker(roots, options)
         return _collect((migrate_file(job, in_place) for job in candidates), progress)
     finally:
+        if progress is not None:
+            progress.stop()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
 
@@ -113,5 +119,5 @@ def _collect(results, progress) -> list[Outcome]:
     for outcome in results:
         outcomes.append(outcome)
         if progress is not None:
-            progress(outcome)
+            progress.advance(outcome.file)
     return outcomes

@@ -99,7 +99,10 @@ class Session:
         return self.exit_code(outcomes)
 
     def migrate(self) -> list[Outcome]:
-        return run(self.jobs, self.options, self.args.in_place, self.args.jobs or None)
+        from .progress import Progress
+
+        return run(self.jobs, self.options, self.args.in_place, self.args.jobs or None,
+                   Progress.for_args(self.args))
 
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
