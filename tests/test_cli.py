@@ -125,5 +125,6 @@ def test_target_from_project_pin(tree):
 def test_colour_always_and_never(tree):
     coloured = cli("--color", "always", "pkg", "--target-jax", "0.10", cwd=tree)
     assert "\x1b[31m-    def vjp_bwd(self, res, g):\x1b[0m" in coloured.stdout
+    assert "\x1b[32m+    def vjp_bwd_retval(self, res, g):\x1b[0m" in coloured.stdout
     plain = cli("--color", "never", "pkg", "--target-jax", "0.10", cwd=tree)
     assert "\x1b[" not in plain.stdout

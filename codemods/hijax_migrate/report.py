@@ -35,13 +35,26 @@ def unified_diff(name: str, old: str, new: str) -> str:
                    for line in lines)
 
 
+# Diff line prefixes and their colours, most specific first.
+_STYLES = (("+++", "bold"), ("---", "bold"), ("@@", "cyan"), ("+", "green"), ("-", "red"))
+
+
 def colorize(diff: str) -> str:
-    colours = {"+++": "1", "---": "1", "@@": "36", "+": "32", "-": "31"}
-    out = []
-    for line in diff.splitlines(keepends=True):
-        code = next((c for prefix, c in colours.items() if line.startswith(prefix)), None)
-        out.append(f"\x1b[{code}m{line.rstrip(chr(10))}\x1b[0m\n" if code else line)
-    return "".join(out)
+    """The diff with ANSI colours, for a terminal (rendered by rich)."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, no_color=False, color_system="standard",
+                      highlight=False, markup=False, emoji=False, soft_wrap=True)
+    text = Text()
+    for line in diff.splitlines():
+        text.append(line, next((style for prefix, style in _STYLES if line.startswith(prefix)), ""))
+        text.append("\n")
+    console.print(text, end="")
+    return out.getvalue()
 
 
 def error_text(outcome: Outcome) -> str:
