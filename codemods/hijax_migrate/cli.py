@@ -8,13 +8,14 @@ nothing to do.
 from __future__ import annotations
 
 import argparse
-import os
+import signal
 import sys
 from pathlib import Path
 
 from . import __version__
 
 EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,7 +92,24 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    return session.run()
+    return _interruptible(session.run)
+
+
+def _interruptible(run) -> int:
+    """Ctrl-C and SIGTERM stop the run between files (a write in progress
+    completes first): each file is either as it was or fully migrated."""
+    def terminated(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        return run()
+    except KeyboardInterrupt:
+        print("hijax-migrate: interrupted; files already written are fully migrated, "
+              "the others are untouched", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import signal
+import stat
 import tempfile
 import tokenize
 from dataclasses import dataclass
@@ -28,6 +31,19 @@ CANDIDATE_WORDS = (b"vjp_", b"HiPrim", b"linearize_from_jvp", b"apply_derived_li
 
 def is_candidate_text(data: bytes) -> bool:
     return any(word in data for word in CANDIDATE_WORDS)
+
+
+def is_candidate_file(path: Path, chunk: int = 1 << 20) -> bool:
+    """Does the file name a candidate word? Read in chunks: a huge file that
+    names none is skipped like any other, without holding it in memory."""
+    overlap = max(map(len, CANDIDATE_WORDS)) - 1
+    with open(path, "rb") as handle:
+        tail = b""
+        while block := handle.read(chunk):
+            if is_candidate_text(tail + block):
+                return True
+            tail = block[-overlap:]
+    return False
 
 
 class FileError(SourceError):
@@ -100,7 +116,29 @@ def _excluded(rel: Path, is_dir: bool, exclude: pathspec.PathSpec | None) -> boo
     return exclude is not None and exclude.match_file(rel.as_posix() + ("/" if is_dir else ""))
 
 
+# Bigger Python files are generated, not written: parsing one would take
+# minutes and its rewrite could not be reviewed.
+MAX_BYTES = 16 * 1024 * 1024
+
+
+def check_regular(path: Path) -> None:
+    """Raise FileError unless ``path`` is a regular file of a sane size.
+
+    Reading a FIFO or a device would block or never end.
+    """
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise FileError(f"cannot read: {error.strerror or error}") from error
+    if not stat.S_ISREG(info.st_mode):
+        raise FileError("not a regular file")
+    if info.st_size > MAX_BYTES:
+        raise FileError(f"too large to migrate ({info.st_size / 2**20:.0f} MiB; "
+                        f"the limit is {MAX_BYTES // 2**20} MiB)")
+
+
 def read_source(path: Path) -> SourceFile:
+    check_regular(path)
     try:
         raw = path.read_bytes()
     except OSError as error:
@@ -128,26 +166,65 @@ def write_atomic(source: SourceFile, data: bytes) -> None:
     """Replace the file with ``data`` unless it changed since it was read.
 
     The new text goes to a temporary file beside it, is flushed to disk and
-    renamed over the original: readers see the old file or the new, never half.
+    renamed over the original: readers see the old file or the new, never
+    half. A symlink stays a link (its target is written), and the mode and,
+    where allowed, the owner are kept.
     """
-    path = source.path
+    target = Path(os.path.realpath(source.path))
     try:
-        if path.read_bytes() != source.raw:
+        if target.read_bytes() != source.raw:
             raise FileError("changed on disk while the tool ran; not overwritten")
-        mode = path.stat().st_mode & 0o7777
+        info = target.stat()
     except OSError as error:
         raise FileError(f"cannot write: {error.strerror or error}") from error
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".hijax-tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
+    with signals_deferred():
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
+        except OSError as error:
+            raise FileError(f"cannot write: {error.strerror or error}") from error
+        try:
+            _fill(fd, tmp, data, info)
+            os.replace(tmp, target)
+        except BaseException:
+            _remove(tmp)
+            raise
+
+
+TMP_SUFFIX = ".hijax-tmp"
+
+
+def _fill(fd: int, tmp: str, data: bytes, info: os.stat_result) -> None:
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.chmod(tmp, stat.S_IMODE(info.st_mode))
+    if hasattr(os, "chown") and (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
+        try:
+            os.chown(tmp, info.st_uid, info.st_gid)
+        except PermissionError:
+            pass  # not ours to give away: the file becomes the runner's
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+_DEFERRED = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def signals_deferred():
+    """Ctrl-C and SIGTERM wait until the block is done: a write is never cut
+    in half, and its temporary file is never left behind."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)

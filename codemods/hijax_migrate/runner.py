@@ -9,13 +9,14 @@ small Outcome (a diff, not trees), so memory stays bounded on large trees.
 from __future__ import annotations
 
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from .model import Options
 from .modules import module_names, search_roots
-from .files import FileError, is_candidate_text, SourceFile, encode, read_source, write_atomic
+from .files import FileError, is_candidate_file, SourceFile, encode, read_source, write_atomic
 from .report import Outcome, unified_diff
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
@@ -29,6 +30,13 @@ class Job:
 
 
 _worker_state: dict = {}
+
+
+def _init_pool_worker(roots: tuple[Path, ...], options: Options) -> None:
+    # Ctrl-C reaches the whole process group: the parent alone handles it,
+    # letting each worker finish the file it is on, so no write is cut off.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(roots, options)
 
 
 def _init_worker(roots: tuple[Path, ...], options: Options) -> None:
@@ -75,8 +83,10 @@ def _write(source: SourceFile, code: str, outcome: Outcome) -> None:
 
 
 def is_candidate(path: Path) -> bool:
+    if not path.is_file():  # FIFOs and devices are never opened
+        return True
     try:
-        return is_candidate_text(path.read_bytes())
+        return is_candidate_file(path)
     except OSError:
         return True  # let the migration report why it cannot be read
 
@@ -96,7 +106,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
             candidates.append(job)
             if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
                 # Started now, the workers import libcst while the rest is scanned.
-                pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(roots, options))
+                pool = ProcessPoolExecutor(workers, initializer=_init_pool_worker, initargs=(roots, options))
                 for _ in range(workers):
                     pool.submit(int)
         if progress is not None:
