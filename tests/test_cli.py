@@ -47,7 +47,7 @@ def test_dry_run_prints_diff_and_writes_nothing(tree):
     assert "--- a/pkg/ops.py\n+++ b/pkg/ops.py\n" in run.stdout
     assert "-    def vjp_bwd(self, res, g):\n+    def vjp_bwd_retval(self, res, g):" in run.stdout
     assert "quant.py" not in run.stdout
-    assert "would migrate 1 files" in run.stderr and "target: jax 0.10.0 (--target-jax)" in run.stderr
+    assert "would migrate 1 file" in run.stderr and "target: jax 0.10.0 (--target-jax)" in run.stderr
     assert snapshot(tree) == before
 
 

@@ -10,16 +10,13 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper
 
 from . import registry
-from .errors import SourceError
+from .errors import MigrationError
+from .parse import parse
 from .context import FileReport, Options
 from .primitives import PrimitiveMap
 from .project import Project
 from .summary import Kind, summarize_classes
 from .versions import format_version
-
-
-class MigrationError(SourceError):
-    """Source the tool will not rewrite: a syntax error, a target older than the code."""
 
 
 @dataclass
@@ -38,7 +35,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     options = options or Options()
     project = project or Project(options.extra_bases)
     report = FileReport(path)
-    tree = _parse(code)
+    tree = parse(code)
     file = _File(path, module, path.endswith("__init__.py"), project)
     prims = file.primitives(tree)
     report.primitives = sum(kind.is_primitive for kind in prims.kinds.values())
@@ -61,15 +58,6 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
             raise MigrationError(f"internal error: the rewrite does not parse ({error.message}); "
                                  "file left unchanged, please report this", error.raw_line) from error
     return Result(new_code, report)
-
-
-def _parse(code: str) -> cst.Module:
-    try:
-        return cst.parse_module(code)
-    except cst.ParserSyntaxError as error:
-        raise MigrationError(f"syntax error: {error.message}", error.raw_line) from error
-    except RecursionError as error:
-        raise MigrationError("too deeply nested to parse") from error
 
 
 def _check_target(prims: PrimitiveMap, options: Options) -> None:

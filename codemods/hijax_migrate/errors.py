@@ -7,3 +7,7 @@ class SourceError(Exception):
     def __init__(self, message: str, line: int = 0):
         super().__init__(message)
         self.line = line  # 0 where there is no line to name
+
+
+class MigrationError(SourceError):
+    """Source the tool will not rewrite: a syntax error, a target older than the code."""

@@ -97,7 +97,7 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
             real = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(folder_real, entry.name)
             if real in seen or not _inside(real, root_real):
                 continue
-            path, is_dir = Path(entry.path), entry.is_dir()
+            path, is_dir = Path(entry.path), _is_dir(entry)
             if _ignored(path, specs, is_dir) or _excluded(path.relative_to(root), is_dir, exclude):
                 continue
             seen.add(real)
@@ -106,6 +106,13 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
             elif not is_dir and entry.name.endswith((".py", ".pyi")):
                 found.append(path)
     return sorted(found)
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a symlink loop: listed as a file, reported when read
+        return False
 
 
 def _inside(real: str, root_real: str) -> bool:
@@ -133,7 +140,7 @@ def check_regular(path: Path) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise FileError("not a regular file")
     if info.st_size > MAX_BYTES:
-        raise FileError(f"too large to migrate ({info.st_size / 2**20:.0f} MiB; "
+        raise FileError(f"too large to migrate ({info.st_size / 2**20:.1f} MiB; "
                         f"the limit is {MAX_BYTES // 2**20} MiB)")
 
 

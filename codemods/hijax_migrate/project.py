@@ -14,8 +14,9 @@ import builtins
 import sys
 from pathlib import Path
 
-import libcst as cst
-
+from .errors import SourceError
+from .files import read_source
+from .parse import parse
 from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
 
 HIJAX_MODULES = ("jax.experimental.hijax", "jax._src.hijax")
@@ -56,9 +57,9 @@ class Project:
         path = self.find(module) if module else None
         if path is None:
             return None
-        try:
-            tree = cst.parse_module(path.read_bytes())
-        except (OSError, cst.ParserSyntaxError, RecursionError, UnicodeDecodeError, LookupError):
+        try:  # a base module that cannot be read leaves its classes undecided
+            tree = parse(read_source(path).text)
+        except SourceError:
             return None
         return summarize(tree, module, path.stem == "__init__")
 

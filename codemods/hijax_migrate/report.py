@@ -68,11 +68,17 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
     warnings = sum(len(o.findings) for o in outcomes)
     failed = sum(1 for o in outcomes if o.error)
     verb = "migrated" if in_place else "would migrate"
-    lines = [f"{scanned} files scanned, {sum(o.primitives for o in outcomes)} primitives found, "
-             f"{verb} {len(changed)} files; {warnings} warnings, {failed} files could not be processed",
+    primitives = sum(o.primitives for o in outcomes)
+    lines = [f"{_n(scanned, 'file')} scanned, {_n(primitives, 'primitive')} found, "
+             f"{verb} {_n(len(changed), 'file')}; {_n(warnings, 'warning')}, "
+             f"{_n(failed, 'file')} could not be processed",
              f"target: {target}"]
     lines += [f"  {rule}: {count}" for rule, count in sorted(rules.items())]
     return "\n".join(lines)
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:

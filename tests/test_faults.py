@@ -1,0 +1,133 @@
+"""Fault injection with real files on disk: every kind of bad input in one
+tree, run through the real command. Each bad file is named with its reason
+(and line), left byte-identical; the good ones are migrated; exit code 3."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hijax_migrate.context import Options
+from hijax_migrate.files import MAX_BYTES, walk
+from hijax_migrate.runner import Job, run
+
+OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
+       "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
+       "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+# Without the capabilities that let root read anything, a mode-000 file is
+# unreadable to root too.
+AS_UNPRIVILEGED = (["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
+                   if os.geteuid() == 0 and shutil.which("setpriv") else [])
+
+# name -> (bytes, what stderr must say about it, or None for "not reported")
+BAD = {
+    "py2.py": (b"# vjp_bwd\nprint 'python 2'\n", "py2.py:2: syntax error"),
+    "nul.py": (b"# vjp_bwd\nx = 1\0\n", "nul.py: contains NUL bytes"),
+    "latin.py": (b"# -*- coding: utf-8 -*-\n# vjp_bwd\nx = '\xff'\n", "latin.py:3: cannot decode"),
+    "deep_brackets.py": (b"# vjp_bwd\nx = " + b"(" * 3000 + b"1" + b")" * 3000 + b"\n",
+                         "deep_brackets.py:2: too deeply nested"),
+    "deep_blocks.py": (b"# vjp_bwd\n" + b"".join(b"    " * i + b"if x:\n" for i in range(120))
+                       + b"    " * 120 + b"pass\n", "deep_blocks.py:102: too deeply nested"),
+    "empty.py": (b"", None),
+    "unreadable.py": (b"# vjp_bwd\n", "unreadable.py: cannot read: Permission denied"),
+}
+
+
+def build(root: Path) -> None:
+    (root / "good.py").write_text(OLD)
+    (root / "pkg").mkdir()
+    (root / "pkg" / "good2.py").write_text(OLD)
+    for name, (data, _) in BAD.items():
+        (root / name).write_bytes(data)
+    (root / "unreadable.py").chmod(0)
+    (root / "huge.py").write_bytes(b"# vjp_bwd\n" + b"x = 1\n" * (MAX_BYTES // 6 + 1))
+    (root / "dangling.py").symlink_to(root / "gone.py")
+    (root / "self_loop.py").symlink_to(root / "self_loop.py")
+    (root / "pkg" / "back").symlink_to(root)  # a directory loop
+    os.mkfifo(root / "fifo.py")  # reading it would block for ever
+
+
+def test_a_tree_of_broken_files(tmp_path):
+    if os.geteuid() == 0 and not AS_UNPRIVILEGED:
+        pytest.skip("running as root without setpriv: root reads a mode-000 file")
+    root = tmp_path / "tree"
+    root.mkdir()
+    build(root)
+    before = {p: p.read_bytes() for p in root.rglob("*.py") if p.is_file() and not p.is_symlink()
+              and p.name not in ("unreadable.py", "fifo.py")}
+    done = subprocess.run([*AS_UNPRIVILEGED, sys.executable, "-m", "hijax_migrate", "--in-place",
+                           "--target-jax", "0.10", str(root)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3, done.stderr
+    for name, (data, said) in BAD.items():
+        if said:
+            assert f"error: {root / said}" in done.stderr or f"error: {root}/{said}" in done.stderr, name
+        else:
+            assert name not in done.stderr
+    for name, reason in [("huge.py", "too large to migrate"), ("dangling.py", "No such file"),
+                         ("self_loop.py", "Too many levels of symbolic links"),
+                         ("fifo.py", "not a regular file")]:
+        assert f"{root}/{name}: cannot read: {reason}" in done.stderr or f"{root}/{name}: {reason}" in done.stderr
+    for path, data in before.items():
+        if path.name.startswith("good"):
+            assert b"def vjp_bwd_retval(self, res, g):" in path.read_bytes()
+        else:
+            assert path.read_bytes() == data, path.name
+    (root / "unreadable.py").chmod(0o644)
+    assert (root / "unreadable.py").read_bytes() == BAD["unreadable.py"][0]
+    assert sorted(p.name for p in root.iterdir() if p.name.endswith(".hijax-tmp")) == []
+
+
+def test_walk_through_a_directory_loop_finds_each_file_once(tmp_path):
+    build(tmp_path)
+    found = [p.relative_to(tmp_path).as_posix() for p in walk(tmp_path)]
+    assert len(found) == len(set(found))
+    assert "pkg/good2.py" in found and not any(f.startswith("pkg/back/") for f in found)
+
+
+def test_file_deleted_during_the_run_is_reported(tmp_path):
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_text(OLD)
+    jobs = [Job(p, p.name, tmp_path) for p in walk(tmp_path)]
+    (tmp_path / "b.py").unlink()  # found by the walk, gone before it is read
+    outcomes = run(jobs, Options(target=(0, 10, 0)), in_place=True, workers=1)
+    assert [(o.file, bool(o.written), o.error) for o in outcomes] == [
+        ("a.py", True, ""), ("b.py", False, "cannot read: No such file or directory"), ("c.py", True, "")]
+
+
+def test_file_replaced_by_a_directory_during_the_run(tmp_path):
+    (tmp_path / "a.py").write_text(OLD)
+    jobs = [Job(p, p.name, tmp_path) for p in walk(tmp_path)]
+    (tmp_path / "a.py").unlink()
+    (tmp_path / "a.py").mkdir()
+    (outcome,) = run(jobs, Options(target=(0, 10, 0)), in_place=True, workers=1)
+    assert outcome.error == "not a regular file" and not outcome.written
+
+
+@pytest.mark.parametrize("name, data", [
+    ("tabs_formfeed_no_newline.py",
+     b"from jax.experimental.hijax import VJPHiPrimitive\n\x0c\nclass Mul(VJPHiPrimitive):\n"
+     b"\tdef vjp_fwd(self, nzs_in, x):\n\t\treturn x, x  # keep\t\x0c\n\n"
+     b"\tdef vjp_bwd(self, res, g):\n\t\treturn (g,)"),
+    ("mixed_endings.py",
+     b"from jax.experimental.hijax import VJPHiPrimitive\r\n\r\nclass Mul(VJPHiPrimitive):\n"
+     b"    def vjp_fwd(self, nzs_in, x):\r\n        return x, x\n\n"
+     b"    def vjp_bwd(self, res, g):\r\n        return (g,)\r\n# end\n"),
+])
+def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "-q", "--strategy",
+                           "accum", "--target-jax", "0.10", str(path)], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    out = path.read_bytes()
+    head, _, _ = data.partition(b"def vjp_bwd")
+    assert out.startswith(head)  # every byte before the rewritten method, as it was
+    newline = b"\r\n" if data.startswith(b"from jax.experimental.hijax import VJPHiPrimitive\r\n") else b"\n"
+    indent = b"\t\t" if b"\tdef" in data else b"        "
+    assert newline + indent + b"x_acc.accum(g)" + newline + indent + b"return None" in out
+    assert out.endswith(b"return None" if not data.endswith(b"\n") else b"# end\n")
