@@ -131,3 +131,29 @@ def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
     indent = b"\t\t" if b"\tdef" in data else b"        "
     assert newline + indent + b"x_acc.accum(g)" + newline + indent + b"return None" in out
     assert out.endswith(b"return None" if not data.endswith(b"\n") else b"# end\n")
+
+
+def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys):
+    import libcst as cst
+
+    from hijax_migrate import registry
+    from hijax_migrate.cli import main
+    from hijax_migrate.context import RuleTransformer
+
+    registry.all_rules()  # the real rules first, then one that writes `1.real`: not Python
+
+    @registry.rule("HJX999", "broken-on-purpose", (0, 1, 0), "test", before="", after="",
+                   needs=("vjp_bwd",))
+    class Broken(RuleTransformer):
+        def leave_Return(self, original_node, updated_node):
+            self.changed(0, None, "broke it")
+            return updated_node.with_changes(value=cst.Attribute(cst.Integer("1"), cst.Name("real")))
+
+    path = tmp_path / "ops.py"
+    path.write_text(OLD)
+    try:
+        code = main(["--in-place", "-q", "-j", "1", "--select", "HJX999", "--target-jax", "0.10", str(path)])
+    finally:
+        registry._RULES.remove(Broken.rule)
+    assert code == 3 and path.read_text() == OLD
+    assert "internal error: the rewrite does not parse" in capsys.readouterr().err
