@@ -9,6 +9,7 @@ from libcst.codemod import Codemod, CodemodContext
 
 from .context import STRATEGIES, Options
 from .engine import MigrationError, migrate_source
+from .report import where
 from .versions import LATEST, format_version, parse_version
 
 
@@ -30,8 +31,8 @@ class HijaxMigrateCommand(Codemod):
         try:
             result = migrate_source(tree.code, name, self.options, module=self.context.full_module_name or "")
         except MigrationError as error:
-            self.warn(f"{name}:{error.line}: {error}")
+            self.warn(f"{where(name, error.line)}: {error}")
             return tree
         for finding in result.report.findings:
-            self.warn(f"{finding.file}:{finding.line}: {finding.message}")
+            self.warn(f"{where(finding.file, finding.line)}: {finding.message}")
         return cst.parse_module(result.code) if result.changed else tree

@@ -46,6 +46,11 @@ def is_candidate_file(path: Path, chunk: int = 1 << 20) -> bool:
     return False
 
 
+# Documents with Python inside: notebooks' code cells, Markdown's fences.
+DOCUMENTS = (".ipynb", ".md")
+SOURCES = (".py", ".pyi") + DOCUMENTS
+
+
 class FileError(SourceError):
     """A file that cannot be read, decoded or written."""
 
@@ -103,7 +108,7 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
             seen.add(real)
             if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
                 stack.append((path, real, specs))
-            elif not is_dir and entry.name.endswith((".py", ".pyi")):
+            elif not is_dir and entry.name.endswith(SOURCES):
                 found.append(path)
     return sorted(found)
 

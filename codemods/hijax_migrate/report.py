@@ -58,8 +58,7 @@ def colorize(diff: str) -> str:
 
 
 def error_text(outcome: Outcome) -> str:
-    where = f"{outcome.file}:{outcome.error_line}" if outcome.error_line else outcome.file
-    return f"error: {where}: {outcome.error}"
+    return f"error: {where(outcome.file, outcome.error_line)}: {outcome.error}"
 
 
 def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
@@ -98,14 +97,23 @@ def _escape(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
+def where(file: str, line: int) -> str:
+    """``file:line``, or the file alone where there is no line (a notebook cell)."""
+    return f"{file}:{line}" if line else file
+
+
+def _annotation(level: str, file: str, line: int, title: str, message: str) -> str:
+    at = f"file={file},line={line}" if line else f"file={file}"
+    return f"::{level} {at},title={title}::{_escape(message)}"
+
+
 def as_github(outcomes: list[Outcome]) -> str:
     lines = []
     for o in outcomes:
-        for c in o.changes:
-            lines.append(f"::warning file={o.file},line={c.line},title={c.rule} {c.name}::"
-                         f"{_escape(c.action)} (run hijax-migrate --in-place)")
-        for f in o.findings:
-            lines.append(f"::warning file={o.file},line={f.line},title={f.rule or 'hijax-migrate'}::{_escape(f.message)}")
+        lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
+                              f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
+        lines += [_annotation("warning", o.file, f.line, f.rule or "hijax-migrate", f.message)
+                  for f in o.findings]
         if o.error:
-            lines.append(f"::error file={o.file},line={o.error_line or 1}::{_escape(o.error)}")
+            lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)

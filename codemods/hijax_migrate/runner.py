@@ -12,11 +12,12 @@ import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .model import Options
 from .modules import module_names, search_roots
-from .files import FileError, is_candidate_file, SourceFile, encode, read_source, write_atomic
+from .files import DOCUMENTS, FileError, is_candidate_file, SourceFile, encode, read_source, write_atomic
 from .report import Outcome, unified_diff
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
@@ -52,13 +53,12 @@ def _module_name(job: Job) -> str:
 
 
 def migrate_file(job: Job, in_place: bool) -> Outcome:
-    from .engine import MigrationError, migrate_source
+    from .engine import MigrationError
 
     outcome = Outcome(job.display)
     try:
         source = read_source(job.path)
-        result = migrate_source(source.text, job.display, _worker_state["options"],
-                                _worker_state["project"], _module_name(job))
+        result = migrate_document(source.text, job, _worker_state["options"], _worker_state["project"])
     except (FileError, MigrationError) as error:
         outcome.error, outcome.error_line = str(error), error.line
         return outcome
@@ -72,6 +72,21 @@ def migrate_file(job: Job, in_place: bool) -> Outcome:
         if in_place:
             _write(source, result.code, outcome)
     return outcome
+
+
+def migrate_document(text: str, job: Job, options: Options, project):
+    """A Python module, or the Python inside a notebook or Markdown document."""
+    from .engine import Result, migrate_source
+
+    suffix = job.path.suffix
+    if suffix not in DOCUMENTS:
+        return migrate_source(text, job.display, options, project, _module_name(job))
+    migrate = partial(migrate_source, path=job.display, options=options, project=project)
+    if suffix == ".ipynb":
+        from .notebooks import migrate_notebook as migrate_document_text
+    else:
+        from .markdown import migrate_markdown as migrate_document_text
+    return Result(*migrate_document_text(text, job.display, migrate))
 
 
 def _write(source: SourceFile, code: str, outcome: Outcome) -> None:

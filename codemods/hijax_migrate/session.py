@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .cli import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, _codes
 from .model import Options
-from .report import Outcome, as_github, as_json, colorize, error_text, summary
+from .report import Outcome, as_github, as_json, colorize, error_text, summary, where
 from .runner import Job, run
 from .versions import format_version
 
@@ -148,7 +148,7 @@ class Session:
     def _warnings(self, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
             for finding in outcome.findings:
-                print(f"warning: {finding.file}:{finding.line}: {finding.message}", file=sys.stderr)
+                print(f"warning: {where(finding.file, finding.line)}: {finding.message}", file=sys.stderr)
             if outcome.error:
                 print(error_text(outcome), file=sys.stderr)
 

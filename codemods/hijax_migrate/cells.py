@@ -1,0 +1,120 @@
+"""Code in cells (notebook cells, Markdown fences), migrated as one module.
+
+The cells are joined, each after a marker statement, so that a subclass in
+one cell sees its base in another; the result is split back at the markers.
+IPython line magics and shell escapes (``%time``, ``!pip``) are masked as
+placeholder statements and restored. A cell that still does not parse (a
+cell magic, a doctest, broken code) is left exactly as it is, with a warning
+when it names hijax.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .errors import MigrationError
+from .files import is_candidate_text
+from .model import Change, FileReport, Finding
+
+_MARKER = "__hijax_migrate_cell__({})\n"
+_MARKER_LINE = re.compile(r"^__hijax_migrate_cell__\((\d+)\)\n", re.M)
+_MAGIC = re.compile(r"^([ \t]*)([%!].*)$")
+_MASK = "__hijax_migrate_magic__({})"
+_MASK_LINE = re.compile(r"__hijax_migrate_magic__\((\d+)\)")
+
+
+@dataclass
+class Cell:
+    code: str
+    where: str  # how a person finds it: "cell 3", "line 12"
+    first_line: int = 0  # its first line in the document, where lines mean something there
+
+
+def _mask(code: str, magics: list[str]) -> str:
+    lines = code.splitlines(keepends=True)
+    for index, line in enumerate(lines):
+        match = _MAGIC.match(line.rstrip("\r\n"))
+        if match:
+            magics.append(match.group(2))
+            ending = line[len(line.rstrip("\r\n")):]
+            lines[index] = f"{match.group(1)}{_MASK.format(len(magics) - 1)}{ending}"
+    return "".join(lines)
+
+
+def _unmask(code: str, magics: list[str]) -> str:
+    return _MASK_LINE.sub(lambda m: magics[int(m.group(1))], code)
+
+
+def _parses(code: str) -> str | None:
+    """None if ``code`` parses alone, else why not."""
+    from .parse import parse
+
+    try:
+        parse(code)
+    except MigrationError as error:
+        return f"{error} (line {error.line})" if error.line else str(error)
+    return None
+
+
+def migrate_cells(cells: list[Cell], migrate, report_file: str) -> tuple[list[str], FileReport]:
+    """``migrate(code) -> engine.Result`` over the joined cells; the new code
+    of each cell, and the report with each line named by its cell."""
+    magics: list[str] = []
+    report = FileReport(report_file)
+    joined, starts, usable = [], [], []
+    for index, cell in enumerate(cells):
+        code = _mask(cell.code, magics) if not cell.code.lstrip().startswith("%%") else None
+        problem = _parses(code) if code is not None else "a cell magic (%%): not Python"
+        if problem is not None and is_candidate_text(cell.code.encode()):
+            report.findings.append(Finding(report_file, cell.first_line,
+                                           f"{cell.where}: left as it is: {problem}"))
+        usable.append(problem is None)
+        joined.append(_MARKER.format(index))
+        starts.append(sum(part.count("\n") for part in joined) + 1)
+        if problem is None:
+            joined.append(code if code.endswith("\n") else code + "\n")
+    if not any(usable):
+        return [cell.code for cell in cells], report
+    result = migrate("".join(joined))
+    texts = _split(result.code, cells, usable, magics)
+    _relocate(result.report, report, cells, starts)
+    report.primitives = result.report.primitives
+    return texts, report
+
+
+def _split(code: str, cells: list[Cell], usable: list[bool], magics: list[str]) -> list[str]:
+    markers = list(_MARKER_LINE.finditer(code))
+    if [int(m.group(1)) for m in markers] != list(range(len(cells))):
+        raise MigrationError("internal error: the rewrite could not be split back into cells; "
+                             "left unchanged, please report this")
+    ends = [m.start() for m in markers[1:]] + [len(code)]
+    first = usable.index(True)  # imports added at the very top go to the first Python cell
+    texts = []
+    for index, (marker, end) in enumerate(zip(markers, ends)):
+        head = code[: markers[0].start()] if index == first else ""
+        text = head + code[marker.end():end]
+        original = cells[index].code
+        if not usable[index] or text == (original if original.endswith("\n") else original + "\n"):
+            texts.append(original)
+            continue
+        text = _unmask(text, magics)
+        texts.append(text if original.endswith("\n") else text.removesuffix("\n"))
+    return texts
+
+
+def _relocate(found: FileReport, report: FileReport, cells: list[Cell], starts: list[int]) -> None:
+    def where(line: int) -> tuple[int, str]:
+        index = max((i for i, start in enumerate(starts) if start <= line), default=0)
+        offset = line - starts[index]
+        cell = cells[index]
+        if cell.first_line:  # lines of the document itself
+            return cell.first_line + offset, ""
+        return 0, f"{cell.where}, line {offset + 1}: "
+
+    for change in found.changes:
+        line, prefix = where(change.line)
+        report.changes.append(replace(change, file=report.file, line=line, action=prefix + change.action))
+    for finding in found.findings:
+        line, prefix = where(finding.line)
+        report.findings.append(replace(finding, file=report.file, line=line, message=prefix + finding.message))
