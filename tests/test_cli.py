@@ -128,3 +128,20 @@ def test_colour_always_and_never(tree):
     assert "\x1b[32m+    def vjp_bwd_retval(self, res, g):\x1b[0m" in coloured.stdout
     plain = cli("--color", "never", "pkg", "--target-jax", "0.10", cwd=tree)
     assert "\x1b[" not in plain.stdout
+
+
+def test_black_follows_the_project_config_and_touches_changed_lines_only(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.black]\nline-length = 40\nskip-string-normalization = true\n")
+    source = ("from jax.experimental.hijax import VJPHiPrimitive\nkeep = {'a':1}\n\n\n"
+              "class Op(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
+              "    def vjp_bwd(self, res, g):\n        return (g*res*'scale'*another_factor,)\n")
+    (tmp_path / "op.py").write_text(source)
+    assert cli("--in-place", "-q", "--black", "--strategy", "accum", "--target-jax", "0.10", "op.py",
+               cwd=tmp_path).returncode == 0
+    out = (tmp_path / "op.py").read_text()
+    assert "keep = {'a':1}\n" in out  # not a changed line: not formatted
+    assert ("        x_acc.accum(\n            g\n            * res\n            * 'scale'\n"
+            "            * another_factor\n        )\n") in out  # 40 columns, quotes kept
+    (tmp_path / "op.py").write_text(source)
+    cli("--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10", "op.py", cwd=tmp_path)
+    assert "        x_acc.accum(g*res*'scale'*another_factor)\n" in (tmp_path / "op.py").read_text()

@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
     mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
+    mode.add_argument("--interactive", action="store_true",
+                      help="review each change (a class, or a file's module-wide renames) and "
+                           "write the accepted ones, as git add -p does")
     parser.add_argument("--strategy", choices=("auto", "rename", "accum"), default="auto",
                         help="how value-returning vjp_bwd rules are fixed (default: auto)")
     parser.add_argument("--target-jax", metavar="VERSION",
@@ -37,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="run only these rules (codes or names, comma-separated)")
     parser.add_argument("--ignore", action="append", default=[], metavar="CODES",
                         help="do not run these rules")
+    parser.add_argument("--black", action="store_true",
+                        help="format the changed lines (only those) with black, in the project's style")
     parser.add_argument("--list-rules", action="store_true", help="print the rules and exit")
     parser.add_argument("--base", action="append", default=[], metavar="QUALNAME",
                         help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base")

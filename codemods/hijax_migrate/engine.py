@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -11,6 +12,7 @@ from libcst.metadata import MetadataWrapper
 
 from . import registry
 from .errors import MigrationError
+from .formatting import format_changed
 from .parse import parse
 from .context import FileReport, Options
 from .primitives import PrimitiveMap
@@ -36,13 +38,15 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     project = project or Project(options.extra_bases)
     report = FileReport(path)
     tree = parse(code)
-    file = _File(path, module, path.endswith("__init__.py"), project)
+    file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
     prims = file.primitives(tree)
-    report.primitives = sum(kind.is_primitive for kind in prims.kinds.values())
+    report.primitives = file.primitive_count
     _check_target(prims, options)
     new_code = code
     for rule in registry.select(options.target, options.only, options.skip):
         if not rule.applies(new_code, set(prims.kinds.values())):
+            continue
+        if rule.kinds is None and not options.module_wide():
             continue
         reported = len(report.changes)
         new_tree = file.apply(rule, prims, options, report)
@@ -51,6 +55,8 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         if len(report.changes) != reported:
             prims = file.primitives(new_tree)
             new_code = new_tree.code
+    if options.black and new_code != code:
+        new_code = format_changed(code, new_code, Path(path))
     if new_code != code:
         try:  # never write code that does not parse
             cst.parse_module(new_code)
@@ -77,13 +83,20 @@ class _File:
     module: str
     is_package: bool
     project: Project
+    classes: frozenset[str] | None  # None: all
+    primitive_count: int = 0
 
     def primitives(self, tree: cst.Module) -> PrimitiveMap:
         summary, nodes = summarize_classes(tree, self.module, self.is_package)
         if self.module:  # classes of this file, as rewritten so far
             self.project.add_summary(summary)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
-        return PrimitiveMap.build(wrapper, summary, nodes, self.project)
+        prims = PrimitiveMap.build(wrapper, summary, nodes, self.project)
+        self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())
+        if self.classes is not None:  # classes not chosen in review count as no primitive
+            prims.kinds = {node: kind if prims.qualnames[node] in self.classes else Kind.NONE
+                           for node, kind in prims.kinds.items()}
+        return prims
 
     def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport) -> cst.Module:
         wrapper = prims.wrapper

@@ -40,6 +40,13 @@ class Options:
     only: tuple[str, ...] = ()
     skip: tuple[str, ...] = ()
     extra_bases: tuple[str, ...] = ()
+    black: bool = False  # format the changed lines with black
+    # Review: only these classes (by qualname) are migrated, and module-wide
+    # renames only if "" is among them; None migrates everything.
+    classes: frozenset[str] | None = None
+
+    def module_wide(self) -> bool:
+        return self.classes is None or "" in self.classes
 
 
 @dataclass

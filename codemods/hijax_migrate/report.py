@@ -87,8 +87,11 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
     warnings = [{"file": f.file, "line": f.line, "message": f.message, "rule": f.rule}
                 for o in outcomes for f in o.findings]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
+    rules = Counter(c.rule for o in outcomes for c in o.changes)
     doc = {"changes": changes, "warnings": warnings, "errors": errors,
            "summary": {"files_scanned": scanned, "files_changed": sum(o.changed for o in outcomes),
+                       "files_failed": len(errors), "primitives": sum(o.primitives for o in outcomes),
+                       "warnings": len(warnings), "rules": dict(sorted(rules.items())),
                        "target": target}}
     return json.dumps(doc, indent=2)
 

@@ -106,13 +106,24 @@ def is_candidate(path: Path) -> bool:
         return True  # let the migration report why it cannot be read
 
 
+def _roots(jobs: list[Job]) -> tuple[Path, ...]:
+    # Files named one by one import from where the tool runs, as under `python -m`.
+    named = [Path.cwd()] if any(job.root is None for job in jobs) else []
+    return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
+
+
+def project_for(jobs: list[Job], options: Options):
+    """The project a run over ``jobs`` resolves bases in, for work done in this process."""
+    from .project import Project
+
+    return Project(options.extra_bases, _roots(jobs))
+
+
 def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
         progress=None) -> list[Outcome]:
     """Migrate ``jobs``; outcomes come back in the order of ``jobs``."""
     workers = workers or os.cpu_count() or 1
-    # Files named one by one import from where the tool runs, as under `python -m`.
-    named = [Path.cwd()] if any(job.root is None for job in jobs) else []
-    roots = search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
+    roots = _roots(jobs)
     pool, candidates = None, []
     try:
         for job in jobs:

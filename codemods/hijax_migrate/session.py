@@ -31,7 +31,7 @@ def options_from_args(args) -> tuple[Options, str]:
             registry.lookup(list(only + skip))
     except ValueError as error:
         raise UsageError(str(error)) from error
-    options = Options(version, args.strategy, only, skip, tuple(args.base))
+    options = Options(version, args.strategy, only, skip, tuple(args.base), args.black)
     return options, f"jax {format_version(version)} ({source})"
 
 
@@ -87,6 +87,9 @@ class Session:
     def from_args(cls, args) -> Session:
         if "-" in args.paths and len(args.paths) > 1:
             raise UsageError("'-' (stdin) must be the only PATH")
+        if args.interactive and (args.paths == ["-"] or args.output_format != "text"):
+            raise UsageError("--interactive reads answers from the terminal: not with '-' or "
+                             "--output-format json/github")
         options, target = options_from_args(args)
         jobs = [] if args.paths == ["-"] else _jobs(args)
         return cls(args, options, target, jobs)
@@ -101,13 +104,22 @@ class Session:
     def migrate(self) -> list[Outcome]:
         from .progress import Progress
 
-        return run(self.jobs, self.options, self.args.in_place, self.args.jobs or None,
-                   Progress.for_args(self.args))
+        outcomes = run(self.jobs, self.options, self.args.in_place, self.args.jobs or None,
+                       Progress.for_args(self.args))
+        return self._review(outcomes) if self.args.interactive else outcomes
+
+    def _review(self, outcomes: list[Outcome]) -> list[Outcome]:
+        from .review import Review
+        from .runner import project_for
+
+        review = Review(self.options, project_for(self.jobs, self.options), color=self._color())
+        jobs = {job.display: job for job in self.jobs}
+        return [review.file(jobs[o.file], o) if o.changes else o for o in outcomes]
 
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
             return EXIT_FAILED
-        pending = any(o.changed for o in outcomes) and not self.args.in_place
+        pending = any(o.changed for o in outcomes) and not (self.args.in_place or self.args.interactive)
         return EXIT_PENDING if pending else EXIT_CLEAN
 
     def _stdin(self) -> int:
@@ -136,14 +148,15 @@ class Session:
             if text:
                 print(text)
             return
+        writes = self.args.in_place or self.args.interactive  # reviewed diffs were shown already
         for outcome in outcomes:
             if self.args.check and outcome.changed:
                 print(outcome.file)
-            elif not self.args.in_place and not self.args.check and outcome.diff:
+            elif not writes and not self.args.check and outcome.diff:
                 sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
         self._warnings(outcomes)
         if not self.args.quiet:
-            print(summary(outcomes, scanned, self.target, self.args.in_place), file=sys.stderr)
+            print(summary(outcomes, scanned, self.target, writes), file=sys.stderr)
 
     def _warnings(self, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
