@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from terminal import on_a_terminal
+
 OLD = """from jax.experimental.hijax import VJPHiPrimitive
 
 
@@ -147,30 +149,8 @@ def test_black_follows_the_project_config_and_touches_changed_lines_only(tmp_pat
     assert "        x_acc.accum(g*res*'scale'*another_factor)\n" in (tmp_path / "op.py").read_text()
 
 
-def _stdout_on_a_terminal(args: list[str], cwd: Path, env: dict) -> str:
-    import os
-    import pty
-
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd, stdout=slave,
-                            stderr=subprocess.DEVNULL, env={**os.environ, **env})
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the terminal closed: the process is done
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait()
-    os.close(master)
-    return b"".join(chunks).decode()
-
-
 def test_colour_auto_on_a_terminal_unless_no_color(tree):
     args = ["pkg", "--target-jax", "0.10"]
-    assert "\x1b[31m-    def vjp_bwd(self, res, g):" in _stdout_on_a_terminal(args, tree, {})
-    assert "\x1b[" not in _stdout_on_a_terminal(args, tree, {"NO_COLOR": "1"})
+    assert "\x1b[31m-    def vjp_bwd(self, res, g):" in on_a_terminal(args, tree)
+    assert "\x1b[" not in on_a_terminal(args, tree, env={"NO_COLOR": "1"})
     assert "\x1b[" not in cli(*args, cwd=tree).stdout  # piped

@@ -11,6 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import synth  # noqa: E402
+from terminal import on_a_terminal  # noqa: E402
 
 from hijax_migrate.model import Options  # noqa: E402
 from hijax_migrate.files import walk  # noqa: E402
@@ -53,36 +54,13 @@ def test_a_tree_without_hijax_words_never_imports_libcst(tmp_path):
     assert done.stdout.strip() == "False"
 
 
-def _stderr_on_a_terminal(args: list[str], cwd: Path) -> str:
-    """Run the tool with stderr on a pseudo-terminal; what it wrote there."""
-    import os
-    import pty
-
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd,
-                            stdout=subprocess.DEVNULL, stderr=slave, env={**os.environ, "COLUMNS": "100"})
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the terminal closed: the process is done
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    proc.wait()
-    os.close(master)
-    return b"".join(chunks).decode(errors="replace")
-
-
 def test_progress_bar_only_on_a_terminal_and_never_with_check(tmp_path):
     root = tmp_path
     for n in range(30):  # enough candidates for a bar
         (root / f"op{n}.py").write_text(synth._DIRECT.format(n=n))
-    shown = _stderr_on_a_terminal(["--target-jax", "0.10", "."], root)
+    shown = on_a_terminal(["--target-jax", "0.10", "."], root, "stderr")
     assert "migrating" in shown and "files scanned" in shown
-    assert "migrating" not in _stderr_on_a_terminal(["--check", "--target-jax", "0.10", "."], root)
+    assert "migrating" not in on_a_terminal(["--check", "--target-jax", "0.10", "."], root, "stderr")
     piped = subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", "."],
                            cwd=root, capture_output=True, text=True)
     assert "migrating" not in piped.stderr and "files scanned" in piped.stderr
