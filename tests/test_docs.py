@@ -44,3 +44,13 @@ def test_list_rules_names_every_rule(capsys):
     assert main(["--list-rules"]) == 0
     out = capsys.readouterr().out
     assert all(rule.code in out and rule.name in out for rule in all_rules())
+
+
+def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
+    from hijax_migrate.files import CANDIDATE_WORDS
+
+    for rule in all_rules():
+        words = rule.needs or (rule.kinds and {kind.value for kind in rule.kinds})
+        assert words, f"{rule.code} says nothing of what it needs"
+        for word in words:
+            assert any(candidate.decode() in word for candidate in CANDIDATE_WORDS), (rule.code, word)

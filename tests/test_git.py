@@ -13,7 +13,8 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the g
 
 BASE = "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n    pass\n"
 OLD_OP = "from pkg.bases import Base\n\n\nclass Op{n}(Base):\n    def vjp_bwd(self, res, g):\n        return (g,)\n"
-TOOL = [sys.executable, "-m", "hijax_migrate"]
+# not `-m`: the repository under test has a typing.py of its own
+TOOL = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.cli import main; sys.exit(main())"]
 
 
 def git(cwd: Path, *args: str, check: bool = True, **kwargs) -> subprocess.CompletedProcess:
@@ -83,7 +84,8 @@ def test_include_and_exclude_patterns(repo):
 
 def test_pre_push_hook_blocks_unmigrated_code_then_lets_the_fix_through(repo):
     assert tool(repo, "install-hook", "--hook-type", "pre-push").returncode == 0
-    write(repo, {"pkg/ops.py": OLD_OP.format(n=1)})
+    # a module of the repository's that would shadow the standard library under `python -m`
+    write(repo, {"pkg/ops.py": OLD_OP.format(n=1), "typing.py": "raise SystemExit('shadowed')\n"})
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "ops")
     blocked = git(repo, "push", "origin", "main", check=False)

@@ -1,8 +1,8 @@
 """Git hooks: installing and removing them, and the check they run.
 
 ``hijax-migrate install-hook --hook-type pre-push`` writes a small shell hook
-that runs ``python -m hijax_migrate.hooks pre-push`` with the interpreter the
-tool is installed in. An existing hook is kept working: it is moved beside
+that runs this module's ``main`` with the interpreter the tool is installed
+in. An existing hook is kept working: it is moved beside
 ours (``<hook>.pre-hijax-migrate``) and run first, with the same arguments and
 input; ``uninstall-hook`` puts it back.
 """
@@ -26,6 +26,8 @@ _SCRIPT = """\
 # Remove it with `hijax-migrate uninstall-hook --hook-type {hook_type}`{restores}.
 hooks=$(dirname "$0")
 python={python}
+# Not `-m`: the repository's own folder must not shadow the standard library.
+run='import sys; del sys.path[0]; from hijax_migrate.hooks import main; sys.exit(main())'
 if [ ! -x "$python" ]; then
     echo "hijax-migrate hook: $python is gone; reinstall the hook, or remove it with" >&2
     echo "  hijax-migrate uninstall-hook --hook-type {hook_type}" >&2
@@ -38,14 +40,14 @@ refs=$(cat)
 if [ -x "$hooks/pre-push{previous}" ]; then
     printf '%s\\n' "$refs" | "$hooks/pre-push{previous}" "$@" || exit $?
 fi
-printf '%s\\n' "$refs" | exec "$python" -m hijax_migrate.hooks pre-push "$@"
+printf '%s\\n' "$refs" | exec "$python" -c "$run" pre-push "$@"
 """
 
 _PRE_COMMIT = """\
 if [ -x "$hooks/pre-commit{previous}" ]; then
     "$hooks/pre-commit{previous}" "$@" || exit $?
 fi
-exec "$python" -m hijax_migrate.hooks pre-commit
+exec "$python" -c "$run" pre-commit
 """
 
 
