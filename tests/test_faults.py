@@ -157,3 +157,15 @@ def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys):
         registry._RULES.remove(Broken.rule)
     assert code == 3 and path.read_text() == OLD
     assert "internal error: the rewrite does not parse" in capsys.readouterr().err
+
+
+def test_a_symlinked_file_is_written_through_and_stays_a_link(tmp_path):
+    real = tmp_path / "real.py"
+    real.write_text(OLD)
+    link = tmp_path / "link.py"
+    link.symlink_to(real)
+    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "-q", "--target-jax", "0.10",
+                           str(link)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert "def vjp_bwd_retval" in real.read_text()

@@ -174,6 +174,9 @@ def encode(source: SourceFile, text: str) -> bytes:
     return text.encode(source.encoding)
 
 
+TMP_SUFFIX = ".hijax-tmp"  # never a source suffix: a walk never picks one up
+
+
 def write_atomic(source: SourceFile, data: bytes) -> None:
     """Replace the file with ``data`` unless it changed since it was read.
 
@@ -200,9 +203,6 @@ def write_atomic(source: SourceFile, data: bytes) -> None:
         except BaseException:
             _remove(tmp)
             raise
-
-
-TMP_SUFFIX = ".hijax-tmp"
 
 
 def _fill(fd: int, tmp: str, data: bytes, info: os.stat_result) -> None:

@@ -37,7 +37,9 @@ class Review:
 
     def file(self, job: Job, outcome: Outcome) -> Outcome:
         """Review one file's changes; write the accepted ones."""
-        if self.quit or not outcome.changes:
+        if not outcome.changes:
+            return outcome  # its warnings and errors stand
+        if self.quit:
             return replace(outcome, changes=[], diff="")
         try:
             source = read_source(job.path)

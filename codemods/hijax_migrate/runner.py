@@ -1,9 +1,10 @@
 """A run over files: discover, pre-filter, migrate (in parallel), write.
 
 Data flows one way. Only candidate files (see ``files.CANDIDATE_WORDS``) are
-parsed with libcst; the project index summarises any other module lazily,
-with ``ast``, when a subclass chain runs through it. Each worker returns a
-small Outcome (a diff, not trees), so memory stays bounded on large trees.
+parsed with libcst; the project finds any other module on disk, and
+summarises it, only when a subclass chain runs through it. Each worker
+returns a small Outcome (a diff, not trees), so memory stays bounded on
+large trees.
 """
 
 from __future__ import annotations
@@ -83,10 +84,10 @@ def migrate_document(text: str, job: Job, options: Options, project):
         return migrate_source(text, job.display, options, project, _module_name(job))
     migrate = partial(migrate_source, path=job.display, options=options, project=project)
     if suffix == ".ipynb":
-        from .notebooks import migrate_notebook as migrate_document_text
+        from .notebooks import migrate_notebook as migrate_cells_of
     else:
-        from .markdown import migrate_markdown as migrate_document_text
-    return Result(*migrate_document_text(text, job.display, migrate))
+        from .markdown import migrate_markdown as migrate_cells_of
+    return Result(*migrate_cells_of(text, job.display, migrate))
 
 
 def _write(source: SourceFile, code: str, outcome: Outcome) -> None:

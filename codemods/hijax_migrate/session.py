@@ -114,7 +114,7 @@ class Session:
 
         review = Review(self.options, project_for(self.jobs, self.options), color=self._color())
         jobs = {job.display: job for job in self.jobs}
-        return [review.file(jobs[o.file], o) if o.changes else o for o in outcomes]
+        return [review.file(jobs[o.file], o) for o in outcomes]
 
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
