@@ -40,8 +40,9 @@ def returns(draw, n: int) -> str:
     form = draw(st.sampled_from(["tuple", "bare", "multiline", "conditional", "nested", "name", "none"]))
     if form == "bare":
         return f"return {', '.join(flat)}{',' if n == 1 else ''}"
-    if form == "multiline":
-        return "return (\n" + "".join(f"    {item},\n" for item in flat) + ")"
+    if form == "multiline":  # comments after the commas: kept with the writes
+        return "return (\n" + "".join(f"    {item.replace('  #', ',  #', 1) if '#' in item else item + ','}\n"
+                                       for item in items) + ")"
     if form == "conditional":
         return f"if res is None:\n    return ({', '.join(flat)},)\nreturn ({', '.join(flat)},)"
     if form == "nested":

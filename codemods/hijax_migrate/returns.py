@@ -58,6 +58,36 @@ def tuple_items(node: cst.Return) -> list[cst.BaseExpression]:
     return [element.value for element in node.value.elements]
 
 
+def _comments(ws) -> tuple[str | None, list[str]]:
+    """(comment ending the line, comments on lines of their own) of whitespace."""
+    if not isinstance(ws, cst.ParenthesizedWhitespace):
+        return None, []
+    own = [line.comment.value for line in ws.empty_lines if line.comment]
+    return (ws.first_line.comment.value if ws.first_line.comment else None), own
+
+
+def item_comments(node: cst.Return) -> tuple[list[list[str]], list[str | None], list[str]]:
+    """Comments written inside a returned tuple literal, so that its writes
+    keep them: for each element, the comments on lines of their own before it
+    and the comment ending its line; then those after the last element."""
+    value = node.value
+    count = len(value.elements)
+    leading: list[list[str]] = [[] for _ in range(count + 1)]  # the extra one: after the last
+    trailing: list[str | None] = [None] * count
+    if value.lpar and count:
+        first, own = _comments(value.lpar[0].whitespace_after)
+        leading[0] += ([first] if first else []) + own
+    for index, element in enumerate(value.elements):
+        spaces = [element.comma.whitespace_after] if isinstance(element.comma, cst.Comma) else []
+        if index == count - 1 and value.rpar:
+            spaces.append(value.rpar[0].whitespace_before)
+        for ws in spaces:
+            first, own = _comments(ws)
+            trailing[index] = trailing[index] or first
+            leading[index + 1] += own
+    return leading[:count], trailing, leading[count]
+
+
 def returns_values(returns: list[cst.Return]) -> bool:
     """Does any return hand back cotangents rather than None or logs?"""
     return any(classify(r) in (Returned.TUPLE, Returned.OPAQUE) for r in returns)

@@ -23,6 +23,8 @@ class Plan:
     new_params: list[str] = field(default_factory=list)  # appended positional params
     insert_params: list[tuple[int, str]] = field(default_factory=list)  # (index, name)
     returns: dict[cst.Return, list[cst.BaseSmallStatement]] = field(default_factory=dict)
+    # comments kept from a rewritten return: (own lines before, end of line)
+    comments: dict[cst.BaseSmallStatement, tuple[list[str], str | None]] = field(default_factory=dict)
 
 
 def _class_names(plans: list[Plan]) -> set[str]:
@@ -40,6 +42,7 @@ class RewritePlans:
                  for cls, kind in self.prims.kinds.items() if kind.is_primitive]
         self._plans = {plan.func: plan for plan in plans if plan is not None}
         self._returns = {ret: new for plan in self._plans.values() for ret, new in plan.returns.items()}
+        self._comments = {small: c for plan in self._plans.values() for small, c in plan.comments.items()}
         self._renames = {plan.func.name.value: plan.new_name for plan in self._plans.values() if plan.new_name}
         self._renamed_classes = _class_names(list(self._plans.values()))
         self._stack: list[cst.ClassDef] = []
@@ -81,13 +84,21 @@ class RewritePlans:
         keep, new = [], []
         for old, small in zip(original_node.body, updated_node.body):
             (new if new or old in self._returns else keep).extend(self._returns.get(old, [small]))
-        lines = [cst.SimpleStatementLine([small]) for small in new]
+        lines = [self._line(small) for small in new]
         lines[-1] = lines[-1].with_changes(trailing_whitespace=updated_node.trailing_whitespace)
         if keep:
             keep[-1] = keep[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
             lines.insert(0, updated_node.with_changes(body=keep, trailing_whitespace=cst.TrailingWhitespace()))
-        lines[0] = lines[0].with_changes(leading_lines=updated_node.leading_lines)
+        lines[0] = lines[0].with_changes(leading_lines=[*updated_node.leading_lines, *lines[0].leading_lines])
         return cst.FlattenSentinel(lines)
+
+    def _line(self, small: cst.BaseSmallStatement) -> cst.SimpleStatementLine:
+        own, end = self._comments.get(small, ((), None))
+        line = cst.SimpleStatementLine([small], leading_lines=[cst.EmptyLine(comment=cst.Comment(c)) for c in own])
+        if end:
+            line = line.with_changes(trailing_whitespace=cst.TrailingWhitespace(
+                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(end)))
+        return line
 
     def leave_SimpleStatementSuite(self, original_node, updated_node):
         if not any(small in self._returns for small in original_node.body):

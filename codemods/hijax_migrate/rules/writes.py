@@ -7,7 +7,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from ..accum import accumulator_names, return_none, tree_write, uses_tree_write, writes_for
-from ..returns import Returned, classify, own_returns, tuple_items
+from ..returns import Returned, classify, item_comments, own_returns, tuple_items
 from ..shape import positional
 from .plans import Plan, RewritePlans
 
@@ -31,17 +31,37 @@ class AccumulatorWrites(RewritePlans):
         accs = [cst.parse_expression(t) for t in targets]
         for ret in returns:
             kind = classify(ret)
+            done = return_none(ret)
             if kind is Returned.TUPLE:
                 items = tuple_items(ret)
                 if len(items) != len(accs):
                     return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
-                writes = [w for i, (a, v) in enumerate(zip(accs, items))
-                          for w in writes_for(a, v, i in shape.pytree_inputs)]
+                per_item = [writes_for(a, v, i in shape.pytree_inputs) for i, (a, v) in enumerate(zip(accs, items))]
+                _keep_comments(plan, ret, per_item, done)
+                writes = [w for item in per_item for w in item]
             elif kind is Returned.OPAQUE:
                 writes = [tree_write(targets, ret.value)]
             else:
                 continue
             if uses_tree_write(writes):
                 AddImportsVisitor.add_needed_import(self.context, "jax")
-            plan.returns[ret] = [*writes, return_none(ret)]
+            plan.returns[ret] = [*writes, done]
         return self.done(plan, action)
+
+
+def _keep_comments(plan: Plan, ret: cst.Return, per_item: list[list], done: cst.Return) -> None:
+    """Each element's comments go with its writes (an element that writes
+    nothing hands them on to the next statement)."""
+    leading, trailing, after = item_comments(ret)
+    carried: list[str] = []
+    for writes, own, end in zip(per_item, leading, trailing):
+        carried += own
+        if not writes:
+            carried += [end] if end else []
+            continue
+        plan.comments[writes[0]] = (carried, None)
+        carried = []
+        if end:
+            plan.comments[writes[-1]] = (plan.comments.get(writes[-1], ([], None))[0], end)
+    if carried + after:
+        plan.comments[done] = (carried + after, None)
