@@ -43,9 +43,10 @@ class AccumulatorWrites(RewritePlans):
                 writes = [tree_write(targets, ret.value)]
             else:
                 continue
-            if uses_tree_write(writes):
-                AddImportsVisitor.add_needed_import(self.context, "jax")
             plan.returns[ret] = [*writes, done]
+        if uses_tree_write([w for new in plan.returns.values() for w in new]):
+            # only now: a return found unfit above leaves the class, and the file, as they were
+            AddImportsVisitor.add_needed_import(self.context, "jax")
         return self.done(plan, action)
 
 
