@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -82,7 +82,9 @@ def migrate_document(text: str, job: Job, options: Options, project):
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
         return migrate_source(text, job.display, options, project, _module_name(job))
-    migrate = partial(migrate_source, path=job.display, options=options, project=project)
+    # --black is for Python files: a cell's layout is the document's business
+    migrate = partial(migrate_source, path=job.display, options=replace(options, black=False),
+                      project=project)
     if suffix == ".ipynb":
         from .notebooks import migrate_notebook as migrate_cells_of
     else:
