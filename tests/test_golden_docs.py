@@ -89,3 +89,12 @@ def test_jupytext_paired_files_stay_consistent(tmp_path):
             for name in ("guide.ipynb", "guide.py", "guide.md")}
     assert "def vjp_bwd_retval(self, res, g):" in code["guide.ipynb"][-1]
     assert code["guide.ipynb"] == code["guide.py"] == code["guide.md"]
+
+
+@pytest.mark.parametrize("name", ["markdown_fences.md", "notebook_cross_cell.ipynb"])
+def test_black_leaves_document_cells_as_the_rewrite_writes_them(name):
+    path = DOCS / name
+    options = Options(target=(0, 10, 0), black=True)
+    result = migrate_document(path.read_text(encoding="utf-8"), Job(path, name, DOCS), options,
+                              Project(roots=(DOCS,)))
+    assert result.code == expected_path(path).read_text(encoding="utf-8")
