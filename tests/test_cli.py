@@ -107,6 +107,13 @@ def test_json_report(tree):
     assert doc["summary"]["files_changed"] == 1
 
 
+def test_json_lines_of_module_wide_renames(tree):
+    doc = json.loads(cli("--output-format", "json", "pkg", "--target-jax", "0.12", cwd=tree).stdout)
+    lines = {(c["rule"], c["line"]) for c in doc["changes"]}
+    assert lines == {("HJX003", 1), ("HJX003", 4), ("HJX001", 5)}
+    assert doc["summary"]["rules"] == {"HJX001": 1, "HJX003": 2}
+
+
 def test_github_annotations(tree):
     run = cli("--output-format", "github", "pkg", "--target-jax", "0.10", cwd=tree)
     assert run.stdout.startswith("::warning file=pkg/ops.py,line=5,title=HJX001 bwd-returns-cotangents::")

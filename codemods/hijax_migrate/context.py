@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.codemod import Codemod, CodemodContext
-from libcst.metadata import PositionProvider
 
 from .primitives import PrimitiveMap
 from .project import Project
@@ -19,7 +18,9 @@ class RuleTransformer(Codemod, cst.CSTTransformer):
     uses ``@m.visit``/``@m.leave``.
     """
 
-    METADATA_DEPENDENCIES = (PositionProvider,)
+    # Positions are not declared: they cost a whole code generation, and
+    # ``prims.line`` resolves them only when a change or warning names a line.
+    METADATA_DEPENDENCIES = ()
     rule = None  # set by registry.rule
 
     def __init__(self, context: CodemodContext, prims: PrimitiveMap,

@@ -28,11 +28,11 @@ class PrimitiveMap:
         return cls(wrapper, {node: project.class_kind(info) for info, node in pairs},
                    {node: info.qualname for info, node in pairs})
 
-    def line(self, node: cst.ClassDef | cst.FunctionDef) -> int:
-        """The line of a class or function's name.
+    def line(self, node: cst.CSTNode) -> int:
+        """The line of a node of this tree (of a class or function: its name's).
 
         Positions are resolved on first use only: a file with nothing to
         rewrite never pays for them.
         """
-        position = self.wrapper.resolve(PositionProvider).get(node.name)
+        position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
         return position.start.line if position else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import PositionProvider, QualifiedNameProvider
+from libcst.metadata import QualifiedNameProvider
 
 from ..project import HIJAX_MODULES
 
@@ -21,7 +21,7 @@ _GUARD_ERRORS = ("ImportError", "ModuleNotFoundError", "AttributeError")
 class BaseRename:
     """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``."""
 
-    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
     old_name: str
     new_name: str
 
@@ -34,7 +34,7 @@ class BaseRename:
         return any(q.name in self._qualified for q in names)
 
     def _line(self, node: cst.CSTNode) -> int:
-        return self.get_metadata(PositionProvider, node).start.line
+        return self.prims.line(node)
 
     # -- version switches are left alone: each guard node is judged once, on
     # the way in, and its verdict popped on the way out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import PositionProvider, QualifiedNameProvider
+from libcst.metadata import QualifiedNameProvider
 
 from ..context import RuleTransformer
 from ..project import HIJAX_MODULES
@@ -40,7 +40,7 @@ class Op(VJPHiPrimitive):
     kinds=PRIMITIVE_KINDS,
 )
 class DerivedPairs(RuleTransformer):
-    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider)
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
     def _helper(self, stmt: cst.BaseStatement) -> tuple[str, str, cst.Assign] | None:
         """(attribute, helper) for ``attr = <hijax helper>`` alone on its line."""
