@@ -11,7 +11,7 @@ when it names hijax.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .errors import MigrationError
 from .files import is_candidate_text
@@ -57,28 +57,53 @@ def _parses(code: str) -> str | None:
     return None
 
 
+@dataclass
+class _Joined:
+    """The cells as one module, and what it takes to split it back."""
+
+    parts: list[str] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)  # each cell's first line in the module
+    usable: list[bool] = field(default_factory=list)  # parsed, so part of the module
+    magics: list[str] = field(default_factory=list)  # masked lines, by mask number
+    lines: int = 0
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.lines += text.count("\n")
+
+
+def _prepare(cell: Cell, magics: list[str]) -> tuple[str, str | None]:
+    """The cell's code with magics masked, and why it cannot be used (or None)."""
+    if cell.code.lstrip().startswith("%%"):
+        return cell.code, "a cell magic (%%): not Python"
+    code = _mask(cell.code, magics)
+    return code, _parses(code)
+
+
+def _join(cells: list[Cell], report: FileReport) -> _Joined:
+    joined = _Joined()
+    for index, cell in enumerate(cells):
+        code, problem = _prepare(cell, joined.magics)
+        if problem is not None and is_candidate_text(cell.code.encode()):
+            report.findings.append(Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}"))
+        joined.usable.append(problem is None)
+        joined.add(_MARKER.format(index))
+        joined.starts.append(joined.lines + 1)
+        if problem is None:
+            joined.add(code if code.endswith("\n") else code + "\n")
+    return joined
+
+
 def migrate_cells(cells: list[Cell], migrate, report_file: str) -> tuple[list[str], FileReport]:
     """``migrate(code) -> engine.Result`` over the joined cells; the new code
     of each cell, and the report with each line named by its cell."""
-    magics: list[str] = []
     report = FileReport(report_file)
-    joined, starts, usable = [], [], []
-    for index, cell in enumerate(cells):
-        code = _mask(cell.code, magics) if not cell.code.lstrip().startswith("%%") else None
-        problem = _parses(code) if code is not None else "a cell magic (%%): not Python"
-        if problem is not None and is_candidate_text(cell.code.encode()):
-            report.findings.append(Finding(report_file, cell.first_line,
-                                           f"{cell.where}: left as it is: {problem}"))
-        usable.append(problem is None)
-        joined.append(_MARKER.format(index))
-        starts.append(sum(part.count("\n") for part in joined) + 1)
-        if problem is None:
-            joined.append(code if code.endswith("\n") else code + "\n")
-    if not any(usable):
+    joined = _join(cells, report)
+    if not any(joined.usable):
         return [cell.code for cell in cells], report
-    result = migrate("".join(joined))
-    texts = _split(result.code, cells, usable, magics)
-    _relocate(result.report, report, cells, starts)
+    result = migrate("".join(joined.parts))
+    texts = _split(result.code, cells, joined.usable, joined.magics)
+    _relocate(result.report, report, cells, joined.starts)
     report.primitives = result.report.primitives
     return texts, report
 
