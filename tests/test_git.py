@@ -172,3 +172,17 @@ def test_pre_commit_framework_hooks_run_as_declared(repo):
     assert (check.returncode, check.stdout.split()) == (1, ["pkg/ops.py"])
     fix = tool(repo, *shlex.split(hooks["hijax-migrate"]["entry"])[1:], "pkg/ops.py")
     assert fix.returncode == 0 and "def vjp_bwd_retval" in (repo / "pkg/ops.py").read_text()
+
+
+def test_pre_push_when_the_remote_moved_on_checks_the_whole_tree(repo):
+    other = repo.parent / "other"
+    git(repo.parent, "clone", "-q", "-b", "main", "remote.git", "other")
+    write(other, {"README.md": "moved on\n"})
+    git(other, "commit", "-qam", "elsewhere")
+    git(other, "push", "-q", "origin", "main")  # a commit this repository has never seen
+    tool(repo, "install-hook")
+    write(repo, {"pkg/ops.py": OLD_OP.format(n=1)})
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "ops")
+    blocked = git(repo, "push", "--force", "origin", "main", check=False)
+    assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
