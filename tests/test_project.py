@@ -62,6 +62,7 @@ def test_walk_honours_gitignore_venvs_and_symlinks(tmp_path):
         "keep.py": "", "x.gen.py": "", "ignored/a.py": "",
         "build/b.py": "", "node_modules/c.py": "", "env/pyvenv.cfg": "", "env/lib.py": "",
         "sub/.gitignore": "local.py\n", "sub/local.py": "", "sub/kept.py": "",
+        ".git/info/exclude": "private.py\n", "private.py": "",
     })
     outside = tmp_path.parent / f"{tmp_path.name}-outside"
     outside.mkdir()
