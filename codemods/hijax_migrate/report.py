@@ -61,18 +61,32 @@ def error_text(outcome: Outcome) -> str:
     return f"error: {where(outcome.file, outcome.error_line)}: {outcome.error}"
 
 
+@dataclass
+class Totals:
+    """What the summary counts, for text and JSON alike."""
+
+    changed: int
+    failed: int
+    primitives: int
+    warnings: int
+    rules: Counter  # (code, name) -> changes
+
+    @classmethod
+    def of(cls, outcomes: list[Outcome]) -> Totals:
+        return cls(changed=sum(o.changed for o in outcomes), failed=sum(bool(o.error) for o in outcomes),
+                   primitives=sum(o.primitives for o in outcomes),
+                   warnings=sum(len(o.findings) for o in outcomes),
+                   rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes))
+
+
 def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
-    changed = [o for o in outcomes if o.changed]
-    rules = Counter(f"{c.rule} {c.name}" for o in outcomes for c in o.changes)
-    warnings = sum(len(o.findings) for o in outcomes)
-    failed = sum(1 for o in outcomes if o.error)
+    totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
-    primitives = sum(o.primitives for o in outcomes)
-    lines = [f"{_n(scanned, 'file')} scanned, {_n(primitives, 'primitive')} found, "
-             f"{verb} {_n(len(changed), 'file')}; {_n(warnings, 'warning')}, "
-             f"{_n(failed, 'file')} could not be processed",
+    lines = [f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
+             f"{verb} {_n(totals.changed, 'file')}; {_n(totals.warnings, 'warning')}, "
+             f"{_n(totals.failed, 'file')} could not be processed",
              f"target: {target}"]
-    lines += [f"  {rule}: {count}" for rule, count in sorted(rules.items())]
+    lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(totals.rules.items())]
     return "\n".join(lines)
 
 
@@ -87,11 +101,12 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
     warnings = [{"file": f.file, "line": f.line, "message": f.message, "rule": f.rule}
                 for o in outcomes for f in o.findings]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
-    rules = Counter(c.rule for o in outcomes for c in o.changes)
+    totals = Totals.of(outcomes)
     doc = {"changes": changes, "warnings": warnings, "errors": errors,
-           "summary": {"files_scanned": scanned, "files_changed": sum(o.changed for o in outcomes),
-                       "files_failed": len(errors), "primitives": sum(o.primitives for o in outcomes),
-                       "warnings": len(warnings), "rules": dict(sorted(rules.items())),
+           "summary": {"files_scanned": scanned, "files_changed": totals.changed,
+                       "files_failed": totals.failed, "primitives": totals.primitives,
+                       "warnings": totals.warnings,
+                       "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
                        "target": target}}
     return json.dumps(doc, indent=2)
 
