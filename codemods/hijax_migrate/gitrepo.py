@@ -57,7 +57,3 @@ def hooks_dir(start: Path) -> Path:
     repo = _repo(start)
     path = repo.git.rev_parse("--git-path", "hooks")  # relative to the top, or absolute
     return (Path(repo.working_tree_dir) / path).resolve()
-
-
-def top_level(start: Path) -> Path:
-    return Path(_repo(start).working_tree_dir)
