@@ -52,6 +52,7 @@ class SemanticCase:
     cls: str = "Mul"
     header: str = HEADER
     footer: str = FOOTER
+    refused: tuple = ()  # strategies under which the file must stay as it was, with a warning
 
     def source(self) -> str:
         return self.header + self.body + self.footer.format(cls=self.cls, x=X, y=Y)
@@ -249,4 +250,135 @@ class Mul(Binary):
         (x, y), (tx, ty) = primals, tangents
         return x * y, tx * y + x * ty
 ''', [Y, X], footer=FOOTER_012),
+]
+
+
+# Patterns that once gave wrong gradients (issue 10). Each runs in both the
+# default strategy and ``--strategy accum``: the migrated code gives the right
+# gradients, or (for the strategies in ``refused``) the file stays as it was,
+# with a warning.
+NULL_HEADER = HEADER + "from jax._src.interpreters.ad import NullAccum\n"
+
+PROVEN_CASES = [
+    SemanticCase("half_ported_nullaccum_early_return", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        if isinstance(x_acc, NullAccum) and isinstance(y_acc, NullAccum):
+            return None
+        return (g * y, g * x)
+''', [Y, X], header=NULL_HEADER),
+    SemanticCase("half_ported_varargs_len_checked", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, *arg_accums):
+        assert len(arg_accums) == 2
+        x, y = res
+        return g * y, g * x
+''', [Y, X]),
+    SemanticCase("defaulted_extra_is_no_accumulator", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, verbose=False):
+        x, y = res
+        if verbose:
+            print(g)
+        return (g * y, g * x)
+''', [Y, X]),
+    SemanticCase("half_ported_partial_writes", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        dx, dy = g * y, g * x
+        x_acc.accum(dx)
+        return dx, dy
+''', [Y, X]),
+    SemanticCase("half_ported_partial_writes_none_entry", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        return None, g * x
+''', [Y, X]),
+    SemanticCase("returns_in_try_except", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        try:
+            return (g * y, self._grad_y(g, x))
+        except NotImplementedError:
+            return (g * y, g * x)
+
+    def _grad_y(self, g, x):
+        raise NotImplementedError
+''', [Y, X]),
+    SemanticCase("called_as_value_super", f'''
+class Base2(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+
+
+class Mul(Base2):
+    def expand(self, x, y):
+        return 2 * x * y
+
+    def vjp_bwd(self, res, g):
+        gx, gy = super().vjp_bwd(res, g)
+        return 2 * gx, 2 * gy
+''', [[2 * v for v in Y], [2 * v for v in X]]),
+    SemanticCase("called_as_value_class_and_self", f'''
+class Base2(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+
+
+class Mul(Base2):
+    def vjp_bwd(self, res, g):
+        return self.helper(res, g)
+
+    def helper(self, res, g):
+        return Base2.vjp_bwd(self, res, g)
+''', [Y, X]),
+    SemanticCase("pytree_input_not_literal", '''
+class DictMul(VJPHiPrimitive):
+    def __init__(self, aval):
+        avals = {"a": aval, "b": aval}
+        self.in_avals = (avals,)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, xs):
+        return xs["a"] * xs["b"]
+
+    def vjp_fwd(self, nzs_in, xs):
+        return xs["a"] * xs["b"], xs
+
+    def vjp_bwd(self, res, g):
+        cts = {"a": g * res["b"], "b": g * res["a"]}
+        return (cts,)
+''', {"a": Y, "b": X}, cls="DictMul", header=DICT_HEADER, footer=DICT_FOOTER),
+    SemanticCase("variadic_generator_return", '''
+class Mul(Binary):
+    def vjp_fwd(self, nzs_in, *xs):
+        return xs[0] * xs[1], xs
+
+    def vjp_bwd(self, res, g):
+        return tuple(g * w for w in reversed(res))
+''', [Y, X]),
+    SemanticCase("variadic_starred_return", '''
+class Mul(Binary):
+    def vjp_fwd(self, nzs_in, *xs):
+        return xs[0] * xs[1], xs
+
+    def vjp_bwd(self, res, g):
+        cts = [g * res[1], g * res[0]]
+        return (*cts,)
+''', [Y, X]),
+    SemanticCase("g_defaults_to_none", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g=None):
+        x, y = res
+        return (g * y, g * x)
+''', [Y, X], refused=("accum",)),
 ]

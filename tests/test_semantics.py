@@ -20,7 +20,7 @@ import pytest
 from hijax_migrate.context import Options
 from hijax_migrate.engine import migrate_source
 from hijax_migrate.versions import parse_version
-from semantic_cases import CORE_CASES, JAX_012_CASES
+from semantic_cases import CORE_CASES, JAX_012_CASES, PROVEN_CASES
 
 PROBE = Path(__file__).with_name("jax_probe.py")
 
@@ -31,12 +31,20 @@ def jax_version(python: str) -> str | None:
     return run.stdout.strip() if run.returncode == 0 else None
 
 
+_BEFORE: dict[tuple[str, str], dict] = {}  # (python, source): the unmigrated run, shared by strategies
+
+
 def probe(python: str, source: str, tmp_path: Path, name: str) -> dict:
+    if name == "before" and (python, source) in _BEFORE:
+        return _BEFORE[python, source]
     path = tmp_path / f"{name}.py"
     path.write_text(source)
     run = subprocess.run([python, str(PROBE), str(path)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    if name == "before":
+        _BEFORE[python, source] = out
+    return out
 
 
 def check_case(case, python: str, target: str, tmp_path: Path) -> None:
@@ -45,6 +53,10 @@ def check_case(case, python: str, target: str, tmp_path: Path) -> None:
     assert "error" in before, f"the unmigrated code already works: {before}"
     options = Options(parse_version(target), **case.flags)
     migrated = migrate_source(source, f"{case.name}.py", options)
+    if options.strategy in case.refused:  # left as it was, with a warning naming the line
+        assert migrated.code == source and not migrated.report.changes
+        assert migrated.report.findings and all(f.line > 0 for f in migrated.report.findings)
+        return
     assert migrated.report.changes, migrated.report
     after = probe(python, migrated.code, tmp_path, "after")
     assert "error" not in after, f"{after['error']}\n{migrated.code}"
@@ -63,6 +75,14 @@ if os.environ.get("CI") and sys.version_info < (3, 12) and not HAS_JAX_HERE:
 @pytest.mark.parametrize("case", CORE_CASES, ids=lambda c: c.name)
 def test_core_under_jax_010(case, tmp_path):
     check_case(case, sys.executable, "0.10", tmp_path)
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python (pip install jax==0.10.2)")
+@pytest.mark.parametrize("strategy", ["auto", "accum"])
+@pytest.mark.parametrize("case", PROVEN_CASES, ids=lambda c: c.name)
+def test_proven_or_refused_under_jax_010(case, strategy, tmp_path):
+    check_case(replace(case, flags={**case.flags, "strategy": strategy}), sys.executable, "0.10", tmp_path)
 
 
 PY312 = os.environ.get("HIJAX_PY312", "")
