@@ -13,6 +13,7 @@ class Where(VJPHiPrimitive):
             return None, None
 # output
 from jax.experimental.hijax import VJPHiPrimitive
+import jax
 
 class Where(VJPHiPrimitive):
     def vjp_fwd(self, nzs_in, pred, x):
@@ -20,7 +21,7 @@ class Where(VJPHiPrimitive):
 
     def vjp_bwd(self, res, g, pred_acc, x_acc):
         if res:
-            x_acc.accum(g)
+            jax.tree.map(lambda acc, ct: acc.accum(ct), x_acc, g)
             return None
         else:
             # nothing flows back when the predicate is false

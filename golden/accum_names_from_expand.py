@@ -12,6 +12,7 @@ class Add(VJPHiPrimitive):
         return g, g
 # output
 from jax.experimental.hijax import VJPHiPrimitive
+import jax
 
 class Add(VJPHiPrimitive):
     def expand(self, lhs, rhs):
@@ -21,6 +22,6 @@ class Add(VJPHiPrimitive):
         return self.expand(*args), None
 
     def vjp_bwd(self, res, g, lhs_acc, rhs_acc):
-        lhs_acc.accum(g)
-        rhs_acc.accum(g)
+        jax.tree.map(lambda acc, ct: acc.accum(ct), lhs_acc, g)
+        jax.tree.map(lambda acc, ct: acc.accum(ct), rhs_acc, g)
         return None

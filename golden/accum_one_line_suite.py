@@ -10,6 +10,7 @@ class Clip(VJPHiPrimitive):
         return (g,)  # pass through
 # output
 from jax.experimental.hijax import VJPHiPrimitive
+import jax
 
 class Clip(VJPHiPrimitive):
     def vjp_fwd(self, nzs_in, x):
@@ -17,5 +18,5 @@ class Clip(VJPHiPrimitive):
 
     def vjp_bwd(self, res, g, x_acc):
         if g is None: return None
-        x_acc.accum(g)
+        jax.tree.map(lambda acc, ct: acc.accum(ct), x_acc, g)
         return None  # pass through

@@ -112,11 +112,11 @@ def test_file_replaced_by_a_directory_during_the_run(tmp_path):
     ("tabs_formfeed_no_newline.py",
      b"from jax.experimental.hijax import VJPHiPrimitive\n\x0c\nclass Mul(VJPHiPrimitive):\n"
      b"\tdef vjp_fwd(self, nzs_in, x):\n\t\treturn x, x  # keep\t\x0c\n\n"
-     b"\tdef vjp_bwd(self, res, g):\n\t\treturn (g,)"),
+     b"\tdef vjp_bwd(self, res, g):\n\t\treturn (2 * g,)"),
     ("mixed_endings.py",
      b"from jax.experimental.hijax import VJPHiPrimitive\r\n\r\nclass Mul(VJPHiPrimitive):\n"
      b"    def vjp_fwd(self, nzs_in, x):\r\n        return x, x\n\n"
-     b"    def vjp_bwd(self, res, g):\r\n        return (g,)\r\n# end\n"),
+     b"    def vjp_bwd(self, res, g):\r\n        return (2 * g,)\r\n# end\n"),
 ])
 def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
     path = tmp_path / name
@@ -129,7 +129,7 @@ def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
     assert out.startswith(head)  # every byte before the rewritten method, as it was
     newline = b"\r\n" if data.startswith(b"from jax.experimental.hijax import VJPHiPrimitive\r\n") else b"\n"
     indent = b"\t\t" if b"\tdef" in data else b"        "
-    assert newline + indent + b"x_acc.accum(g)" + newline + indent + b"return None" in out
+    assert newline + indent + b"x_acc.accum(2 * g)" + newline + indent + b"return None" in out
     assert out.endswith(b"return None" if not data.endswith(b"\n") else b"# end\n")
 
 

@@ -15,7 +15,7 @@ from hijax_migrate.files import FileError, read_source, write_atomic
 
 OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
        "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
-       "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+       "    def vjp_bwd(self, res, g):\n        return (2 * g,)\n")
 
 
 def migrate_in_place(path: Path, *flags: str) -> int:
@@ -30,7 +30,7 @@ def test_line_endings_survive_and_new_lines_use_them(tmp_path, newline):
     data = path.read_bytes().decode()
     rest = data.replace(newline, "")
     assert "\n" not in rest and "\r" not in rest  # every line ends the file's way
-    assert "    def vjp_bwd(self, res, g, x_acc):" + newline + "        x_acc.accum(g)" + newline in data
+    assert "    def vjp_bwd(self, res, g, x_acc):" + newline + "        x_acc.accum(2 * g)" + newline in data
 
 
 def test_bom_and_latin1_cookie_survive(tmp_path):

@@ -34,6 +34,19 @@ def uses_tree_write(statements: list[cst.CSTNode]) -> bool:
     return any(code(s).startswith("jax.tree.map(") for s in statements)
 
 
+_ARRAY_MODULES = ("jnp", "np", "lax", "jax.numpy", "jax.lax", "numpy")
+
+
+def visibly_array(value: cst.BaseExpression) -> bool:
+    """Is ``value`` an array, whatever the input's structure? Arithmetic and
+    jax.numpy/lax calls are; a name, call or subscript may hold a pytree."""
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):  # jnp.f(...), (a * b).sum()
+        return code(value.func.value) in _ARRAY_MODULES or visibly_array(value.func.value)
+    return False
+
+
 def _subscript(acc: cst.BaseExpression, key: cst.BaseExpression) -> cst.Subscript:
     return cst.Subscript(acc, [cst.SubscriptElement(cst.Index(key))])
 
@@ -51,7 +64,9 @@ def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool)
         if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
             return [tree_write(acc, value)]
         return [w for e in value.elements for w in writes_for(_subscript(acc, e.key), e.value, False)]
-    return [tree_write(acc, value)] if pytree else [accum_call(acc, value)]
+    if pytree or not visibly_array(value):  # a pytree input of unknown structure: leaf by leaf
+        return [tree_write(acc, value)]
+    return [accum_call(acc, value)]
 
 
 def return_none(original: cst.Return) -> cst.Return:
@@ -81,12 +96,13 @@ def insert_params(func: cst.FunctionDef, inserts: list[tuple[int, str]]) -> cst.
     return func.with_changes(params=params.with_changes(posonly_params=posonly, params=regular))
 
 
+def fresh_name(name: str, taken: set[str]) -> str:
+    """``name``, with a suffix where it is taken; then taken too."""
+    while name in taken:
+        name += "_"
+    taken.add(name)
+    return name
+
+
 def accumulator_names(inputs: list[str], taken: set[str]) -> list[str]:
-    names = []
-    for name in inputs:
-        candidate = f"{name}_acc"
-        while candidate in taken:
-            candidate += "_"
-        names.append(candidate)
-        taken.add(candidate)
-    return names
+    return [fresh_name(f"{name}_acc", taken) for name in inputs]

@@ -36,7 +36,7 @@ class ClassShape:
     has_sres: bool  # vjp_fwd returns (out, res, nzs_out, sres)
 
 
-def _inputs(methods: dict[str, cst.FunctionDef]) -> list[str] | None:
+def inputs_of(methods: dict[str, cst.FunctionDef]) -> list[str] | None:
     expand = methods.get("expand")
     if expand is not None and star_name(expand) is None:
         return positional(expand)[1:]
@@ -80,7 +80,7 @@ def class_shape(node: cst.ClassDef) -> ClassShape:
                     for name in m.findall(target, m.Name()):
                         attributes[name.value] = stmt
     avals = _in_avals(methods.get("__init__"))
-    inputs = _inputs(methods)
+    inputs = inputs_of(methods)
     if inputs is None and avals is not None:
         inputs = [f"arg{i}" for i in range(len(avals.elements))]
     pytrees = frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()

@@ -5,24 +5,14 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..accum import return_none
+from ..accum_uses import Params, Unknown, Uses, accumulator_params
 from ..context import RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
-from ..shape import ClassShape, class_shape, positional, star_name
+from ..shape import ClassShape, class_shape
 from ..summary import PRIMITIVE_KINDS, Kind
 from .plans import Plan
 from .writes import AccumulatorWrites
-
-
-def uses_accumulators(func: cst.FunctionDef, names: list[str]) -> bool:
-    """Does the rule already write cotangents (``.accum``, ``.ref``, a helper)?"""
-    body = func.body
-    if m.findall(body, m.Call(func=m.Attribute(attr=m.Name("accum")))):
-        return True
-    acc = m.OneOf(*(m.Name(n) for n in names))
-    return bool(m.findall(body, m.Attribute(value=acc, attr=m.Name("ref")))
-                or m.findall(body, m.Call(args=[m.ZeroOrMore(), m.Arg(acc), m.ZeroOrMore()])))
 
 
 @rule(
@@ -67,30 +57,58 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         func = shape.methods.get("vjp_bwd")
         if func is None or not returns_values(own_returns(func)):
             return None
-        fixed = 3 if shape.has_sres else 2
-        accs = positional(func)[1 + fixed:]
-        star = star_name(func)
-        if accs or star:
-            return self.half_ported(cls, shape, func, accs, star)
+        params = accumulator_params(func, 3 if shape.has_sres else 2)
+        if params.named or params.star:
+            return self.half_ported(cls, shape, func, params)
         if "vjp_bwd_retval" in shape.methods or "vjp_bwd_retval" in shape.attributes:
             return self.skip(func, cls, "defines both `vjp_bwd` and `vjp_bwd_retval`; left as written")
         if shape.has_sres:
             return self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if self.options.strategy == "accum":
-            return self.to_accumulators(cls, shape, func, "--strategy accum")
+            call = self.called_as_value()
+            if call is None:
+                return self.to_accumulators(cls, shape, func, "--strategy accum")
+            plan = Plan(func, cls, new_name="vjp_bwd_retval")
+            return self.done(plan, f"renamed `vjp_bwd` to `vjp_bwd_retval`, not given accumulators "
+                             f"(--strategy accum): it is called as a value at line {self.prims.line(call)}")
         return self.rename(cls, func, "vjp_bwd_retval")
 
-    def half_ported(self, cls, shape, func, accs, star) -> Plan | None:
+    def called_as_value(self) -> cst.Attribute | None:
+        """A use of ``.vjp_bwd`` in this file (``super().vjp_bwd(...)``, ``self.vjp_bwd``, ...)."""
+        if not hasattr(self, "_called"):
+            found = m.findall(self.prims.wrapper.module, m.Attribute(attr=m.Name("vjp_bwd")))
+            self._called = found[0] if found else None
+        return self._called
+
+    def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
+        """Accumulators are there, and values still returned: write those not written yet."""
+        call = self.called_as_value()
+        if call is not None:
+            return self.skip(func, cls, f"`vjp_bwd` takes accumulators, returns cotangents, and is called "
+                             f"as a value at line {self.prims.line(call)}, where they may be used; not guessing")
+        if params.named and params.star:
+            return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
+        scopes, parents = self.scopes_and_parents()
+        uses = Uses(func, scopes, parents)
         returns = own_returns(func)
-        if any(classify(r) is Returned.OPAQUE for r in returns):
-            return self.skip(func, cls, "`vjp_bwd` takes accumulators but returns a name or call: "
-                             "it may be log entries, or cotangents already written by a helper; not guessing")
-        targets = accs or [f"{star}[{i}]" for i in range(max(len(tuple_items(r)) for r in returns
-                                                              if classify(r) is Returned.TUPLE))]
-        plan = Plan(func, cls)
-        if uses_accumulators(func, accs or [star]):
-            for ret in returns:
-                if classify(ret) is Returned.TUPLE:
-                    plan.returns[ret] = [return_none(ret)]
-            return self.done(plan, "dropped returned cotangents already written to accumulators")
-        return self.fill_writes(plan, shape, returns, targets, "returned cotangents became accumulator writes")
+        try:
+            if params.named:
+                accs = [uses.named(name) for name in params.named]
+            else:
+                accs = uses.star(params.star, self._count(cls, shape, returns))
+        except Unknown as unknown:
+            return self.skip(func, cls, f"{unknown} (line {self.prims.line(unknown.node)}): whether it is "
+                             "written cannot be decided; write the accumulators by hand")
+        if accs == -1:  # their number is not visible, and no element is used: a write of the whole
+            accs = params.star
+        elif isinstance(accs, int):
+            return self.skip(func, cls, f"the number of inputs is not visible (`{params.star}` is indexed)")
+        return self.fill_writes(Plan(func, cls), shape, returns, accs, "returned cotangents became "
+                                "accumulator writes, or were dropped where the rule writes them already")
+
+    def _count(self, cls, shape, returns) -> int | None:
+        inputs = self.effective_inputs(cls)
+        if inputs is not None:
+            return len(inputs)
+        lengths = {len(tuple_items(r)) for r in returns if classify(r) is Returned.TUPLE}
+        return lengths.pop() if len(lengths) == 1 else None

@@ -22,6 +22,7 @@ class Plan:
     new_name: str | None = None  # the method's new name
     new_params: list[str] = field(default_factory=list)  # appended positional params
     insert_params: list[tuple[int, str]] = field(default_factory=list)  # (index, name)
+    new_star: str | None = None  # a *args parameter added
     returns: dict[cst.Return, list[cst.BaseSmallStatement]] = field(default_factory=dict)
     # comments kept from a rewritten return: (own lines before, end of line)
     comments: dict[cst.BaseSmallStatement, tuple[list[str], str | None]] = field(default_factory=dict)
@@ -76,6 +77,9 @@ class RewritePlans:
             updated_node = updated_node.with_changes(name=cst.Name(plan.new_name))
         if plan.insert_params:
             updated_node = insert_params(updated_node, plan.insert_params)
+        if plan.new_star:
+            star = cst.Param(cst.Name(plan.new_star))
+            updated_node = updated_node.with_changes(params=updated_node.params.with_changes(star_arg=star))
         return add_params(updated_node, plan.new_params) if plan.new_params else updated_node
 
     def leave_SimpleStatementLine(self, original_node, updated_node):

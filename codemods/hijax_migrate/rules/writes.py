@@ -1,53 +1,140 @@
-"""Turning a value-returning backward rule into accumulator writes."""
+"""Turning the returns of a backward rule into accumulator writes.
+
+Each value-returning ``return`` becomes writes for the accumulators the rule
+does not write itself, then ``return None``; ``return None`` paths and log
+dicts stay. Where an exception could be caught inside the rule (a ``try``, a
+``with``), every cotangent is evaluated into a fresh name before the first write.
+"""
 
 from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
+from libcst.metadata import ParentNodeProvider, ScopeProvider
 
-from ..accum import accumulator_names, return_none, tree_write, uses_tree_write, writes_for
+from ..accum import accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write, writes_for
+from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
+from ..checks import check_writes
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
-from ..shape import positional
+from ..shape import class_shape, inputs_of
 from .plans import Plan, RewritePlans
 
 
 class AccumulatorWrites(RewritePlans):
-    def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
-        returns = own_returns(func)
-        inputs = shape.inputs
-        if inputs is None:
-            lengths = {len(tuple_items(r)) for r in returns if classify(r) is Returned.TUPLE}
-            if len(lengths) != 1 or any(classify(r) is Returned.OPAQUE for r in returns):
-                return self.skip(func, cls, f"{why}, but the number of inputs is not visible")
-            inputs = [f"arg{i}" for i in range(lengths.pop())]
-        taken = {n.value for n in m.findall(func, m.Name())}
-        plan = Plan(func, cls, new_params=accumulator_names(inputs, taken))
-        if shape.has_sres and len(positional(func)) == 3:  # (self, res, g): sres goes after res
-            plan.insert_params.append((2, "sres"))
-        return self.fill_writes(plan, shape, returns, plan.new_params, f"accumulator form ({why})")
+    def scopes_and_parents(self):
+        """Scopes and parents, resolved only for a file with a rule to convert."""
+        if not hasattr(self, "_scopes"):
+            wrapper = self.prims.wrapper
+            self._scopes, self._parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
+        return self._scopes, self._parents
 
-    def fill_writes(self, plan: Plan, shape, returns, targets: list[str], action: str) -> Plan | None:
-        accs = [cst.parse_expression(t) for t in targets]
+    def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
+        """A value rule ``(self, res, [sres,] g, extras=...)`` gains one accumulator per input."""
+        pos = [*func.params.posonly_params, *func.params.params]
+        fixed = 3 if shape.has_sres and len(pos) >= 4 and pos[3].default is None else 2
+        if len(pos) < 1 + fixed or any(p.default is not None for p in pos[1:1 + fixed]):
+            return self.skip(func, cls, f"{why}, but `{code_of(func.params)}` has no plain (res, g) to put "
+                             "accumulators after (`g` has a default?); write the accumulator form by hand")
+        params = accumulator_params(func, fixed)
+        if params.named or params.star:
+            return self.skip(func, cls, f"{why}, but its positional parameters do not match the inputs")
+        taken = {n.value for n in m.findall(func, m.Name())}
+        plan = Plan(func, cls)
+        if shape.has_sres and fixed == 2:  # (self, res, g): sres goes after res
+            plan.insert_params.append((2, "sres"))
+        inputs = self.effective_inputs(cls)
+        if inputs is None:  # variadic: *arg_accums, written the way jax's base class does
+            if params.first_extra is not None:
+                return self.skip(func, cls, f"{why}, but its defaulted parameters would take the accumulators "
+                                 "of variadic inputs; write the accumulator form by hand")
+            plan.new_star = fresh_name("arg_accums", taken)
+            return self.fill_writes(plan, shape, own_returns(func), plan.new_star, f"accumulator form ({why})")
+        names = accumulator_names(inputs, taken)
+        if params.first_extra is None:
+            plan.new_params = names
+        else:  # before the defaulted extras: jax passes accumulators positionally
+            plan.insert_params += [(params.first_extra, n) for n in names]
+        accs = [Accumulator(n) for n in names]
+        return self.fill_writes(plan, shape, own_returns(func), accs, f"accumulator form ({why})")
+
+    def effective_inputs(self, cls: cst.ClassDef) -> list[str] | None:
+        """Inputs from the ``expand``/``vjp_fwd`` the class has or inherits from a class of this file."""
+        by_name = {c.name.value: c for c in self.prims.kinds}
+        methods: dict[str, cst.FunctionDef] = {}
+        chain, seen = [cls], set()
+        while chain:
+            node = chain.pop(0)
+            if node in seen:
+                continue
+            seen.add(node)
+            for name, func in class_shape(node).methods.items():
+                methods.setdefault(name, func)
+            chain += [by_name[b.value.value] for b in node.bases
+                      if isinstance(b.value, cst.Name) and b.value.value in by_name]
+        return inputs_of(methods)
+
+    def fill_writes(self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str) -> Plan | None:
+        """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible."""
         for ret in returns:
             kind = classify(ret)
-            done = return_none(ret)
-            if kind is Returned.TUPLE:
-                items = tuple_items(ret)
-                if len(items) != len(accs):
-                    return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
-                per_item = [writes_for(a, v, i in shape.pytree_inputs) for i, (a, v) in enumerate(zip(accs, items))]
-                _keep_comments(plan, ret, per_item, done)
-                writes = [w for item in per_item for w in item]
-            elif kind is Returned.OPAQUE:
-                writes = [tree_write(targets, ret.value)]
+            if kind is Returned.TUPLE and isinstance(accs, list):
+                writes = self._tuple_writes(plan, shape, ret, accs)
+            elif kind in (Returned.TUPLE, Returned.OPAQUE):
+                writes = self._whole_write(plan, ret, accs)
             else:
                 continue
-            plan.returns[ret] = [*writes, done]
+            if writes is None:
+                return None
+            plan.returns[ret] = writes
+        check_writes(plan, accs, self.prims.line)
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
             AddImportsVisitor.add_needed_import(self.context, "jax")
         return self.done(plan, action)
+
+    def _whole_write(self, plan: Plan, ret: cst.Return, accs) -> list | None:
+        if isinstance(accs, list) and any(acc.writes for acc in accs):
+            return self.skip(plan.func, plan.cls, f"line {self.prims.line(ret)} returns a value that cannot be "
+                             "split per input, and the rule writes some accumulators itself; not guessing")
+        target = accs if isinstance(accs, str) else [acc.target for acc in accs]
+        return [tree_write(cst.Name(target) if isinstance(target, str) else target, ret.value), return_none(ret)]
+
+    def _tuple_writes(self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator]) -> list | None:
+        items = tuple_items(ret)
+        if len(items) != len(accs):
+            return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
+        _, parents = self.scopes_and_parents()
+        for acc, item in zip(accs, items):
+            if acc.writes and not is_none(item) and not any(dominates(w, ret, plan.func, parents) for w in acc.writes):
+                return self.skip(plan.func, plan.cls, f"`{acc.target}` is written on some paths, not on all that "
+                                 f"reach the return at line {self.prims.line(ret)}; not guessing which count")
+        done = return_none(ret)
+        evaluated: list[cst.BaseSmallStatement] = []
+        if in_catching_block(ret, plan.func, parents) and sum(not is_none(i) for i in items) > 1:
+            items, evaluated = _evaluated_first(plan.func, items)
+        per_item = [[] if acc.writes else writes_for(cst.parse_expression(acc.target), v, i in shape.pytree_inputs)
+                    for i, (acc, v) in enumerate(zip(accs, items))]
+        _keep_comments(plan, ret, per_item, done)
+        return [*evaluated, *(w for item in per_item for w in item), done]
+
+
+def code_of(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:
+    """Every cotangent into a fresh name, so that none is written if one raises."""
+    taken = {n.value for n in m.findall(func, m.Name())}
+    names, assigns = [], []
+    for item in items:
+        if is_none(item) or isinstance(item, cst.Name):
+            names.append(item)
+            continue
+        name = fresh_name(f"ct{len(assigns)}", taken)
+        assigns.append(cst.Assign([cst.AssignTarget(cst.Name(name))], item))
+        names.append(cst.Name(name))
+    return names, assigns
 
 
 def _keep_comments(plan: Plan, ret: cst.Return, per_item: list[list], done: cst.Return) -> None:

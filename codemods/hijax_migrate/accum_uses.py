@@ -1,0 +1,192 @@
+"""How a backward rule uses the accumulators it takes, by scope, not by spelling.
+
+What jax passes decides what an accumulator is: one positional argument per
+input after the fixed ones (``res, g``; ``res, sres, g``), or an element of
+``*arg_accums``. A parameter with a default, a keyword-only parameter or
+``**kwargs`` never is one. Each accumulator is then
+
+- written: ``acc.accum(...)`` or a store through ``acc.ref[...]``, as a statement;
+- only inspected: ``isinstance``, ``type``, ``len``, ``assert``, comparisons,
+  truth tests (a ``NullAccum`` check writes nothing);
+- or handed on: passed to a call, stored, returned, rebound, used in a nested
+  function. That use is unknown, and the rule is left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+_INSPECTORS = frozenset({"isinstance", "type", "len", "id"})
+_TESTS = (cst.If, cst.While, cst.Assert, cst.IfExp)
+
+
+@dataclass
+class Accumulator:
+    target: str  # code naming it: "x_acc", "arg_accums[0]"
+    writes: list[cst.BaseSmallStatement] = field(default_factory=list)
+
+
+class Unknown(Exception):
+    """An accumulator used in a way whose effect cannot be decided."""
+
+    def __init__(self, node: cst.CSTNode, reason: str):
+        super().__init__(reason)
+        self.node = node
+
+
+@dataclass
+class Params:
+    named: list[str]  # positional accumulator parameters
+    star: str | None  # the *arg_accums parameter
+    first_extra: int | None  # index (from self) of the first defaulted positional parameter
+
+
+def accumulator_params(func: cst.FunctionDef, fixed: int) -> Params:
+    positional = [*func.params.posonly_params, *func.params.params][1 + fixed:]
+    named = [p.name.value for p in positional if p.default is None]
+    extra = next((i for i, p in enumerate(positional) if p.default is not None), None)
+    star = func.params.star_arg
+    return Params(named, star.name.value if isinstance(star, cst.Param) else None,
+                  None if extra is None else 1 + fixed + extra)
+
+
+class Uses:
+    """Classifies the uses of the accumulators of one function."""
+
+    def __init__(self, func: cst.FunctionDef, scopes, parents):
+        self.func, self.scopes, self.parents = func, scopes, parents
+        self.scope = scopes[func.body]
+
+    def references(self, name: str) -> list[cst.Name]:
+        assignments = self.scope.assignments[name]
+        if len(assignments) != 1:
+            raise Unknown(self.func, f"`{name}` is bound again in the rule")
+        return [ref.node for ref in next(iter(assignments)).references]
+
+    def named(self, name: str) -> Accumulator:
+        acc = Accumulator(name)
+        for node in self.references(name):
+            self._classify(node, acc)
+        return acc
+
+    def star(self, name: str, count: int | None) -> list[Accumulator] | int:
+        """The elements of ``*name``; without a count, the length it is unpacked to."""
+        elements: dict[int, list[cst.CSTNode]] = {}
+        for node in self.references(name):
+            parent = self.parents[node]
+            if isinstance(parent, cst.Subscript) and _index(parent) is not None:
+                elements.setdefault(_index(parent), []).append(parent)
+            elif isinstance(parent, cst.Assign) and parent.value is node and _unpack_names(parent):
+                names = _unpack_names(parent)
+                if self.scopes[node] is not self.scope or (count is not None and len(names) != count):
+                    raise Unknown(parent, f"`{name}` is unpacked to {len(names)} names")
+                count = len(names)
+                for i, alias in enumerate(names):
+                    elements.setdefault(i, []).extend(self.references(alias))
+            elif not self._inspected(node):
+                raise Unknown(node, f"`{name}` is {self._how(node)}")
+        if count is None:
+            return -1 if not elements else max(elements) + 1
+        if any(i >= count for i in elements):
+            raise Unknown(self.func, f"`{name}` is indexed past its {count} inputs")
+        accs = [Accumulator(f"{name}[{i}]") for i in range(count)]
+        for i, nodes in elements.items():
+            for node in nodes:
+                self._classify(node, accs[i])
+        return accs
+
+    def _classify(self, node: cst.CSTNode, acc: Accumulator) -> None:
+        write = self._write(node)
+        if write is not None and self._own(node):
+            acc.writes.append(write)
+        elif not self._inspected(node):
+            raise Unknown(node, f"`{acc.target}` is {self._how(node)}")
+
+    def _own(self, node: cst.CSTNode) -> bool:
+        name = node if isinstance(node, cst.Name) else node.value
+        return self.scopes.get(name) is self.scope
+
+    def _write(self, node: cst.CSTNode) -> cst.BaseSmallStatement | None:
+        attr = self.parents[node]
+        if not (isinstance(attr, cst.Attribute) and attr.value is node):
+            return None
+        outer = self.parents[attr]
+        if attr.attr.value == "accum" and isinstance(outer, cst.Call) and outer.func is attr:
+            statement = self.parents[outer]
+            return statement if isinstance(statement, cst.Expr) else None
+        if attr.attr.value == "ref" and isinstance(outer, cst.Subscript):
+            store = self.parents[outer]
+            store = self.parents[store] if isinstance(store, cst.AssignTarget) else store
+            if isinstance(store, (cst.Assign, cst.AugAssign)) and store.value is not outer:
+                return store
+        return None
+
+    def _inspected(self, node: cst.CSTNode) -> bool:
+        parent = self.parents[node]
+        if isinstance(parent, cst.Arg):
+            call = self.parents[parent]
+            return isinstance(call.func, cst.Name) and call.func.value in _INSPECTORS
+        if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+            return True
+        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "aval":
+            return True
+        while isinstance(parent, cst.BooleanOperation):  # `a and b` hands on a value, unless tested
+            node, parent = parent, self.parents[parent]
+        if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+            return True
+        return isinstance(parent, _TESTS) and parent.test is node
+
+    def _how(self, node: cst.CSTNode) -> str:
+        parent = self.parents[node]
+        if isinstance(parent, cst.Arg):
+            return "handed to a call"
+        if isinstance(parent, cst.Return):
+            return "returned"
+        if self._write(node) is not None:
+            return "written inside a nested function or expression"
+        if isinstance(parent, cst.Attribute):
+            return f"used through `.{parent.attr.value}`"
+        return "stored or handed on"
+
+
+def _index(subscript: cst.Subscript) -> int | None:
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
+        return None
+    value = subscript.slice[0].slice.value
+    return int(value.value) if isinstance(value, cst.Integer) else None
+
+
+def _unpack_names(assign: cst.Assign) -> list[str] | None:
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+        return None
+    elements = assign.targets[0].target.elements
+    if all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements):
+        return [e.value.value for e in elements]
+    return None
+
+
+def dominates(write: cst.BaseSmallStatement, ret: cst.Return, func: cst.FunctionDef, parents) -> bool:
+    """Does ``write`` run, as a statement, on every path that reaches ``ret``?"""
+    line = parents[write]
+    node = ret
+    while node is not func:
+        parent = parents[node]
+        body = getattr(parent, "body", None)
+        if isinstance(body, (list, tuple)) and node in body:
+            before = body[:body.index(node)]
+            if write in before or line in before:
+                return True
+        node = parent
+    return False
+
+
+def in_catching_block(ret: cst.Return, func: cst.FunctionDef, parents) -> bool:
+    """Could an exception raised at ``ret`` be caught, or swallowed, inside the rule?"""
+    node = parents[ret]
+    while node is not func:
+        if isinstance(node, (cst.Try, cst.TryStar, cst.With)):
+            return True
+        node = parents[node]
+    return False
