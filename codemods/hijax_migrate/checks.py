@@ -7,9 +7,12 @@ problem is reported with its line (exit code 3).
 from __future__ import annotations
 
 import builtins
+import re
+from collections import Counter
+
+import symtable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from .accum import code, is_none
 from .errors import MigrationError
@@ -17,6 +20,7 @@ from .returns import Returned, classify, tuple_items
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__name__", "__doc__", "__builtins__", "__spec__",
                                         "__loader__", "__package__", "__path__", "__annotations__"}
+_STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.M)
 
 
 def _bug(what: str, line: int) -> MigrationError:
@@ -24,36 +28,39 @@ def _bug(what: str, line: int) -> MigrationError:
 
 
 def check_output(old: str, new: str, path: str) -> None:
-    """The output compiles wherever the input did, and binds every name it did."""
+    """Where the running Python reads the input: the output compiles too, and
+    leaves no name unbound that the input bound (CPython's own symbol tables)."""
     try:
         compile(old, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
-        pass  # not for this Python: nothing to compare against
-    else:
-        try:
-            compile(new, path, "exec", dont_inherit=True)
-        except SyntaxError as error:
-            raise _bug(f"the rewrite does not compile ({error.msg})", error.lineno or 0) from error
-    before = {name for name, _ in _unbound(old)}
-    for name, line in _unbound(new):
-        if name not in before:
+        return  # not for this Python: nothing to compare against
+    try:
+        compile(new, path, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        raise _bug(f"the rewrite does not compile ({error.msg})", error.lineno or 0) from error
+    before = Counter(name for name, _ in _unbound(old, path))
+    for name, line in _unbound(new, path):
+        before[name] -= 1
+        if before[name] < 0:
             raise _bug(f"the rewrite leaves `{name}` unbound", line)
 
 
-def _unbound(code: str) -> list[tuple[str, int]]:
-    """Names read where no scope binds them (builtins aside), with their lines."""
-    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
-    scopes = {scope for scope in wrapper.resolve(ScopeProvider).values() if scope is not None}
-    found = []
-    for scope in scopes:
-        for access in scope.accesses:
-            name = access.node.value if isinstance(access.node, cst.Name) else None
-            if name and not access.referents and name not in _BUILTINS:
-                found.append((name, access.node))
-    if not found:
-        return []
-    positions = wrapper.resolve(PositionProvider)
-    return [(name, positions[node].start.line) for name, node in found]
+def _unbound(code: str, path: str) -> list[tuple[str, int]]:
+    """Names a scope reads that nothing binds (builtins aside), with the scope's line."""
+    if _STAR_IMPORT.search(code):
+        return []  # may bind anything
+    top = symtable.symtable(code, path, "exec")
+    bound = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    found, tables = [], [top]
+    while tables:
+        table = tables.pop()
+        tables += table.get_children()
+        for symbol in table.get_symbols():
+            name = symbol.get_name()
+            is_global = symbol.is_global() or (table is top and not symbol.is_local())
+            if symbol.is_referenced() and is_global and name not in bound and name not in _BUILTINS:
+                found.append((name, table.get_lineno()))
+    return found
 
 
 def check_writes(plan, accs, line) -> None:

@@ -11,6 +11,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper
 
 from . import registry
+from .checks import check_output
 from .errors import MigrationError
 from .formatting import format_changed
 from .parse import parse
@@ -63,6 +64,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         except cst.ParserSyntaxError as error:
             raise MigrationError(f"internal error: the rewrite does not parse ({error.message}); "
                                  "file left unchanged, please report this", error.raw_line) from error
+        check_output(code, new_code, path)
     return Result(new_code, report)
 
 

@@ -1,0 +1,64 @@
+"""Post-conditions of a rewrite: a broken one leaves the file byte-identical
+and is reported as a bug in the tool, with the file's line (exit code 3)."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from hijax_migrate import checks
+from hijax_migrate.cli import main
+from hijax_migrate.errors import MigrationError
+from hijax_migrate.rules import writes
+
+OLD = '''from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+'''
+
+
+@pytest.mark.parametrize("new, message, line", [
+    ("def f(a, a):\n    return a\n", "does not compile (duplicate argument 'a'", 1),
+    ("def f(a):\n    return b\n", "leaves `b` unbound", 1),
+    ("def f(a, b):\n    pass\n\n\ndef g():\n    return c\n", "leaves `c` unbound", 5),
+])
+def test_output_that_breaks_what_the_input_bound_or_compiled_is_refused(new, message, line):
+    with pytest.raises(MigrationError, match="internal error: the rewrite " + message.replace("(", r"\(")) as error:
+        checks.check_output("def f(a, b):\n    return a\n", new, "ops.py")
+    assert error.value.line == line
+
+
+def test_names_unbound_already_and_star_imports_are_no_failure():
+    checks.check_output("def f():\n    return b\n", "def f():\n    x = 1\n    return b\n", "ops.py")
+    checks.check_output("from m import *\n", "from m import *\nq = r\n", "ops.py")
+    checks.check_output("print 'py2'\n", "print 'py2'\nx\n", "ops.py")  # not for this Python: not compared
+
+
+def test_a_rewrite_that_misses_a_write_is_a_tool_bug_and_the_file_stays(tmp_path, monkeypatch, capsys):
+    def forgets_the_second(acc, value, pytree):
+        return [] if cst.Module([]).code_for_node(acc) == "y_acc" else real(acc, value, pytree)
+
+    real = writes.writes_for
+    monkeypatch.setattr(writes, "writes_for", forgets_the_second)
+    path = tmp_path / "ops.py"
+    path.write_text(OLD)
+    assert main(["--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10", "--jobs", "1", str(path)]) == 3
+    assert path.read_text() == OLD
+    err = capsys.readouterr().err
+    assert "ops.py:10" in err and "does not write `y_acc`" in err and "please report this" in err
+
+
+def test_a_rewrite_that_unbinds_a_name_is_a_tool_bug_and_the_file_stays(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(writes, "return_none", lambda ret: ret.with_changes(value=cst.Name("nothing")))
+    path = tmp_path / "ops.py"
+    path.write_text(OLD)
+    assert main(["--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10", "--jobs", "1", str(path)]) == 3
+    assert path.read_text() == OLD
+    assert "leaves `nothing` unbound" in capsys.readouterr().err
