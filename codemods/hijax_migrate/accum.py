@@ -51,8 +51,10 @@ def _subscript(acc: cst.BaseExpression, key: cst.BaseExpression) -> cst.Subscrip
     return cst.Subscript(acc, [cst.SubscriptElement(cst.Index(key))])
 
 
-def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool) -> list[cst.Expr]:
-    """Writes of ``value`` into ``acc``, leaf by leaf where the literal shows leaves."""
+def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool,
+               array: bool = False) -> list[cst.Expr]:
+    """Writes of ``value`` into ``acc``, leaf by leaf where the literal shows leaves
+    (``array``: the value is known to be one array, ``value`` only names it)."""
     if is_none(value):
         return []  # None: no cotangent for this input
     if isinstance(value, (cst.Tuple, cst.List)) and value.elements:
@@ -64,7 +66,7 @@ def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool)
         if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
             return [tree_write(acc, value)]
         return [w for e in value.elements for w in writes_for(_subscript(acc, e.key), e.value, False)]
-    if pytree or not visibly_array(value):  # a pytree input of unknown structure: leaf by leaf
+    if pytree or not (array or visibly_array(value)):  # a pytree input of unknown structure: leaf by leaf
         return [tree_write(acc, value)]
     return [accum_call(acc, value)]
 

@@ -62,7 +62,8 @@ class Uses:
     def references(self, name: str) -> list[cst.Name]:
         assignments = self.scope.assignments[name]
         if len(assignments) != 1:
-            raise Unknown(self.func, f"`{name}` is bound again in the rule")
+            again = [a.node for a in assignments if not isinstance(a.node, cst.Param)]
+            raise Unknown(again[0] if again else self.func, f"`{name}` is bound again in the rule")
         return [ref.node for ref in next(iter(assignments)).references]
 
     def named(self, name: str) -> Accumulator:

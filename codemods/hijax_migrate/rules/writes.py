@@ -13,7 +13,8 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import ParentNodeProvider, ScopeProvider
 
-from ..accum import accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write, writes_for
+from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
+                     visibly_array, writes_for)
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
 from ..checks import check_writes
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
@@ -33,9 +34,11 @@ class AccumulatorWrites(RewritePlans):
         """A value rule ``(self, res, [sres,] g, extras=...)`` gains one accumulator per input."""
         pos = [*func.params.posonly_params, *func.params.params]
         fixed = 3 if shape.has_sres and len(pos) >= 4 and pos[3].default is None else 2
-        if len(pos) < 1 + fixed or any(p.default is not None for p in pos[1:1 + fixed]):
-            return self.skip(func, cls, f"{why}, but `{code_of(func.params)}` has no plain (res, g) to put "
-                             "accumulators after (`g` has a default?); write the accumulator form by hand")
+        defaulted = [p.name.value for p in pos[1:1 + fixed] if p.default is not None]
+        if len(pos) < 1 + fixed or defaulted:
+            why_not = f"`{defaulted[0]}` has a default" if defaulted else "it takes no `res, g`"
+            return self.skip(func, cls, f"{why}, but {why_not}, and accumulator parameters cannot follow it: "
+                             "drop the default, or keep the value form (rename to `vjp_bwd_retval`)")
         params = accumulator_params(func, fixed)
         if params.named or params.star:
             return self.skip(func, cls, f"{why}, but its positional parameters do not match the inputs")
@@ -111,16 +114,14 @@ class AccumulatorWrites(RewritePlans):
                                  f"reach the return at line {self.prims.line(ret)}; not guessing which count")
         done = return_none(ret)
         evaluated: list[cst.BaseSmallStatement] = []
+        arrays = [visibly_array(item) for item in items]
         if in_catching_block(ret, plan.func, parents) and sum(not is_none(i) for i in items) > 1:
             items, evaluated = _evaluated_first(plan.func, items)
-        per_item = [[] if acc.writes else writes_for(cst.parse_expression(acc.target), v, i in shape.pytree_inputs)
+        per_item = [[] if acc.writes else writes_for(cst.parse_expression(acc.target), v, i in shape.pytree_inputs,
+                                                     arrays[i])
                     for i, (acc, v) in enumerate(zip(accs, items))]
         _keep_comments(plan, ret, per_item, done)
         return [*evaluated, *(w for item in per_item for w in item), done]
-
-
-def code_of(node: cst.CSTNode) -> str:
-    return cst.Module([]).code_for_node(node)
 
 
 def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:

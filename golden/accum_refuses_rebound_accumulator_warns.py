@@ -1,0 +1,10 @@
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc, y_acc = y_acc, x_acc
+        return g * x, g * y
