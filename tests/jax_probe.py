@@ -2,7 +2,8 @@
 
 The module defines ``f`` (scalar output), ``ARGS`` and optionally
 ``ARGNUMS`` and ``f_elem`` (the same op on scalars, for ``vmap(grad)``).
-Used by the semantic tests, in a subprocess so any jax/Python pair works.
+Used by the semantic tests, in a subprocess so any jax/Python pair works;
+given several modules, it prints one line for each, in order.
 """
 
 import importlib.util
@@ -20,7 +21,7 @@ def tolist(tree):
 def main(path):
     import jax
 
-    spec = importlib.util.spec_from_file_location("case", path)
+    spec = importlib.util.spec_from_file_location(f"case_{abs(hash(path))}", path)
     module = importlib.util.module_from_spec(spec)
     out = {"jax": jax.__version__}
     try:
@@ -36,4 +37,5 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    for arg in sys.argv[1:]:
+        main(arg)

@@ -12,7 +12,6 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -31,20 +30,12 @@ def jax_version(python: str) -> str | None:
     return run.stdout.strip() if run.returncode == 0 else None
 
 
-_BEFORE: dict[tuple[str, str], dict] = {}  # (python, source): the unmigrated run, shared by strategies
-
-
 def probe(python: str, source: str, tmp_path: Path, name: str) -> dict:
-    if name == "before" and (python, source) in _BEFORE:
-        return _BEFORE[python, source]
     path = tmp_path / f"{name}.py"
     path.write_text(source)
     run = subprocess.run([python, str(PROBE), str(path)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout.strip().splitlines()[-1])
-    if name == "before":
-        _BEFORE[python, source] = out
-    return out
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def check_case(case, python: str, target: str, tmp_path: Path) -> None:
@@ -53,10 +44,6 @@ def check_case(case, python: str, target: str, tmp_path: Path) -> None:
     assert "error" in before, f"the unmigrated code already works: {before}"
     options = Options(parse_version(target), **case.flags)
     migrated = migrate_source(source, f"{case.name}.py", options)
-    if options.strategy in case.refused:  # left as it was, with a warning naming the line
-        assert migrated.code == source and not migrated.report.changes
-        assert migrated.report.findings and all(f.line > 0 for f in migrated.report.findings)
-        return
     assert migrated.report.changes, migrated.report
     after = probe(python, migrated.code, tmp_path, "after")
     assert "error" not in after, f"{after['error']}\n{migrated.code}"
@@ -77,12 +64,49 @@ def test_core_under_jax_010(case, tmp_path):
     check_case(case, sys.executable, "0.10", tmp_path)
 
 
+def probe_many(python: str, sources: list[str], folder: Path) -> list[dict]:
+    """Gradients of many modules, from one process (jax starts once)."""
+    paths = []
+    for i, source in enumerate(sources):
+        paths.append(folder / f"m{i}.py")
+        paths[-1].write_text(source)
+    run = subprocess.run([python, str(PROBE), *map(str, paths)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line) for line in run.stdout.strip().splitlines()]
+
+
+STRATEGIES = ("auto", "accum")
+
+
+@pytest.fixture(scope="module")
+def proven_runs(tmp_path_factory) -> dict:
+    """(case name, strategy): (migration, run before, run after), all from one jax process."""
+    migrations = {(case.name, strategy): migrate_source(case.source(), f"{case.name}.py",
+                                                         Options(parse_version("0.10"), strategy=strategy))
+                  for case in PROVEN_CASES for strategy in STRATEGIES}
+    sources = [case.source() for case in PROVEN_CASES] + [r.code for r in migrations.values()]
+    runs = probe_many(sys.executable, sources, tmp_path_factory.mktemp("proven"))
+    before = dict(zip((case.name for case in PROVEN_CASES), runs))
+    return {key: (result, before[key[0]], after)
+            for (key, result), after in zip(migrations.items(), runs[len(PROVEN_CASES):])}
+
+
 @pytest.mark.jax
 @pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python (pip install jax==0.10.2)")
-@pytest.mark.parametrize("strategy", ["auto", "accum"])
+@pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("case", PROVEN_CASES, ids=lambda c: c.name)
-def test_proven_or_refused_under_jax_010(case, strategy, tmp_path):
-    check_case(replace(case, flags={**case.flags, "strategy": strategy}), sys.executable, "0.10", tmp_path)
+def test_proven_or_refused_under_jax_010(case, strategy, proven_runs):
+    migrated, before, after = proven_runs[case.name, strategy]
+    assert "error" in before, f"the unmigrated code already works: {before}"
+    if strategy in case.refused:  # left as it was, with a warning naming the line
+        assert migrated.code == case.source() and not migrated.report.changes
+        assert migrated.report.findings and all(f.line > 0 for f in migrated.report.findings)
+        return
+    assert migrated.report.changes, migrated.report
+    assert "error" not in after, f"{after['error']}\n{migrated.code}"
+    for key in ("grad", "jit", "vmap"):
+        if key in after:
+            assert after[key] == case.expected, key  # small integers: exact in float32
 
 
 PY312 = os.environ.get("HIJAX_PY312", "")
