@@ -1,7 +1,8 @@
 """Run under a real jax: import a module, print its gradients as JSON.
 
 The module defines ``f`` (scalar output), ``ARGS`` and optionally
-``ARGNUMS`` and ``f_elem`` (the same op on scalars, for ``vmap(grad)``).
+``ARGNUMS``, ``f_elem`` (the same op on scalars, for ``vmap(grad)``) and
+``plain`` (``f`` without the primitive, whose gradient is the reference).
 Used by the semantic tests, in a subprocess so any jax/Python pair works;
 given several modules, it prints one line for each, in order.
 """
@@ -29,6 +30,8 @@ def main(path):
         argnums = getattr(module, "ARGNUMS", 0)
         out["grad"] = tolist(jax.grad(module.f, argnums=argnums)(*module.ARGS))
         out["jit"] = tolist(jax.jit(jax.grad(module.f, argnums=argnums))(*module.ARGS))
+        if hasattr(module, "plain"):  # the same function without the primitive
+            out["plain"] = tolist(jax.grad(module.plain, argnums=argnums)(*module.ARGS))
         if hasattr(module, "f_elem"):
             out["vmap"] = tolist(jax.vmap(jax.grad(module.f_elem, argnums=argnums))(*module.ARGS))
     except Exception as error:  # the "before" runs are expected to fail

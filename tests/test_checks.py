@@ -42,8 +42,8 @@ def test_names_unbound_already_and_star_imports_are_no_failure():
 
 
 def test_a_rewrite_that_misses_a_write_is_a_tool_bug_and_the_file_stays(tmp_path, monkeypatch, capsys):
-    def forgets_the_second(acc, value, pytree):
-        return [] if cst.Module([]).code_for_node(acc) == "y_acc" else real(acc, value, pytree)
+    def forgets_the_second(acc, value, *rest):
+        return [] if cst.Module([]).code_for_node(acc) == "y_acc" else real(acc, value, *rest)
 
     real = writes.writes_for
     monkeypatch.setattr(writes, "writes_for", forgets_the_second)
