@@ -161,3 +161,82 @@ def test_colour_auto_on_a_terminal_unless_no_color(tree):
     assert "\x1b[31m-    def vjp_bwd(self, res, g):" in on_a_terminal(args, tree)
     assert "\x1b[" not in on_a_terminal(args, tree, env={"NO_COLOR": "1"})
     assert "\x1b[" not in cli(*args, cwd=tree).stdout  # piped
+
+
+# -- what ruff and black users type
+
+def test_diff_is_the_dry_run(tree):
+    before = snapshot(tree)
+    run = cli("--diff", "pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.returncode == 1 and "+    def vjp_bwd_retval(self, res, g):" in run.stdout
+    assert snapshot(tree) == before
+    assert cli("--diff", "--check", "pkg", cwd=tree).returncode == 2
+
+
+def test_exit_zero(tree):
+    for mode in ("--check", "--diff"):
+        run = cli(mode, "--exit-zero", "pkg", "--target-jax", "0.10", cwd=tree)
+        assert run.returncode == 0 and "pkg/ops.py" in run.stdout
+    (tree / "pkg" / "broken.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\nclass X(:\n")
+    assert cli("--check", "--exit-zero", "pkg", cwd=tree).returncode == 3  # errors still count
+
+
+def test_each_file_is_processed_once_however_named(tree):
+    run = cli("pkg", "pkg/ops.py", "./pkg/ops.py", "pkg/../pkg", "--target-jax", "0.10", cwd=tree)
+    assert run.stdout.count("+++ b/") == 1
+    applied = subprocess.run(["git", "apply", "--check", "-"], cwd=tree, input=run.stdout,
+                             capture_output=True, text=True)
+    assert applied.returncode == 0, applied.stderr
+
+
+def test_force_exclude_applies_excludes_to_named_files(tree):
+    (tree / "pyproject.toml").write_text('[tool.hijax-migrate]\ntarget-jax = "0.10"\nexclude = ["pkg/ops.py"]\n')
+    assert cli("--check", "pkg/ops.py", cwd=tree).stdout.split() == ["pkg/ops.py"]  # named: taken
+    assert cli("--check", "pkg", cwd=tree).stdout == ""  # walked: excluded
+    forced = cli("--check", "--force-exclude", "pkg/ops.py", cwd=tree)
+    assert (forced.returncode, forced.stdout) == (0, "")
+
+
+def test_stdin_filename_is_used_for_pins_bases_and_messages(tree):
+    (tree / "pkg" / "bases.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n\n"
+                                           "class Base(VJPHiPrimitive):\n    pass\n")
+    (tree / "pyproject.toml").write_text('[project]\ndependencies = ["jax==0.10.2"]\n')
+    source = "from pkg.bases import Base\n\n\nclass Op(Base):\n    def vjp_bwd(self, res, g):\n        return (g,)\n"
+    run = cli("--stdin-filename", "pkg/new.py", "-", cwd=tree, stdin=source)
+    assert run.returncode == 0 and "def vjp_bwd_retval(self, res, g):" in run.stdout  # base found in pkg/
+    plain = cli("-", "--target-jax", "0.10", cwd=tree, stdin=source)
+    assert plain.stdout == source  # without the name, the base is unknown
+    broken = cli("--stdin-filename", "pkg/new.py", "-", cwd=tree, stdin="def broken(:\n")
+    assert "error: pkg/new.py:1: syntax error" in broken.stderr
+
+
+def test_stdin_filename_picks_notebook_or_markdown(tree):
+    markdown = "# Title\n\n```python\n" + OLD + "```\n"
+    run = cli("--stdin-filename", "doc.md", "--target-jax", "0.10", "-", cwd=tree, stdin=markdown)
+    assert run.stdout == markdown.replace("def vjp_bwd(", "def vjp_bwd_retval(")
+    (tree / "pyproject.toml").write_text('[tool.hijax-migrate]\nexclude = ["doc.md"]\n')
+    excluded = cli("--stdin-filename", "doc.md", "--force-exclude", "-", cwd=tree, stdin=markdown)
+    assert (excluded.returncode, excluded.stdout) == (0, markdown)
+
+
+@pytest.mark.parametrize("args, complaint", [
+    (["--jobs", "0", "pkg"], "must be 1 or more"), (["--jobs", "-3", "pkg"], "must be 1 or more"),
+    (["-i", "-"], "stdin cannot be written back"), (["--in-place", "-"], "stdin cannot be written back"),
+    (["--stdin-filename", "x.py", "pkg"], "give '-'"),
+])
+def test_more_usage_errors(tree, args, complaint):
+    run = cli(*args, cwd=tree, stdin=OLD)
+    assert run.returncode == 2 and complaint in run.stderr
+
+
+def test_jobs_beyond_the_file_count_are_fine(tree):
+    assert cli("--check", "-j", "64", "pkg", "--target-jax", "0.10", cwd=tree).stdout.split() == ["pkg/ops.py"]
+
+
+def test_black_missing_is_a_usage_error_with_the_install_command(tree):
+    hide_black = ("import sys; sys.modules['black'] = None; del sys.path[0]; "
+                  "from hijax_migrate.cli import main; sys.exit(main())")
+    run = subprocess.run([sys.executable, "-c", hide_black, "--black", "--in-place", "pkg"], cwd=tree,
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "pip install 'hijax-migrate[black]'" in run.stderr
+    assert run.stderr.count("error") == 1 and (tree / "pkg" / "ops.py").read_text() == OLD

@@ -7,73 +7,66 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cli import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, _codes
 from .model import Options
-from .report import Outcome, as_github, as_json, colorize, error_text, summary, where
+from .report import Outcome, as_github, as_json, colorize, error_text, summary, unified_diff, where
 from .runner import Job, run
+from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UsageError, codes
 from .versions import format_version
 
 
+def _start(args) -> Path:
+    """Where pins and the configuration are looked for."""
+    if args.paths and args.paths[0] != "-":
+        return Path(args.paths[0])
+    return Path(args.stdin_filename) if getattr(args, "stdin_filename", None) else Path.cwd()
 
-class UsageError(Exception):
-    pass
+
+def _target(args) -> tuple:
+    """The jax release and where it came from; a bad one is a usage error
+    naming the flag or the configuration file that gave it."""
+    from . import target
+
+    from_file = "target-jax" in getattr(args, "from_config", ())
+    try:
+        version, source = target.choose(args.target_jax, _start(args))
+    except ValueError as error:
+        raise UsageError(f"{args.settings.describe('target-jax')}: {error}" if from_file else str(error)) from error
+    return version, args.settings.describe("target-jax") if from_file else source
 
 
 def options_from_args(args) -> tuple[Options, str]:
-    """Options and a description of the target, from parsed command-line flags."""
-    from . import registry, target
+    """Options and a description of the target, from parsed command-line flags
+    (merged with the configuration file when the session read one)."""
+    from . import registry
 
-    start = Path(args.paths[0]) if args.paths and args.paths[0] != "-" else Path.cwd()
+    version, source = _target(args)
+    only, skip = codes(args.select), codes(args.ignore)
     try:
-        version, source = target.choose(args.target_jax, start)
-        only, skip = _codes(args.select), _codes(args.ignore)
         if only or skip:  # loading the rules imports libcst: only when asked
             registry.lookup(list(only + skip))
     except ValueError as error:
         raise UsageError(str(error)) from error
-    options = Options(version, args.strategy, only, skip, tuple(args.base), args.black)
+    options = Options(version, args.strategy or "auto", only, skip, tuple(args.base or ()), bool(args.black))
     return options, f"jax {format_version(version)} ({source})"
 
 
-def _jobs(args) -> list[Job]:
-    import pathspec
+def _check_usage(args) -> None:
+    if "-" in args.paths and len(args.paths) > 1:
+        raise UsageError("'-' (stdin) must be the only PATH")
+    if args.paths == ["-"] and args.in_place:
+        raise UsageError("--in-place with '-': stdin cannot be written back; the result goes to "
+                         "stdout without it")
+    if args.stdin_filename and args.paths != ["-"]:
+        raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
+    if args.interactive and (args.paths == ["-"] or args.output_format != "text"):
+        raise UsageError("--interactive reads answers from the terminal: not with '-' or "
+                         "--output-format json/github")
+    if args.black:
+        import importlib.util
 
-    from .files import walk
-
-    exclude = pathspec.GitIgnoreSpec.from_lines(args.exclude) if args.exclude else None
-    jobs: list[Job] = []
-    for name in args.paths:
-        path = Path(name)
-        if path.is_dir():
-            jobs += [Job(p, p.as_posix(), path) for p in walk(path, exclude)]
-        elif path.exists() or path.is_symlink():
-            jobs.append(Job(path, path.as_posix(), None))
-        else:
-            raise UsageError(f"{name}: no such file or directory")
-    jobs = _included(jobs, args.include) if args.include else jobs
-    if args.changed_since is not None or args.staged:
-        jobs = _changed(jobs, args)
-    return sorted(set(jobs), key=lambda job: job.display)
-
-
-def _included(jobs: list[Job], patterns: list[str]) -> list[Job]:
-    import pathspec
-
-    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
-    return [job for job in jobs
-            if spec.match_file(job.path.relative_to(job.root).as_posix() if job.root else job.display)]
-
-
-def _changed(jobs: list[Job], args) -> list[Job]:
-    from .gitrepo import GitError, changed_files
-
-    start = Path(args.paths[0])
-    try:
-        changed = changed_files(start, args.changed_since, args.staged,
-                                untracked=getattr(args, "untracked", True))
-    except GitError as error:
-        raise UsageError(str(error)) from error
-    return [job for job in jobs if job.path.resolve() in changed]
+        if importlib.util.find_spec("black") is None:
+            raise UsageError("--black needs black, which is not installed here; install it with: "
+                             f"{sys.executable} -m pip install 'hijax-migrate[black]'")
 
 
 @dataclass
@@ -85,13 +78,14 @@ class Session:
 
     @classmethod
     def from_args(cls, args) -> Session:
-        if "-" in args.paths and len(args.paths) > 1:
-            raise UsageError("'-' (stdin) must be the only PATH")
-        if args.interactive and (args.paths == ["-"] or args.output_format != "text"):
-            raise UsageError("--interactive reads answers from the terminal: not with '-' or "
-                             "--output-format json/github")
+        from . import config
+        from .selection import jobs_for
+
+        settings = config.load(_start(args), args.config)
+        config.apply(args, settings)
+        _check_usage(args)
         options, target = options_from_args(args)
-        jobs = [] if args.paths == ["-"] else _jobs(args)
+        jobs = [] if args.paths == ["-"] else jobs_for(args, settings.root)
         return cls(args, options, target, jobs)
 
     def run(self) -> int:
@@ -104,8 +98,8 @@ class Session:
     def migrate(self) -> list[Outcome]:
         from .progress import Progress
 
-        outcomes = run(self.jobs, self.options, self.args.in_place, self.args.jobs or None,
-                       Progress.for_args(self.args))
+        workers = min(self.args.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
+        outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args))
         return self._review(outcomes) if self.args.interactive else outcomes
 
     def _review(self, outcomes: list[Outcome]) -> list[Outcome]:
@@ -120,23 +114,42 @@ class Session:
         if any(o.error for o in outcomes):
             return EXIT_FAILED
         pending = any(o.changed for o in outcomes) and not (self.args.in_place or self.args.interactive)
-        return EXIT_PENDING if pending else EXIT_CLEAN
+        return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _stdin(self) -> int:
-        from .engine import MigrationError, migrate_source
+        from .engine import MigrationError
         from .files import FileError, decode
+        from .selection import excluded, spec
 
         raw = sys.stdin.buffer.read()
+        name = self.args.stdin_filename or "-"
+        job = Job(Path(name), name, None)
+        if self.args.force_exclude and excluded(job, spec(self.args.exclude), self.args.settings.root):
+            sys.stdout.buffer.write(raw)  # excluded: passed through, as black and ruff do
+            return EXIT_CLEAN
         try:
-            source = decode(Path("-"), raw)
-            result = migrate_source(source.text, "-", self.options)
+            source = decode(job.path, raw)
+            result = self._migrate_text(source.text, job)
         except (FileError, MigrationError) as error:
             sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
-            print(error_text(Outcome("-", error=str(error), error_line=error.line)), file=sys.stderr)
+            print(error_text(Outcome(name, error=str(error), error_line=error.line)), file=sys.stderr)
             return EXIT_FAILED
-        sys.stdout.buffer.write(result.code.encode(source.encoding))
-        self._warnings([Outcome("-", result.report.changes, result.report.findings)])
-        return EXIT_PENDING if result.code != source.text and self.args.check else EXIT_CLEAN
+        if self.args.diff:
+            sys.stdout.write(unified_diff(name, source.text, result.code))
+        else:
+            sys.stdout.buffer.write(result.code.encode(source.encoding))
+        self._warnings([Outcome(name, result.report.changes, result.report.findings)])
+        pending = result.code != source.text and (self.args.check or self.args.diff)
+        return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
+
+    def _migrate_text(self, text: str, job: Job):
+        """stdin's text, migrated as the file it stands for would be."""
+        from .engine import migrate_source
+        from .runner import migrate_document, project_for
+
+        if job.display == "-":
+            return migrate_source(text, "-", self.options)
+        return migrate_document(text, job, self.options, project_for([job], self.options))
 
     def _report(self, outcomes: list[Outcome], scanned: int) -> None:
         fmt = self.args.output_format
