@@ -90,7 +90,7 @@ def test_pre_push_hook_blocks_unmigrated_code_then_lets_the_fix_through(repo):
     git(repo, "commit", "-qm", "ops")
     blocked = git(repo, "push", "origin", "main", check=False)
     assert blocked.returncode != 0
-    assert "pkg/ops.py" in blocked.stderr and "hijax-migrate --in-place pkg/ops.py" in blocked.stderr
+    assert "pkg/ops.py" in blocked.stderr and "hijax-migrate --in-place -- pkg/ops.py" in blocked.stderr
     assert tool(repo, "--in-place", ".").returncode == 0
     git(repo, "commit", "-qam", "migrated")
     assert git(repo, "push", "origin", "main", check=False).returncode == 0
@@ -186,3 +186,125 @@ def test_pre_push_when_the_remote_moved_on_checks_the_whole_tree(repo):
     git(repo, "commit", "-qm", "ops")
     blocked = git(repo, "push", "--force", "origin", "main", check=False)
     assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
+
+
+# -- the hooks check the content that moves, not the working tree
+
+def commit(root: Path, files: dict[str, str], message: str) -> None:
+    write(root, files)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", message)
+
+
+def test_pre_push_blocks_a_bad_commit_though_the_working_tree_is_migrated(repo):
+    tool(repo, "install-hook")
+    commit(repo, {"pkg/ops.py": OLD_OP.format(n=1)}, "old op")
+    assert tool(repo, "--in-place", "pkg/ops.py").returncode == 0  # migrated, not committed
+    blocked = git(repo, "push", "origin", "main", check=False)
+    assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
+    assert "git add -- pkg/ops.py" in blocked.stderr and "refs/heads/main" in blocked.stderr
+    assert git(repo, "ls-remote", "origin", "main").stdout.split()[0] != git(repo, "rev-parse", "HEAD").stdout.strip()
+
+
+def test_pre_push_passes_clean_commits_with_a_dirty_working_tree(repo):
+    tool(repo, "install-hook")
+    commit(repo, {"pkg/ops.py": "x = 1\n"}, "clean")
+    write(repo, {"pkg/ops.py": OLD_OP.format(n=1), "pkg/untracked.py": OLD_OP.format(n=2)})
+    pushed = git(repo, "push", "origin", "main", check=False)
+    assert pushed.returncode == 0, pushed.stderr
+
+
+def test_pre_push_blocks_another_branch_with_bad_commits(repo):
+    tool(repo, "install-hook")
+    git(repo, "checkout", "-qb", "feature")
+    commit(repo, {"pkg/ops.py": OLD_OP.format(n=1)}, "old op")
+    git(repo, "checkout", "-q", "main")  # clean, checked out
+    blocked = git(repo, "push", "origin", "feature", check=False)
+    assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
+    assert "refs/heads/feature" in blocked.stderr
+
+
+def test_pre_push_checks_a_new_branch_from_where_it_leaves_the_default_branch(repo):
+    commit(repo, {"pkg/legacy.py": OLD_OP.format(n=0)}, "legacy, pushed before the hook")
+    git(repo, "push", "-q", "origin", "main")
+    tool(repo, "install-hook")
+    git(repo, "checkout", "-qb", "clean-topic")
+    commit(repo, {"pkg/fine.py": "x = 1\n"}, "clean")
+    # only what the new branch changed is checked: legacy.py is main's business
+    assert git(repo, "push", "origin", "clean-topic", check=False).returncode == 0
+    git(repo, "checkout", "-qb", "bad-topic")
+    commit(repo, {"pkg/ops.py": OLD_OP.format(n=1)}, "old op")
+    blocked = git(repo, "push", "origin", "bad-topic", check=False)
+    assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
+    assert "pkg/legacy.py" not in blocked.stderr
+
+
+def test_pre_push_checks_every_file_of_a_branch_with_no_common_history(repo):
+    tool(repo, "install-hook")
+    git(repo, "checkout", "-q", "--orphan", "pages")
+    commit(repo, {"pkg/ops.py": OLD_OP.format(n=1)}, "unrelated history")
+    blocked = git(repo, "push", "origin", "pages", check=False)
+    assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
+
+
+def test_pre_push_of_a_deleted_ref_passes(repo):
+    git(repo, "checkout", "-qb", "feature")
+    commit(repo, {"pkg/ops.py": OLD_OP.format(n=1)}, "old op")
+    git(repo, "push", "-q", "--no-verify", "origin", "feature")
+    tool(repo, "install-hook")
+    deleted = git(repo, "push", "origin", "--delete", "feature", check=False)
+    assert deleted.returncode == 0, deleted.stderr
+
+
+def test_pre_push_resolves_bases_in_the_pushed_tree(repo):
+    tool(repo, "install-hook")
+    commit(repo, {"pkg/ops.py": OLD_OP.format(n=1)}, "old op")
+    write(repo, {"pkg/bases.py": "class Base:\n    pass\n"})  # not a hijax base, but only here
+    blocked = git(repo, "push", "origin", "main", check=False)
+    assert blocked.returncode != 0 and "pkg/ops.py" in blocked.stderr
+
+
+def test_pre_commit_blocks_bad_staged_content_though_the_working_tree_is_migrated(repo):
+    tool(repo, "install-hook", "--hook-type", "pre-commit")
+    write(repo, {"pkg/ops.py": OLD_OP.format(n=1)})
+    git(repo, "add", "pkg/ops.py")
+    assert tool(repo, "--in-place", "pkg/ops.py").returncode == 0  # not staged
+    blocked = git(repo, "commit", "-qm", "ops", check=False)
+    assert blocked.returncode != 0 and "the index" in blocked.stderr
+    assert "hijax-migrate --in-place -- pkg/ops.py" in blocked.stderr and "git add -- pkg/ops.py" in blocked.stderr
+
+
+def test_pre_commit_passes_clean_staged_content_with_a_dirty_working_tree(repo):
+    tool(repo, "install-hook", "--hook-type", "pre-commit")
+    write(repo, {"pkg/ops.py": "x = 1\n"})
+    git(repo, "add", "pkg/ops.py")
+    write(repo, {"pkg/ops.py": OLD_OP.format(n=1)})  # not staged
+    committed = git(repo, "commit", "-qm", "clean", check=False)
+    assert committed.returncode == 0, committed.stderr
+
+
+def test_pre_commit_names_a_file_that_looks_like_an_option_safely(repo):
+    tool(repo, "install-hook", "--hook-type", "pre-commit")
+    write(repo, {"--output=x.py": OLD_OP.format(n=1)})
+    git(repo, "add", "--", "--output=x.py")
+    blocked = git(repo, "commit", "-qm", "ops", check=False)
+    assert blocked.returncode != 0 and "hijax-migrate --in-place -- --output=x.py" in blocked.stderr
+    assert not (repo / "x.py").exists()
+
+
+# -- no user string reaches git as an option
+
+@pytest.mark.parametrize("ref", ["--output=victim.txt", "-o", "--exec=touch pwned"])
+def test_changed_since_never_hands_git_an_option(repo, ref):
+    (repo / "victim.txt").write_text("precious\n")
+    run = tool(repo, "--check", f"--changed-since={ref}", ".")
+    assert run.returncode == 2 and "is not a commit" in run.stderr
+    assert (repo / "victim.txt").read_text() == "precious\n"
+    assert not (repo / "pwned").exists()
+
+
+def test_changed_since_takes_any_name_of_a_commit(repo):
+    commit(repo, {"pkg/a.py": OLD_OP.format(n=1)}, "a")
+    write(repo, {"pkg/b.py": OLD_OP.format(n=2)})
+    run = tool(repo, "--check", "--changed-since", "HEAD~1", ".")
+    assert (run.returncode, run.stdout.split()) == (1, ["pkg/a.py", "pkg/b.py"])

@@ -13,7 +13,7 @@ class GitError(Exception):
     pass
 
 
-def _repo(start: Path):
+def repo_at(start: Path):
     import git
 
     try:
@@ -22,8 +22,9 @@ def _repo(start: Path):
         raise GitError(f"{start}: not inside a git repository") from error
 
 
-def _git(repo, *args: str) -> list[str]:
-    """Run ``git args`` (``-z`` output), as a list of paths."""
+def _git(repo, *args: str, missing: str = "") -> list[str]:
+    """Run ``git args`` (``-z`` output), as a list of paths. A failure is a
+    GitError; ``missing`` replaces git's message when there is none."""
     import git
 
     try:
@@ -32,28 +33,100 @@ def _git(repo, *args: str) -> list[str]:
         message = (error.stderr or str(error)).strip()
         if message.startswith("stderr: '") and message.endswith("'"):  # GitPython's quoting
             message = message[len("stderr: '"):-1].strip()
-        raise GitError(f"git {' '.join(args)}: {message}") from error
+        raise GitError(missing or f"git {' '.join(args)}: {message}") from error
     return [name for name in out.split("\0") if name]
+
+
+def commit_of(repo, ref: str) -> str:
+    """The commit ``ref`` names, as a full hash. ``--end-of-options``: a ref
+    from the user (``--output=FILE``, say) never reaches git as an option."""
+    names = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}",
+                 missing=f"{ref!r} is not a commit in this repository")
+    return names[0].strip()
+
+
+def is_commit(repo, ref: str) -> bool:
+    try:
+        commit_of(repo, ref)
+    except GitError:
+        return False
+    return True
 
 
 def changed_files(start: Path, since: str | None = None, staged: bool = False,
                   untracked: bool = True) -> set[Path]:
     """Files git reports as changed, resolved: since ``since`` (committed,
     staged or not, and untracked unless told otherwise) and/or staged."""
-    repo = _repo(start)
+    repo = repo_at(start)
     names: list[str] = []
     if staged:
-        names += _git(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=d")
+        names += staged_names(repo)
     if since is not None:
-        names += _git(repo, "diff", "--name-only", "-z", "--diff-filter=d", since, "--")
+        names += _git(repo, "diff", "--name-only", "-z", "--diff-filter=d", commit_of(repo, since), "--")
         if untracked:
-            names += _git(repo, "ls-files", "-z", "--others", "--exclude-standard")
+            names += _git(repo, "ls-files", "-z", "--others", "--exclude-standard", "--")
     top = Path(repo.working_tree_dir)
     return {(top / name).resolve() for name in names}
 
 
+def staged_names(repo) -> list[str]:
+    return _git(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=d", "--")
+
+
+def changed_between(repo, base: str, commit: str) -> list[str]:
+    """Files added or modified from commit ``base`` to ``commit`` (both verified)."""
+    return _git(repo, "diff", "--name-only", "-z", "--no-renames", "--diff-filter=d", base, commit, "--")
+
+
+def index_tree(repo) -> str:
+    """The index as a tree object: the content a commit would record."""
+    return _git(repo, "write-tree")[0].strip()
+
+
+def merge_base(repo, commit: str, remote: str) -> str | None:
+    """Where ``commit`` leaves the remote's default branch (its HEAD, else
+    main or master as last fetched); None when there is no such branch or
+    no common history."""
+    for branch in ("HEAD", "main", "master"):
+        ref = f"refs/remotes/{remote}/{branch}"
+        if is_commit(repo, ref):
+            try:
+                return _git(repo, "merge-base", commit, commit_of(repo, ref))[0].strip()
+            except GitError:  # unrelated histories
+                return None
+    return None
+
+
+# Tree entries worth writing out: regular files (not links, not submodules).
+_BLOB_MODES = ("100644", "100755")
+
+
+def tree_files(repo, tree: str) -> dict[str, str]:
+    """Path -> blob hash of each regular file in ``tree`` (a commit or tree)."""
+    files = {}
+    for entry in _git(repo, "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", tree):
+        meta, _, path = entry.partition("\t")
+        mode, kind, blob = meta.split()
+        if kind == "blob" and mode in _BLOB_MODES and _safe(path):
+            files[path] = blob
+    return files
+
+
+def _safe(path: str) -> bool:
+    parts = path.split("/")
+    return not path.startswith("/") and not {"", ".", "..", ".git"} & set(parts)
+
+
+def write_blobs(repo, blobs: dict[str, str], dest: Path) -> None:
+    """Write each blob (path -> hash) under ``dest``, from git's objects."""
+    for path, blob in blobs.items():
+        target = dest / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(repo.odb.stream(bytes.fromhex(blob)).read())
+
+
 def hooks_dir(start: Path) -> Path:
     """The repository's hooks folder, wherever ``core.hooksPath`` puts it."""
-    repo = _repo(start)
+    repo = repo_at(start)
     path = repo.git.rev_parse("--git-path", "hooks")  # relative to the top, or absolute
     return (Path(repo.working_tree_dir) / path).resolve()

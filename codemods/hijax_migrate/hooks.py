@@ -18,7 +18,6 @@ from pathlib import Path
 HOOK_TYPES = ("pre-push", "pre-commit")
 MARKER = "# hijax-migrate hook"
 PREVIOUS = ".pre-hijax-migrate"
-ZEROS = frozenset("0")
 
 _SCRIPT = """\
 #!/bin/sh
@@ -110,7 +109,7 @@ def uninstall(hook_type: str, start: Path) -> str:
 
 def command(argv: list[str]) -> int:
     """``hijax-migrate install-hook|uninstall-hook --hook-type TYPE``."""
-    from .cli import EXIT_CLEAN, EXIT_USAGE
+    from .usage import EXIT_CLEAN, EXIT_USAGE
     from .gitrepo import GitError
 
     parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
@@ -128,54 +127,52 @@ def command(argv: list[str]) -> int:
 
 # -- what the installed hook runs
 
-def pushed_bases(lines: list[str]) -> list[str | None]:
-    """For each ref being pushed, the remote commit it builds on (None: a new
-    branch, so every file counts). Deleted refs push nothing."""
-    bases: list[str | None] = []
-    for line in lines:
-        parts = line.split()
-        if len(parts) != 4 or set(parts[1]) <= ZEROS:
-            continue
-        bases.append(None if set(parts[3]) <= ZEROS else parts[3])
-    return bases
+def run_hook(hook_type: str, lines: list[str], remote: str = "origin") -> int:
+    from . import gitcheck
+    from .gitrepo import repo_at
+
+    repo = repo_at(Path.cwd())
+    checks = gitcheck.staged(repo) if hook_type == "pre-commit" else gitcheck.pushed(repo, lines, remote)
+    results = list(gitcheck.run_checks(repo, checks))
+    return _verdict(hook_type, [(check.what, o) for check, outcomes in results for o in outcomes])
 
 
-def run_hook(hook_type: str, lines: list[str]) -> int:
-    from .cli import build_parser
-    from .session import Session, UsageError
-
-    bases = [None] if hook_type == "pre-commit" else pushed_bases(lines)
-    outcomes, failed = [], False
-    for base in dict.fromkeys(bases):  # each distinct base once, in order
-        args = build_parser().parse_args(["--check", "-q", "."])
-        args.staged = hook_type == "pre-commit"
-        args.changed_since, args.untracked = base, False
-        try:
-            session = Session.from_args(args)
-        except UsageError:  # e.g. the remote commit is not here: check everything
-            args.changed_since = None
-            session = Session.from_args(args)
-        outcomes += session.migrate()
-    return _verdict(hook_type, outcomes)
-
-
-def _verdict(hook_type: str, outcomes) -> int:
+def _verdict(hook_type: str, outcomes: list) -> int:
+    """0, or 1 with a message naming the files and the commands that fix them."""
     from .report import error_text
 
-    pending = sorted({o.file for o in outcomes if o.changed})
-    errors = [o for o in outcomes if o.error]
+    pending = sorted({o.file for _, o in outcomes if o.changed})
+    errors = [o for _, o in outcomes if o.error]
     if not pending and not errors:
         return 0
     what = "push" if hook_type == "pre-push" else "commit"
     out = [f"hijax-migrate: {what} blocked."]
     if pending:
-        out += ["These files use an old hijax API:", *(f"  {name}" for name in pending),
-                "Migrate them with:", f"  hijax-migrate --in-place {shlex.join(pending)}",
-                f"then review, commit and {what} again."]
+        where = {o.file: ref for ref, o in outcomes if o.changed}
+        out += [f"These files, as they are in {_places(hook_type, where)}, use an old hijax API:",
+                *(f"  {name}" for name in pending), _fix(hook_type, pending)]
     out += [error_text(o) for o in errors]
     out.append(f"(To {what} anyway, once: git {what} --no-verify.)")
     print("\n".join(out), file=sys.stderr)
     return 1
+
+
+def _places(hook_type: str, where: dict) -> str:
+    if hook_type == "pre-commit":
+        return "the index (staged)"
+    refs = sorted(set(where.values()))
+    return "the commits pushed to " + ", ".join(refs)
+
+
+def _fix(hook_type: str, pending: list[str]) -> str:
+    names = shlex.join(pending)
+    steps = ["Fix them, from the repository's top"
+             + (", on the branch being pushed" if hook_type == "pre-push" else "") + ":",
+             f"  hijax-migrate --in-place -- {names}",
+             f"  git add -- {names}"]
+    steps += (["  git commit -m 'Migrate hijax primitives'", "then push again."] if hook_type == "pre-push"
+              else ["then commit again."])
+    return "\n".join(steps)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,12 +181,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"usage: python -m hijax_migrate.hooks {{{','.join(HOOK_TYPES)}}} [git's hook arguments]",
               file=sys.stderr)
         return 2
-    from .session import UsageError
+    from .gitrepo import GitError
+    from .usage import UsageError
 
     lines = sys.stdin.read().splitlines() if argv[0] == "pre-push" else []
+    remote = argv[1] if len(argv) > 1 else "origin"
     try:
-        return run_hook(argv[0], lines)
-    except UsageError as error:
+        return run_hook(argv[0], lines, remote)
+    except (UsageError, GitError) as error:
         print(f"hijax-migrate hook: error: {error}", file=sys.stderr)
         return 2
 
