@@ -37,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print("hijax-migrate: error: give at least one PATH (or - for stdin)", file=sys.stderr)
         return EXIT_USAGE
+    return _interruptible(lambda: _start_and_run(args))
+
+
+def _start_and_run(args) -> int:
     from .session import Session
 
     try:
@@ -44,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    return _interruptible(session.run)
+    return session.run()
 
 
 def _interruptible(run) -> int:
