@@ -102,7 +102,7 @@ def test_json_report(tree):
     run = cli("--output-format", "json", "pkg", "--target-jax", "0.10", cwd=tree)
     doc = json.loads(run.stdout)
     assert doc["changes"] == [{"file": "pkg/ops.py", "line": 5, "rule": "HJX001",
-                               "name": "bwd-returns-cotangents", "class": "Mul",
+                               "name": "bwd-returns-cotangents", "class": "Mul", "cell": None,
                                "action": "renamed `vjp_bwd` to `vjp_bwd_retval`"}]
     assert doc["summary"]["files_changed"] == 1
 
@@ -240,3 +240,49 @@ def test_black_missing_is_a_usage_error_with_the_install_command(tree):
                          capture_output=True, text=True)
     assert run.returncode == 2 and "pip install 'hijax-migrate[black]'" in run.stderr
     assert run.stderr.count("error") == 1 and (tree / "pkg" / "ops.py").read_text() == OLD
+
+
+# -- GitHub workflow commands: properties and messages escaped
+
+def _github(file: str, line: int = 3, rule: str = "HJX001", message: str = "m") -> str:
+    from hijax_migrate.model import Finding
+    from hijax_migrate.report import Outcome, as_github
+
+    return as_github([Outcome(file, findings=[Finding(file, line, message, rule)])])
+
+
+@pytest.mark.parametrize("raw, escaped", [("%", "%25"), ("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C")])
+def test_github_properties_are_escaped(raw, escaped):
+    out = _github(f"a{raw}b.py", rule=f"R{raw}1")
+    assert out == f"::warning file=a{escaped}b.py,line=3,title=R{escaped}1::m"
+
+
+@pytest.mark.parametrize("raw, escaped", [("%", "%25"), ("\r", "%0D"), ("\n", "%0A"), (":", ":"), (",", ",")])
+def test_github_messages_are_escaped(raw, escaped):
+    assert _github("a.py", message=f"x{raw}y").endswith(f"::x{escaped}y")
+
+
+def test_a_file_name_cannot_start_a_workflow_command(tree):
+    name = "pkg/evil,line=1\n::error file=x::pwned%0A.py"
+    (tree / name).write_text(OLD)
+    run = cli("--output-format", "github", "--target-jax", "0.10", name, cwd=tree)
+    assert len(run.stdout.splitlines()) == 1
+    assert run.stdout.startswith("::warning file=pkg/evil%2Cline=1%0A%3A%3Aerror file=x%3A%3Apwned%250A.py,line=5,")
+
+
+NOTEBOOK = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# t\n"]},
+                      {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                       "source": OLD.splitlines(keepends=True)},
+                      {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                       "source": ["%%bash\n", "echo vjp_bwd\n"]}],
+            "metadata": {"kernelspec": {"language": "python", "name": "python3", "display_name": "P"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_json_notebook_entries_carry_cell_and_line(tree):
+    (tree / "nb.ipynb").write_text(json.dumps(NOTEBOOK, indent=1) + "\n")
+    doc = json.loads(cli("--output-format", "json", "--target-jax", "0.10", "nb.ipynb", "pkg", cwd=tree).stdout)
+    places = {(c["file"], c["cell"], c["line"]) for c in doc["changes"]}
+    assert places == {("nb.ipynb", 2, 5), ("pkg/ops.py", None, 5)}
+    assert [(w["file"], w["cell"], w["line"]) for w in doc["warnings"]] == [("nb.ipynb", 3, 0)]
+    assert doc["warnings"][0]["rule"] == "" and "cell 3: left as it is" in doc["warnings"][0]["message"]

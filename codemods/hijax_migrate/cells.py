@@ -29,6 +29,7 @@ class Cell:
     code: str
     where: str  # how a person finds it: "cell 3", "line 12"
     first_line: int = 0  # its first line in the document, where lines mean something there
+    number: int = 0  # a notebook's cell number, for machine reports
 
 
 def _mask(code: str, magics: list[str]) -> str:
@@ -85,7 +86,8 @@ def _join(cells: list[Cell], report: FileReport) -> _Joined:
     for index, cell in enumerate(cells):
         code, problem = _prepare(cell, joined.magics)
         if problem is not None and is_candidate_text(cell.code.encode()):
-            report.findings.append(Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}"))
+            report.findings.append(Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}",
+                                           cell=cell.number))
         joined.usable.append(problem is None)
         joined.add(_MARKER.format(index))
         joined.starts.append(joined.lines + 1)
@@ -129,17 +131,17 @@ def _split(code: str, cells: list[Cell], usable: list[bool], magics: list[str]) 
 
 
 def _relocate(found: FileReport, report: FileReport, cells: list[Cell], starts: list[int]) -> None:
-    def where(line: int) -> tuple[int, str]:
+    def where(line: int) -> tuple[dict, str]:
         index = max((i for i, start in enumerate(starts) if start <= line), default=0)
         offset = line - starts[index]
         cell = cells[index]
         if cell.first_line:  # lines of the document itself
-            return cell.first_line + offset, ""
-        return 0, f"{cell.where}, line {offset + 1}: "
+            return {"line": cell.first_line + offset}, ""
+        return {"line": 0, "cell": cell.number, "cell_line": offset + 1}, f"{cell.where}, line {offset + 1}: "
 
     for change in found.changes:
-        line, prefix = where(change.line)
-        report.changes.append(replace(change, file=report.file, line=line, action=prefix + change.action))
+        at, prefix = where(change.line)
+        report.changes.append(replace(change, file=report.file, action=prefix + change.action, **at))
     for finding in found.findings:
-        line, prefix = where(finding.line)
-        report.findings.append(replace(finding, file=report.file, line=line, message=prefix + finding.message))
+        at, prefix = where(finding.line)
+        report.findings.append(replace(finding, file=report.file, message=prefix + finding.message, **at))

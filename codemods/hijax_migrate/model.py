@@ -21,6 +21,8 @@ class Change:
     rule: str  # code, e.g. HJX001
     name: str
     action: str
+    cell: int = 0  # in a notebook: the cell's number (line is then 0), and
+    cell_line: int = 0  # the line in that cell
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class Finding:
     line: int
     message: str
     rule: str = ""
+    cell: int = 0  # as in Change
+    cell_line: int = 0
 
 
 @dataclass

@@ -56,7 +56,7 @@ def migrate_notebook(text: str, path: str, migrate):
         raise MigrationError("notebook JSON in a layout the tool cannot reproduce byte for byte; "
                              "left unchanged (re-save it from Jupyter and run again)")
     numbers = {id(c): n for n, c in enumerate(notebook["cells"], 1)}
-    cells = [Cell(_source(c), f"cell {numbers[id(c)]}") for c in code_cells]
+    cells = [Cell(_source(c), f"cell {numbers[id(c)]}", number=numbers[id(c)]) for c in code_cells]
     texts, report = migrate_cells(cells, migrate, path)
     if texts == [cell.code for cell in cells]:
         return text, report

@@ -94,11 +94,17 @@ def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def _place(entry) -> dict:
+    """``line``, and ``cell`` (None outside notebooks, whose ``line`` is then
+    the line in the cell)."""
+    return {"line": entry.cell_line if entry.cell else entry.line, "cell": entry.cell or None}
+
+
 def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
-    changes = [asdict(c) | {"class": c.cls} for o in outcomes for c in o.changes]
+    changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in o.changes]
     for change in changes:
-        del change["cls"]
-    warnings = [{"file": f.file, "line": f.line, "message": f.message, "rule": f.rule}
+        del change["cls"], change["cell_line"]
+    warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule}
                 for o in outcomes for f in o.findings]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
@@ -112,7 +118,13 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
 
 
 def _escape(text: str) -> str:
+    """A workflow command's message: ``%``, ``\\r`` and ``\\n`` escaped."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    """A property's value (file, title): ``:`` and ``,`` end one, so they too."""
+    return _escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def where(file: str, line: int) -> str:
@@ -121,8 +133,9 @@ def where(file: str, line: int) -> str:
 
 
 def _annotation(level: str, file: str, line: int, title: str, message: str) -> str:
-    at = f"file={file},line={line}" if line else f"file={file}"
-    return f"::{level} {at},title={title}::{_escape(message)}"
+    props = {"file": file, "line": str(line) if line else "", "title": title}
+    at = ",".join(f"{key}={_escape_property(value)}" for key, value in props.items() if value)
+    return f"::{level} {at}::{_escape(message)}"
 
 
 def as_github(outcomes: list[Outcome]) -> str:
