@@ -286,3 +286,23 @@ def test_json_notebook_entries_carry_cell_and_line(tree):
     assert places == {("nb.ipynb", 2, 5), ("pkg/ops.py", None, 5)}
     assert [(w["file"], w["cell"], w["line"]) for w in doc["warnings"]] == [("nb.ipynb", 3, 0)]
     assert doc["warnings"][0]["rule"] == "" and "cell 3: left as it is" in doc["warnings"][0]["message"]
+
+
+def test_the_readme_libcst_codemod_command_works_as_written(tmp_path):
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    command = re.search(r"^python -m libcst\.tool codemod .*$", readme, re.M).group(0)
+    (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["jax==0.8.2"]\n')
+    (tmp_path / "src" / "pkg").mkdir(parents=True)
+    (tmp_path / "src" / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "src" / "pkg" / "bases.py").write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n    pass\n")
+    op = ("from pkg.bases import Base\n\n\nclass Op(Base):\n    def vjp_fwd(self, x):\n        return x, None\n\n"
+          "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+    (tmp_path / "src" / "pkg" / "ops.py").write_text(op)
+    run = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    # the base is in another file; the pin is the project's (0.8.2: vjp_fwd takes no nzs_in yet)
+    assert (tmp_path / "src" / "pkg" / "ops.py").read_text() == op.replace("def vjp_bwd(", "def vjp_bwd_retval(")

@@ -1,38 +1,84 @@
-"""The migration as a libcst codemod, for ``python -m libcst.tool codemod``."""
+"""The migration as a libcst codemod:
+
+    python -m libcst.tool codemod -x hijax_migrate.codemod.HijaxMigrateCommand --no-format PATH
+
+Each file is migrated as the command line would migrate it: the target and
+the settings come from the flags, then ``[tool.hijax-migrate]`` and the
+project's pins (found from the file upwards), and bases are resolved across
+the tree, from the folder the codemod runs in and the file's package root.
+Excluded files are left alone.
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import libcst as cst
 from libcst.codemod import Codemod, CodemodContext
 
-from .context import STRATEGIES, Options
-from .engine import MigrationError, migrate_source
+from .engine import MigrationError
+from .model import STRATEGIES
 from .report import where
-from .versions import LATEST, format_version, parse_version
+from .runner import Job, migrate_document, project_for
 
 
 class HijaxMigrateCommand(Codemod):
     DESCRIPTION = "Upgrade hijax primitives (VJPHiPrimitive/HiPrim subclasses) to a jax release's API."
 
-    def __init__(self, context: CodemodContext, target_jax: str = format_version(LATEST),
-                 strategy: str = "auto") -> None:
+    def __init__(self, context: CodemodContext, target_jax: str | None = None,
+                 strategy: str | None = None, base: list[str] | None = None,
+                 config: str | None = None) -> None:
         super().__init__(context)
-        self.options = Options(parse_version(target_jax), strategy)
+        self.flags = [*(["--target-jax", target_jax] if target_jax else []),
+                      *(["--strategy", strategy] if strategy else []),
+                      *(f"--base={name}" for name in base or ()),
+                      *(["--config", config] if config else [])]
+        self._settings: dict = {}  # folder -> (options, exclude spec, root, project)
 
     @staticmethod
     def add_args(arg_parser: argparse.ArgumentParser) -> None:
-        arg_parser.add_argument("--target-jax", default=format_version(LATEST))
-        arg_parser.add_argument("--strategy", choices=STRATEGIES, default="auto")
+        arg_parser.add_argument("--target-jax", help="default: as hijax-migrate finds it")
+        arg_parser.add_argument("--strategy", choices=STRATEGIES)
+        arg_parser.add_argument("--base", action="append", metavar="QUALNAME")
+        arg_parser.add_argument("--config", metavar="PATH", help="the pyproject.toml to read")
+
+    def _for(self, path: Path):
+        """The run's settings for a file, as the command line reads them; one
+        project a folder's settings, so bases are summarised once."""
+        from . import config
+        from .selection import spec
+        from .session import options_from_args
+        from .usage import build_parser
+
+        key = path.parent.resolve()
+        if key not in self._settings:
+            args = build_parser().parse_args([*self.flags, "--", str(path)])
+            settings = config.load(path, args.config)
+            config.apply(args, settings)
+            options, _ = options_from_args(args)
+            self._settings[key] = (options, spec(args.exclude), settings.root,
+                                   project_for([Job(path, str(path), None)], options))
+        return self._settings[key]
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
+        from .selection import excluded
+        from .usage import UsageError
+
         name = self.context.filename or "<module>"
+        job = Job(Path(name), name, None)
         try:
-            result = migrate_source(tree.code, name, self.options, module=self.context.full_module_name or "")
+            options, exclude, root, project = self._for(job.path)
+        except UsageError as error:
+            self.warn(f"{name}: {error}")
+            return tree
+        if excluded(job, exclude, root):
+            return tree
+        try:
+            result = migrate_document(tree.code, job, options, project)
         except MigrationError as error:
             self.warn(f"{where(name, error.line)}: {error}")
             return tree
         for finding in result.report.findings:
             self.warn(f"{where(finding.file, finding.line)}: {finding.message}")
-        return cst.parse_module(result.code) if result.changed else tree
+        return cst.parse_module(result.code) if result.code != tree.code else tree
