@@ -308,3 +308,44 @@ def test_changed_since_takes_any_name_of_a_commit(repo):
     write(repo, {"pkg/b.py": OLD_OP.format(n=2)})
     run = tool(repo, "--check", "--changed-since", "HEAD~1", ".")
     assert (run.returncode, run.stdout.split()) == (1, ["pkg/a.py", "pkg/b.py"])
+
+
+# -- the pre-commit framework, run for real against a local clone of this repository
+
+MARKDOWN_OLD = "# Notes\n\n```python\n" + OLD_OP.format(n=9) + "```\n"
+
+
+def _clone_of_this_repository(tmp_path: Path) -> tuple[Path, str]:
+    """A clone holding this checkout's HEAD on a branch (pre-commit fetches
+    a rev by the refs it can see). Uncommitted edits are not in it."""
+    source = Path(__file__).resolve().parents[1]
+    if git(source, "rev-parse", "--verify", "-q", "HEAD", check=False).returncode:
+        pytest.skip("this checkout has no commit to clone")
+    clone = tmp_path / "hijax-migrate-clone"
+    git(tmp_path, "init", "-q", str(clone))
+    git(clone, "fetch", "-q", str(source), "HEAD:refs/heads/under-test")
+    return clone, git(clone, "rev-parse", "refs/heads/under-test").stdout.strip()
+
+
+def test_pre_commit_framework_runs_the_hooks_for_real(repo, tmp_path, monkeypatch):
+    pre_commit = shutil.which("pre-commit", path=str(Path(sys.executable).parent))
+    if pre_commit is None:
+        pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
+    clone, rev = _clone_of_this_repository(tmp_path)
+    monkeypatch.setenv("PRE_COMMIT_HOME", str(tmp_path / "pre-commit-home"))
+    write(repo, {".pre-commit-config.yaml": f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n"
+                                            "  - id: hijax-migrate-check\n  - id: hijax-migrate\n    stages: [manual]\n",
+                 "pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\n',
+                 "pkg/ops.py": OLD_OP.format(n=1), "docs/guide.md": MARKDOWN_OLD,
+                 "vendored/ops.py": OLD_OP.format(n=2)})
+    git(repo, "add", "-A")
+    check = subprocess.run([pre_commit, "run", "--all-files"], cwd=repo, capture_output=True, text=True)
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert "pkg/ops.py" in check.stdout and "docs/guide.md" in check.stdout
+    assert "vendored/ops.py" not in check.stdout  # the project's exclude, applied to named files
+    fix = subprocess.run([pre_commit, "run", "--all-files", "--hook-stage", "manual", "hijax-migrate"],
+                         cwd=repo, capture_output=True, text=True)
+    assert fix.returncode == 1 and "files were modified by this hook" in fix.stdout, fix.stdout
+    assert "def vjp_bwd_retval" in (repo / "pkg/ops.py").read_text()
+    assert "def vjp_bwd_retval" in (repo / "docs/guide.md").read_text()
+    assert (repo / "vendored/ops.py").read_text() == OLD_OP.format(n=2)
