@@ -349,3 +349,19 @@ def test_pre_commit_framework_runs_the_hooks_for_real(repo, tmp_path, monkeypatc
     assert "def vjp_bwd_retval" in (repo / "pkg/ops.py").read_text()
     assert "def vjp_bwd_retval" in (repo / "docs/guide.md").read_text()
     assert (repo / "vendored/ops.py").read_text() == OLD_OP.format(n=2)
+
+
+def test_hooks_read_the_configuration_of_the_tree_they_check(repo):
+    tool(repo, "install-hook")
+    custom = OLD_OP.format(n=1).replace("from pkg.bases import Base", "from vendor_lib import Base")
+    commit(repo, {"pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\n',
+                  "vendored/ops.py": OLD_OP.format(n=2), "pkg/custom.py": custom}, "excluded, and an unknown base")
+    assert git(repo, "push", "origin", "main", check=False).returncode == 0
+    # the pushed pyproject.toml names the base: now the class is a primitive
+    write(repo, {"pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\nbase = ["vendor_lib.Base"]\n'})
+    git(repo, "commit", "-qam", "name the base")
+    touched = custom + "\n# touched\n"
+    commit(repo, {"pkg/custom.py": touched}, "touch it")
+    blocked = git(repo, "push", "origin", "main", check=False)
+    assert blocked.returncode != 0 and "pkg/custom.py" in blocked.stderr
+    assert "vendored/ops.py" not in blocked.stderr
