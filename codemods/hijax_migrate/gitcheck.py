@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import gitrepo
-from .files import SOURCES
+from .files import SOURCES, is_candidate_text
 from .usage import build_parser
 
 ZEROS = frozenset("0")
@@ -68,19 +68,30 @@ def _check_tree(repo, tree: str, names: list[str]):
     from .session import Session
 
     files = gitrepo.tree_files(repo, tree)
+    names = _candidates(repo, files, names)
+    if not names:
+        return []
     wanted = {path: blob for path, blob in files.items()
               if path in names or path.endswith((".py", ".pyi")) or _is_settings(path)}
     with tempfile.TemporaryDirectory(prefix="hijax-migrate-hook.") as tmp:
         top = Path(tmp).resolve()
         gitrepo.write_blobs(repo, wanted, top)
         (top / ".git").mkdir()  # the top of this tree: nothing above it is read
-        targets = [str(top / name) for name in names if name in files]
+        targets = [str(top / name) for name in names]
         with _inside(top):
             args = build_parser().parse_args(["--check", "--quiet", "--force-exclude", "--", *targets])
             outcomes = Session.from_args(args).migrate()
     for outcome in outcomes:
         outcome.file = Path(outcome.file).relative_to(top).as_posix()
     return outcomes
+
+
+def _candidates(repo, files: dict[str, str], names: list[str]) -> list[str]:
+    """The files that name a word a rewrite needs, as the command line's
+    pre-filter decides: only then is the tree written out."""
+    names = [name for name in names if name in files]
+    texts = gitrepo.read_blobs(repo, [files[name] for name in names])
+    return [name for name, text in zip(names, texts) if is_candidate_text(text)]
 
 
 def _is_settings(path: str) -> bool:
