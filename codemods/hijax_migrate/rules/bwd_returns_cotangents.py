@@ -6,6 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..accum_uses import Params, Unknown, Uses, accumulator_params
+from ..calls import use_elsewhere
 from ..context import RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
@@ -66,12 +67,18 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if self.options.strategy == "accum":
             call = self.called_as_value()
-            if call is None:
+            where = f"line {self.prims.line(call)}" if call is not None else self.used_elsewhere()
+            if where is None:
                 return self.to_accumulators(cls, shape, func, "--strategy accum")
             plan = Plan(func, cls, new_name="vjp_bwd_retval")
-            return self.done(plan, f"renamed `vjp_bwd` to `vjp_bwd_retval`, not given accumulators "
-                             f"(--strategy accum): it is called as a value at line {self.prims.line(call)}")
+            return self.done(plan, "renamed `vjp_bwd` to `vjp_bwd_retval`, not given accumulators "
+                             f"(--strategy accum): `.vjp_bwd` is used as a value at {where}")
         return self.rename(cls, func, "vjp_bwd_retval")
+
+    def used_elsewhere(self) -> str | None:
+        """A ``.vjp_bwd`` in another file of the tree: it may call this rule."""
+        found = use_elsewhere(self.project.roots, "vjp_bwd", self.report.file)
+        return f"{found[0]}:{found[1]}" if found else None
 
     def called_as_value(self) -> cst.Attribute | None:
         """A use of ``.vjp_bwd`` in this file (``super().vjp_bwd(...)``, ``self.vjp_bwd``, ...)."""
@@ -83,9 +90,10 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         """Accumulators are there, and values still returned: write those not written yet."""
         call = self.called_as_value()
-        if call is not None:
-            return self.skip(func, cls, f"`vjp_bwd` takes accumulators, returns cotangents, and is called "
-                             f"as a value at line {self.prims.line(call)}, where they may be used; not guessing")
+        where = f"line {self.prims.line(call)}" if call is not None else self.used_elsewhere()
+        if where is not None:
+            return self.skip(func, cls, "`vjp_bwd` takes accumulators and returns cotangents, and `.vjp_bwd` "
+                             f"is used as a value at {where}, where they may be used; not guessing")
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
