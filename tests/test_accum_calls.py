@@ -53,6 +53,7 @@ def test_a_half_ported_rule_used_in_another_file_is_left_alone(tmp_path, capsys)
 
 def test_without_a_use_elsewhere_the_rule_gets_accumulators(tmp_path):
     (tmp_path / "ops.py").write_text(BASE.format(accs=""))
-    (tmp_path / "other.py").write_text("def vjp_bwd(res, g):\n    return g\n")  # a definition is no use
+    # neither a definition nor words in a comment or a string are a use
+    (tmp_path / "other.py").write_text('def vjp_bwd(res, g):\n    """not prim.vjp_bwd"""\n    return g  # .vjp_bwd\n')
     assert run(tmp_path) == 0
     assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in (tmp_path / "ops.py").read_text()

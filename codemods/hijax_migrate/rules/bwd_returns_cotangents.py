@@ -6,7 +6,6 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..accum_uses import Params, Unknown, Uses, accumulator_params
-from ..calls import use_elsewhere
 from ..context import RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
@@ -64,10 +63,13 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if "vjp_bwd_retval" in shape.methods or "vjp_bwd_retval" in shape.attributes:
             return self.skip(func, cls, "defines both `vjp_bwd` and `vjp_bwd_retval`; left as written")
         if shape.has_sres:
+            where = self.where_used()
+            if where is not None:
+                return self.skip(func, cls, "structured residuals need the accumulator form, and `.vjp_bwd` is "
+                                 f"used as a value at {where}, where that would break the call; port both by hand")
             return self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if self.options.strategy == "accum":
-            call = self.called_as_value()
-            where = f"line {self.prims.line(call)}" if call is not None else self.used_elsewhere()
+            where = self.where_used()
             if where is None:
                 return self.to_accumulators(cls, shape, func, "--strategy accum")
             plan = Plan(func, cls, new_name="vjp_bwd_retval")
@@ -75,22 +77,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                              f"(--strategy accum): `.vjp_bwd` is used as a value at {where}")
         return self.rename(cls, func, "vjp_bwd_retval")
 
-    def used_elsewhere(self) -> str | None:
-        """A ``.vjp_bwd`` in another file of the tree: it may call this rule."""
-        found = use_elsewhere(self.project.roots, "vjp_bwd", self.report.file)
-        return f"{found[0]}:{found[1]}" if found else None
-
-    def called_as_value(self) -> cst.Attribute | None:
-        """A use of ``.vjp_bwd`` in this file (``super().vjp_bwd(...)``, ``self.vjp_bwd``, ...)."""
-        if not hasattr(self, "_called"):
-            found = m.findall(self.prims.wrapper.module, m.Attribute(attr=m.Name("vjp_bwd")))
-            self._called = found[0] if found else None
-        return self._called
-
     def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         """Accumulators are there, and values still returned: write those not written yet."""
-        call = self.called_as_value()
-        where = f"line {self.prims.line(call)}" if call is not None else self.used_elsewhere()
+        where = self.where_used()
         if where is not None:
             return self.skip(func, cls, "`vjp_bwd` takes accumulators and returns cotangents, and `.vjp_bwd` "
                              f"is used as a value at {where}, where they may be used; not guessing")
@@ -101,6 +90,10 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         returns = own_returns(func)
         try:
             if params.named:
+                count = self._count(cls, shape, [])
+                if count is not None and count != len(params.named):
+                    return self.skip(func, cls, f"`vjp_bwd` takes {len(params.named)} accumulators for {count} "
+                                     "inputs; not guessing which is which")
                 accs = [uses.named(name) for name in params.named]
             else:
                 accs = uses.star(params.star, self._count(cls, shape, returns))

@@ -16,6 +16,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
                      visibly_array, writes_for)
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
+from ..calls import use_elsewhere
 from ..checks import check_writes
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
 from ..shape import class_shape, inputs_of
@@ -29,6 +30,14 @@ class AccumulatorWrites(RewritePlans):
             wrapper = self.prims.wrapper
             self._scopes, self._parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
         return self._scopes, self._parents
+
+    def where_used(self, attr: str = "vjp_bwd") -> str | None:
+        """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
+        found = m.findall(self.prims.wrapper.module, m.Attribute(attr=m.Name(attr)))
+        if found:
+            return f"line {self.prims.line(found[0])}"
+        found = use_elsewhere(self.project.roots, attr, self.report.file)
+        return f"{found[0]}:{found[1]}" if found else None
 
     def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
         """A value rule ``(self, res, [sres,] g, extras=...)`` gains one accumulator per input."""
