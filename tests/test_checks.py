@@ -6,8 +6,10 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from hijax_migrate import checks
+from hijax_migrate import accum, checks
 from hijax_migrate.cli import main
+from hijax_migrate.context import Options
+from hijax_migrate.engine import migrate_source
 from hijax_migrate.errors import MigrationError
 from hijax_migrate.rules import writes
 
@@ -62,3 +64,18 @@ def test_a_rewrite_that_unbinds_a_name_is_a_tool_bug_and_the_file_stays(tmp_path
     assert main(["--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10", "--jobs", "1", str(path)]) == 3
     assert path.read_text() == OLD
     assert "leaves `nothing` unbound" in capsys.readouterr().err
+
+
+def test_a_tree_write_that_splits_a_bare_tuple_is_a_tool_bug(monkeypatch):
+    """Once, ``return g, 2 * g`` became ``jax.tree.map(f, arg_accums, g, 2 * g)``: it compiles."""
+    def unparenthesized(acc, value):
+        target = f"({', '.join(acc)})" if isinstance(acc, list) else accum.code(acc)
+        return cst.Expr(cst.parse_expression(accum.TREE_WRITE.format(acc=target, value=accum.code(value))))
+
+    monkeypatch.setattr(writes, "tree_write", unparenthesized)
+    source = ("from jax.experimental.hijax import VJPHiPrimitive\n\nclass Add(VJPHiPrimitive):\n"
+              "    def vjp_fwd(self, nzs_in, *xs):\n        return sum(xs), None\n\n"
+              "    def vjp_bwd(self, res, g):\n        return g, 2 * g\n")
+    with pytest.raises(MigrationError, match="tree write") as error:
+        migrate_source(source, options=Options(target=(0, 10, 0), strategy="accum"))
+    assert error.value.line == 8

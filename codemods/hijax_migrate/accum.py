@@ -26,6 +26,8 @@ def tree_write(acc: cst.BaseExpression | list[str], value: cst.BaseExpression) -
         acc_code = f"({', '.join(acc)}{',' if len(acc) == 1 else ''})"
     else:
         acc_code = code(acc)
+    if isinstance(value, cst.Tuple) and not value.lpar:  # a bare `return a, b`: one argument
+        value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     return cst.Expr(cst.parse_expression(TREE_WRITE.format(acc=acc_code, value=code(value))))
 
 

@@ -78,3 +78,9 @@ def check_writes(plan, accs, line) -> None:
                        if not a.writes and not is_none(item) and a.target not in written]
         if missing:
             raise _bug(f"the rewrite of a return does not write `{missing[0]}`", line(ret))
+        if any(_is_tree_map(s) and len(s.value.args) != 3 for s in statements):
+            raise _bug("a tree write of a return takes other than (function, accumulators, value)", line(ret))
+
+
+def _is_tree_map(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.Expr) and code(statement).startswith("jax.tree.map(")
