@@ -156,7 +156,7 @@ def test_lookalikes_alone_never_change(classes):
 
 
 # Runnable programs with the rule forms that once gave wrong gradients (issue 10).
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(code=rule_programs.programs(), strategy=st.sampled_from(["auto", "rename", "accum"]))
 def test_rule_programs_migrate_or_warn(code, strategy):
     options = Options(target=(0, 10, 0), strategy=strategy)
@@ -167,7 +167,7 @@ def test_rule_programs_migrate_or_warn(code, strategy):
         assert result.report.findings and all(f.line > 0 for f in result.report.findings)
 
 
-JAX_PROGRAMS = int(os.environ.get("HIJAX_JAX_PROGRAMS", "24"))
+JAX_PROGRAMS = int(os.environ.get("HIJAX_JAX_PROGRAMS", "20"))
 
 
 @pytest.mark.jax
