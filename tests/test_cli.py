@@ -306,3 +306,18 @@ def test_the_readme_libcst_codemod_command_works_as_written(tmp_path):
     assert run.returncode == 0, run.stderr
     # the base is in another file; the pin is the project's (0.8.2: vjp_fwd takes no nzs_in yet)
     assert (tmp_path / "src" / "pkg" / "ops.py").read_text() == op.replace("def vjp_bwd(", "def vjp_bwd_retval(")
+
+
+def test_the_libcst_codemod_reads_the_configuration(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.hijax-migrate]\ntarget-jax = "0.10"\nbase = ["vendor_lib.PrimBase"]\nexclude = ["/gen/"]\n')
+    custom = "from vendor_lib import PrimBase\n\n\nclass Op(PrimBase):\n    def vjp_bwd(self, res, g):\n        return (g,)\n"
+    for folder in ("src", "gen"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "ops.py").write_text(custom)
+    run = subprocess.run([sys.executable, "-m", "libcst.tool", "codemod", "-x",
+                          "hijax_migrate.codemod.HijaxMigrateCommand", "--no-format", "."],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "def vjp_bwd_retval" in (tmp_path / "src" / "ops.py").read_text()  # the configured base
+    assert (tmp_path / "gen" / "ops.py").read_text() == custom  # excluded

@@ -365,3 +365,11 @@ def test_hooks_read_the_configuration_of_the_tree_they_check(repo):
     blocked = git(repo, "push", "origin", "main", check=False)
     assert blocked.returncode != 0 and "pkg/custom.py" in blocked.stderr
     assert "vendored/ops.py" not in blocked.stderr
+
+
+def test_pre_push_of_a_tag_of_a_blob_passes(repo):
+    tool(repo, "install-hook")
+    blob = git(repo, "hash-object", "-w", "--stdin", input=OLD_OP.format(n=1)).stdout.strip()
+    git(repo, "tag", "a-blob", blob)
+    pushed = git(repo, "push", "origin", "a-blob", check=False)
+    assert pushed.returncode == 0, pushed.stderr

@@ -34,7 +34,8 @@ class HijaxMigrateCommand(Codemod):
                       *(["--strategy", strategy] if strategy else []),
                       *(f"--base={name}" for name in base or ()),
                       *(["--config", config] if config else [])]
-        self._settings: dict = {}  # folder -> (options, exclude spec, root, project)
+        self._settings: dict = {}  # folder -> (options, exclude spec, project root)
+        self._projects: dict = {}
 
     @staticmethod
     def add_args(arg_parser: argparse.ArgumentParser) -> None:
@@ -44,8 +45,7 @@ class HijaxMigrateCommand(Codemod):
         arg_parser.add_argument("--config", metavar="PATH", help="the pyproject.toml to read")
 
     def _for(self, path: Path):
-        """The run's settings for a file, as the command line reads them; one
-        project a folder's settings, so bases are summarised once."""
+        """The run's settings for a file, as the command line reads them."""
         from . import config
         from .selection import spec
         from .session import options_from_args
@@ -57,9 +57,15 @@ class HijaxMigrateCommand(Codemod):
             settings = config.load(path, args.config)
             config.apply(args, settings)
             options, _ = options_from_args(args)
-            self._settings[key] = (options, spec(args.exclude), settings.root,
-                                   project_for([Job(path, str(path), None)], options))
-        return self._settings[key]
+            self._settings[key] = (options, spec(args.exclude), settings.root)
+        options, exclude, root = self._settings[key]
+        return options, exclude, root, self._project(path, options)
+
+    def _project(self, path: Path, options):
+        """One project for the files that share bases and search roots: each
+        base module is summarised once, not once a folder."""
+        project = project_for([Job(path, str(path), None)], options)
+        return self._projects.setdefault((project.extra_bases, project.roots), project)
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         from .selection import excluded

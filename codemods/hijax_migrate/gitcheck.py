@@ -33,15 +33,16 @@ class Check:
 
 
 def pushed(repo, lines: list[str], remote: str) -> list[Check]:
-    """One check for each ref git pushes (its stdin lines): deleted refs push
-    nothing; a new branch, or one whose remote commit is unknown here, is
-    compared with where it leaves the remote's default branch, or checked
-    whole when it shares no history with it."""
+    """One check for each ref git pushes (its stdin lines). A deleted ref, or
+    a tag of a tree or blob, pushes no commit. A new branch, or one whose
+    remote commit is unknown here, is compared with where it leaves the
+    remote's default branch, or checked whole when it shares no history
+    with it."""
     checks = []
     for line in lines:
         parts = line.split()
-        if len(parts) != 4 or set(parts[1]) <= ZEROS:
-            continue
+        if len(parts) != 4 or set(parts[1]) <= ZEROS or not gitrepo.is_commit(repo, parts[1]):
+            continue  # malformed, a deleted ref, or a tag of a tree or blob: no commit to check
         local_ref, local, remote_sha = parts[0], gitrepo.commit_of(repo, parts[1]), parts[3]
         if not set(remote_sha) <= ZEROS and gitrepo.is_commit(repo, remote_sha):
             base = gitrepo.commit_of(repo, remote_sha)
