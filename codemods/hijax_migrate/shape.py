@@ -18,6 +18,16 @@ def positional(func: cst.FunctionDef) -> list[str]:
     return [p.name.value for p in (*params.posonly_params, *params.params)]
 
 
+def required(func: cst.FunctionDef) -> list[str]:
+    """Names of the positional parameters without a default, ``self`` included."""
+    params = func.params
+    return [p.name.value for p in (*params.posonly_params, *params.params) if p.default is None]
+
+
+def is_static(func: cst.FunctionDef) -> bool:
+    return any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
+
+
 def star_name(func: cst.FunctionDef) -> str | None:
     star = func.params.star_arg
     return star.name.value if isinstance(star, cst.Param) else None
@@ -32,6 +42,7 @@ class ClassShape:
     methods: dict[str, cst.FunctionDef]
     attributes: dict[str, cst.SimpleStatementLine]  # class-level `name = value`
     inputs: list[str] | None  # positional inputs of the primitive, if visible
+    input_count: int | None  # how many: ``in_avals``' length, else ``expand``'s required params
     pytree_inputs: frozenset[int]  # positions whose input is a literal pytree
     has_sres: bool  # vjp_fwd returns (out, res, nzs_out, sres)
 
@@ -39,7 +50,7 @@ class ClassShape:
 def inputs_of(methods: dict[str, cst.FunctionDef]) -> list[str] | None:
     expand = methods.get("expand")
     if expand is not None and star_name(expand) is None:
-        return positional(expand)[1:]
+        return required(expand)[1:]  # jax passes one argument per input: defaults stay
     fwd = methods.get("vjp_fwd")
     if fwd is None or star_name(fwd) is not None:
         return None
@@ -47,11 +58,11 @@ def inputs_of(methods: dict[str, cst.FunctionDef]) -> list[str] | None:
     return names[1:] if names and is_nzs_name(names[0]) else names
 
 
-def _in_avals(init: cst.FunctionDef | None) -> cst.Tuple | None:
+def _in_avals(init: cst.FunctionDef | None) -> cst.Tuple | cst.List | None:
     if init is None:
         return None
     target = m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))
-    for assign in m.findall(init.body, m.Assign(targets=[target], value=m.Tuple())):
+    for assign in m.findall(init.body, m.Assign(targets=[target], value=m.Tuple() | m.List())):
         return assign.value
     return None
 
@@ -81,7 +92,11 @@ def class_shape(node: cst.ClassDef) -> ClassShape:
                         attributes[name.value] = stmt
     avals = _in_avals(methods.get("__init__"))
     inputs = inputs_of(methods)
-    if inputs is None and avals is not None:
+    if avals is not None and (inputs is None or len(inputs) != len(avals.elements)):
         inputs = [f"arg{i}" for i in range(len(avals.elements))]
     pytrees = frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()
-    return ClassShape(methods, attributes, inputs, pytrees, _has_sres(methods.get("vjp_fwd")))
+    count = len(avals.elements) if avals is not None else None
+    expand = methods.get("expand")
+    if count is None and expand is not None and star_name(expand) is None:
+        count = len(required(expand)) - 1
+    return ClassShape(methods, attributes, inputs, count, pytrees, _has_sres(methods.get("vjp_fwd")))

@@ -1,0 +1,39 @@
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Scale(VJPHiPrimitive):
+    def expand(self, x, scale=2.0):
+        return x * scale
+
+    def vjp_fwd(self, x):
+        return x * 2.0, None
+
+
+class Listed(VJPHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = [aval, aval]
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def vjp_fwd(self, nz, y):
+        return nz * y, (nz, y)
+# output
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Scale(VJPHiPrimitive):
+    def expand(self, x, scale=2.0):
+        return x * scale
+
+    def vjp_fwd(self, nzs_in, x):
+        return x * 2.0, None
+
+
+class Listed(VJPHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = [aval, aval]
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def vjp_fwd(self, nzs_in, nz, y):
+        return nz * y, (nz, y)
