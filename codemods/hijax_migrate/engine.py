@@ -10,7 +10,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper
 
-from . import registry
+from . import registry, undecided
 from .checks import check_output
 from .errors import MigrationError
 from .formatting import format_changed
@@ -40,8 +40,9 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     report = FileReport(path)
     tree = parse(code)
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
-    prims = file.primitives(tree)
+    prims = file.primitives(tree, code)
     report.primitives = file.primitive_count
+    report.findings.extend(undecided.notes(tree, code, prims, file.aside, path))
     _check_target(prims, options)
     new_code = code
     for rule in registry.select(options.target, options.only, options.skip):
@@ -54,8 +55,8 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
-            prims = file.primitives(new_tree)
             new_code = new_tree.code
+            prims = file.primitives(new_tree, new_code)
     if options.black and new_code != code:
         new_code = format_changed(code, new_code, Path(path))
     if new_code != code:
@@ -87,13 +88,15 @@ class _File:
     project: Project
     classes: frozenset[str] | None  # None: all
     primitive_count: int = 0
+    aside: dict = None  # deliberate fixtures among the primitives -> their ``raises`` call
 
-    def primitives(self, tree: cst.Module) -> PrimitiveMap:
+    def primitives(self, tree: cst.Module, code: str) -> PrimitiveMap:
         summary, nodes = summarize_classes(tree, self.module, self.is_package)
         if self.module:  # classes of this file, as rewritten so far
             self.project.add_summary(summary)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         prims = PrimitiveMap.build(wrapper, summary, nodes, self.project)
+        self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code))
         self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())
         if self.classes is not None:  # classes not chosen in review count as no primitive
             prims.kinds = {node: kind if prims.qualnames[node] in self.classes else Kind.NONE

@@ -50,6 +50,8 @@ class BaseRename:
         code = cst.Module([]).code_for_node
         if isinstance(node, cst.IfExp):
             return self.new_name in code(node)
+        if isinstance(node, cst.BooleanOperation):  # ``getattr(...) or hijax.Old``: a probe
+            return isinstance(node.operator, cst.Or)
         if isinstance(node, (cst.Try, cst.TryStar)):
             caught = " ".join(code(h.type) for h in node.handlers if h.type)
             return any(error in caught for error in _GUARD_ERRORS)
@@ -59,6 +61,12 @@ class BaseRename:
         self._enter(self._is_guard(node))
 
     def leave_IfExp(self, original_node, updated_node):
+        return self._leave(updated_node)
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        self._enter(self._is_guard(node))
+
+    def leave_BooleanOperation(self, original_node, updated_node):
         return self._leave(updated_node)
 
     def visit_Try(self, node) -> None:

@@ -1,0 +1,79 @@
+"""Classes the tool leaves alone on purpose, each with a note.
+
+- Deliberate test fixtures: a class defined inside ``with
+  self.assertRaises(...)``, ``assertRaisesRegex(...)`` or ``pytest.raises(...)``
+  is wrong on purpose; "fixing" it breaks the test.
+- Bases probed at import time (``HiPrim = _resolve(...)``, ``getattr(hijax,
+  "HiPrim", None) or hijax.VJPHiPrimitive``): which class they are is only
+  known when the code runs.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from .model import Finding
+from .primitives import PrimitiveMap
+from .summary import Kind, dotted_name
+
+_RAISES = m.Call(func=m.Attribute(attr=m.Name("assertRaises") | m.Name("assertRaisesRegex"))
+                 | m.Attribute(value=m.Name("pytest"), attr=m.Name("raises")) | m.Name("raises"))
+HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def fixtures(tree: cst.Module, code: str) -> dict[cst.ClassDef, str]:
+    """Classes inside a ``raises`` block -> that block's call."""
+    if "aises" not in code:  # assertRaises, pytest.raises: skip the walk
+        return {}
+    found = {}
+    for block in m.findall(tree, m.With()):
+        calls = [item.item for item in block.items if m.matches(item.item, _RAISES)]
+        for cls in m.findall(block.body, m.ClassDef()) if calls else ():
+            found.setdefault(cls, _code(calls[0].func))
+    return found
+
+
+def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:
+    """Fixtures count as no primitive: no rule touches them. Returns the primitives set aside."""
+    aside = {cls: call for cls, call in fixture.items() if prims.kinds.get(cls, Kind.NONE) is not Kind.NONE}
+    for cls in fixture:
+        prims.kinds[cls] = Kind.NONE
+    return aside
+
+
+def _probes(tree: cst.Module) -> dict[str, cst.Assign]:
+    """``Name = <a call naming a hijax class>`` anywhere in the module."""
+    found = {}
+    for assign in m.findall(tree, m.Assign(targets=[m.AssignTarget(m.Name())])):
+        value = _code(assign.value)
+        if m.findall(assign.value, m.Call()) and any(word in value for word in HIJAX_WORDS):
+            found[assign.targets[0].target.value] = assign
+    return found
+
+
+def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str],
+          path: str) -> list[Finding]:
+    """A note for each fixture set aside and each probed base some class uses."""
+    found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: defined inside `with {call}(...)`, "
+                     "a deliberate test fixture: its rules are left as written", "")
+             for cls, call in aside.items()]
+    probes = _probes(tree) if any(word in code for word in HIJAX_WORDS) else {}
+    for name, assign in probes.items():
+        users = [cls for cls in prims.kinds
+                 if any((dotted_name(arg.value) or "").split(".")[0] == name for arg in cls.bases)]
+        if users:
+            found.append(Finding(path, prims.line(assign), f"`{_code(assign).strip()}` picks the hijax base "
+                                 f"when the code runs, and is left as written; {_verdict(prims, users)}", ""))
+    return found
+
+
+def _verdict(prims: PrimitiveMap, users: list[cst.ClassDef]) -> str:
+    names = ", ".join(prims.qualnames[cls] for cls in users)
+    if all(prims.kinds[cls] is Kind.NONE for cls in users):
+        return f"{names} cannot be decided: migrate by hand, or pass --base MODULE.CLASS"
+    return f"{names} migrated as subclasses of its fallback: check them under each jax they run on"
