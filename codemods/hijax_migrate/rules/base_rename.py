@@ -1,120 +1,108 @@
 """Renaming a hijax base class everywhere a file names it.
 
-References resolve through ``QualifiedNameProvider``, so aliases and module
-imports are followed and look-alike names elsewhere are never touched.
-Code that already chooses between the two names by version (an ``A if v
-else B``, a ``try``/``except ImportError``, an ``if`` on a version) is left
-as it is: it is correct on both sides of the switch.
+References resolve through libcst's scope and qualified-name metadata, so
+aliases and module imports are followed and look-alike names elsewhere are
+never touched. An import is renamed with every use of it or aliased
+(``bindings``), wherever it stands: in ``try``, under ``if``, in functions.
+Code that already chooses between the two names (an ``A if v else B``, a
+``try``/``if`` that names both, a ``getattr(...) or`` fallback) is left as
+it is: it is correct on both sides of the switch.
 """
 
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import QualifiedNameProvider
+from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
-from ..project import HIJAX_MODULES
+from ..bindings import HIJAX_MODULES, Decision, hijax_from, plan_imports
 
-_GUARD_ERRORS = ("ImportError", "ModuleNotFoundError", "AttributeError")
+_SWITCHES = m.Try() | m.TryStar() | m.If() | m.IfExp() | m.BooleanOperation(operator=m.Or())
 
 
 class BaseRename:
     """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``."""
 
-    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, ScopeProvider)
     old_name: str
     new_name: str
 
     def visit_Module(self, node: cst.Module) -> None:
-        self._guards, self._guard_stack = 0, []
         self._qualified = {f"{module}.{self.old_name}" for module in HIJAX_MODULES}
+        self._switched = self._inside_switches(node)
+        scopes = self.metadata[ScopeProvider]
+        self._imports = plan_imports(node, scopes, self.old_name, self.new_name, self._switched)
 
-    def _names_old(self, node: cst.CSTNode) -> bool:
+    def _names(self, node: cst.CSTNode, qualified: set[str]) -> bool:
         names = self.get_metadata(QualifiedNameProvider, node, set())
-        return any(q.name in self._qualified for q in names)
+        return any(q.name in qualified for q in names)
 
     def _line(self, node: cst.CSTNode) -> int:
         return self.prims.line(node)
 
-    # -- version switches are left alone: each guard node is judged once, on
-    # the way in, and its verdict popped on the way out
-    def _enter(self, is_guard: bool) -> None:
-        self._guard_stack.append(is_guard)
-        self._guards += is_guard
+    def _inside_switches(self, module: cst.Module) -> set[cst.CSTNode]:
+        """Every node inside a switch between the old and the new name."""
+        new = {f"{module}.{self.new_name}" for module in HIJAX_MODULES}
+        inside: set[cst.CSTNode] = set()
+        for switch in m.findall(module, _SWITCHES):
+            if switch in inside or not self._is_switch(switch, new):
+                continue
+            inside.update(m.findall(switch, m.ImportFrom() | m.Name() | m.Attribute()))
+        return inside
 
-    def _leave(self, updated_node):
-        self._guards -= self._guard_stack.pop()
-        return updated_node
-
-    def _is_guard(self, node: cst.CSTNode) -> bool:
-        code = cst.Module([]).code_for_node
-        if isinstance(node, cst.IfExp):
-            return self.new_name in code(node)
+    def _is_switch(self, node: cst.CSTNode, new: set[str]) -> bool:
         if isinstance(node, cst.BooleanOperation):  # ``getattr(...) or hijax.Old``: a probe
-            return isinstance(node.operator, cst.Or)
-        if isinstance(node, (cst.Try, cst.TryStar)):
-            caught = " ".join(code(h.type) for h in node.handlers if h.type)
-            return any(error in caught for error in _GUARD_ERRORS)
-        return "version" in code(node.test).lower()
-
-    def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._enter(self._is_guard(node))
-
-    def leave_IfExp(self, original_node, updated_node):
-        return self._leave(updated_node)
-
-    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
-        self._enter(self._is_guard(node))
-
-    def leave_BooleanOperation(self, original_node, updated_node):
-        return self._leave(updated_node)
-
-    def visit_Try(self, node) -> None:
-        self._enter(self._is_guard(node))
-
-    def leave_Try(self, original_node, updated_node):
-        return self._leave(updated_node)
-
-    def visit_If(self, node) -> None:
-        self._enter(self._is_guard(node))
-
-    def leave_If(self, original_node, updated_node):
-        return self._leave(updated_node)
+            return True
+        if isinstance(node, cst.IfExp):
+            return self.new_name in cst.Module([]).code_for_node(node)
+        imports_new = any(hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
+                          for i in m.findall(node, m.ImportFrom()))
+        return imports_new or any(self._names(a, new) for a in m.findall(node, m.Attribute(attr=m.Name(self.new_name))))
 
     # -- the renames
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # handled whole in leave_ImportFrom
 
     def leave_ImportFrom(self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom):
-        module = get_full_name_for_node(updated_node.module) if updated_node.module else None
-        if (self._guards or updated_node.relative or module not in HIJAX_MODULES
-                or isinstance(updated_node.names, cst.ImportStar)):
+        if isinstance(original_node.names, cst.ImportStar):
+            return updated_node
+        decisions = [self._imports.aliases.get(alias) for alias in original_node.names]
+        if not any(d in (Decision.RENAME, Decision.ALIAS) for d in decisions):
             return updated_node
         aliases, bound = [], set()
-        for alias in updated_node.names:
-            if alias.name.value == self.old_name:
-                alias = alias.with_changes(name=cst.Name(self.new_name))
-                if alias.asname and alias.asname.name.value == self.new_name:
-                    alias = alias.with_changes(asname=None)
+        for alias, decision in zip(updated_node.names, decisions):
+            alias = self._renamed(alias, decision)
             name = alias.asname.name.value if alias.asname else alias.name.value
             if name not in bound:
                 bound.add(name)
                 aliases.append(alias)
-        if aliases == list(updated_node.names):
-            return updated_node
         if len(aliases) < len(updated_node.names) and updated_node.rpar is None:
             aliases[-1] = aliases[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         self.changed(self._line(original_node), None, f"import of `{self.old_name}` now `{self.new_name}`")
         return updated_node.with_changes(names=aliases)
 
+    def _renamed(self, alias: cst.ImportAlias, decision: Decision | None) -> cst.ImportAlias:
+        """The alias edited in place: its comma and whitespace stay."""
+        if decision not in (Decision.RENAME, Decision.ALIAS):
+            return alias
+        if decision is Decision.ALIAS and alias.asname is None:
+            return alias.with_changes(name=cst.Name(self.new_name),
+                                      asname=cst.AsName(cst.Name(self.old_name)))
+        alias = alias.with_changes(name=cst.Name(self.new_name))
+        if alias.asname and alias.asname.name.value == self.new_name:
+            alias = alias.with_changes(asname=None)
+        return alias
+
     def leave_Name(self, original_node: cst.Name, updated_node: cst.Name):
-        if updated_node.value != self.old_name or self._guards or not self._names_old(original_node):
+        if original_node not in self._imports.uses:
             return updated_node
         self.changed(self._line(original_node), None, f"`{self.old_name}` is now `{self.new_name}`")
         return updated_node.with_changes(value=self.new_name)
 
     def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute):
-        if updated_node.attr.value != self.old_name or self._guards or not self._names_old(original_node):
+        if (updated_node.attr.value != self.old_name or original_node in self._switched
+                or not self._names(original_node, self._qualified)):
             return updated_node
         self.changed(self._line(original_node), None, f"`{self.old_name}` is now `{self.new_name}`")
         return updated_node.with_changes(attr=cst.Name(self.new_name))

@@ -1,0 +1,90 @@
+"""Deciding, per import of an old base name, how it follows the rename.
+
+An import is renamed together with every use of it, or not at all:
+- RENAME: the import names the new class and every use is renamed, when
+  each use resolves to this import alone and nothing else binds the new
+  name where it is used (a later project ``HiPrim`` would shadow jax's);
+- ALIAS: the import names the new class under the old name (``HiPrim as
+  VJPHiPrimitive``) and the uses stay, when they cannot all be renamed: a
+  fallback binding (``except ImportError: VJPHiPrimitive = object``), a use
+  inside a version switch, a shadowing binding, or a re-export in
+  ``__all__`` (importers elsewhere keep working);
+- LEAVE: the import stands in a version switch, which is right as it is.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.helpers import get_full_name_for_node
+from libcst.metadata import Scope
+
+from .project import HIJAX_MODULES
+
+
+class Decision(enum.Enum):
+    RENAME = "rename"
+    ALIAS = "alias"
+    LEAVE = "leave"
+
+
+@dataclass
+class ImportPlan:
+    aliases: dict[cst.ImportAlias, Decision] = field(default_factory=dict)
+    uses: set[cst.Name] = field(default_factory=set)  # Names to rename
+
+
+def hijax_from(node: cst.ImportFrom) -> bool:
+    module = get_full_name_for_node(node.module) if node.module else None
+    return not node.relative and module in HIJAX_MODULES and not isinstance(node.names, cst.ImportStar)
+
+
+def exported(module: cst.Module) -> set[str]:
+    """Strings in a module-level ``__all__``."""
+    names: set[str] = set()
+    for stmt in module.body:
+        for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) else ():
+            target = m.Name("__all__")
+            if m.matches(small, m.Assign(targets=[m.AssignTarget(target)]) | m.AugAssign(target=target)):
+                names |= {s.evaluated_value for s in m.findall(small.value, m.SimpleString())}
+    return names
+
+
+def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[cst.CSTNode]) -> ImportPlan:
+    """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches."""
+    plan, public = ImportPlan(), exported(module)
+    for node in m.findall(module, m.ImportFrom()):
+        if not hijax_from(node):
+            continue
+        for alias in node.names:
+            if get_full_name_for_node(alias.name) != old:
+                continue
+            decision, uses = _decide(node, alias, scopes[node], new, switched, public)
+            plan.aliases[alias] = decision
+            if decision is Decision.RENAME:
+                plan.uses |= uses
+    return plan
+
+
+def _decide(node, alias, scope: Scope, new: str, switched, public) -> tuple[Decision, set[cst.Name]]:
+    if node in switched:
+        return Decision.LEAVE, set()
+    bound = alias.asname.name.value if alias.asname else get_full_name_for_node(alias.name)
+    if bound != get_full_name_for_node(alias.name):
+        return Decision.RENAME, set()  # ``Old as Name``: the uses say Name, nothing else to rename
+    accesses = [a for assignment in scope.assignments[bound] if assignment.node is node
+                for a in assignment.references]
+    uses = {a.node for a in accesses if isinstance(a.node, cst.Name)}
+    safe = (bound not in public
+            and all(len(a.referents) == 1 and a.node not in switched and isinstance(a.node, cst.Name)
+                    and not _shadowed(a.scope, new) for a in accesses)
+            and not _shadowed(scope, new))
+    return (Decision.RENAME, uses) if safe else (Decision.ALIAS, set())
+
+
+def _shadowed(scope: Scope, new: str) -> bool:
+    """Does anything but a hijax import bind ``new`` where ``scope`` sees it?"""
+    return any(not (isinstance(a.node, cst.ImportFrom) and hijax_from(a.node)) for a in scope[new])
