@@ -5,7 +5,9 @@ span files), broken before migration and right after it, with the known
 gradients of x * y at x = [0, 1, 2], y = [1, 2, 3].
 """
 
-from semantic_cases import X, Y, SemanticCase
+import textwrap
+
+from semantic_cases import FOOTER, X, Y, SemanticCase
 
 # Forward rules whose signature, not their parameter names, says whether
 # ``nzs_in`` is missing.
@@ -41,4 +43,45 @@ class Mul(Binary):
         x, y = res
         return (g * y, g * x)
 ''', [Y, X]),
+]
+
+BINARY_BODY = '''
+    def __init__(self, aval):
+        self.in_avals = (aval, aval)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def expand(self, x, y):
+        return x * y
+
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+'''
+
+GUARDED_HEADER = '''
+import jax
+import jax.numpy as jnp
+
+try:
+    from jax.experimental.hijax import VJPHiPrimitive
+    HAS_HIJAX = True
+except ImportError:
+    HAS_HIJAX = False
+'''
+
+FOOTER_NO_VMAP = FOOTER.replace('''def f_elem(x, y):
+    return {cls}(jax.typeof(x))(x, y)
+
+
+''', "")
+
+# Fail under jax 0.12 before migration (0.10.2 runs them as they are).
+JAX_012_ONLY = [
+    SemanticCase("guarded_import", "\nif HAS_HIJAX:\n" + textwrap.indent(f'''
+class Mul(VJPHiPrimitive):{BINARY_BODY}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+''', "    "), [Y, X], header=GUARDED_HEADER, footer=FOOTER_NO_VMAP),
 ]

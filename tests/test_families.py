@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from family_cases import FWD_CASES
+from family_cases import FWD_CASES, JAX_012_ONLY
 from test_semantics import HAS_JAX_HERE, JAX_012, PY312, check_case
 
 SINGLE_FILE = FWD_CASES
@@ -23,6 +23,6 @@ def test_single_file_under_jax_010(case, tmp_path):
 
 @pytest.mark.jax
 @needs_012
-@pytest.mark.parametrize("case", SINGLE_FILE, ids=lambda c: c.name)
+@pytest.mark.parametrize("case", SINGLE_FILE + JAX_012_ONLY, ids=lambda c: c.name)
 def test_single_file_under_jax_012(case, tmp_path):
     check_case(case, PY312, "0.12", tmp_path)
