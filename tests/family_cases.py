@@ -6,6 +6,7 @@ gradients of x * y at x = [0, 1, 2], y = [1, 2, 3].
 """
 
 import textwrap
+from dataclasses import dataclass
 
 from semantic_cases import FOOTER, X, Y, SemanticCase
 
@@ -84,4 +85,43 @@ class Mul(VJPHiPrimitive):{BINARY_BODY}
         x, y = res
         return (g * y, g * x)
 ''', "    "), [Y, X], header=GUARDED_HEADER, footer=FOOTER_NO_VMAP),
+]
+
+
+@dataclass
+class TreeCase:
+    """A case spread over files: ``main`` is the module the probe imports."""
+
+    name: str
+    files: dict[str, str]
+    expected: list
+    main: str = "main.py"
+
+
+TREE_FOOTER = FOOTER_NO_VMAP.format(cls="{cls}", x=X, y=Y)
+
+LOGS_BASE = '''
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class LoggingBinary(VJPHiPrimitive):
+    vjp_bwd_retval_logs = True
+''' + BINARY_BODY
+
+JAX_012_TREES = [
+    TreeCase("flag_in_base_in_another_file", {
+        "base.py": LOGS_BASE,
+        "main.py": '''
+import jax
+import jax.numpy as jnp
+
+from base import LoggingBinary
+
+
+class Mul(LoggingBinary):
+    def vjp_bwd_retval(self, res, g):
+        x, y = res
+        return (g * y, g * x), {"g": g}
+''' + TREE_FOOTER.format(cls="Mul"),
+    }, [Y, X]),
 ]

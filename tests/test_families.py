@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from family_cases import FWD_CASES, JAX_012_ONLY
-from test_semantics import HAS_JAX_HERE, JAX_012, PY312, check_case
+from family_cases import FWD_CASES, JAX_012_ONLY, JAX_012_TREES
+from hijax_migrate.context import Options
+from hijax_migrate.files import walk
+from hijax_migrate.runner import Job, run
+from hijax_migrate.versions import parse_version
+from test_semantics import HAS_JAX_HERE, JAX_012, PROBE, PY312, check_case
 
 SINGLE_FILE = FWD_CASES
 needs_jax = pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python")
@@ -26,3 +34,35 @@ def test_single_file_under_jax_010(case, tmp_path):
 @pytest.mark.parametrize("case", SINGLE_FILE + JAX_012_ONLY, ids=lambda c: c.name)
 def test_single_file_under_jax_012(case, tmp_path):
     check_case(case, PY312, "0.12", tmp_path)
+
+
+def probe_tree(python: str, root: Path, main: str) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    run_ = subprocess.run([python, str(PROBE), str(root / main)], capture_output=True, text=True,
+                          timeout=300, env=env, cwd=root)
+    assert run_.returncode == 0, run_.stderr
+    return json.loads(run_.stdout.strip().splitlines()[-1])
+
+
+def check_tree(case, python: str, target: str, root: Path, order=sorted) -> None:
+    for name, text in case.files.items():
+        (root / name).write_text(text)
+    before = probe_tree(python, root, case.main)
+    assert "error" in before, f"the unmigrated code already works: {before}"
+    jobs = [Job(p, p.name, root) for p in order(walk(root))]
+    outcomes = run(jobs, Options(parse_version(target)), in_place=True, workers=1)
+    assert any(o.changes for o in outcomes), outcomes
+    after = probe_tree(python, root, case.main)
+    migrated = {p.name: p.read_text() for p in root.glob("*.py")}
+    assert "error" not in after, f"{after['error']}\n{migrated}"
+    for key in ("grad", "jit", "vmap"):
+        if key in after:
+            assert after[key] == case.expected, key
+
+
+@pytest.mark.jax
+@needs_012
+@pytest.mark.parametrize("order", [sorted, lambda paths: sorted(paths, reverse=True)], ids=["a-z", "z-a"])
+@pytest.mark.parametrize("case", JAX_012_TREES, ids=lambda c: c.name)
+def test_tree_under_jax_012(case, order, tmp_path):
+    check_tree(case, PY312, "0.12", tmp_path, order)

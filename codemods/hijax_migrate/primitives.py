@@ -11,22 +11,23 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from .project import Project
-from .summary import Kind, ModuleSummary
+from .summary import ClassInfo, Kind, ModuleSummary
 
 
 class PrimitiveMap:
     def __init__(self, wrapper: MetadataWrapper, kinds: dict[cst.ClassDef, Kind],
-                 qualnames: dict[cst.ClassDef, str]):
+                 qualnames: dict[cst.ClassDef, str], infos: dict[cst.ClassDef, ClassInfo] | None = None):
         self.wrapper = wrapper  # the analysed tree, with its resolved metadata
         self.kinds = kinds
         self.qualnames = qualnames
+        self.infos = infos or {}  # each class's summary: its family is found from it
 
     @classmethod
     def build(cls, wrapper: MetadataWrapper, summary: ModuleSummary,
               nodes: list[cst.ClassDef], project: Project) -> PrimitiveMap:
         pairs = list(zip(summary.classes, nodes))
         return cls(wrapper, {node: project.class_kind(info) for info, node in pairs},
-                   {node: info.qualname for info, node in pairs})
+                   {node: info.qualname for info, node in pairs}, {node: info for info, node in pairs})
 
     def line(self, node: cst.CSTNode) -> int:
         """The line of a node of this tree (of a class or function: its name's).

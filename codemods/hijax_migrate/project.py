@@ -29,6 +29,7 @@ class Project:
     def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = ()):
         self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
+        self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
@@ -37,7 +38,14 @@ class Project:
 
     def add_summary(self, summary: ModuleSummary) -> None:
         """Use ``summary`` for its module (the current, possibly rewritten, text)."""
+        self._first.setdefault(summary.module, self._summaries.get(summary.module) or summary)
         self._summaries[summary.module] = summary
+
+    def first_summary(self, module: str) -> ModuleSummary | None:
+        """The module as this run found it: families are decided on what the code was
+        (a flag a base sets is gone once that base is migrated)."""
+        current = self.summary(module)
+        return self._first.get(module) or current
 
     def summary(self, module: str) -> ModuleSummary | None:
         if module not in self._summaries:
@@ -92,6 +100,30 @@ class Project:
             return Kind.NONE if rest else self.class_kind(binding[1])
         refs, scope = binding[1], binding[2]
         return strongest(self.kind_of_name(scope, f"{ref}.{rest}" if rest else ref) for ref in refs)
+
+    def classes_of_name(self, scope: Scope, dotted: str | None, depth: int = 0) -> list[ClassInfo]:
+        """The classes of the tree a base expression may name (none: outside the tree)."""
+        if dotted is None or depth > 20:  # a cycle through broken code
+            return []
+        head, _, rest = dotted.partition(".")
+        found = []
+        for binding in scope.lookup(head):
+            if binding[0] == "class" and not rest:
+                found.append(binding[1])
+            elif binding[0] == "import":
+                found += self._classes_of_qualified(f"{binding[1]}.{rest}" if rest else binding[1], depth)
+            elif binding[0] == "value":
+                for ref in binding[1]:
+                    found += self.classes_of_name(binding[2], f"{ref}.{rest}" if rest else ref, depth + 1)
+        return found
+
+    def _classes_of_qualified(self, name: str, depth: int) -> list[ClassInfo]:
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            summary = self.first_summary(".".join(parts[:cut]))
+            if summary is not None:
+                return self.classes_of_name(summary.scope, ".".join(parts[cut:]), depth + 1)
+        return []
 
     def kind_of_qualified(self, name: str) -> Kind:
         if name in self.extra_bases:

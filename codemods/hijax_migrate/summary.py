@@ -68,6 +68,7 @@ class ClassInfo:
     qualname: str  # as __qualname__: "Op", "Outer.Op", "f.<locals>.Op"
     bases: list[str | None]  # dotted base expressions; None: not a name
     scope: Scope  # where the class statement stands
+    body: Scope | None = None  # what its body binds (rules, flags)
 
 
 @dataclass(eq=False)
@@ -118,11 +119,11 @@ class _Builder:
             self.block(stmt.body.body, Scope(scope), f"{prefix}{stmt.name.value}.<locals>.")
         elif isinstance(stmt, cst.ClassDef):
             bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]
-            info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope)
+            info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope, Scope(scope, is_class=True))
             self.classes.append(info)
             self.nodes.append(stmt)
             scope.bind(stmt.name.value, ("class", info))
-            self.block(stmt.body.body, Scope(scope, is_class=True), f"{info.qualname}.")
+            self.block(stmt.body.body, info.body, f"{info.qualname}.")
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 self.small(small, scope)

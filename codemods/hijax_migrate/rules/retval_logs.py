@@ -6,23 +6,28 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..context import RuleTransformer
+from ..families import defining, flag_value
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
 from ..shape import ClassShape
 from .plans import Plan, RewritePlans
 
 FLAG = "vjp_bwd_retval_logs"
+_FLAG = m.Name(FLAG)
+_FLAG_SMALL = m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(_FLAG), m.ZeroOrMore()]) | m.AnnAssign(target=_FLAG)
 
 
-def _flag_value(stmt: cst.SimpleStatementLine) -> bool | None:
-    """True/False for a lone ``vjp_bwd_retval_logs = <bool>`` line, else None."""
-    if len(stmt.body) != 1:
-        return None
-    small = stmt.body[0]
-    value = getattr(small, "value", None)
-    if m.matches(value, m.Name("True")):
+def _flags(cls: cst.ClassDef) -> list[cst.Assign | cst.AnnAssign]:
+    """The body's own settings of the flag: plain, annotated or chained."""
+    return [small for stmt in cls.body.body if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body if m.matches(small, _FLAG_SMALL)]
+
+
+def _flag_value(small: cst.Assign | cst.AnnAssign) -> bool | None:
+    """True/False for a flag set to a literal, else None."""
+    if m.matches(small.value, m.Name("True")):
         return True
-    return False if m.matches(value, m.Name("False")) else None
+    return False if m.matches(small.value, m.Name("False")) else None
 
 
 @rule(
@@ -46,32 +51,45 @@ class Op(VJPHiPrimitive):
     def vjp_bwd_retval_logs(self, res, g):
         return (g,), {"g": g}
 """,
-    needs=("vjp_bwd_retval_logs",),
+    needs=("vjp_bwd_retval",),  # the flag may be set in a base, in another file,
     kinds=PRIMITIVE_KINDS,
 )
 class RetvalLogsMethod(RewritePlans, RuleTransformer):
     def visit_Module(self, node: cst.Module) -> None:
-        self._flags: set[cst.SimpleStatementLine] = set()  # flag lines to remove
+        self._flags: set[cst.CSTNode] = set()  # flag settings to remove
         super().visit_Module(node)
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
-        flag = shape.attributes.get(FLAG)
-        if flag is None or FLAG in shape.methods:
+        if FLAG in shape.methods:
             return None
-        value = _flag_value(flag)
-        if value is None:
+        own = _flags(cls)
+        value = _flag_value(own[-1]) if own else self._inherited(cls)
+        if own and value is None:
             return self.skip(cls, cls, f"`{FLAG}` is set to something other than True/False; "
                              "in jax 0.11.2 it is a method: port by hand")
-        self._flags.add(flag)
+        self._flags.update(own)
         func = shape.methods.get("vjp_bwd_retval")
-        if not value or func is None:
+        if value is None and func is not None and not own and self._inherited(cls, found=True):
+            return self.skip(func, cls, f"a base sets `{FLAG}` to something other than True/False: "
+                             f"whether `vjp_bwd_retval` returns logs is not known; port by hand")
+        if own:
             self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = {value}`")
-            return None
-        plan = self.rename(cls, func, FLAG)
-        self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = True`")
-        return plan
+        return self.rename(cls, func, FLAG) if value and func is not None else None
 
-    def leave_SimpleStatementLine(self, original_node, updated_node):
-        if original_node in self._flags:
-            return cst.RemovalSentinel.REMOVE
-        return super().leave_SimpleStatementLine(original_node, updated_node)
+    def _inherited(self, cls: cst.ClassDef, found: bool = False) -> bool | None:
+        """The flag a base sets for this class (in this file or another); with
+        ``found``: whether any base sets it."""
+        info = self.prims.infos.get(cls)
+        where = defining(self.project, info, FLAG) if info is not None else None
+        if found:
+            return where is not None
+        return flag_value(where[1]) if where is not None else None
+
+    def leave_Assign(self, original_node: cst.Assign, updated_node: cst.Assign):
+        if original_node not in self._flags:
+            return updated_node
+        rest = [t for t in updated_node.targets if not m.matches(t.target, _FLAG)]
+        return updated_node.with_changes(targets=rest) if rest else cst.RemovalSentinel.REMOVE
+
+    def leave_AnnAssign(self, original_node, updated_node):
+        return cst.RemovalSentinel.REMOVE if original_node in self._flags else updated_node
