@@ -77,6 +77,40 @@ FOOTER_NO_VMAP = FOOTER.replace('''def f_elem(x, y):
 
 ''', "")
 
+# Two unrelated classes named Mul: only the hijax one's calls follow its rule.
+SCOPE_CASES = [
+    SemanticCase("same_named_classes", f'''
+def _quantized():
+    class Mul:
+        def vjp_bwd(self, res, g):
+            return g, None
+
+        def run(self, g):
+            return self.vjp_bwd(None, g)[0]
+
+    return Mul()
+
+
+class Mul(VJPHiPrimitive):{BINARY_BODY}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+
+    def batch_dim_rule(self, axis_data, dims):
+        return dims[0]
+
+    def debug(self, res, g):
+        return self.vjp_bwd(res, g)
+
+
+QUANT = _quantized()
+
+
+def f(x, y):
+    return jnp.sum(QUANT.run(Mul(jax.typeof(x))(x, y)))
+''', [Y, X], footer=FOOTER_NO_VMAP.replace("def f(", "def _unused(")),
+]
+
 # Fail under jax 0.12 before migration (0.10.2 runs them as they are).
 JAX_012_ONLY = [
     SemanticCase("guarded_import", "\nif HAS_HIJAX:\n" + textwrap.indent(f'''

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from family_cases import FWD_CASES, JAX_012_ONLY, JAX_012_TREES
+from family_cases import FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES
 from hijax_migrate.context import Options
 from hijax_migrate.files import walk
 from hijax_migrate.runner import Job, run
 from hijax_migrate.versions import parse_version
 from test_semantics import HAS_JAX_HERE, JAX_012, PROBE, PY312, check_case
 
-SINGLE_FILE = FWD_CASES
+SINGLE_FILE = FWD_CASES + SCOPE_CASES
 needs_jax = pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python")
 needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 with jax 0.12")
 

@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import libcst as cst
+import libcst.matchers as m
 
 from ..accum import add_params, insert_params
+from ..families import ancestors
+from ..summary import ClassInfo
 from ..shape import ClassShape, class_shape
 
 
@@ -28,10 +31,6 @@ class Plan:
     comments: dict[cst.BaseSmallStatement, tuple[list[str], str | None]] = field(default_factory=dict)
 
 
-def _class_names(plans: list[Plan]) -> set[str]:
-    return {plan.cls.name.value for plan in plans if plan.new_name}
-
-
 class RewritePlans:
     """Mixin for RuleTransformer subclasses; they implement ``plan_class``."""
 
@@ -44,8 +43,10 @@ class RewritePlans:
         self._plans = {plan.func: plan for plan in plans if plan is not None}
         self._returns = {ret: new for plan in self._plans.values() for ret, new in plan.returns.items()}
         self._comments = {small: c for plan in self._plans.values() for small, c in plan.comments.items()}
-        self._renames = {plan.func.name.value: plan.new_name for plan in self._plans.values() if plan.new_name}
-        self._renamed_classes = _class_names(list(self._plans.values()))
+        # (class, old name) -> new name: a call is renamed when it resolves to the rule
+        self._renames = {(self.prims.infos.get(plan.cls), plan.func.name.value): plan.new_name
+                         for plan in self._plans.values() if plan.new_name}
+        self._renamed_names = {name for _, name in self._renames}
         self._stack: list[cst.ClassDef] = []
 
     # -- what rules call while planning
@@ -112,19 +113,31 @@ class RewritePlans:
         return updated_node.with_changes(body=[s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for s in body])
 
     def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute):
-        new_name = self._renames.get(updated_node.attr.value)
-        if new_name and self._calls_renamed(updated_node.value):
-            return updated_node.with_changes(attr=cst.Name(new_name))
-        return updated_node
+        name = updated_node.attr.value
+        if name not in self._renamed_names:
+            return updated_node
+        new_name = self._renames.get((self._resolve(updated_node.value, name), name))
+        return updated_node.with_changes(attr=cst.Name(new_name)) if new_name else updated_node
 
-    def _calls_renamed(self, value: cst.BaseExpression) -> bool:
-        """``self.x``/``super().x`` in a renamed class or its subclass, ``Cls.x``."""
-        if isinstance(value, cst.Name) and value.value in self._renamed_classes:
-            return True
-        is_self = isinstance(value, cst.Name) and value.value in ("self", "cls")
-        is_super = isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "super"
-        if not (is_self or is_super) or not self._stack:
-            return False
-        cls = self._stack[-1]
-        bases = {arg.value.value for arg in cls.bases if isinstance(arg.value, cst.Name)}
-        return cls.name.value in self._renamed_classes or bool(bases & self._renamed_classes)
+    def _resolve(self, value: cst.BaseExpression, name: str) -> ClassInfo | None:
+        """The class whose ``name`` an access on ``value`` reaches: ``self.x``/``cls.x``
+        and ``super().x`` in a class, or ``Cls.x`` for a class this file can see."""
+        here = self.prims.infos.get(self._stack[-1]) if self._stack else None
+        is_super = m.matches(value, m.Call(func=m.Name("super")))
+        if here is not None and (is_super or m.matches(value, m.Name("self") | m.Name("cls"))):
+            order = ancestors(self.project, here) if is_super else [here, *ancestors(self.project, here)]
+        elif isinstance(value, cst.Name):
+            scope = here.scope if here is not None else self._module_scope()
+            found = self.project.classes_of_name(scope, value.value) if scope is not None else []
+            if len(found) != 1:
+                return None
+            order = [found[0], *ancestors(self.project, found[0])]
+        else:
+            return None  # another object's method (``self.quantizer.vjp_bwd``): another protocol
+        return next((cls for cls in order if cls.body is not None and name in cls.body.bindings), None)
+
+    def _module_scope(self):
+        scope = next((info.scope for info in self.prims.infos.values()), None)
+        while scope is not None and scope.parent is not None:
+            scope = scope.parent
+        return scope
