@@ -9,7 +9,7 @@ each class is decided with its whole family in view.
 from __future__ import annotations
 
 from .project import Project
-from .summary import ClassInfo
+from .summary import CLASSIC, ClassInfo
 
 
 def bases(project: Project, info: ClassInfo) -> list[ClassInfo]:
@@ -51,4 +51,45 @@ def flag_value(bindings: list[tuple]) -> bool | None:
     last = bindings[-1]
     if last[0] == "value" and last[1] in (["True"], ["False"]):
         return last[1] == ["True"]
+    return None
+
+
+def form(info: ClassInfo, name: str = "vjp_bwd") -> str | None:
+    """The form of the rule ``info``'s body defines last under ``name`` (None: none, or unknown)."""
+    bindings = info.body.bindings.get(name) if info.body is not None else None
+    if not bindings:
+        return None
+    last = bindings[-1]
+    return last[3] if len(last) > 3 else "unknown"
+
+
+def first_definer(order: list[ClassInfo], name: str) -> ClassInfo | None:
+    return next((c for c in order if c.body is not None and name in c.body.bindings), None)
+
+
+def descendants(project: Project, info: ClassInfo, here: list[ClassInfo]) -> list[ClassInfo]:
+    """Subclasses of ``info`` in this file (``here``) and in the tree's other files."""
+    found = {}
+    others = [c for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1]) for c in s.classes
+              if c.module != info.module]
+    for cls in [*here, *others]:
+        if cls.key != info.key and any(a.key == info.key for a in ancestors(project, cls)):
+            found.setdefault(cls.key, cls)
+    return list(found.values())
+
+
+def rename_conflict(project: Project, info: ClassInfo, here: list[ClassInfo]) -> str | None:
+    """Why renaming ``info``'s value ``vjp_bwd`` to ``vjp_bwd_retval`` would make a
+    member of its family define both rules (jax: "should not override both")."""
+    above = first_definer(ancestors(project, info), "vjp_bwd")
+    if above is not None and form(above) != CLASSIC:
+        return f"it inherits the accumulator `vjp_bwd` of {above.qualname}"
+    for sub in descendants(project, info, here):
+        order = [sub, *ancestors(project, sub)]
+        keys = [c.key for c in order]
+        bwd, retval = first_definer(order, "vjp_bwd"), first_definer(order, "vjp_bwd_retval")
+        before = bwd is not None and keys.index(bwd.key) < keys.index(info.key)
+        if before and form(bwd) != CLASSIC and (retval is None or keys.index(retval.key) > keys.index(info.key)):
+            where = f" ({sub.module})" if sub.module != info.module else ""
+            return f"its subclass {sub.qualname}{where} has an accumulator `vjp_bwd`"
     return None

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from .errors import SourceError
-from .files import read_source
+from .files import read_source, walk
+from .modules import module_names
 from .parse import parse
 from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
 
@@ -30,6 +31,8 @@ class Project:
         self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
+        self._files: list[tuple[Path, Path]] | None = None  # the tree's files, once walked
+        self._naming: dict[str, list[ModuleSummary]] = {}
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
@@ -124,6 +127,25 @@ class Project:
             if summary is not None:
                 return self.classes_of_name(summary.scope, ".".join(parts[cut:]), depth + 1)
         return []
+
+    def modules_naming(self, word: str) -> list[ModuleSummary]:
+        """Summaries of the tree's modules whose text names ``word`` (where subclasses
+        of a class called so may stand). Found by a walk of the search roots, once."""
+        if word not in self._naming:
+            if self._files is None:
+                self._files = list({path: (path, root) for root in self.roots for path in walk(root)}.values())
+            found = []
+            for path, root in self._files:
+                try:
+                    named = word.encode() in path.read_bytes()
+                except OSError:
+                    continue
+                names = module_names(path, root) if named else []
+                summary = self.summary(names[0]) if names else None
+                if summary is not None:
+                    found.append(summary)
+            self._naming[word] = found
+        return self._naming[word]
 
     def kind_of_qualified(self, name: str) -> Kind:
         if name in self.extra_bases:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
+from .returns import own_returns, returns_values
+
 
 class Kind(enum.Enum):
     """What a class is, as far as hijax is concerned."""
@@ -69,6 +71,11 @@ class ClassInfo:
     bases: list[str | None]  # dotted base expressions; None: not a name
     scope: Scope  # where the class statement stands
     body: Scope | None = None  # what its body binds (rules, flags)
+    module: str = ""  # with qualname: the class, across rewrites of its file
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.module, self.qualname
 
 
 @dataclass(eq=False)
@@ -96,6 +103,17 @@ def _value_refs(expr: cst.BaseExpression | None) -> list[str]:
     return [name] if name else []
 
 
+CLASSIC = "classic"  # a ``vjp_bwd(self, res, g)`` returning cotangents: renamed, by default
+
+
+def rule_form(func: cst.FunctionDef) -> str:
+    """A backward rule's form, for families decided across files."""
+    params = func.params
+    classic = (len(params.posonly_params) + len(params.params) <= 3 and not isinstance(params.star_arg, cst.Param)
+               and returns_values(own_returns(func)))
+    return CLASSIC if classic else "accumulator"
+
+
 def resolve_relative(module: str, is_package: bool, level: int, target: str | None) -> str:
     parts = module.split(".") if module else []
     keep = len(parts) - level + (1 if is_package else 0)
@@ -115,11 +133,12 @@ class _Builder:
 
     def statement(self, stmt: cst.CSTNode, scope: Scope, prefix: str) -> None:
         if isinstance(stmt, cst.FunctionDef):
-            scope.bind(stmt.name.value, ("value", [], scope))
+            form = rule_form(stmt) if scope.is_class and stmt.name.value == "vjp_bwd" else None
+            scope.bind(stmt.name.value, ("value", [], scope, form) if form else ("value", [], scope))
             self.block(stmt.body.body, Scope(scope), f"{prefix}{stmt.name.value}.<locals>.")
         elif isinstance(stmt, cst.ClassDef):
             bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]
-            info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope, Scope(scope, is_class=True))
+            info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope, Scope(scope, is_class=True), self.module)
             self.classes.append(info)
             self.nodes.append(stmt)
             scope.bind(stmt.name.value, ("class", info))

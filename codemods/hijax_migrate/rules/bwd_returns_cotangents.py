@@ -11,6 +11,7 @@ from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
 from ..shape import ClassShape, class_shape
 from ..summary import PRIMITIVE_KINDS, Kind
+from .family_rules import FamilyRules
 from .plans import Plan
 from .writes import AccumulatorWrites
 
@@ -44,7 +45,7 @@ class Mul(VJPHiPrimitive):
     needs=("vjp_bwd",),
     kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL},  # the external ones get a warning
 )
-class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
+class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
         for cls, kind in self.prims.kinds.items():
@@ -53,9 +54,14 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 self.skip(func, cls, "a base class comes from outside the tree and cannot be decided; "
                           "left alone (pass --base MODULE.CLASS if it is a hijax primitive)")
 
+    def extra_plans(self) -> list[Plan]:
+        return self.mixin_plans()  # family hook: value rules in plain mixins
+
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
-        if func is None or not returns_values(own_returns(func)):
+        if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
+            return self.plan_bound(cls, shape)
+        if not returns_values(own_returns(func)):
             return None
         params = accumulator_params(func, 3 if shape.has_sres else 2)
         if params.named or params.star:
@@ -75,7 +81,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             plan = Plan(func, cls, new_name="vjp_bwd_retval")
             return self.done(plan, "renamed `vjp_bwd` to `vjp_bwd_retval`, not given accumulators "
                              f"(--strategy accum): `.vjp_bwd` is used as a value at {where}")
-        return self.rename(cls, func, "vjp_bwd_retval")
+        return self.rename_in_family(cls, shape, func)  # family hook: mixins, duplicates, out of step
 
     def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         """Accumulators are there, and values still returned: write those not written yet."""

@@ -20,7 +20,7 @@ from ..shape import ClassShape, class_shape
 
 @dataclass(eq=False)
 class Plan:
-    func: cst.FunctionDef
+    func: cst.FunctionDef | cst.Assign  # a method, or a rule bound in the class body (``vjp_bwd = f``)
     cls: cst.ClassDef
     new_name: str | None = None  # the method's new name
     new_params: list[str] = field(default_factory=list)  # appended positional params
@@ -31,20 +31,30 @@ class Plan:
     comments: dict[cst.BaseSmallStatement, tuple[list[str], str | None]] = field(default_factory=dict)
 
 
+def _rule_name(func: cst.FunctionDef | cst.Assign) -> str:
+    if isinstance(func, cst.Assign):
+        return next(t.target.value for t in func.targets if isinstance(t.target, cst.Name))
+    return func.name.value
+
+
 class RewritePlans:
     """Mixin for RuleTransformer subclasses; they implement ``plan_class``."""
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         raise NotImplementedError
 
+    def extra_plans(self) -> list[Plan]:
+        """Plans for classes that are no primitive themselves (mixins)."""
+        return []
+
     def visit_Module(self, node: cst.Module) -> None:
         plans = [self.plan_class(cls, class_shape(cls))
-                 for cls, kind in self.prims.kinds.items() if kind.is_primitive]
+                 for cls, kind in self.prims.kinds.items() if kind.is_primitive] + self.extra_plans()
         self._plans = {plan.func: plan for plan in plans if plan is not None}
         self._returns = {ret: new for plan in self._plans.values() for ret, new in plan.returns.items()}
         self._comments = {small: c for plan in self._plans.values() for small, c in plan.comments.items()}
         # (class, old name) -> new name: a call is renamed when it resolves to the rule
-        self._renames = {(self.prims.infos.get(plan.cls), plan.func.name.value): plan.new_name
+        self._renames = {(self.prims.infos.get(plan.cls), _rule_name(plan.func)): plan.new_name
                          for plan in self._plans.values() if plan.new_name}
         self._renamed_names = {name for _, name in self._renames}
         self._stack: list[cst.ClassDef] = []
@@ -53,6 +63,15 @@ class RewritePlans:
     def rename(self, cls: cst.ClassDef, func: cst.FunctionDef, new_name: str) -> Plan:
         plan = Plan(func, cls, new_name=new_name)
         return self.done(plan, f"renamed `{func.name.value}` to `{new_name}`")
+
+    def leave_Assign(self, original_node: cst.Assign, updated_node: cst.Assign):
+        plan = self._plans.get(original_node)
+        if plan is None or not plan.new_name:
+            return updated_node
+        old = _rule_name(original_node)
+        return updated_node.with_changes(targets=[
+            t.with_changes(target=cst.Name(plan.new_name)) if m.matches(t.target, m.Name(old)) else t
+            for t in updated_node.targets])
 
     def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str) -> None:
         self.skipped(self.prims.line(func), cls, reason)

@@ -1,0 +1,106 @@
+"""HJX001 by class family: where a value ``vjp_bwd`` is renamed, and where not.
+
+- A rename that would make a family member define both rules (an
+  accumulator ``vjp_bwd`` above or below in the family) takes the
+  accumulator form instead, or is refused.
+- A class body binding ``vjp_bwd = f`` (a module function, a lambda) becomes
+  ``vjp_bwd_retval = f`` when ``f`` returns cotangents.
+- A value ``vjp_bwd`` in a plain mixin is renamed where it is defined, when
+  every class in the tree that inherits it is a primitive.
+- Of two ``def vjp_bwd`` in one body Python keeps the last: it is migrated
+  in the accumulator form (a rename would bring the earlier one back to
+  life), and the earlier one is named in a warning.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..families import descendants, first_definer, ancestors, rename_conflict
+from ..summary import CLASSIC, rule_form
+from .plans import Plan
+
+RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
+
+
+class FamilyRules:
+    """Mixin for BwdReturnsCotangents (an AccumulatorWrites)."""
+
+    def _here(self):
+        return list(self.prims.infos.values())
+
+    def rename_in_family(self, cls: cst.ClassDef, shape, func: cst.FunctionDef) -> Plan | None:
+        earlier = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == RULE][:-1]
+        for dead in earlier:
+            self.skip(dead, cls, f"`{RULE}` is defined again below: Python keeps the last one, "
+                      "which is migrated; this one is left as written (remove it)")
+        if earlier:
+            return self.to_accumulators(cls, shape, func, f"`{RULE}` is defined twice")
+        info = self.prims.infos.get(cls)
+        conflict = rename_conflict(self.project, info, self._here()) if info is not None else None
+        if conflict:
+            return self.to_accumulators(cls, shape, func, f"a rename would define both rules: {conflict}")
+        return self.rename(cls, func, NEW)
+
+    def plan_bound(self, cls: cst.ClassDef, shape) -> Plan | None:
+        """``vjp_bwd = f`` or ``vjp_bwd = lambda ...`` in the class body."""
+        stmt = shape.attributes.get(RULE)
+        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        if not m.matches(assign, m.Assign(targets=[m.AssignTarget(m.Name(RULE))])):
+            return None
+        verdict = self._bound_form(assign.value)
+        if verdict != CLASSIC:
+            return None if verdict == "accumulator" else self.skip(
+                assign, cls, f"`{RULE}` is bound to {verdict}, whose form is not visible: check it by hand")
+        info = self.prims.infos.get(cls)
+        conflict = rename_conflict(self.project, info, self._here()) if info is not None else None
+        if conflict:
+            return self.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
+                             f"it would define both rules ({conflict}): port by hand")
+        plan = Plan(assign, cls, new_name=NEW)
+        return self.done(plan, f"renamed the bound `{RULE}` to `{NEW}`")
+
+    def _bound_form(self, value: cst.BaseExpression) -> str:
+        if isinstance(value, cst.Lambda):
+            params = value.params
+            few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
+            returns = not m.matches(value.body, m.Name("None") | m.Dict())
+            return CLASSIC if few and returns else "accumulator"
+        if isinstance(value, cst.Name):
+            module = self.prims.wrapper.module
+            funcs = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == value.value]
+            if funcs:
+                return rule_form(funcs[-1])
+        return f"`{cst.Module([]).code_for_node(value)}`"
+
+    def mixin_plans(self) -> list[Plan]:
+        """Value rules in plain classes that primitives inherit."""
+        plans = []
+        for cls, kind in self.prims.kinds.items():
+            func = next((s for s in reversed(cls.body.body)
+                         if isinstance(s, cst.FunctionDef) and s.name.value == RULE), None)
+            if kind.is_primitive or func is None or rule_form(func) != CLASSIC:
+                continue
+            plan = self._mixin(cls, func)
+            if plan is not None:
+                plans.append(plan)
+        return plans
+
+    def _mixin(self, cls: cst.ClassDef, func: cst.FunctionDef) -> Plan | None:
+        info = self.prims.infos.get(cls)
+        if info is None:
+            return None
+        users = [sub for sub in descendants(self.project, info, self._here())
+                 if getattr(first_definer([sub, *ancestors(self.project, sub)], RULE), "key", None) == info.key]
+        prims = [u for u in users if self.project.class_kind(u).is_primitive]
+        if not prims:
+            return None  # no hijax class uses it: another protocol
+        others = [u.qualname for u in users if u not in prims]
+        if others:
+            return self.skip(func, cls, f"`{RULE}` is inherited by the primitive {prims[0].qualname} and by "
+                             f"{', '.join(others)}, which is none: left alone; give the primitive its own rule")
+        conflict = rename_conflict(self.project, info, self._here())
+        if conflict:
+            return self.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")
+        return self.rename(cls, func, NEW)

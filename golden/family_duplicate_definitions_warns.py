@@ -1,0 +1,32 @@
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Op(VJPHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = (aval,)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def vjp_bwd(self, res, g):
+        return (g,)
+
+    def vjp_bwd(self, res, g):
+        return (2.0 * g,)
+# output
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Op(VJPHiPrimitive):
+    def __init__(self, aval):
+        self.in_avals = (aval,)
+        self.out_aval = aval
+        self.params = {}
+        super().__init__()
+
+    def vjp_bwd(self, res, g):
+        return (g,)
+
+    def vjp_bwd(self, res, g, arg0_acc):
+        arg0_acc.accum(2.0 * g)
+        return None
