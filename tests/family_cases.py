@@ -111,6 +111,66 @@ def f(x, y):
 ''', [Y, X], footer=FOOTER_NO_VMAP.replace("def f(", "def _unused(")),
 ]
 
+MUL_FWD = '''
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+'''
+
+VALUE_RULE = '''
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+'''
+
+ACCUM_RULE = '''
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+'''
+
+BOTH = "jnp.sum(MulBase(jax.typeof(x))(x, y)) + jnp.sum(Mul(jax.typeof(x))(x, y))"
+BOTH_FOOTER = f'''
+
+def f(x, y):
+    return {BOTH}
+
+
+ARGS = (jnp.array({X}), jnp.array({Y}))
+ARGNUMS = (0, 1)
+'''
+DOUBLE = [[2 * v for v in Y], [2 * v for v in X]]
+
+# Rules that live outside the class, and families whose members must agree.
+FAMILY_CASES = [
+    SemanticCase("mixin", f'''
+class GradMixin:{VALUE_RULE}
+
+class Mul(GradMixin, Binary):{MUL_FWD}
+''', [Y, X]),
+    SemanticCase("shared_function", f'''
+def _shared_bwd(self, res, g):
+    x, y = res
+    return (g * y, g * x)
+
+
+class Mul(Binary):
+    vjp_bwd = _shared_bwd
+{MUL_FWD}
+
+class Other(Binary):
+    vjp_bwd = _shared_bwd
+{MUL_FWD}''', [Y, X]),
+    SemanticCase("base_value_subclass_accumulator", f'''
+class MulBase(Binary):{MUL_FWD}{VALUE_RULE}
+
+class Mul(MulBase):{ACCUM_RULE}''', DOUBLE, footer=BOTH_FOOTER),
+    SemanticCase("base_accumulator_subclass_value", f'''
+class MulBase(Binary):{MUL_FWD}{ACCUM_RULE}
+
+class Mul(MulBase):{VALUE_RULE}''', [Y, X]),
+]
+
 # Fail under jax 0.12 before migration (0.10.2 runs them as they are).
 JAX_012_ONLY = [
     SemanticCase("guarded_import", "\nif HAS_HIJAX:\n" + textwrap.indent(f'''
@@ -141,6 +201,24 @@ from jax.experimental.hijax import VJPHiPrimitive
 class LoggingBinary(VJPHiPrimitive):
     vjp_bwd_retval_logs = True
 ''' + BINARY_BODY
+
+OUT_OF_STEP = TreeCase("base_and_subclass_out_of_step_across_files", {
+    "base.py": f'''
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class MulBase(VJPHiPrimitive):{BINARY_BODY}{VALUE_RULE}''',
+    "main.py": f'''
+import jax
+import jax.numpy as jnp
+
+from base import MulBase
+
+
+class Mul(MulBase):{ACCUM_RULE}''' + BOTH_FOOTER,
+}, DOUBLE)
+
+TREES = [OUT_OF_STEP]
 
 JAX_012_TREES = [
     TreeCase("flag_in_base_in_another_file", {

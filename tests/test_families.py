@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from family_cases import FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES
+from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
 from hijax_migrate.context import Options
 from hijax_migrate.files import walk
 from hijax_migrate.runner import Job, run
 from hijax_migrate.versions import parse_version
 from test_semantics import HAS_JAX_HERE, JAX_012, PROBE, PY312, check_case
 
-SINGLE_FILE = FWD_CASES + SCOPE_CASES
+SINGLE_FILE = FWD_CASES + SCOPE_CASES + FAMILY_CASES
 needs_jax = pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python")
 needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 with jax 0.12")
 
@@ -60,9 +60,20 @@ def check_tree(case, python: str, target: str, root: Path, order=sorted) -> None
             assert after[key] == case.expected, key
 
 
+ORDERS = [sorted, lambda paths: sorted(paths, reverse=True)]
+
+
+@pytest.mark.jax
+@needs_jax
+@pytest.mark.parametrize("order", ORDERS, ids=["a-z", "z-a"])
+@pytest.mark.parametrize("case", TREES, ids=lambda c: c.name)
+def test_tree_under_jax_010(case, order, tmp_path):
+    check_tree(case, sys.executable, "0.10", tmp_path, order)
+
+
 @pytest.mark.jax
 @needs_012
-@pytest.mark.parametrize("order", [sorted, lambda paths: sorted(paths, reverse=True)], ids=["a-z", "z-a"])
-@pytest.mark.parametrize("case", JAX_012_TREES, ids=lambda c: c.name)
+@pytest.mark.parametrize("order", ORDERS, ids=["a-z", "z-a"])
+@pytest.mark.parametrize("case", TREES + JAX_012_TREES, ids=lambda c: c.name)
 def test_tree_under_jax_012(case, order, tmp_path):
     check_tree(case, PY312, "0.12", tmp_path, order)
