@@ -100,3 +100,15 @@ def test_module_wide_renames_are_a_change_of_their_own(tmp_path):
 def test_interactive_refuses_machine_modes(tree, flags):
     done = review(tree, "", *flags)
     assert done.returncode == 2
+
+
+FAMILY = TWO.replace("class B(VJPHiPrimitive):", "class B(A):")
+
+
+def test_a_family_is_offered_as_one_change(tmp_path):
+    (tmp_path / "f.py").write_text(FAMILY)
+    done = review(tmp_path, "y\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Apply this change") == 1
+    assert "(1/1) f.py: A, B: " in done.stdout
+    assert "vjp_bwd(" not in (tmp_path / "f.py").read_text()

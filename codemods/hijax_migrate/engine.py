@@ -13,6 +13,7 @@ from libcst.metadata import MetadataWrapper
 from . import registry, undecided
 from .checks import check_output
 from .errors import MigrationError
+from .families import families_in_file
 from .formatting import format_changed
 from .parse import parse
 from .context import FileReport, Options
@@ -43,6 +44,8 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     prims = file.primitives(tree, code)
     report.primitives = file.primitive_count
     report.findings.extend(undecided.notes(tree, code, prims, file.aside, path))
+    if options.classes is not None:  # a review offers a family as one change
+        report.families = families_in_file(project, list(prims.infos.values()))
     _check_target(prims, options)
     new_code = code
     for rule in registry.select(options.target, options.only, options.skip):

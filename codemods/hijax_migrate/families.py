@@ -93,3 +93,19 @@ def rename_conflict(project: Project, info: ClassInfo, here: list[ClassInfo]) ->
             where = f" ({sub.module})" if sub.module != info.module else ""
             return f"its subclass {sub.qualname}{where} has an accumulator `vjp_bwd`"
     return None
+
+
+def families_in_file(project: Project, infos: list[ClassInfo]) -> dict[str, str]:
+    """Each class -> the first class of its family in the file (joined by inheritance)."""
+    root = {info.key: info.key for info in infos}
+
+    def find(key):
+        while root[key] != key:
+            key = root[key]
+        return key
+
+    for info in infos:
+        for above in ancestors(project, info):
+            if above.key in root:
+                root[find(info.key)] = find(above.key)
+    return {info.qualname: find(info.key)[1] for info in infos}

@@ -59,3 +59,5 @@ class FileReport:
     changes: list[Change] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     primitives: int = 0
+    # review only: class -> its family in this file (classes joined by inheritance)
+    families: dict[str, str] = field(default_factory=dict)

@@ -1,9 +1,9 @@
 """``--interactive``: the changes of each file, one at a time, as
 ``git add -p`` offers hunks.
 
-A change is everything the migration does to one class (its methods, the
-calls it renames), or the module-wide renames of a file: a unit that is
-valid on its own. Only accepted units are migrated, by the same engine, so
+A change is everything the migration does to one class family of the file
+(a base and its subclasses: their methods, the calls they rename), or the
+module-wide renames of a file: a unit that is valid on its own. Only accepted units are migrated, by the same engine, so
 the written file parses and a second run proposes only what was skipped.
 """
 
@@ -43,24 +43,34 @@ class Review:
             return replace(outcome, changes=[], diff="")
         try:
             source = read_source(job.path)
-            accepted = self._choose(job, source.text, _units(outcome))
+            accepted = self._choose(job, source.text, self._units(job, source.text, outcome))
             return self._write(job, source, outcome, accepted)
         except FileError as error:
             return replace(outcome, error=str(error), error_line=error.line, changes=[], diff="")
 
-    def _choose(self, job: Job, text: str, units: list[str]) -> set[str]:
+    def _units(self, job: Job, text: str, outcome: Outcome) -> list[frozenset[str]]:
+        """Changed classes, a family (base and subclasses) at a time, then module-wide renames."""
+        probe = migrate_document(text, job, replace(self.options, classes=frozenset()), self.project)
+        family = probe.report.families
+        units: dict[str, set[str]] = {}
+        for name in _units(outcome):
+            units.setdefault(family.get(name, name) if name else "", set()).add(name)
+        return [frozenset(unit) for unit in units.values()]
+
+    def _choose(self, job: Job, text: str, units: list[frozenset[str]]) -> set[str]:
         accepted: set[str] = set()
         for index, unit in enumerate(units, 1):
-            result = migrate_document(text, job, replace(self.options, classes=frozenset({unit})), self.project)
+            result = migrate_document(text, job, replace(self.options, classes=unit), self.project)
             diff = unified_diff(job.display, text, result.code)
             actions = "; ".join(dict.fromkeys(c.action for c in result.report.changes))
-            print(f"\n({index}/{len(units)}) {job.display}: {unit or 'module-wide renames'}: {actions}")
+            names = ", ".join(sorted(unit)) if unit != {""} else "module-wide renames"
+            print(f"\n({index}/{len(units)}) {job.display}: {names}: {actions}")
             sys.stdout.write(colorize(diff) if self.color else diff)
             answer = self._answer()
             if answer in ("y", "a"):
-                accepted.add(unit)
+                accepted |= unit
             if answer == "a":
-                accepted.update(units[index:])
+                accepted.update(name for later in units[index:] for name in later)
             if answer in ("a", "d", "q"):
                 break
         return accepted
