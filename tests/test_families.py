@@ -77,3 +77,31 @@ def test_tree_under_jax_010(case, order, tmp_path):
 @pytest.mark.parametrize("case", TREES + JAX_012_TREES, ids=lambda c: c.name)
 def test_tree_under_jax_012(case, order, tmp_path):
     check_tree(case, PY312, "0.12", tmp_path, order)
+
+
+def test_calls_in_a_subclass_follow_a_rule_renamed_in_another_file(tmp_path):
+    from test_project import migrate_tree, write
+
+    write(tmp_path, {
+        "base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+                   "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
+        "sub.py": "from base import Base\n\nclass Sub(Base):\n    def debug(self, res, g):\n"
+                  "        return self.vjp_bwd(res, g), super().vjp_bwd(res, g), self.other.vjp_bwd(res)\n",
+    })
+    diffs = migrate_tree(tmp_path)
+    assert ("+        return self.vjp_bwd_retval(res, g), super().vjp_bwd_retval(res, g), "
+            "self.other.vjp_bwd(res)") in diffs["sub.py"]
+
+
+def test_a_rename_is_not_made_when_a_subclass_in_another_file_accumulates(tmp_path):
+    from test_project import migrate_tree, write
+
+    write(tmp_path, {
+        "base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+                   "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
+        "sub.py": "from base import Base\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g, x_acc):\n"
+                  "        x_acc.accum(g)\n",
+    })
+    diffs = migrate_tree(tmp_path)
+    assert list(diffs) == ["base.py"]
+    assert "vjp_bwd_retval" not in diffs["base.py"] and "+        arg0_acc.accum(g)" in diffs["base.py"]

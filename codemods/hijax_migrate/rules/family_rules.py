@@ -17,8 +17,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..families import descendants, first_definer, ancestors, rename_conflict
-from ..summary import CLASSIC, rule_form
+from ..families import ancestors, descendants, first_definer, form, rename_conflict
+from ..summary import CLASSIC, ClassInfo, rule_form
 from .plans import Plan
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
@@ -26,6 +26,22 @@ RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
 
 class FamilyRules:
     """Mixin for BwdReturnsCotangents (an AccumulatorWrites)."""
+
+    OUTSIDE_NAMES = frozenset({RULE})
+
+    def renamed_elsewhere(self, info: ClassInfo, name: str, node: cst.Attribute) -> str | None:
+        """A call of a rule that another file's class renames (``self.vjp_bwd`` in its subclass)."""
+        here = self._here()
+        if any(info is mine for mine in here) or form(info) != CLASSIC or len(info.body.bindings[RULE]) > 1:
+            return None
+        if self.options.strategy == "accum" or not self.project.class_kind(info).is_primitive:
+            return None
+        if rename_conflict(self.project, info, here) is not None:
+            return None
+        cls = self._stack[-1] if self._stack else None
+        self.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed with {info.qualname}'s rule "
+                     f"({info.module or 'another file'})")
+        return NEW
 
     def _here(self):
         return list(self.prims.infos.values())

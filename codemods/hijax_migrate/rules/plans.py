@@ -131,11 +131,21 @@ class RewritePlans:
                 for new in self._returns.get(old, [small])]
         return updated_node.with_changes(body=[s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for s in body])
 
+    # names whose rule another file may rename (see ``renamed_elsewhere``)
+    OUTSIDE_NAMES: frozenset[str] = frozenset()
+
+    def renamed_elsewhere(self, info: ClassInfo, name: str, node: cst.Attribute) -> str | None:
+        """The new name of ``info``'s rule ``name`` when its own file renames it."""
+        return None
+
     def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute):
         name = updated_node.attr.value
-        if name not in self._renamed_names:
+        if name not in self._renamed_names and name not in self.OUTSIDE_NAMES:
             return updated_node
-        new_name = self._renames.get((self._resolve(updated_node.value, name), name))
+        info = self._resolve(updated_node.value, name)
+        new_name = self._renames.get((info, name))
+        if new_name is None and info is not None and name in self.OUTSIDE_NAMES:
+            new_name = self.renamed_elsewhere(info, name, original_node)
         return updated_node.with_changes(attr=cst.Name(new_name)) if new_name else updated_node
 
     def _resolve(self, value: cst.BaseExpression, name: str) -> ClassInfo | None:
