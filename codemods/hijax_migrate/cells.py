@@ -116,11 +116,12 @@ def _split(code: str, cells: list[Cell], usable: list[bool], magics: list[str]) 
         raise MigrationError("internal error: the rewrite could not be split back into cells; "
                              "left unchanged, please report this")
     ends = [m.start() for m in markers[1:]] + [len(code)]
-    first = usable.index(True)  # imports added at the very top go to the first Python cell
+    bodies = [code[marker.end():end] for marker, end in zip(markers, ends)]
+    head = code[: markers[0].start()]  # imports a rule added at the very top
+    home = _import_home(head, bodies, cells, usable)
     texts = []
-    for index, (marker, end) in enumerate(zip(markers, ends)):
-        head = code[: markers[0].start()] if index == first else ""
-        text = head + code[marker.end():end]
+    for index, body in enumerate(bodies):
+        text = (head if index == home else "") + body
         original = cells[index].code
         if not usable[index] or text == (original if original.endswith("\n") else original + "\n"):
             texts.append(original)
@@ -128,6 +129,20 @@ def _split(code: str, cells: list[Cell], usable: list[bool], magics: list[str]) 
         text = _unmask(text, magics)
         texts.append(text if original.endswith("\n") else text.removesuffix("\n"))
     return texts
+
+
+def _import_home(head: str, bodies: list[str], cells: list[Cell], usable: list[bool]) -> int:
+    """The cell an added import goes to: the first changed cell that uses a name
+    it binds (else the first changed cell, else the first Python cell)."""
+    changed = [i for i, body in enumerate(bodies) if usable[i] and body.rstrip("\n") != cells[i].code.rstrip("\n")]
+    names = {name for match in _BOUND.findall(head) for name in match if name}
+    for index in changed:
+        if any(re.search(rf"\b{re.escape(name)}\b", bodies[index]) for name in names):
+            return index
+    return changed[0] if changed else usable.index(True)
+
+
+_BOUND = re.compile(r"^(?:import [\w.]+ as (\w+)|import (\w+)|from [\w.]+ import (\w+))", re.M)
 
 
 def _relocate(found: FileReport, report: FileReport, cells: list[Cell], starts: list[int]) -> None:
