@@ -8,7 +8,7 @@ gradients of x * y at x = [0, 1, 2], y = [1, 2, 3].
 import textwrap
 from dataclasses import dataclass
 
-from semantic_cases import FOOTER, X, Y, SemanticCase
+from semantic_cases import FOOTER, HEADER, X, Y, SemanticCase
 
 # Forward rules whose signature, not their parameter names, says whether
 # ``nzs_in`` is missing.
@@ -218,7 +218,17 @@ from base import MulBase
 class Mul(MulBase):{ACCUM_RULE}''' + BOTH_FOOTER,
 }, DOUBLE)
 
-TREES = [OUT_OF_STEP]
+MIXIN_ELSEWHERE = TreeCase("mixin_in_another_file", {
+    "mixins.py": f'''
+class GradMixin:{VALUE_RULE}''',
+    "main.py": HEADER + f'''
+from mixins import GradMixin
+
+
+class Mul(GradMixin, Binary):{MUL_FWD}''' + TREE_FOOTER.format(cls="Mul"),
+}, [Y, X])
+
+TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE]
 
 JAX_012_TREES = [
     TreeCase("flag_in_base_in_another_file", {

@@ -43,7 +43,8 @@ class Mul(VJPHiPrimitive):
         return (g * y, g * x)
 """,
     needs=("vjp_bwd",),
-    kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL},  # the external ones get a warning
+    # the external ones get a warning; plain classes may be mixins of primitives elsewhere
+    kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE},
 )
 class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
     def visit_Module(self, node: cst.Module) -> None:
