@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from .errors import SourceError
-from .files import read_source, walk
+from .files import check_regular, read_source, walk
 from .modules import module_names
 from .parse import parse
 from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
@@ -136,9 +136,10 @@ class Project:
                 self._files = list({path: (path, root) for root in self.roots for path in walk(root)}.values())
             found = []
             for path, root in self._files:
-                try:
+                try:  # never a FIFO or a device: reading one would block
+                    check_regular(path)
                     named = word.encode() in path.read_bytes()
-                except OSError:
+                except (OSError, SourceError):
                     continue
                 names = module_names(path, root) if named else []
                 summary = self.summary(names[0]) if names else None
