@@ -11,6 +11,7 @@ files of it (``--changed-since``).
 from __future__ import annotations
 
 import builtins
+import re
 import sys
 from pathlib import Path
 
@@ -31,8 +32,7 @@ class Project:
         self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
-        self._files: list[tuple[Path, Path]] | None = None  # the tree's files, once walked
-        self._naming: dict[str, list[ModuleSummary]] = {}
+        self._naming: dict[str, list[tuple[Path, Path]]] | None = None  # see modules_naming
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
@@ -129,24 +129,18 @@ class Project:
         return []
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
-        """Summaries of the tree's modules whose text names ``word`` (where subclasses
-        of a class called so may stand). Found by a walk of the search roots, once."""
-        if word not in self._naming:
-            if self._files is None:
-                self._files = list({path: (path, root) for root in self.roots for path in walk(root)}.values())
-            found = []
-            for path, root in self._files:
-                try:  # never a FIFO or a device: reading one would block
-                    check_regular(path)
-                    named = word.encode() in path.read_bytes()
-                except (OSError, SourceError):
-                    continue
-                names = module_names(path, root) if named else []
-                summary = self.summary(names[0]) if names else None
-                if summary is not None:
-                    found.append(summary)
-            self._naming[word] = found
-        return self._naming[word]
+        """Summaries of the tree's modules that may subclass a class called ``word``:
+        those naming it in a class statement's bases or in an import. The tree is
+        walked, and each file read, once per run."""
+        if self._naming is None:
+            self._naming = _index_names(self.roots)
+        summaries = []
+        for path, root in self._naming.get(word, ()):
+            names = module_names(path, root)
+            summary = self.summary(names[0]) if names else None
+            if summary is not None:
+                summaries.append(summary)
+        return summaries
 
     def kind_of_qualified(self, name: str) -> Kind:
         if name in self.extra_bases:
@@ -160,3 +154,25 @@ class Project:
             if summary is not None:
                 return self.kind_of_name(summary.scope, ".".join(parts[cut:]))
         return Kind.NONE if parts[0] in _KNOWN_NOT_HIJAX else Kind.EXTERNAL
+
+
+# Names in the bases of class statements, and names imported.
+_NAMES_THAT_SUBCLASS = re.compile(rb"^[ \t]*(?:class[ \t]+\w+[ \t]*\(([^)]*)\)|(?:from[ \t]+\S+[ \t]+)?import[ \t]+"
+                                  rb"(\([^)]*\)|[^\n]*))", re.M)
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+
+
+def _index_names(roots: tuple[Path, ...]) -> dict[str, list[tuple[Path, Path]]]:
+    index: dict[str, list[tuple[Path, Path]]] = {}
+    files = {path: root for root in roots for path in walk(root)}
+    for path, root in files.items():
+        try:  # never a FIFO or a device: reading one would block
+            check_regular(path)
+            data = path.read_bytes()
+        except (OSError, SourceError):
+            continue
+        words = {w.decode() for match in _NAMES_THAT_SUBCLASS.finditer(data)
+                 for part in match.groups() if part for w in _WORD.findall(part)}
+        for word in words:
+            index.setdefault(word, []).append((path, root))
+    return index

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -20,6 +22,9 @@ from .summary import Kind, dotted_name
 _RAISES = m.Call(func=m.Attribute(attr=m.Name("assertRaises") | m.Name("assertRaisesRegex"))
                  | m.Attribute(value=m.Name("pytest"), attr=m.Name("raises")) | m.Name("raises"))
 HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
+# An assignment from a call whose arguments name a hijax class, or from getattr:
+# the walk for probes runs only where this text is.
+_MAY_PROBE = re.compile(r"=\s*(?:getattr\s*\(|[\w.]+\((?:[^()]|\([^()]*\))*?(?:HiPrim|VJPHiPrimitive|NewstyleHiPrimitive))")
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -62,7 +67,7 @@ def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.Clas
     found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: defined inside `with {call}(...)`, "
                      "a deliberate test fixture: its rules are left as written", "")
              for cls, call in aside.items()]
-    probes = _probes(tree) if any(word in code for word in HIJAX_WORDS) else {}
+    probes = _probes(tree) if _MAY_PROBE.search(code) else {}
     for name, assign in probes.items():
         users = [cls for cls in prims.kinds
                  if any((dotted_name(arg.value) or "").split(".")[0] == name for arg in cls.bases)]

@@ -18,7 +18,33 @@ from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
 from ..bindings import HIJAX_MODULES, Decision, hijax_from, plan_imports
 
-_SWITCHES = m.Try() | m.TryStar() | m.If() | m.IfExp() | m.BooleanOperation(operator=m.Or())
+_SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
+
+
+class _Switches(cst.CSTVisitor):
+    """Statements and expressions that may switch between two names, and name
+    ``old``: a plain visitor (a matcher walk of a whole module costs far more)."""
+
+    def __init__(self, old: str):
+        self.old, self.open, self.found = old, [], {}
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, _SWITCH_TYPES) or (isinstance(node, cst.BooleanOperation)
+                                               and isinstance(node.operator, cst.Or)):
+            self.open.append(node)
+        elif isinstance(node, cst.Name) and node.value == self.old:
+            self.found.update(dict.fromkeys(self.open))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if self.open and self.open[-1] is original_node:
+            self.open.pop()
+
+
+def _candidates(module: cst.Module, old: str) -> list[cst.CSTNode]:
+    visitor = _Switches(old)
+    module.visit(visitor)
+    return list(visitor.found)
 
 
 class BaseRename:
@@ -45,7 +71,7 @@ class BaseRename:
         """Every node inside a switch between the old and the new name."""
         new = {f"{module}.{self.new_name}" for module in HIJAX_MODULES}
         inside: set[cst.CSTNode] = set()
-        for switch in m.findall(module, _SWITCHES):
+        for switch in _candidates(module, self.old_name):
             if switch in inside or not self._is_switch(switch, new):
                 continue
             inside.update(m.findall(switch, m.ImportFrom() | m.Name() | m.Attribute()))
