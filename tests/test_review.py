@@ -112,3 +112,32 @@ def test_a_family_is_offered_as_one_change(tmp_path):
     assert done.stdout.count("Apply this change") == 1
     assert "(1/1) f.py: A, B: " in done.stdout
     assert "vjp_bwd(" not in (tmp_path / "f.py").read_text()
+
+
+MIXIN = """\
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class GradMixin:
+    def vjp_bwd(self, res, g):
+        return (g,)
+
+
+class Op(GradMixin, VJPHiPrimitive):
+    pass
+
+
+class Other(VJPHiPrimitive):
+    def vjp_bwd(self, res, g):
+        return (2 * g,)
+"""
+
+
+def test_a_rejected_mixin_family_is_not_written(tmp_path):
+    (tmp_path / "m.py").write_text(MIXIN)
+    done = review(tmp_path, "n\ny\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Apply this change") == 2
+    assert "(1/2) m.py: GradMixin: " in done.stdout
+    assert (tmp_path / "m.py").read_text() == MIXIN.replace(
+        "def vjp_bwd(self, res, g):\n        return (2 * g,)", "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)")

@@ -92,8 +92,10 @@ class FamilyRules:
 
     def mixin_plans(self) -> list[Plan]:
         """Value rules in plain classes that primitives inherit."""
-        plans = []
+        plans, chosen = [], self.options.classes  # a review migrates only the chosen classes
         for cls, kind in self.prims.kinds.items():
+            if chosen is not None and self.prims.qualnames[cls] not in chosen:
+                continue
             func = next((s for s in reversed(cls.body.body)
                          if isinstance(s, cst.FunctionDef) and s.name.value == RULE), None)
             if kind.is_primitive or func is None or rule_form(func) != CLASSIC:
