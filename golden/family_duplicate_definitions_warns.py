@@ -15,6 +15,7 @@ class Op(VJPHiPrimitive):
         return (2.0 * g,)
 # output
 from jax.experimental.hijax import VJPHiPrimitive
+import jax
 
 
 class Op(VJPHiPrimitive):
@@ -27,6 +28,6 @@ class Op(VJPHiPrimitive):
     def vjp_bwd(self, res, g):
         return (g,)
 
-    def vjp_bwd(self, res, g, arg0_acc):
-        arg0_acc.accum(2.0 * g)
+    def vjp_bwd(self, res, g, *arg_accums):
+        jax.tree.map(lambda acc, ct: acc.accum(ct), arg_accums, (2.0 * g,))
         return None

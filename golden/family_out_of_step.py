@@ -30,6 +30,7 @@ class ValueChild(AccumBase):
         return (2.0 * g,)
 # output
 from jax.experimental.hijax import VJPHiPrimitive
+import jax
 
 
 class Scale(VJPHiPrimitive):
@@ -58,6 +59,6 @@ class AccumBase(VJPHiPrimitive):
 
 
 class ValueChild(AccumBase):
-    def vjp_bwd(self, res, g, arg0_acc):
-        arg0_acc.accum(2.0 * g)
+    def vjp_bwd(self, res, g, *arg_accums):
+        jax.tree.map(lambda acc, ct: acc.accum(ct), arg_accums, (2.0 * g,))
         return None
