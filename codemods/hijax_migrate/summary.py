@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
 from .returns import own_returns, returns_values
@@ -109,8 +110,10 @@ CLASSIC = "classic"  # a ``vjp_bwd(self, res, g)`` returning cotangents: renamed
 def rule_form(func: cst.FunctionDef) -> str:
     """A backward rule's form, for families decided across files."""
     params = func.params
-    classic = (len(params.posonly_params) + len(params.params) <= 3 and not isinstance(params.star_arg, cst.Param)
-               and returns_values(own_returns(func)))
+    static = any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
+    most = 2 if static else 3  # (self,) res, g
+    classic = (len(params.posonly_params) + len(params.params) <= most
+               and not isinstance(params.star_arg, cst.Param) and returns_values(own_returns(func)))
     return CLASSIC if classic else "accumulator"
 
 

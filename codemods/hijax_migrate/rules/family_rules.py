@@ -18,6 +18,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..families import ancestors, descendants, first_definer, form, rename_conflict
+from ..shape import is_static, positional
 from ..summary import CLASSIC, ClassInfo, rule_form
 from .plans import Plan
 
@@ -47,6 +48,9 @@ class FamilyRules:
         return list(self.prims.infos.values())
 
     def rename_in_family(self, cls: cst.ClassDef, shape, func: cst.FunctionDef) -> Plan | None:
+        if is_static(func) and len(positional(func)) != 2:  # (res, g): anything else is not a value rule
+            return self.skip(func, cls, f"a static `{RULE}` with {len(positional(func))} parameters: "
+                             "whether it takes accumulators cannot be told; port by hand")
         earlier = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == RULE][:-1]
         for dead in earlier:
             self.skip(dead, cls, f"`{RULE}` is defined again below: Python keeps the last one, "

@@ -63,27 +63,31 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
         if FLAG in shape.methods:
             return None
         own = _flags(cls)
-        value = _flag_value(own[-1]) if own else self._inherited(cls)
-        if own and value is None:
-            return self.skip(cls, cls, f"`{FLAG}` is set to something other than True/False; "
-                             "in jax 0.11.2 it is a method: port by hand")
-        self._flags.update(own)
         func = shape.methods.get("vjp_bwd_retval")
-        if value is None and func is not None and not own and self._inherited(cls, found=True):
-            return self.skip(func, cls, f"a base sets `{FLAG}` to something other than True/False: "
-                             f"whether `vjp_bwd_retval` returns logs is not known; port by hand")
         if own:
+            value = _flag_value(own[-1])
+            if value is None:
+                return self.skip(cls, cls, f"`{FLAG}` is set to something other than True/False; "
+                                 "in jax 0.11.2 it is a method: port by hand")
+            self._flags.update(own)
             self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = {value}`")
-        return self.rename(cls, func, FLAG) if value and func is not None else None
+            return self.rename(cls, func, FLAG) if value and func is not None else None
+        where = self._setter(cls)
+        if where is None or func is None:
+            return None
+        value = flag_value(where[1])
+        if value is None:
+            return self.skip(func, cls, f"{where[0].qualname} sets `{FLAG}` to something other than True/False: "
+                             "whether `vjp_bwd_retval` returns logs is not known; port by hand")
+        if not self.project.class_kind(where[0]).is_primitive:
+            self.skip(func, cls, f"`{FLAG}` is set in {where[0].qualname}, which is no primitive: "
+                      "remove it there by hand (in jax 0.11.2 it is a method)")
+        return self.rename(cls, func, FLAG) if value else None
 
-    def _inherited(self, cls: cst.ClassDef, found: bool = False) -> bool | None:
-        """The flag a base sets for this class (in this file or another); with
-        ``found``: whether any base sets it."""
+    def _setter(self, cls: cst.ClassDef):
+        """The base that sets the flag for this class (in this file or another), with its bindings."""
         info = self.prims.infos.get(cls)
-        where = defining(self.project, info, FLAG) if info is not None else None
-        if found:
-            return where is not None
-        return flag_value(where[1]) if where is not None else None
+        return defining(self.project, info, FLAG) if info is not None else None
 
     def leave_Assign(self, original_node: cst.Assign, updated_node: cst.Assign):
         if original_node not in self._flags:
