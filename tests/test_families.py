@@ -104,4 +104,4 @@ def test_a_rename_is_not_made_when_a_subclass_in_another_file_accumulates(tmp_pa
     })
     diffs = migrate_tree(tmp_path)
     assert list(diffs) == ["base.py"]
-    assert "vjp_bwd_retval" not in diffs["base.py"] and "+        arg0_acc.accum(g)" in diffs["base.py"]
+    assert "vjp_bwd_retval" not in diffs["base.py"] and "acc.accum(" in diffs["base.py"]
