@@ -15,6 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
+from .accum_uses import accumulator_params
 from .returns import own_returns, returns_values
 
 
@@ -109,11 +110,9 @@ CLASSIC = "classic"  # a ``vjp_bwd(self, res, g)`` returning cotangents: renamed
 
 def rule_form(func: cst.FunctionDef) -> str:
     """A backward rule's form, for families decided across files."""
-    params = func.params
     static = any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
-    most = 2 if static else 3  # (self,) res, g
-    classic = (len(params.posonly_params) + len(params.params) <= most
-               and not isinstance(params.star_arg, cst.Param) and returns_values(own_returns(func)))
+    params = accumulator_params(func, 1 if static else 2)  # (self,) res, g; defaulted extras are none
+    classic = not params.named and not params.star and returns_values(own_returns(func))
     return CLASSIC if classic else "accumulator"
 
 
