@@ -16,20 +16,11 @@ from .errors import MigrationError
 from .formatting import format_changed
 from .parse import parse
 from .context import FileReport, Options
+from .model import Result  # noqa: F401 (re-exported)
 from .primitives import PrimitiveMap
 from .project import Project
 from .summary import Kind, summarize_classes
 from .versions import format_version
-
-
-@dataclass
-class Result:
-    code: str
-    report: FileReport
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.report.changes)
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
@@ -41,6 +32,8 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     tree = parse(code)
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
     prims = file.primitives(tree)
+    if module:  # the summary just installed is of the text on disk: results may rest on it
+        project.add_summary(project.summary(module), code)
     report.primitives = file.primitive_count
     _check_target(prims, options)
     new_code = code

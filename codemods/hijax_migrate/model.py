@@ -59,3 +59,15 @@ class FileReport:
     changes: list[Change] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     primitives: int = 0
+
+
+@dataclass
+class Result:
+    """A migrated text and its report."""
+
+    code: str
+    report: FileReport
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.report.changes)

@@ -10,34 +10,55 @@ files of it (``--changed-since``).
 
 from __future__ import annotations
 
-import builtins
-import sys
 from pathlib import Path
 
+from .ast_summary import parse_ast, summarize_ast
+from .cache import digest
+from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .errors import SourceError
 from .files import read_source
-from .parse import parse
-from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
-
-HIJAX_MODULES = ("jax.experimental.hijax", "jax._src.hijax")
-BASE_KINDS = {kind.value: kind for kind in (Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM, Kind.OLD)}
-# Bases from these packages are decided: they are never hijax primitives.
-_KNOWN_NOT_HIJAX = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "builtins"}
+from .scopes import ClassInfo, Kind, ModuleSummary
 
 
-class Project:
+class Project(Resolver):
     def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = ()):
         self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
-        self._resolving: set[ClassInfo] = set()
+        self._class_deps: dict[ClassInfo, frozenset[str]] = {}
         self.extra_bases = frozenset(extra_bases)
+        # What answers rest on, for the cache: module -> (its file, digest of
+        # the text summarised), None for a summary of text not on disk; the
+        # modules answers were looked up in since the caller last emptied
+        # ``touched``; whether a cycle of broken code was cut meanwhile.
+        self.loaded: dict[str, tuple[Path, str] | None] = {}
+        self.touched: set[str] = set()
+        self.cyclic = False
 
-    def add_summary(self, summary: ModuleSummary) -> None:
-        """Use ``summary`` for its module (the current, possibly rewritten, text)."""
+    def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
+        """Use ``summary`` for its module: of ``text`` as on disk, or of a
+        rewritten text (None), which no cached result may rest on."""
         self._summaries[summary.module] = summary
+        path = self.find(summary.module) if text is not None else None
+        self.loaded[summary.module] = (path, digest(text)) if path is not None else None
+
+    def dependencies(self, own: str = "") -> list[list] | None:
+        """[module, file, digest] for each module in ``touched`` but ``own``
+        (file and digest None: not found); None if one was not on disk."""
+        deps = []
+        for module in sorted(self.touched - {own, ""}):
+            if module in self.loaded:
+                if self.loaded[module] is None:
+                    return None
+                path, text_digest = self.loaded[module]
+                deps.append([module, str(path), text_digest])
+            elif self._summaries.get(module) is None:
+                deps.append([module, None, None])
+            else:
+                return None
+        return None if self.cyclic else deps
 
     def summary(self, module: str) -> ModuleSummary | None:
         if module not in self._summaries:
@@ -58,50 +79,19 @@ class Project:
         if path is None:
             return None
         try:  # a base module that cannot be read leaves its classes undecided
-            tree = parse(read_source(path).text)
+            text = read_source(path).text
         except SourceError:
             return None
-        return summarize(tree, module, path.stem == "__init__")
+        self.loaded[module] = (path, digest(text))
+        is_package = path.stem == "__init__"
+        try:
+            return summarize_ast(parse_ast(text), module, is_package)[0]
+        except (SyntaxError, RecursionError, MemoryError):
+            pass  # newer syntax than this Python's, or broken: libcst decides
+        from .parse import parse
+        from .summary import summarize
 
-    def class_kind(self, info: ClassInfo) -> Kind:
-        if info not in self._class_kinds:
-            if info in self._resolving:  # a cycle through broken code
-                return Kind.NONE
-            self._resolving.add(info)
-            kinds = [self.kind_of_name(info.scope, base) for base in info.bases]
-            self._resolving.discard(info)
-            self._class_kinds[info] = strongest(kinds)
-        return self._class_kinds[info]
-
-    def kind_of_name(self, scope: Scope, dotted: str | None) -> Kind:
-        if dotted is None:
-            return Kind.EXTERNAL
-        head, _, rest = dotted.partition(".")
-        if dotted in self.extra_bases or head in self.extra_bases:
-            return Kind.VJP
-        bindings = scope.lookup(head)
-        if not bindings:
-            return Kind.NONE if hasattr(builtins, head) else Kind.EXTERNAL
-        return strongest(self._kind_of_binding(binding, rest) for binding in bindings)
-
-    def _kind_of_binding(self, binding: tuple, rest: str) -> Kind:
-        what = binding[0]
-        if what == "import":
-            return self.kind_of_qualified(f"{binding[1]}.{rest}" if rest else binding[1])
-        if what == "class":
-            return Kind.NONE if rest else self.class_kind(binding[1])
-        refs, scope = binding[1], binding[2]
-        return strongest(self.kind_of_name(scope, f"{ref}.{rest}" if rest else ref) for ref in refs)
-
-    def kind_of_qualified(self, name: str) -> Kind:
-        if name in self.extra_bases:
-            return Kind.VJP
-        module, _, attr = name.rpartition(".")
-        if module in HIJAX_MODULES:
-            return BASE_KINDS.get(attr, Kind.NONE)
-        parts = name.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            summary = self.summary(".".join(parts[:cut]))
-            if summary is not None:
-                return self.kind_of_name(summary.scope, ".".join(parts[cut:]))
-        return Kind.NONE if parts[0] in _KNOWN_NOT_HIJAX else Kind.EXTERNAL
+        try:
+            return summarize(parse(text), module, is_package)
+        except SourceError:
+            return None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from .cache import Cache
 from .model import Options
 from .modules import module_names, search_roots
 from .files import DOCUMENTS, FileError, is_candidate_file, SourceFile, encode, read_source, write_atomic
@@ -34,18 +35,18 @@ class Job:
 _worker_state: dict = {}
 
 
-def _init_pool_worker(roots: tuple[Path, ...], options: Options) -> None:
+def _init_pool_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _init_worker(roots, options)
+    _init_worker(roots, options, cache)
 
 
-def _init_worker(roots: tuple[Path, ...], options: Options) -> None:
-    from . import engine  # noqa: F401 (libcst and the rules, imported once, up front)
+def _init_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
+    # libcst is imported by the first file that needs it, if one does.
     from .project import Project
 
-    _worker_state.update(project=Project(options.extra_bases, roots), options=options)
+    _worker_state.update(project=Project(options.extra_bases, roots), options=options, cache=cache)
 
 
 def _module_name(job: Job) -> str:
@@ -54,12 +55,12 @@ def _module_name(job: Job) -> str:
 
 
 def migrate_file(job: Job, in_place: bool) -> Outcome:
-    from .engine import MigrationError
+    from .errors import MigrationError
 
     outcome = Outcome(job.display)
     try:
         source = read_source(job.path)
-        result = migrate_document(source.text, job, _worker_state["options"], _worker_state["project"])
+        result = _migrate_and_keep(source.text, job)
     except (FileError, MigrationError) as error:
         outcome.error, outcome.error_line = str(error), error.line
         return outcome
@@ -75,14 +76,35 @@ def migrate_file(job: Job, in_place: bool) -> Outcome:
     return outcome
 
 
+def _migrate_and_keep(text: str, job: Job):
+    """``migrate_document`` in a run: the result is kept in the cache, with
+    the modules it rests on."""
+    project, cache = _worker_state["project"], _worker_state.get("cache")
+    project.touched, project.cyclic = set(), False
+    result = migrate_document(text, job, _worker_state["options"], project)
+    if cache is not None:
+        module = _module_name(job)
+        cache.store(job.display, module, text, result, project.dependencies(module))
+    return result
+
+
 def migrate_document(text: str, job: Job, options: Options, project):
     """A Python module, or the Python inside a notebook or Markdown document."""
-    from .engine import Result, migrate_source
+    from .model import Result
+    from .triage import untouched
 
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
-        return migrate_source(text, job.display, options, project, _module_name(job))
+        module = _module_name(job)
+        report = untouched(text, job.display, options, project, module)
+        if report is not None:  # nothing to rewrite or report: never parsed with libcst
+            return Result(text, report)
+        from .engine import migrate_source
+
+        return migrate_source(text, job.display, options, project, module)
     # --black is for Python files: a cell's layout is the document's business
+    from .engine import migrate_source
+
     migrate = partial(migrate_source, path=job.display, options=replace(options, black=False),
                       project=project)
     if suffix == ".ipynb":
@@ -115,6 +137,19 @@ def _roots(jobs: list[Job]) -> tuple[Path, ...]:
     return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
 
 
+def _hit(cache: Cache, job: Job, in_place: bool, find) -> Outcome | None:
+    """The cached outcome of ``job``; a change to write is never taken from the cache."""
+    try:
+        text = read_source(job.path).text
+    except FileError:
+        return None  # the migration reports why
+    stored = cache.lookup(job.display, _module_name(job), text, find)
+    if stored is None or (in_place and stored["code"] is not None):
+        return None
+    diff = unified_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
+    return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
+
+
 def project_for(jobs: list[Job], options: Options):
     """The project a run over ``jobs`` resolves bases in, for work done in this process."""
     from .project import Project
@@ -123,34 +158,48 @@ def project_for(jobs: list[Job], options: Options):
 
 
 def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-        progress=None) -> list[Outcome]:
-    """Migrate ``jobs``; outcomes come back in the order of ``jobs``."""
+        progress=None, cache_dir: Path | None = None) -> list[Outcome]:
+    """Migrate ``jobs``; outcomes come back in the order of ``jobs``.
+    ``cache_dir``: where results are kept across runs (None: not kept)."""
+    from .project import Project
+
     workers = workers or os.cpu_count() or 1
     roots = _roots(jobs)
-    pool, candidates = None, []
+    cache = Cache(cache_dir, options, roots)
+    find = Project(roots=roots).find
+    pool, candidates, order = None, [], []  # order: each candidate's cached outcome, or None
     try:
         for job in jobs:
             if not is_candidate(job.path):
                 continue
+            order.append(_hit(cache, job, in_place, find) if cache_dir is not None else None)
+            if order[-1] is not None:
+                continue
             candidates.append(job)
             if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
                 # Started now, the workers import libcst while the rest is scanned.
-                pool = ProcessPoolExecutor(workers, initializer=_init_pool_worker, initargs=(roots, options))
+                pool = ProcessPoolExecutor(workers, initializer=_init_pool_worker, initargs=(roots, options, cache))
                 for _ in range(workers):
                     pool.submit(int)
         if progress is not None:
             progress.start(len(candidates))
         if pool is not None:
-            return _collect(pool.map(migrate_file, candidates, [in_place] * len(candidates),
-                                     chunksize=2), progress)
+            return _merge(order, _collect(pool.map(migrate_file, candidates, [in_place] * len(candidates),
+                                                   chunksize=2), progress))
         if candidates:
-            _init_worker(roots, options)
-        return _collect((migrate_file(job, in_place) for job in candidates), progress)
+            _init_worker(roots, options, cache)
+        return _merge(order, _collect((migrate_file(job, in_place) for job in candidates), progress))
     finally:
         if progress is not None:
             progress.stop()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
+
+
+def _merge(order: list[Outcome | None], computed: list[Outcome]) -> list[Outcome]:
+    """Cached and computed outcomes, in the order of the jobs."""
+    fresh = iter(computed)
+    return [outcome if outcome is not None else next(fresh) for outcome in order]
 
 
 def _collect(results, progress) -> list[Outcome]:

@@ -98,8 +98,12 @@ class Session:
     def migrate(self) -> list[Outcome]:
         from .progress import Progress
 
+        from .cache import default_dir
+
         workers = min(self.args.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
-        outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args))
+        cache_dir = None if self.args.no_cache else default_dir()
+        outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args),
+                       cache_dir)
         return self._review(outcomes) if self.args.interactive else outcomes
 
     def _review(self, outcomes: list[Outcome]) -> list[Outcome]:

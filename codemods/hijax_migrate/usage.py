@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="worker processes, 1 or more (default: all cores; never more than files)")
     parser.add_argument("--exit-zero", action="store_true",
                         help="exit 0 even when files would change (errors still exit 3)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the cache of earlier runs' results")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser

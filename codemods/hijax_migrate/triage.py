@@ -1,0 +1,156 @@
+"""Does a file need libcst? Decided from ``ast``, ten times faster.
+
+A file whose classes give no selected rule anything to rewrite or report
+keeps its text, and its report is its count of primitives: it is never
+parsed with libcst. Each test below is a superset of what its rule acts on
+(a wrong "nothing to do" would be a silent miss): whatever is unsure, a rule
+this module does not know included, sends the file to libcst. A test runs
+every golden case both ways.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .ast_summary import dotted_name, parse_ast, summarize_ast
+from .model import FileReport, Options
+from .scopes import PRIMITIVE_KINDS, Kind
+
+# The registry's (release, words, kinds) of each rule, without importing the
+# rules (and libcst); a test keeps the two in step.
+_DERIVED = ("linearize_from_jvp", "apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp")
+RULES = {
+    "HJX001": ((0, 8, 1), ("vjp_bwd",), PRIMITIVE_KINDS | {Kind.EXTERNAL}),
+    "HJX002": ((0, 9, 0), ("vjp_fwd",), PRIMITIVE_KINDS),
+    "HJX003": ((0, 11, 2), ("VJPHiPrimitive",), None),
+    "HJX004": ((0, 11, 2), ("vjp_bwd_retval_logs",), PRIMITIVE_KINDS),
+    "HJX005": ((0, 11, 1), ("vjp_bwd_retval",), PRIMITIVE_KINDS),
+    "HJX006": ((0, 8, 1), ("NewstyleHiPrimitive",), None),
+    "HJX007": ((0, 11, 1), _DERIVED, PRIMITIVE_KINDS),
+    "HJX008": ((0, 11, 2), (), frozenset({Kind.OLD})),
+}
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
+_PAIRED = frozenset({"lin", "linearized", "vjp_fwd", "vjp_bwd_retval"})  # HJX007's attributes
+
+
+def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
+    """The report of a file no rule changes or reports on; None: migrate it."""
+    if options.classes is not None:
+        return None
+    try:
+        tree = parse_ast(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # newer syntax than this Python's, or broken: libcst decides, and says why
+    summary, nodes = summarize_ast(tree, module, path.endswith("__init__.py"))
+    if module:
+        project.add_summary(summary, code)
+    kinds = [project.class_kind(info) for info in summary.classes]
+    if _acted_on(code, tree, list(zip(nodes, kinds)), options):
+        return None
+    report = FileReport(path)
+    report.primitives = sum(kind.is_primitive for kind in kinds)
+    return report
+
+
+def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
+    """(code, words, kinds) of each rule the options select."""
+    if options.only or options.skip:  # names and prefixes: the registry knows them
+        from . import registry
+
+        return [(r.code, r.needs, r.kinds) for r in registry.select(options.target, options.only, options.skip)]
+    return [(code, needs, kinds) for code, (since, needs, kinds) in RULES.items() if since <= options.target]
+
+
+def _acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind]], options: Options) -> bool:
+    present = {kind for _, kind in classes}
+    if options.target < (0, 11, 2) and Kind.HIPRIM in present:
+        return True  # an error, with its line: the migration says it
+    if _set_aside(code, tree, classes):
+        return True
+    for rule, needs, kinds in _selected(options):
+        if needs and not any(word in code for word in needs):
+            continue
+        if kinds is None:  # module-wide renames
+            if options.module_wide():
+                return True
+            continue
+        test = _TESTS.get(rule, _anything)
+        if any(kind in kinds and test(node, kind) for node, kind in classes):
+            return True
+    return False
+
+
+def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind]]) -> bool:
+    """Classes a note may be made on: fixtures inside ``raises`` blocks, bases
+    picked by a call when the code runs."""
+    if "aises" in code and any(kind is not Kind.NONE for _, kind in classes):
+        return True
+    if "HiPrim" not in code:
+        return False
+    heads = {(dotted_name(base) or "").split(".")[0] for node, _ in classes for base in node.bases}
+    return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
+               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in ast.walk(tree))
+
+
+# -- what each rule acts on, class by class (a superset)
+def _methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
+    return {stmt.name: stmt for stmt in node.body if isinstance(stmt, _FUNCTIONS)}
+
+
+def _assigned(node: ast.ClassDef) -> set[str]:
+    names = set()
+    for stmt in node.body:
+        for target in getattr(stmt, "targets", ()):
+            names |= {sub.id if isinstance(sub, ast.Name) else sub.attr
+                      for sub in ast.walk(target) if isinstance(sub, (ast.Name, ast.Attribute))}
+    return names
+
+
+def _own_returns(func: ast.FunctionDef) -> list[ast.Return]:
+    found, stack = [], list(func.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif not isinstance(node, _NESTED):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _returns_values(func: ast.FunctionDef | None) -> bool:
+    """As ``returns.returns_values``: a return of anything but None or logs."""
+    if func is None:
+        return False
+    for ret in _own_returns(func):
+        value = ret.value
+        is_dict_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                        and value.func.id == "dict")
+        if not (value is None or (isinstance(value, ast.Constant) and value.value is None)
+                or isinstance(value, (ast.Dict, ast.DictComp)) or is_dict_call):
+            return True
+    return False
+
+
+def _lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
+    fwd = _methods(node).get("vjp_fwd")
+    if fwd is None:
+        return False
+    args = fwd.args
+    if args.vararg is None or fwd.decorator_list:
+        return True  # the inputs' count decides: the rule judges
+    names = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+    return not names or "nz" not in names[0].lower()
+
+
+_TESTS = {
+    "HJX001": lambda node, kind: _returns_values(_methods(node).get("vjp_bwd")),
+    "HJX002": _lacks_nzs_in,
+    "HJX004": lambda node, kind: "vjp_bwd_retval_logs" in _assigned(node),
+    "HJX005": lambda node, kind: _returns_values(_methods(node).get("vjp_bwd_retval")),
+    "HJX007": lambda node, kind: bool(_assigned(node) & _PAIRED),
+}
+
+
+def _anything(node: ast.ClassDef, kind: Kind) -> bool:
+    return True
