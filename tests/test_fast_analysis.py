@@ -173,3 +173,48 @@ def test_triage_knows_the_rules_as_the_registry_does():
     from hijax_migrate.triage import RULES
 
     assert RULES == {r.code: (r.since, r.needs, r.kinds) for r in registry.all_rules()}
+
+
+TYPE_PARAMS = '''\
+from jax.experimental import hijax
+type Alias[T] = list[T]
+type Plain = int
+type = "a name, not a statement"
+def helper[T: (int, str)](
+        x: T) -> T:
+    return x
+class Op[T,
+         U](hijax.VJPHiPrimitive):
+    def vjp_bwd[V](self, res, g):
+        return (g,)
+class Sub(Op[int, str], Alias):
+    pass
+'''
+
+
+def test_type_parameters_are_read_without_libcst():
+    from hijax_migrate.newsyntax import without_type_params
+
+    older = without_type_params(TYPE_PARAMS)
+    assert older is not None and "def helper(" in older and "class Op(" in older and "type Alias" not in older
+    by_ast, by_libcst = _both(TYPE_PARAMS)
+    assert by_ast == by_libcst
+    assert without_type_params("x = 1\n") is None
+
+
+def test_a_tree_of_migrated_primitives_never_imports_libcst(tmp_path):
+    import subprocess
+    import sys
+
+    for n in range(10):
+        (tmp_path / f"op{n}.py").write_text(
+            "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+            f"class Op{n}(VJPHiPrimitive):\n"
+            "    def vjp_fwd(self, nzs_in, *args):\n        return args, args\n\n"
+            "    def vjp_bwd(self, res, g, *accums):\n        accums[0].accum(g)\n")
+    code = ("import sys\nfrom hijax_migrate.cli import main\n"
+            f"assert main(['--check', '--no-cache', '--target-jax', '0.10', {str(tmp_path)!r}]) == 0\n"
+            "print('libcst' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+    assert "10 primitives found" in done.stderr

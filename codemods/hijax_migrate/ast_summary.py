@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import warnings
 
+from .newsyntax import ALIAS, without_type_params
 from .scopes import ClassInfo, ModuleSummary, Scope, resolve_relative
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -21,7 +22,13 @@ def parse_ast(code: str) -> ast.Module:
     """Raises SyntaxError (or RecursionError, MemoryError) for what it cannot read."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
-        return ast.parse(code)
+        try:
+            return ast.parse(code)
+        except SyntaxError:
+            older = without_type_params(code)
+            if older is None:
+                raise
+            return ast.parse(older)
 
 
 def dotted_name(expr: ast.expr | None) -> str | None:
@@ -97,7 +104,7 @@ class _Builder:
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
-                if isinstance(target, ast.Name):
+                if isinstance(target, ast.Name) and target.id != ALIAS:
                     scope.bind(target.id, ("value", _value_refs(stmt.value), scope))
         else:  # if/try/with/for/while/match: nested blocks, same scope, in source order
             for name in ("body", "handlers", "cases", "orelse", "finalbody"):

@@ -84,13 +84,38 @@ def _acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kin
 def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind]]) -> bool:
     """Classes a note may be made on: fixtures inside ``raises`` blocks, bases
     picked by a call when the code runs."""
-    if "aises" in code and any(kind is not Kind.NONE for _, kind in classes):
+    if "aises" in code and _in_raises_blocks(tree) & {node for node, kind in classes if kind is not Kind.NONE}:
         return True
     if "HiPrim" not in code:
         return False
     heads = {(dotted_name(base) or "").split(".")[0] for node, _ in classes for base in node.bases}
     return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
-               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in ast.walk(tree))
+               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in _statements(tree))
+
+
+def _statements(tree: ast.Module):
+    """Every statement, at any depth; expressions are not walked."""
+    stack = list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(stmt, name, ()):
+                stack.extend(child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
+
+
+def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
+    found = set()
+    for block in ast.walk(tree):
+        if isinstance(block, (ast.With, ast.AsyncWith)) and any(
+                "aises" in (_last_name(item.context_expr) or "") for item in block.items):
+            found |= {node for stmt in block.body for node in ast.walk(stmt) if isinstance(node, ast.ClassDef)}
+    return found
+
+
+def _last_name(expr: ast.expr) -> str | None:
+    func = expr.func if isinstance(expr, ast.Call) else expr
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
 
 
 # -- what each rule acts on, class by class (a superset)
@@ -105,6 +130,19 @@ def _assigned(node: ast.ClassDef) -> set[str]:
             names |= {sub.id if isinstance(sub, ast.Name) else sub.attr
                       for sub in ast.walk(target) if isinstance(sub, (ast.Name, ast.Attribute))}
     return names
+
+
+def _single_targets(node: ast.ClassDef) -> set[str]:
+    """``name = value`` in the class body, one name alone."""
+    return {stmt.targets[0].id for stmt in node.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)}
+
+
+def _has_sres(node: ast.ClassDef) -> bool:
+    """As ``shape.has_sres``: ``vjp_fwd`` returns a tuple of four."""
+    fwd = _methods(node).get("vjp_fwd")
+    return fwd is not None and any(isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 4
+                                   for ret in _own_returns(fwd))
 
 
 def _own_returns(func: ast.FunctionDef) -> list[ast.Return]:
@@ -147,8 +185,8 @@ _TESTS = {
     "HJX001": lambda node, kind: _returns_values(_methods(node).get("vjp_bwd")),
     "HJX002": _lacks_nzs_in,
     "HJX004": lambda node, kind: "vjp_bwd_retval_logs" in _assigned(node),
-    "HJX005": lambda node, kind: _returns_values(_methods(node).get("vjp_bwd_retval")),
-    "HJX007": lambda node, kind: bool(_assigned(node) & _PAIRED),
+    "HJX005": lambda node, kind: _has_sres(node) and _returns_values(_methods(node).get("vjp_bwd_retval")),
+    "HJX007": lambda node, kind: bool(_single_targets(node) & _PAIRED),
 }
 
 
