@@ -137,17 +137,33 @@ def _roots(jobs: list[Job]) -> tuple[Path, ...]:
     return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
 
 
-def _hit(cache: Cache, job: Job, in_place: bool, find) -> Outcome | None:
-    """The cached outcome of ``job``; a change to write is never taken from the cache."""
+def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool) -> Outcome | None:
+    """A candidate's outcome known without libcst, here in the parent, with
+    one index of the tree for the whole run: from the cache, or because
+    triage finds nothing to do. None: the file needs a migration."""
+    from .model import Result
+    from .triage import untouched
+
     try:
         text = read_source(job.path).text
     except FileError:
         return None  # the migration reports why
-    stored = cache.lookup(job.display, _module_name(job), text, find)
-    if stored is None or (in_place and stored["code"] is not None):
+    module = _module_name(job)
+    stored = cache.lookup(job.display, module, text, project.find)
+    if stored is not None and not (in_place and stored["code"] is not None):  # a change to write is redone
+        diff = unified_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
+        return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
+    if job.path.suffix in DOCUMENTS:
         return None
-    diff = unified_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
-    return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
+    project.touched, project.cyclic = set(), False
+    try:
+        report = untouched(text, job.display, options, project, module)
+    except Exception:  # never the run's failure: the migration reports what is wrong
+        return None
+    if report is None:
+        return None
+    cache.store(job.display, module, text, Result(text, report), project.dependencies(module))
+    return Outcome(job.display, primitives=report.primitives)
 
 
 def project_for(jobs: list[Job], options: Options):
@@ -165,14 +181,13 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
 
     workers = workers or os.cpu_count() or 1
     roots = _roots(jobs)
-    cache = Cache(cache_dir, options, roots)
-    find = Project(roots=roots).find
-    pool, candidates, order = None, [], []  # order: each candidate's cached outcome, or None
+    cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
+    pool, candidates, order = None, [], []  # order: each candidate's settled outcome, or None
     try:
         for job in jobs:
             if not is_candidate(job.path):
                 continue
-            order.append(_hit(cache, job, in_place, find) if cache_dir is not None else None)
+            order.append(_settle(job, cache, project, options, in_place))
             if order[-1] is not None:
                 continue
             candidates.append(job)
@@ -188,6 +203,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
                                                    chunksize=2), progress))
         if candidates:
             _init_worker(roots, options, cache)
+            _worker_state["project"] = project  # the index built so far serves on
         return _merge(order, _collect((migrate_file(job, in_place) for job in candidates), progress))
     finally:
         if progress is not None:

@@ -47,6 +47,8 @@ class RewritePlans:
         self._renames = {plan.func.name.value: plan.new_name for plan in self._plans.values() if plan.new_name}
         self._renamed_classes = _class_names(list(self._plans.values()))
         self._stack: list[cst.ClassDef] = []
+        # A renamed method's calls may stand anywhere; other edits, in the primitives.
+        self.focus = None if self._renames else {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
 
     # -- what rules call while planning
     def rename(self, cls: cst.ClassDef, func: cst.FunctionDef, new_name: str) -> Plan:
