@@ -39,6 +39,8 @@ def _init_pool_worker(roots: tuple[Path, ...], options: Options, cache: Cache | 
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from . import engine  # noqa: F401 (a pool is started for files that need libcst: imported up front)
+
     _init_worker(roots, options, cache)
 
 
@@ -137,10 +139,10 @@ def _roots(jobs: list[Job]) -> tuple[Path, ...]:
     return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
 
 
-def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool) -> Outcome | None:
+def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, triage: bool) -> Outcome | None:
     """A candidate's outcome known without libcst, here in the parent, with
-    one index of the tree for the whole run: from the cache, or because
-    triage finds nothing to do. None: the file needs a migration."""
+    one index of the tree for the whole run: from the cache, or (``triage``)
+    because triage finds nothing to do. None: the file needs a migration."""
     from .model import Result
     from .triage import untouched
 
@@ -153,7 +155,7 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool) -
     if stored is not None and not (in_place and stored["code"] is not None):  # a change to write is redone
         diff = unified_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
-    if job.path.suffix in DOCUMENTS:
+    if not triage or job.path.suffix in DOCUMENTS:
         return None
     project.touched, project.cyclic = set(), False
     try:
@@ -187,7 +189,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         for job in jobs:
             if not is_candidate(job.path):
                 continue
-            order.append(_settle(job, cache, project, options, in_place))
+            # Once workers run, they triage the rest: the parent keeps them fed.
+            order.append(_settle(job, cache, project, options, in_place, triage=pool is None))
             if order[-1] is not None:
                 continue
             candidates.append(job)
