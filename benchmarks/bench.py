@@ -117,20 +117,33 @@ def jax_sources(version: str, downloads: Path) -> Path:
     return tree
 
 
-def pre_push(tree: Path, scratch: Path) -> float:
-    """Wall time of the pre-push hook's command over a 10-file change, cold cache."""
+def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, float]:
+    """Wall times over a 10-file change (two of them primitives), cold cache:
+    the installed pre-push hook's command (git's stdin given), and
+    ``--check --changed-since``."""
     env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
     git = ["git", "-C", str(tree), "-c", "commit.gpgsign=false"]
     subprocess.run([*git, "init", "-q"], check=True, env=env)
     subprocess.run([*git, "add", "-A"], check=True, env=env)
     subprocess.run([*git, "commit", "-qm", "base"], check=True, env=env)
-    files = sorted(tree.rglob("mod*.py"))
-    for path in files[:: max(len(files) // 10, 1)][:10]:
+    base = subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True, text=True).stdout
+    ordinary = [p for p in sorted(tree.rglob("mod*.py")) if p.relative_to(tree).as_posix() not in must_change]
+    for path in ordinary[:: max(len(ordinary) // 8, 1)][:8] + [tree / name for name in must_change[:2]]:
         path.write_text(path.read_text() + "\n# touched\n")
     subprocess.run([*git, "commit", "-qam", "ten files"], check=True, env=env)
-    command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", "HEAD~1", "."]
-    return measure(command, tree, with_cache(scratch / "cache-pre-push"))[0]
+    head = subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True, text=True).stdout
+    cache = with_cache(scratch / "cache-pre-push")
+    hook = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import main; "
+            "sys.exit(main())", "pre-push", "origin"]
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(f"refs/heads/main {head.strip()} refs/heads/main {base.strip()}\n".encode())
+        stdin.seek(0)
+        start = time.perf_counter()
+        subprocess.run(hook, cwd=tree, stdin=stdin, capture_output=True, env=cache)
+        hook_wall = time.perf_counter() - start
+    command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", base.strip(), "."]
+    return {"pre-push hook": hook_wall, "--check --changed-since": measure(command, tree, cache)[0]}
 
 
 def default_downloads() -> Path:
@@ -176,9 +189,9 @@ def main(argv: list[str] | None = None) -> int:
                     failed |= not ok
                     print(f"  --check ({run}) listed {len(listed)} files; {len(expected)} need changes: "
                           f"{'exactly those' if ok else 'MISMATCH'}")
-                wall = pre_push(path, scratch)
-                met["pre-push"] = wall < GOALS["pre-push"]
-                print(f"  pre-push over a 10-file change: {wall:.2f}s (goal < 0.5 s: {_ok(met['pre-push'])})")
+                for how, wall in pre_push(path, expected, scratch).items():
+                    met[how] = wall < GOALS["pre-push"]
+                    print(f"  {how} over a 10-file change: {wall:.2f}s (goal < 0.5 s: {_ok(met[how])})")
     print(f"\nload average {os.getloadavg()[0]:.1f} at the end; goals met: "
           f"{sum(met.values())} of {len(met)}" + "".join(f"\n  NOT met: {k}" for k, v in met.items() if not v))
     return 1 if failed else 0
