@@ -7,7 +7,7 @@ from libcst.codemod import Codemod, CodemodContext
 
 from .primitives import PrimitiveMap, around
 from .project import Project
-from .model import STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
+from .model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
 
 
 class RuleTransformer(Codemod, cst.CSTTransformer):
@@ -67,8 +67,10 @@ class RuleTransformer(Codemod, cst.CSTTransformer):
         self.report.changes.append(
             Change(self.report.file, line, qualname, self.rule.code, self.rule.name, action))
 
-    def skipped(self, line: int, cls: cst.ClassDef | None, reason: str) -> None:
+    def skipped(self, line: int, cls: cst.ClassDef | None, reason: str, severity: str = ERROR) -> None:
+        """Report code left alone: by default an error, as what a rule leaves
+        unmigrated will not work on its release."""
         where = f"{self.prims.qualnames[cls]}: " if cls is not None else ""
         message = f"{where}{reason}"
-        self.report.findings.append(Finding(self.report.file, line, message, self.rule.code))
+        self.report.findings.append(Finding(self.report.file, line, message, self.rule.code, severity=severity))
         self.warn(f"{self.report.file}:{line}: {message}")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from ..accum import add_params, insert_params
+from ..model import ERROR
 from ..shape import ClassShape, class_shape
 
 
@@ -55,8 +56,8 @@ class RewritePlans:
         plan = Plan(func, cls, new_name=new_name)
         return self.done(plan, f"renamed `{func.name.value}` to `{new_name}`")
 
-    def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str) -> None:
-        self.skipped(self.prims.line(func), cls, reason)
+    def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str, severity: str = ERROR) -> None:
+        self.skipped(self.prims.line(func), cls, reason, severity)
         return None
 
     def done(self, plan: Plan, action: str) -> Plan:
