@@ -16,7 +16,7 @@ from .versions import Version, format_version
 # change the base class or signature first, so later ones see the result.
 _RULE_MODULES = (
     "newstyle_base", "init_attributes", "fwd_nzs_in", "derived_pairs", "sres_accumulators",
-    "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive",
+    "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive", "dce_live_ins",
 )
 
 
