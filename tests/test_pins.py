@@ -136,3 +136,77 @@ def test_a_target_newer_than_known_is_the_newest_with_a_note():
     version, note = parse_target("0.13")
     assert version == (0, 12, 0) and "treated as 0.12.0.1" in note
     assert parse_target("0.12.0.1") == ((0, 12, 0), "--target-jax")
+
+
+# -- the floor the migrated code needs, and --update-pin
+
+from hijax_migrate import pin_update  # noqa: E402
+from hijax_migrate.model import Change  # noqa: E402
+from hijax_migrate.report import Outcome  # noqa: E402
+
+HIPRIM = [Outcome("a.py", changes=[Change("a.py", 1, "", "HJX003", "hiprim-base", "renamed")])]
+
+
+@pytest.mark.parametrize("name, before, after", [
+    ("requirements.txt", "numpy\njax>=0.10  # the floor\n", "numpy\njax>=0.11.2  # the floor\n"),
+    ("requirements.txt", "jax~=0.10\n", "jax>=0.11.2,<1\n"),
+    ("requirements.txt", "jax==0.11.*\n", "jax>=0.11.2,<0.12\n"),
+    ("requirements.txt", "jax[cuda12] >= 0.9, != 0.11.0, < 0.13 ; python_version >= '3.10'\n",
+     "jax[cuda12] >=0.11.2,!=0.11.0,<0.13 ; python_version >= '3.10'\n"),
+    ("requirements.txt", "jax\n", "jax>=0.11.2\n"),
+    ("setup.cfg", "[options]\ninstall_requires =\n    jax>=0.9,<0.13\n",
+     "[options]\ninstall_requires =\n    jax>=0.11.2,<0.13\n"),
+    ("pyproject.toml", '[project]\ndependencies = [\n  "jax>=0.10",  # ours\n]\n',
+     '[project]\ndependencies = [\n  "jax>=0.11.2",  # ours\n]\n'),
+    ("pyproject.toml", '[tool.poetry.dependencies]\njax = { version = "^0", extras = ["cuda12"] }\n',
+     '[tool.poetry.dependencies]\njax = { version = ">=0.11.2,<1", extras = ["cuda12"] }\n'),
+])
+def test_update_pin_raises_only_the_floor(tmp_path, name, before, after):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / name).write_text(before)
+    note = pin_update.check(HIPRIM, tmp_path, update=False)
+    assert "needs jax >= 0.11.2" in note and "--update-pin" in note
+    assert (tmp_path / name).read_text() == before
+    assert pin_update.check(HIPRIM, tmp_path, update=True) == f"raised the jax floor to 0.11.2 in {tmp_path / name}"
+    assert (tmp_path / name).read_text() == after
+    assert pin_update.check(HIPRIM, tmp_path, update=False) is None  # nothing left to say
+
+
+@pytest.mark.parametrize("text, why", [
+    ("jax==0.10.2\n", "pinned exactly"),
+    ("jax>=0.9,<0.11\n", "upper bound excludes 0.11.2"),
+])
+def test_update_pin_refuses_what_it_cannot_raise(tmp_path, text, why):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text(text)
+    assert why in pin_update.check(HIPRIM, tmp_path, update=True)
+    assert (tmp_path / "requirements.txt").read_text() == text
+
+
+def test_no_note_when_the_floor_is_new_enough_or_locked(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "requirements.txt").write_text("jax>=0.11.2\n")
+    assert pin_update.check(HIPRIM, tmp_path, update=False) is None
+    (tmp_path / "requirements.txt").write_text("jax>=0.9\n")
+    (tmp_path / "uv.lock").write_text('[[package]]\nname = "jax"\nversion = "0.12.0"\n')
+    assert pin_update.check(HIPRIM, tmp_path, update=False) is None
+
+
+def test_cli_update_pin(tmp_path):
+    import subprocess
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=tmp_path,
+                              capture_output=True, text=True)
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "ops.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n\n"
+                                     "class Op(VJPHiPrimitive):\n    pass\n")
+    (tmp_path / "requirements.txt").write_text("jax~=0.10.0\n")
+    assert "target: jax 0.10.2 (pinned in" in cli("--check", "ops.py").stderr
+    assert cli("--update-pin", "ops.py").returncode == 2  # it writes: only with --in-place
+    (tmp_path / "requirements.txt").write_text("jax>=0.9\n")
+    run = cli("--in-place", "--update-pin", "--target-jax", "0.12", "ops.py")
+    assert run.returncode == 0 and "raised the jax floor to 0.11.2" in run.stderr
+    assert (tmp_path / "requirements.txt").read_text() == "jax>=0.11.2\n"
+    assert "class Op(HiPrim):" in (tmp_path / "ops.py").read_text()

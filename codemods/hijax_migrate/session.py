@@ -54,6 +54,8 @@ def options_from_args(args) -> tuple[Options, str]:
 def _check_usage(args) -> None:
     if "-" in args.paths and len(args.paths) > 1:
         raise UsageError("'-' (stdin) must be the only PATH")
+    if getattr(args, "update_pin", False) and not (args.in_place or args.interactive):
+        raise UsageError("--update-pin writes the pin: use it with --in-place or --interactive")
     if args.paths == ["-"] and args.in_place:
         raise UsageError("--in-place with '-': stdin cannot be written back; the result goes to "
                          "stdout without it")
@@ -94,7 +96,16 @@ class Session:
             return self._stdin()
         outcomes = self.migrate()
         self._report(outcomes, len(self.jobs))
+        self._pin_floor(outcomes)
         return self.exit_code(outcomes)
+
+    def _pin_floor(self, outcomes: list[Outcome]) -> None:
+        from .pin_update import check
+
+        writes = self.args.in_place or self.args.interactive
+        note = check(outcomes, _start(self.args), self.args.update_pin and writes)
+        if note and not self.args.quiet:
+            print(note, file=sys.stderr)
 
     def migrate(self) -> list[Outcome]:
         from .progress import Progress

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
 from ..context import NOTE, RuleTransformer
 from ..project import HIJAX_MODULES
@@ -42,32 +42,23 @@ class Pow(VJPHiPrimitive):
     kinds=PRIMITIVE_KINDS,
 )
 class InitAttributes(RuleTransformer):
-    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
 
-    def visit_Module(self, node: cst.Module) -> None:
-        self._stack: list[cst.CSTNode] = []
+    def _enclosing(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The nearest function or class around ``node``."""
+        node = self.get_metadata(ParentNodeProvider, node, None)
+        while node is not None and not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            node = self.get_metadata(ParentNodeProvider, node, None)
+        return node
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._stack.append(node)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._stack.append(node)
-
-    def leave_ClassDef(self, original_node, updated_node):
-        self._stack.pop()
-        return updated_node
-
-    def leave_FunctionDef(self, original_node, updated_node):
-        self._stack.pop()
-        return updated_node
-
-    def _owner(self) -> cst.ClassDef | None:
-        """The primitive whose ``__init__`` this is, if the code is directly in one."""
-        if len(self._stack) < 2 or not isinstance(self._stack[-2], cst.ClassDef):
+    def _owner(self, line: cst.SimpleStatementLine) -> cst.ClassDef | None:
+        """The primitive whose ``__init__`` this line is directly in."""
+        func = self._enclosing(line)
+        if not (isinstance(func, cst.FunctionDef) and func.name.value == "__init__"):
             return None
-        func, cls = self._stack[-1], self._stack[-2]
-        kind = self.prims.kinds.get(cls)
-        return cls if func.name.value == "__init__" and kind is not None and kind.is_primitive else None
+        cls = self._enclosing(func)
+        kind = self.prims.kinds.get(cls) if isinstance(cls, cst.ClassDef) else None
+        return cls if kind is not None and kind.is_primitive else None
 
     def _base_names(self, cls: cst.ClassDef) -> set[str] | None:
         """The qualified names of its only base (None: several bases)."""
@@ -85,7 +76,7 @@ class InitAttributes(RuleTransformer):
         return summary is not None and any(b[0] == "class" for b in summary.scope.bindings.get(attr, ()))
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
-        cls = self._owner()
+        cls = self._owner(original_node)
         call = base_init_call(original_node, self.get_metadata) if cls is not None else None
         if call is None or not call.passes_arguments:
             return updated_node
