@@ -68,8 +68,8 @@ def finding_text(finding: Finding) -> str:
 
 
 def has_errors(outcome: Outcome) -> bool:
-    """The file will not work on the target: it failed, or a finding is an error."""
-    return bool(outcome.error) or any(f.is_error for f in outcome.findings)
+    """A finding says the file will not work on the target as it stands."""
+    return any(f.is_error for f in outcome.findings)
 
 
 @dataclass
