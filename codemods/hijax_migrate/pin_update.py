@@ -27,10 +27,12 @@ def needed(outcomes) -> Version | None:
 
 def check(outcomes, start: Path, update: bool) -> str | None:
     """A line for the summary when the pin's floor is older than the code needs."""
-    want = needed(outcomes) if any(o.changes for o in outcomes) else None
-    pins = find(start) if want is not None else []
+    if not any(o.changes for o in outcomes):
+        return None
+    pins = find(start)  # before the rules are loaded: most runs stop here
     low = floor(pins) if pins else None
-    if low is None or low >= want:
+    want = needed(outcomes) if low is not None else None
+    if want is None or low >= want:
         return None
     pin = pins[0]
     where = f"{pin.path} allows jax {format_version(low)} (`{pin.raw}`)"
