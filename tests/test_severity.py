@@ -88,8 +88,8 @@ def test_github_errors_and_notices(tree):
 
 def test_hook_blocks_on_errors_only(capsys):
     def outcome(severity: str) -> Outcome:
-        return Outcome("a.py", findings=[Finding("a.py", 3, "Op: port it", "HJX008", severity)])
+        return Outcome("a.py", findings=[Finding("a.py", 3, "Op: port it", "HJX008", severity=severity)])
 
-    assert _verdict("pre-commit", [outcome(NOTE)]) == 0
-    assert _verdict("pre-commit", [outcome(ERROR)]) == 1
+    assert _verdict("pre-commit", [("index", outcome(NOTE))]) == 0
+    assert _verdict("pre-commit", [("index", outcome(ERROR))]) == 1
     assert "error: a.py:3: HJX008 Op: port it" in capsys.readouterr().err
