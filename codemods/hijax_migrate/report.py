@@ -158,7 +158,7 @@ def as_github(outcomes: list[Outcome]) -> str:
     for o in outcomes:
         lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
                               f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
-        lines += [_annotation("error" if f.is_error else "notice", o.file, f.line,
+        lines += [_annotation("error" if f.is_error else "warning", o.file, f.line,
                               f.rule or "hijax-migrate", f.message) for f in o.findings]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
