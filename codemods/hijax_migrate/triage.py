@@ -18,7 +18,8 @@ from .scopes import PRIMITIVE_KINDS, Kind
 
 # The registry's (release, words, kinds) of each rule, without importing the
 # rules (and libcst); a test keeps the two in step.
-_DERIVED = ("linearize_from_jvp", "apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp")
+_DERIVED = ("linearize_from_jvp", "apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp",
+            "vjp_fwd_from_lin", "transpose_linearized")
 RULES = {
     "HJX001": ((0, 8, 1), ("vjp_bwd",), PRIMITIVE_KINDS | {Kind.EXTERNAL}),
     "HJX002": ((0, 9, 0), ("vjp_fwd",), PRIMITIVE_KINDS),
@@ -28,6 +29,12 @@ RULES = {
     "HJX006": ((0, 8, 1), ("NewstyleHiPrimitive",), None),
     "HJX007": ((0, 11, 1), _DERIVED, PRIMITIVE_KINDS),
     "HJX008": ((0, 11, 2), (), frozenset({Kind.OLD})),
+    "HJX009": ((0, 8, 1), ("HiPrim",), PRIMITIVE_KINDS),
+    "HJX010": ((0, 12, 0), ("def dce",), PRIMITIVE_KINDS),
+    "HJX011": ((0, 12, 0), ("batch_dim_rule", "VmapOf"), PRIMITIVE_KINDS),
+    "HJX012": ((0, 12, 0), ("def remat",), PRIMITIVE_KINDS),
+    "HJX013": ((0, 11, 1), ("QDD", "MutableHiType"), None),
+    "HJX014": ((0, 8, 1), ("__version_",), PRIMITIVE_KINDS | {Kind.OLD}),
 }
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
@@ -187,7 +194,16 @@ _TESTS = {
     "HJX004": lambda node, kind: "vjp_bwd_retval_logs" in _assigned(node),
     "HJX005": lambda node, kind: _has_sres(node) and _returns_values(_methods(node).get("vjp_bwd_retval")),
     "HJX007": lambda node, kind: bool(_single_targets(node) & _PAIRED),
+    "HJX009": lambda node, kind: _init_passes_arguments(_methods(node).get("__init__")),
 }
+
+
+def _init_passes_arguments(init) -> bool:
+    """``__init__`` calls some ``__init__`` with arguments (jax 0.8.0's constructor)."""
+    return init is not None and any(
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"
+        and (len(call.args) > (0 if isinstance(call.func.value, ast.Call) else 1) or call.keywords)
+        for call in ast.walk(init))
 
 
 def _anything(node: ast.ClassDef, kind: Kind) -> bool:

@@ -42,6 +42,7 @@ if jax.__version__ != "0.11.0":
 class Op(VJPHiPrimitive):
     pass
 """,
+    needs=("__version_",),
     kinds=PRIMITIVE_KINDS | {Kind.OLD},
 )
 class VersionGates(RuleTransformer):
