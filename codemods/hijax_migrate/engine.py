@@ -50,7 +50,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
             prims = file.primitives(new_tree)
             new_code = new_tree.code
     if options.black and new_code != code:
-        new_code = format_changed(code, new_code, Path(path))
+        new_code = format_changed(code, new_code, Path(path), report)
     if new_code != code:
         try:  # never write code that does not parse
             cst.parse_module(new_code)

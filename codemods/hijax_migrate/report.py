@@ -77,6 +77,7 @@ class Totals:
     """What the summary counts, for text and JSON alike."""
 
     changed: int
+    written: int  # what --in-place really wrote: a file that failed to write is not counted
     failed: int
     primitives: int
     warnings: int
@@ -85,7 +86,8 @@ class Totals:
 
     @classmethod
     def of(cls, outcomes: list[Outcome]) -> Totals:
-        return cls(changed=sum(o.changed for o in outcomes), failed=sum(bool(o.error) for o in outcomes),
+        return cls(changed=sum(o.changed for o in outcomes), written=sum(o.written for o in outcomes),
+                   failed=sum(bool(o.error) for o in outcomes),
                    primitives=sum(o.primitives for o in outcomes),
                    warnings=sum(len(o.findings) for o in outcomes),
                    errors=sum(f.is_error for o in outcomes for f in o.findings),
@@ -96,7 +98,8 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
     totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
     lines = [f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
-             f"{verb} {_n(totals.changed, 'file')}; {_n(totals.errors, 'error')} left to fix by hand, "
+             f"{verb} {_n(totals.written if in_place else totals.changed, 'file')}; "
+             f"{_n(totals.errors, 'error')} left to fix by hand, "
              f"{_n(totals.warnings - totals.errors, 'note')}, "
              f"{_n(totals.failed, 'file')} could not be processed",
              f"target: {target}"]
@@ -125,6 +128,7 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
     totals = Totals.of(outcomes)
     doc = {"changes": changes, "warnings": warnings, "errors": errors,
            "summary": {"files_scanned": scanned, "files_changed": totals.changed,
+                       "files_written": totals.written,
                        "files_failed": totals.failed, "primitives": totals.primitives,
                        "warnings": totals.warnings, "warning_errors": totals.errors,
                        "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
