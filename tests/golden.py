@@ -2,7 +2,9 @@
 
 A case is one file: an optional ``# flags: ...`` header line, the input, and
 after a line ``# output`` the expected output. A case with no ``# output``
-section must come out unchanged.
+section must come out unchanged. An optional last section, after a line
+``# findings``, lists what the run reports, one ``# LINE SEVERITY CODE message``
+comment each.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 OUTPUT_MARK = "# output\n"
+FINDINGS_MARK = "# findings\n"
 
 
 @dataclass
@@ -22,6 +25,7 @@ class Case:
     source: str
     expected: str  # equal to source for "must not change" cases
     has_output: bool
+    findings: list[str] | None = None  # None: not checked
 
 
 def read_case(path: Path) -> Case:
@@ -30,14 +34,21 @@ def read_case(path: Path) -> Case:
     if text.startswith("# flags:"):
         header, text = text.split("\n", 1)
         flags = shlex.split(header[len("# flags:"):])
+    text, listed, found = text.partition(FINDINGS_MARK)
+    findings = [line.removeprefix("# ") for line in found.splitlines()] if listed else None
     source, mark, expected = text.partition(OUTPUT_MARK)
-    return Case(path, flags, source, expected if mark else source, bool(mark))
+    return Case(path, flags, source, expected if mark else source, bool(mark), findings)
 
 
-def write_case(case: Case, actual: str) -> None:
+def finding_lines(findings) -> list[str]:
+    return [f"{f.line} {f.severity} {f.rule} {f.message}" for f in findings]
+
+
+def write_case(case: Case, actual: str, findings=()) -> None:
     header = f"# flags: {shlex.join(case.flags)}\n" if case.flags else ""
     body = case.source if actual == case.source else f"{case.source}{OUTPUT_MARK}{actual}"
-    case.path.write_text(header + body)
+    listed = "".join(f"# {line}\n" for line in finding_lines(findings))
+    case.path.write_text(header + body + (FINDINGS_MARK + listed if listed else ""))
 
 
 def all_cases() -> list[Path]:

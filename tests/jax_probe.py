@@ -2,7 +2,8 @@
 
 The module defines ``f`` (scalar output), ``ARGS`` and optionally
 ``ARGNUMS``, ``f_elem`` (the same op on scalars, for ``vmap(grad)``) and
-``plain`` (``f`` without the primitive, whose gradient is the reference).
+``plain`` (``f`` without the primitive, whose gradient is the reference) and
+``JIT_VALUE`` (also run ``jit(f)``: dead outputs are pruned, so ``dce`` is called).
 Used by the semantic tests, in a subprocess so any jax/Python pair works;
 given several modules, it prints one line for each, in order.
 """
@@ -27,6 +28,8 @@ def main(path):
     out = {"jax": jax.__version__}
     try:
         spec.loader.exec_module(module)
+        if getattr(module, "JIT_VALUE", False):
+            out["value"] = tolist(jax.jit(module.f)(*module.ARGS))
         argnums = getattr(module, "ARGNUMS", 0)
         out["grad"] = tolist(jax.grad(module.f, argnums=argnums)(*module.ARGS))
         out["jit"] = tolist(jax.jit(jax.grad(module.f, argnums=argnums))(*module.ARGS))

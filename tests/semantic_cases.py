@@ -382,3 +382,95 @@ class Mul(Binary):{FWD}
         return (g * y, g * x)
 ''', [Y, X], refused=("accum",)),
 ]
+
+# Written for jax 0.8.0 from start to end: the constructor takes the avals
+# and params, the old base, the old vjp_fwd, a value-returning vjp_bwd.
+ERA_080_HEADER = DICT_HEADER.replace("from jax.experimental.hijax import VJPHiPrimitive",
+                                     "from jax._src.hijax import NewstyleHiPrimitive")
+ERA_080_CONSTRUCTOR = SemanticCase("era_080_constructor", '''
+class Mul(NewstyleHiPrimitive):
+    def __init__(self, aval, scale=2.0):
+        super().__init__((aval, aval), aval, scale=scale)
+
+    def expand(self, x, y):
+        return self.scale * x * y
+
+    def vjp_fwd(self, x, y):
+        return self.scale * x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (self.scale * g * y, self.scale * g * x)
+''', [[2 * v for v in Y], [2 * v for v in X]], header=ERA_080_HEADER, footer=FOOTER_012)
+JAX_012_CASES.append(ERA_080_CONSTRUCTOR)
+CORE_CASES.append(ERA_080_CONSTRUCTOR)  # jax 0.10.2: the same rules, up to their gates
+
+JAX_012_CASES.append(SemanticCase("era_0110_lin_pair", '''
+from jax.experimental.hijax import transpose_linearized, vjp_fwd_from_lin
+
+
+class Mul(Binary):
+    vjp_fwd = vjp_fwd_from_lin
+    vjp_bwd_retval = transpose_linearized
+
+    def lin(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def linearized(self, residuals, tx, ty):
+        x, y = residuals
+        return tx * y + x * ty
+''', [Y, X], footer=FOOTER_012))
+
+# A dce override that jax calls: under jit, the second output is dead.
+DCE_FOOTER = '''
+
+def f(x, y):
+    product, _ = {cls}(jax.typeof(x))(x, y)
+    return jnp.sum(product)
+
+
+ARGS = (jnp.array({x}), jnp.array({y}))
+ARGNUMS = (0, 1)
+JIT_VALUE = True
+'''
+JAX_012_CASES.append(SemanticCase("era_0112_dce", '''
+class Split(HiPrim):
+    def __init__(self, aval):
+        self.in_avals = (aval, aval)
+        self.out_aval = (aval, aval)
+        self.params = {}
+        super().__init__()
+
+    def expand(self, x, y):
+        return x * y, x + y
+
+    def vjp_fwd(self, nzs_in, x, y):
+        return (x * y, x + y), (x, y)
+
+    def vjp_bwd_retval(self, res, g):
+        x, y = res
+        product_ct, _ = g  # the sum is never differentiated here
+        return (product_ct * y, product_ct * x)
+
+    def dce(self, used_outs):
+        if any(used_outs):  # keep every input and output
+            return True, True, self
+        return super().dce(used_outs)
+''', [Y, X], cls="Split", header=DICT_HEADER.replace("VJPHiPrimitive", "HiPrim"), footer=DCE_FOOTER))
+
+# Only the 0.8.0 constructor is old: it alone makes the code fail.
+CORE_CASES.append(SemanticCase("init_constructor_only", '''
+class Mul(VJPHiPrimitive):
+    def __init__(self, aval, scale=2.0):
+        super().__init__([aval, aval], aval, scale=scale)
+
+    def expand(self, x, y):
+        return self.scale * x * y
+
+    def vjp_fwd(self, nzs_in, x, y):
+        return self.scale * x * y, (x, y)
+
+    def vjp_bwd_retval(self, res, g):
+        x, y = res
+        return (self.scale * g * y, self.scale * g * x)
+''', [[2 * v for v in Y], [2 * v for v in X]], header=DICT_HEADER, footer=FOOTER_012))

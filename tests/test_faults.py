@@ -5,6 +5,7 @@ tree, run through the real command. Each bad file is named with its reason
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -169,3 +170,184 @@ def test_a_symlinked_file_is_written_through_and_stays_a_link(tmp_path):
     assert done.returncode == 0, done.stderr
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert "def vjp_bwd_retval" in real.read_text()
+
+
+# --- Write faults: each is that file's failure; the run goes on, exit 3 ---
+
+def cli(*args: str, preexec_fn=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", *args],
+                          capture_output=True, text=True, timeout=300, preexec_fn=preexec_fn)
+
+
+def tree_of(root: Path, names: list[str]) -> dict[str, Path]:
+    root.mkdir(exist_ok=True)
+    paths = {name: root / name for name in names}
+    for path in paths.values():
+        path.write_text(OLD)
+    return paths
+
+
+def assert_one_failed(done, paths: dict[str, Path], bad: str, reason: str) -> None:
+    """``bad`` is reported and as it was; every other file is migrated and counted."""
+    assert done.returncode == 3, done.stderr
+    assert f"error: {paths[bad]}: {reason}" in done.stderr, done.stderr
+    assert paths[bad].read_text() == OLD
+    good = [p for name, p in paths.items() if name != bad]
+    assert all("def vjp_bwd_retval" in p.read_text() for p in good)
+    assert f"migrated {len(good)} files; 0 errors left to fix by hand, 0 notes, 1 file could not be processed" in done.stderr
+    assert not [p for p in paths[bad].parent.iterdir() if p.name.endswith(".hijax-tmp")]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_read_only_file_is_reported_not_replaced(tmp_path, jobs):
+    paths = tree_of(tmp_path / "t", [f"m{i}.py" for i in range(9)])
+    paths["m3.py"].chmod(0o444)
+    done = cli("--in-place", "-j", jobs, str(tmp_path / "t"))
+    assert_one_failed(done, paths, "m3.py", "no write permission (mode 444); not replaced")
+
+
+def test_an_immutable_file_among_good_ones(tmp_path):
+    paths = tree_of(tmp_path / "t", ["a.py", "b.py", "c.py"])
+    if subprocess.run(["chattr", "+i", str(paths["b.py"])], capture_output=True).returncode:
+        pytest.skip("chattr +i is not allowed here (needs CAP_LINUX_IMMUTABLE and a file system "
+                    "that supports it)")
+    try:
+        done = cli("--in-place", str(tmp_path / "t"))
+    finally:
+        subprocess.run(["chattr", "-i", str(paths["b.py"])])
+    assert_one_failed(done, paths, "b.py", "no write permission")
+
+
+def test_a_read_only_folder_counts_nothing_as_migrated(tmp_path):
+    if os.geteuid() == 0 and not AS_UNPRIVILEGED:
+        pytest.skip("running as root without setpriv: root writes into a read-only folder")
+    paths = tree_of(tmp_path / "t", ["a.py"])
+    (tmp_path / "t").chmod(0o555)
+    try:
+        done = subprocess.run([*AS_UNPRIVILEGED, sys.executable, "-m", "hijax_migrate", "--in-place",
+                               "--target-jax", "0.10", str(tmp_path / "t")], capture_output=True, text=True)
+    finally:
+        (tmp_path / "t").chmod(0o755)
+    assert done.returncode == 3, done.stderr
+    assert f"error: {paths['a.py']}: cannot write: Permission denied" in done.stderr
+    assert "migrated 0 files; 0 errors left to fix by hand, 0 notes, 1 file could not be processed" in done.stderr
+    assert paths["a.py"].read_text() == OLD
+
+
+def test_a_file_size_limit_fails_the_big_file_only(tmp_path):
+    import resource
+
+    paths = tree_of(tmp_path / "t", ["a.py", "big.py", "c.py"])
+    paths["big.py"].write_text(OLD + "# padding\n" * 1000)  # over the limit once rewritten
+    OLD_BIG = paths["big.py"].read_text()
+    limit = len(OLD_BIG) - 10
+    done = cli("--in-place", "-j", "1", str(tmp_path / "t"),
+               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+    assert done.returncode == 3, done.stderr
+    assert f"error: {paths['big.py']}: cannot write: File too large" in done.stderr
+    assert paths["big.py"].read_text() == OLD_BIG
+    assert all("def vjp_bwd_retval" in paths[n].read_text() for n in ("a.py", "c.py"))
+    assert "migrated 2 files" in done.stderr
+    assert not [p for p in (tmp_path / "t").iterdir() if p.name.endswith(".hijax-tmp")]
+
+
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    mount = tmp_path / "mnt"
+    mount.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
+                          capture_output=True, text=True)
+    if made.returncode:
+        pytest.skip(f"cannot mount a small tmpfs here ({made.stderr.strip() or 'mount failed'})")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)])
+
+
+def test_a_full_file_system_fails_the_file_that_does_not_fit(small_tmpfs):
+    paths = tree_of(small_tmpfs / "t", ["a.py", "b.py"])
+    filler = small_tmpfs / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:  # fill the disk to the last block
+        while os.write(fd, b"x" * 1024):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    done = cli("--in-place", "-j", "1", str(small_tmpfs / "t"))
+    assert done.returncode == 3, done.stderr
+    assert "cannot write: No space left on device" in done.stderr
+    assert [p.read_text() for p in paths.values()] == [OLD, OLD]
+    assert "migrated 0 files" in done.stderr
+    filler.unlink()  # room again: the same run now migrates both
+    assert cli("--in-place", "-q", str(small_tmpfs / "t")).returncode == 0
+    assert all("def vjp_bwd_retval" in p.read_text() for p in paths.values())
+
+
+def test_an_unexpected_exception_is_a_bug_report_for_that_file_only(tmp_path, capsys):
+    from hijax_migrate import registry
+    from hijax_migrate.cli import main
+    from hijax_migrate.context import RuleTransformer
+
+    registry.all_rules()
+
+    @registry.rule("HJX998", "raises-on-purpose", (0, 1, 0), "test", before="", after="",
+                   needs=("vjp_bwd",))
+    class Raises(RuleTransformer):
+        def visit_Return(self, node):
+            if "boom" in self.report.file:
+                raise ValueError("something the tool did not expect")
+
+    paths = tree_of(tmp_path, ["a.py", "boom.py", "c.py"])
+    try:
+        code = main(["--in-place", "-j", "1", "--select", "HJX998,HJX001", "--target-jax", "0.10",
+                     str(tmp_path)])
+    finally:
+        registry._RULES.remove(Raises.rule)
+    err = capsys.readouterr().err
+    assert code == 3 and paths["boom.py"].read_text() == OLD
+    assert re.search(f"error: {re.escape(str(paths['boom.py']))}: internal error \\(ValueError: "
+                     r"something the tool did not expect at \w+\.py:\d+\); file left unchanged, "
+                     "please report this bug", err), err
+    assert all("def vjp_bwd_retval" in paths[n].read_text() for n in ("a.py", "c.py"))
+    assert "migrated 2 files" in err
+
+
+# --- Parser crashes: the file is reported, the rest processed ---
+
+AND_CHAIN = "x = " + " and ".join(["a"] * 10_000) + "\n"  # crashes libcst's native parser
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_crashing_input_in_a_tree(tmp_path, jobs):
+    paths = tree_of(tmp_path / "t", [f"m{i}.py" for i in range(9)])
+    paths["m4.py"].write_text(OLD + AND_CHAIN)
+    done = cli("--in-place", "-j", jobs, str(tmp_path / "t"))
+    assert done.returncode == 3, done.stderr
+    assert (f"error: {paths['m4.py']}:10: a chain of 10000 `and` terms is longer than libcst's "
+            "parser can take") in done.stderr
+    assert paths["m4.py"].read_text() == OLD + AND_CHAIN
+    assert "migrated 8 files" in done.stderr
+
+
+def _dies_on_three(item: int) -> int:
+    if item == 3:
+        os.kill(os.getpid(), 11)  # what a native crash does
+    return item * 10
+
+
+def test_a_dead_worker_is_reported_and_the_pool_rebuilt():
+    from hijax_migrate.pool import WorkerPool
+
+    pool = WorkerPool(2, _noop_init, ())
+    try:
+        results = list(pool.map(_dies_on_three, list(range(12)), lambda item: f"crashed on {item}"))
+    finally:
+        pool.close()
+    assert results == [0, 10, 20, "crashed on 3"] + [i * 10 for i in range(4, 12)]
+
+
+def _noop_init(parent: int) -> None:
+    pass

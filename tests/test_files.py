@@ -93,3 +93,151 @@ def test_libcst_codemod_command_runs_the_same_migration():
     command = HijaxMigrateCommand(CodemodContext(filename="ops.py"), target_jax="0.10")
     out = command.transform_module(cst.parse_module(OLD))
     assert out.code == OLD.replace("def vjp_bwd(", "def vjp_bwd_retval(")
+
+
+# --- Bytes the tool did not mean to change are never changed ---
+
+def _big5_twin() -> bytes:
+    """Two bytes big5 reads as a character it writes back differently."""
+    for lead in range(0xA1, 0xFA):
+        for trail in range(0x40, 0xFF):
+            data = bytes([lead, trail])
+            try:
+                if data.decode("big5").encode("big5") != data:
+                    return data
+            except UnicodeDecodeError:
+                pass
+    raise AssertionError("big5 has no such character here")
+
+
+@pytest.mark.parametrize("encoding, line", [
+    ("cp932", b"# \x87\x90"),  # NEC's form of a character cp932 writes as 0x81E0
+    ("big5", b"# " + _big5_twin()),
+    ("utf-7", b"# caf+AOk-"),  # Python ends this shifted run without the "-"
+    ("unicode_escape", b"# tab\\there"),  # decoded, the escape is gone; the newlines too
+])
+def test_bytes_that_would_not_survive_are_refused(tmp_path, capsys, encoding, line):
+    path = tmp_path / "ops.py"
+    data = f"# -*- coding: {encoding} -*-\n".encode() + line + b"\n" + OLD.encode()
+    path.write_bytes(data)
+    assert migrate_in_place(path) == 3
+    assert path.read_bytes() == data
+    assert f"{path}:" in capsys.readouterr().err  # named, with the line where bytes part
+
+
+@pytest.mark.parametrize("encoding, line", [("cp932", b"# \x81\xe0"), ("utf-7", b"# a+-b")])
+def test_bytes_that_survive_are_written_with_only_the_rewrite_changed(tmp_path, encoding, line):
+    path = tmp_path / "ops.py"
+    data = f"# -*- coding: {encoding} -*-\n".encode() + line + b"\n" + OLD.encode()
+    path.write_bytes(data)
+    assert migrate_in_place(path) == 0
+    assert path.read_bytes() == data.replace(b"def vjp_bwd(", b"def vjp_bwd_retval(")
+
+
+def test_a_cr_only_file_keeps_its_last_cr(tmp_path):
+    path = tmp_path / "ops.py"
+    path.write_bytes(OLD.replace("\n", "\r").encode())
+    assert migrate_in_place(path) == 0
+    assert path.read_bytes() == OLD.replace("\n", "\r").replace("def vjp_bwd(", "def vjp_bwd_retval(").encode()
+
+
+# --- Metadata ---
+
+def test_a_hard_linked_file_is_refused_not_split(tmp_path, capsys):
+    path, other = tmp_path / "ops.py", tmp_path / "other_name.py"
+    path.write_text(OLD)
+    os.link(path, other)
+    assert main(["--in-place", "--target-jax", "0.10", str(path)]) == 3
+    assert "has 2 hard links" in capsys.readouterr().err
+    assert path.read_text() == OLD and os.path.samefile(path, other)
+
+
+def test_extended_attributes_are_copied(tmp_path):
+    path = tmp_path / "ops.py"
+    path.write_text(OLD)
+    try:
+        os.setxattr(path, "user.origin", b"vendored")
+    except OSError as error:
+        pytest.skip(f"no user extended attributes on this file system ({error.strerror})")
+    assert migrate_in_place(path) == 0
+    assert "vjp_bwd_retval" in path.read_text()
+    assert os.getxattr(path, "user.origin") == b"vendored"
+
+
+def test_setuid_setgid_and_owner_survive(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("giving a file to another owner needs root")
+    path = tmp_path / "ops.py"
+    path.write_text(OLD)
+    os.chown(path, 1234, 5678)
+    os.chmod(path, 0o6755)
+    assert migrate_in_place(path) == 0
+    info = path.stat()
+    assert "vjp_bwd_retval" in path.read_text()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (1234, 5678, 0o6755)
+
+
+# --- Concurrent edits ---
+
+def test_a_change_just_before_the_rename_is_caught(tmp_path, monkeypatch):
+    """Another process appends while the temporary file is being filled."""
+    from hijax_migrate import files
+
+    path = tmp_path / "ops.py"
+    path.write_text(OLD)
+    source = read_source(path)
+    real_fsync = os.fsync
+
+    def fsync_then_append(fd):
+        real_fsync(fd)
+        with open(path, "a") as other:
+            other.write("# appended meanwhile\n")
+
+    monkeypatch.setattr(files.os, "fsync", fsync_then_append)
+    with pytest.raises(FileError, match="changed on disk"):
+        write_atomic(source, b"new")
+    assert path.read_text() == OLD + "# appended meanwhile\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ops.py"]
+
+
+def test_a_concurrent_appender_loses_nothing_silently(tmp_path):
+    """A real writer appends to every file while a run migrates them: each
+    append is either in the file or the file is reported as changed."""
+    import subprocess
+    import sys
+
+    names = [tmp_path / f"m{i}.py" for i in range(40)]
+    for path in names:
+        path.write_text(OLD)
+    run = subprocess.Popen([sys.executable, "-m", "hijax_migrate", "--in-place", "-j", "2",
+                            "--target-jax", "0.10", str(tmp_path)],
+                           stderr=subprocess.PIPE, text=True)
+    appended: dict[Path, list[str]] = {p: [] for p in names}
+    while run.poll() is None and all(OLD == p.read_text() for p in names):
+        pass  # the writer starts once the run has written its first file
+    k = 0
+    while run.poll() is None and k < 4000:  # bounded: growing files would slow the run
+        path = names[k % len(names)]
+        line = f"# append {k}\n"
+        with open(path, "a") as handle:
+            handle.write(line)
+        appended[path].append(line)
+        k += 1
+    run.wait(timeout=300)
+    err = run.stderr.read()
+    kept = {p: set(p.read_text().splitlines(keepends=True)) for p in names}
+    lost = [(p.name, line) for p, lines in appended.items() for line in lines
+            if line not in kept[p] and f"{p}: " not in err]
+    assert lost == [], err
+
+
+def test_black_keeps_a_tab_indented_file_as_the_migration_writes_it(tmp_path, capsys):
+    path, plain = tmp_path / "ops.py", tmp_path / "plain.py"
+    tabbed = OLD.replace("        ", "\t\t").replace("    ", "\t") + "\n\tdef other(self):\n\t\treturn  1\n"
+    path.write_text(tabbed)
+    plain.write_text(tabbed)
+    assert migrate_in_place(path, "--black", "--strategy", "accum") == 0
+    assert migrate_in_place(plain, "--strategy", "accum") == 0
+    assert path.read_text() == plain.read_text() != tabbed
+    assert "\t\tx_acc.accum(" in path.read_text() and path.read_text().endswith("\t\treturn  1\n")
+    assert "--black not applied: the file is indented with tabs" in capsys.readouterr().err

@@ -82,6 +82,9 @@ def add_params(func: cst.FunctionDef, names: list[str]) -> cst.FunctionDef:
     params = list(func.params.params)
     last = params[-1] if params else None
     comma = last.comma if last is not None and isinstance(last.comma, cst.Comma) else cst.MaybeSentinel.DEFAULT
+    if len(params) > 1 and isinstance(comma, cst.Comma) and isinstance(params[-2].comma, cst.Comma):
+        # one parameter a line: the old last one is followed as the others are
+        params[-1] = last.with_changes(comma=params[-2].comma)
     new = [cst.Param(cst.Name(name), comma=comma) for name in names]
     return func.with_changes(params=func.params.with_changes(params=[*params, *new]))
 

@@ -57,15 +57,17 @@ def _interruptible(run) -> int:
     def terminated(signum, frame):
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, terminated)
+    previous, previous_int = signal.signal(signal.SIGTERM, terminated), signal.getsignal(signal.SIGINT)
     try:
         return run()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run is over: report it, whatever comes
         print("hijax-migrate: interrupted; files already written are fully migrated, "
               "the others are untouched", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,7 +19,7 @@ from libcst.codemod import Codemod, CodemodContext
 
 from .engine import MigrationError
 from .model import STRATEGIES
-from .report import where
+from .report import finding_text, where
 from .runner import Job, migrate_document, project_for
 
 
@@ -86,5 +86,5 @@ class HijaxMigrateCommand(Codemod):
             self.warn(f"{where(name, error.line)}: {error}")
             return tree
         for finding in result.report.findings:
-            self.warn(f"{where(finding.file, finding.line)}: {finding.message}")
+            self.warn(finding_text(finding))
         return cst.parse_module(result.code) if result.code != tree.code else tree

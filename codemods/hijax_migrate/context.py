@@ -5,9 +5,9 @@ from __future__ import annotations
 import libcst as cst
 from libcst.codemod import Codemod, CodemodContext
 
-from .primitives import PrimitiveMap
+from .primitives import PrimitiveMap, around
 from .project import Project
-from .model import STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
+from .model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
 
 
 class RuleTransformer(Codemod, cst.CSTTransformer):
@@ -32,13 +32,45 @@ class RuleTransformer(Codemod, cst.CSTTransformer):
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         return tree.visit(self)
 
+    # A rule whose edits stay inside some classes sets ``focus`` to them in
+    # ``visit_Module``: the visit then walks those classes and the statements
+    # around them only, not every node of the module.
+    focus: set[cst.ClassDef] | None = None
+    _keep: set[cst.CSTNode] | None = None
+    _inside = 0
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Module):
+            self._module = node
+        elif self._skips(node):
+            return False
+        if self.focus and node in self.focus:
+            self._inside += 1
+        return super().on_visit(node)
+
+    def on_leave(self, original_node, updated_node):
+        if not isinstance(original_node, cst.Module) and self._skips(original_node):
+            return updated_node  # never entered: left exactly as it is
+        if self.focus and original_node in self.focus:
+            self._inside -= 1
+        return super().on_leave(original_node, updated_node)
+
+    def _skips(self, node: cst.CSTNode) -> bool:
+        if self.focus is None or self._inside:
+            return False
+        if self._keep is None:
+            self._keep = around(self._module, self.focus)
+        return node not in self._keep
+
     def changed(self, line: int, cls: cst.ClassDef | None, action: str) -> None:
         qualname = self.prims.qualnames.get(cls, "") if cls is not None else ""
         self.report.changes.append(
             Change(self.report.file, line, qualname, self.rule.code, self.rule.name, action))
 
-    def skipped(self, line: int, cls: cst.ClassDef | None, reason: str) -> None:
+    def skipped(self, line: int, cls: cst.ClassDef | None, reason: str, severity: str = ERROR) -> None:
+        """Report code left alone: by default an error, as what a rule leaves
+        unmigrated will not work on its release."""
         where = f"{self.prims.qualnames[cls]}: " if cls is not None else ""
         message = f"{where}{reason}"
-        self.report.findings.append(Finding(self.report.file, line, message, self.rule.code))
+        self.report.findings.append(Finding(self.report.file, line, message, self.rule.code, severity=severity))
         self.warn(f"{self.report.file}:{line}: {message}")

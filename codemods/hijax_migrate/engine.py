@@ -17,20 +17,11 @@ from .families import families_in_file
 from .formatting import format_changed
 from .parse import parse
 from .context import FileReport, Options
+from .model import Result  # noqa: F401 (re-exported)
 from .primitives import PrimitiveMap
 from .project import Project
 from .summary import Kind, summarize_classes
 from .versions import format_version
-
-
-@dataclass
-class Result:
-    code: str
-    report: FileReport
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.report.changes)
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
@@ -42,6 +33,8 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     tree = parse(code)
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
     prims = file.primitives(tree, code)
+    if module:  # the summary just installed is of the text on disk: results may rest on it
+        project.add_summary(project.summary(module), code)
     report.primitives = file.primitive_count
     report.findings.extend(undecided.notes(tree, code, prims, file.aside, path))
     if options.classes is not None:  # a review offers a family as one change
@@ -61,7 +54,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
             new_code = new_tree.code
             prims = file.primitives(new_tree, new_code)
     if options.black and new_code != code:
-        new_code = format_changed(code, new_code, Path(path))
+        new_code = format_changed(code, new_code, Path(path), report)
     if new_code != code:
         try:  # never write code that does not parse
             cst.parse_module(new_code)

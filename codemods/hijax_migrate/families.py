@@ -9,7 +9,7 @@ each class is decided with its whole family in view.
 from __future__ import annotations
 
 from .project import Project
-from .summary import CLASSIC, ClassInfo
+from .scopes import CLASSIC, ClassInfo
 
 
 def bases(project: Project, info: ClassInfo) -> list[ClassInfo]:
@@ -19,15 +19,33 @@ def bases(project: Project, info: ClassInfo) -> list[ClassInfo]:
 
 def ancestors(project: Project, info: ClassInfo) -> list[ClassInfo]:
     """``info``'s method resolution order within the tree (C3; depth-first where C3 fails)."""
-    return _mro(project, info, set())[1:]
+    return _mro(project, info)[1:]
 
 
-def _mro(project: Project, info: ClassInfo, seen: set) -> list[ClassInfo]:
-    if info in seen:  # a cycle through broken code
-        return [info]
-    seen = seen | {info}
-    direct = bases(project, info)
-    seqs = [_mro(project, base, seen) for base in direct] + [list(direct)]
+def _mro(project: Project, root: ClassInfo) -> list[ClassInfo]:
+    """Bottom-up with an explicit stack: a chain of bases as deep as a real
+    tree's never meets Python's recursion limit."""
+    done: dict[ClassInfo, list[ClassInfo]] = {}
+    direct: dict[ClassInfo, list[ClassInfo]] = {}
+    stack, open_ = [root], set()
+    while stack:
+        info = stack[-1]
+        if info in done:
+            stack.pop()
+            continue
+        if info not in direct:
+            direct[info] = bases(project, info)
+            open_.add(info)
+            stack += [base for base in direct[info] if base not in done and base not in open_]
+            continue
+        stack.pop()
+        open_.discard(info)  # a base still open is a cycle through broken code: it counts alone
+        done[info] = _merge(info, [done.get(base, [base]) for base in direct[info]], direct[info])
+    return done[root]
+
+
+def _merge(info: ClassInfo, seqs: list[list[ClassInfo]], direct: list[ClassInfo]) -> list[ClassInfo]:
+    seqs = [list(seq) for seq in seqs] + [list(direct)]
     order = [info]
     while any(seqs):
         head = next((s[0] for s in seqs if s and not any(s[0] in t[1:] for t in seqs)), None)

@@ -26,7 +26,9 @@ SKIP_DIRS = frozenset({
 # never parsed with libcst, the dominant cost of a run. Substring tests:
 # three times faster than one regex with alternatives.
 CANDIDATE_WORDS = (b"vjp_bwd", b"vjp_fwd", b"HiPrim", b"linearize_from_jvp",
-                   b"apply_derived_linearization", b"transpose_jvp")
+                   b"apply_derived_linearization", b"transpose_jvp", b"transpose_linearized",
+                   b"batch_dim_rule", b"VmapOf", b"def dce", b"def remat", b"QDD", b"MutableHiType",
+                   b"__version_")
 
 
 def is_candidate_text(data: bytes) -> bool:
@@ -128,9 +130,11 @@ def _excluded(rel: Path, is_dir: bool, exclude: pathspec.PathSpec | None) -> boo
     return exclude is not None and exclude.match_file(rel.as_posix() + ("/" if is_dir else ""))
 
 
-# Bigger Python files are generated, not written: parsing one would take
-# minutes and its rewrite could not be reviewed.
-MAX_BYTES = 16 * 1024 * 1024
+# libcst's trees take about 1 GB of memory per MiB of source through a
+# migration (measured by benchmarks/bigfile.py; time and memory grow linearly),
+# so larger files are refused before they are read. Files this big are
+# generated, not written, and their rewrite could not be reviewed anyway.
+MAX_BYTES = 1024 * 1024
 
 
 def check_regular(path: Path) -> None:
@@ -145,8 +149,8 @@ def check_regular(path: Path) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise FileError("not a regular file")
     if info.st_size > MAX_BYTES:
-        raise FileError(f"too large to migrate ({info.st_size / 2**20:.1f} MiB; "
-                        f"the limit is {MAX_BYTES // 2**20} MiB)")
+        raise FileError(f"too large to migrate ({info.st_size:,} bytes; the limit is "
+                        f"{MAX_BYTES // 2**20} MiB, which takes about 1 GB of memory)")
 
 
 def read_source(path: Path) -> SourceFile:
@@ -170,8 +174,37 @@ def decode(path: Path, raw: bytes) -> SourceFile:
     return SourceFile(path, raw, text, encoding)
 
 
+def check_round_trip(source: SourceFile) -> None:
+    """Raise FileError unless the text encodes back to exactly the bytes read.
+
+    Some encodings have two byte sequences for a character (cp932, big5), or
+    are not one byte sequence per text at all (unicode_escape): writing such
+    a file would change lines the tool never touched.
+    """
+    again = source.text.encode(source.encoding, errors="replace")
+    if again != source.raw:
+        line = _first_difference(source.raw, again).count(b"\n") + 1
+        raise FileError(f"its {source.encoding} bytes do not survive decoding and encoding again, "
+                        "so writing it would change lines the tool did not touch; left unchanged", line)
+
+
+def _first_difference(a: bytes, b: bytes) -> bytes:
+    """``a`` up to where it and ``b`` part."""
+    size = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return a[:size]
+
+
 def encode(source: SourceFile, text: str) -> bytes:
-    return text.encode(source.encoding)
+    """``text`` in the file's encoding; FileError where it does not decode back to ``text``."""
+    try:
+        data = text.encode(source.encoding)
+    except UnicodeEncodeError as error:
+        raise FileError(f"cannot write: the rewrite has characters {source.encoding} cannot "
+                        f"encode ({error.reason}); left unchanged") from error
+    if data.decode(source.encoding) != text:
+        raise FileError(f"cannot write: the rewrite does not come back from {source.encoding} "
+                        "as written; left unchanged")
+    return data
 
 
 TMP_SUFFIX = ".hijax-tmp"  # never a source suffix: a walk never picks one up
@@ -180,42 +213,102 @@ TMP_SUFFIX = ".hijax-tmp"  # never a source suffix: a walk never picks one up
 def write_atomic(source: SourceFile, data: bytes) -> None:
     """Replace the file with ``data`` unless it changed since it was read.
 
-    The new text goes to a temporary file beside it, is flushed to disk and
-    renamed over the original: readers see the old file or the new, never
-    half. A symlink stays a link (its target is written), and the mode and,
-    where allowed, the owner are kept.
+    The new text goes to a temporary file beside it, with the original's
+    owner, mode and extended attributes, is flushed to disk and renamed over
+    the original: readers see the old file or the new, never half. A symlink
+    stays a link (its target is written). Whatever cannot be kept is a
+    FileError, and the file is left as it was.
     """
     target = Path(os.path.realpath(source.path))
     try:
-        if target.read_bytes() != source.raw:
-            raise FileError("changed on disk while the tool ran; not overwritten")
-        info = target.stat()
+        with open(target, "rb") as original:
+            info = _unchanged(original, source)
+            _check_replaceable(target, info)
+            with signals_deferred():
+                _replace(target, original, source, data)
     except OSError as error:
         raise FileError(f"cannot write: {error.strerror or error}") from error
-    with signals_deferred():
+
+
+def _unchanged(original, source: SourceFile) -> os.stat_result:
+    """The file's status, if its content is still what was read."""
+    info = os.fstat(original.fileno())
+    original.seek(0)
+    if info.st_size != len(source.raw) or original.read() != source.raw:
+        raise FileError("changed on disk while the tool ran; not overwritten")
+    return info
+
+
+def _check_replaceable(target: Path, info: os.stat_result) -> None:
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise FileError(f"no write permission (mode {stat.S_IMODE(info.st_mode):o}); not replaced. "
+                        "Make it writable to migrate it")
+    if info.st_nlink > 1:
+        raise FileError(f"has {info.st_nlink} hard links: replacing it would leave the other names "
+                        "with the old text; not written. Migrate one name after copying it "
+                        "(cp f f.tmp && mv f.tmp f), or all of them, then link them again")
+
+
+def _replace(target: Path, original, source: SourceFile, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            _copy_metadata(original.fileno(), handle.fileno())
+            handle.flush()
+            os.fsync(handle.fileno())
+        # The last look, as close to the rename as the system allows.
+        before = os.fstat(original.fileno())
+        _unchanged(original, source)
+        if _identity(os.stat(target)) != _identity(before):
+            raise FileError("changed on disk while the tool ran; not overwritten")
+        os.replace(tmp, target)
+    except BaseException:
+        _remove(tmp)
+        raise
+    if _identity(os.fstat(original.fileno())) != _identity(before):
+        raise FileError("another process wrote to the file while it was being replaced; "
+                        "that write went to the old version and is lost")
+
+
+def _identity(info: os.stat_result) -> tuple:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _copy_metadata(src: int, dst: int) -> None:
+    """Owner, then mode (chown clears setuid and setgid), then extended attributes."""
+    info, made = os.fstat(src), os.fstat(dst)
+    if (info.st_uid, info.st_gid) != (made.st_uid, made.st_gid):
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
+            os.fchown(dst, info.st_uid, info.st_gid)
+        except PermissionError as error:
+            raise FileError(f"cannot keep its owner ({info.st_uid}:{info.st_gid}); "
+                            "not replaced") from error
+    os.fchmod(dst, stat.S_IMODE(info.st_mode))
+    if stat.S_IMODE(os.fstat(dst).st_mode) != stat.S_IMODE(info.st_mode):
+        raise FileError(f"cannot keep its mode ({stat.S_IMODE(info.st_mode):o}); not replaced")
+    for name in _xattrs(src):
+        value = os.getxattr(src, name)
+        try:
+            os.setxattr(dst, name, value)
         except OSError as error:
-            raise FileError(f"cannot write: {error.strerror or error}") from error
-        try:
-            _fill(fd, tmp, data, info)
-            os.replace(tmp, target)
-        except BaseException:
-            _remove(tmp)
-            raise
+            if _xattr(dst, name) != value:
+                raise FileError(f"cannot keep its extended attribute {name} "
+                                f"({error.strerror}); not replaced") from error
 
 
-def _fill(fd: int, tmp: str, data: bytes, info: os.stat_result) -> None:
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.chmod(tmp, stat.S_IMODE(info.st_mode))
-    if hasattr(os, "chown") and (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
-        try:
-            os.chown(tmp, info.st_uid, info.st_gid)
-        except PermissionError:
-            pass  # not ours to give away: the file becomes the runner's
+def _xattrs(fd: int) -> list[str]:
+    try:
+        return os.listxattr(fd)
+    except (OSError, AttributeError):  # no extended attributes here
+        return []
+
+
+def _xattr(fd: int, name: str) -> bytes | None:
+    try:
+        return os.getxattr(fd, name)
+    except OSError:
+        return None
 
 
 def _remove(tmp: str) -> None:

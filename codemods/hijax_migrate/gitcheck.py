@@ -80,7 +80,9 @@ def _check_tree(repo, tree: str, names: list[str]):
         (top / ".git").mkdir()  # the top of this tree: nothing above it is read
         targets = [str(top / name) for name in names]
         with _inside(top):
-            args = build_parser().parse_args(["--check", "--quiet", "--force-exclude", "--", *targets])
+            # No cache: a tree written out to a new temporary folder never comes back.
+            args = build_parser().parse_args(["--check", "--quiet", "--force-exclude", "--no-cache",
+                                              "--", *targets])
             outcomes = Session.from_args(args).migrate()
     for outcome in outcomes:
         outcome.file = Path(outcome.file).relative_to(top).as_posix()

@@ -139,11 +139,12 @@ def run_hook(hook_type: str, lines: list[str], remote: str = "origin") -> int:
 
 def _verdict(hook_type: str, outcomes: list) -> int:
     """0, or 1 with a message naming the files and the commands that fix them."""
-    from .report import error_text
+    from .report import error_text, finding_text
 
     pending = sorted({o.file for _, o in outcomes if o.changed})
     errors = [o for _, o in outcomes if o.error]
-    if not pending and not errors:
+    by_hand = [f for _, o in outcomes for f in o.findings if f.is_error]
+    if not pending and not errors and not by_hand:
         return 0
     what = "push" if hook_type == "pre-push" else "commit"
     out = [f"hijax-migrate: {what} blocked."]
@@ -151,6 +152,9 @@ def _verdict(hook_type: str, outcomes: list) -> int:
         where = {o.file: ref for ref, o in outcomes if o.changed}
         out += [f"These files, as they are in {_places(hook_type, where)}, use an old hijax API:",
                 *(f"  {name}" for name in pending), _fix(hook_type, pending)]
+    if by_hand:
+        out += ["This code will not work on the target jax; fix it by hand:",
+                *(f"  {finding_text(f)}" for f in by_hand)]
     out += [error_text(o) for o in errors]
     out.append(f"(To {what} anyway, once: git {what} --no-verify.)")
     print("\n".join(out), file=sys.stderr)

@@ -25,9 +25,17 @@ class Change:
     cell_line: int = 0  # the line in that cell
 
 
+ERROR, NOTE = "error", "note"
+
+
 @dataclass(frozen=True)
 class Finding:
-    """A warning: something left alone, and why."""
+    """Something left alone, and why.
+
+    An ``error`` is code that will not work on the target jax as it stands
+    (it fails the dry run, ``--check`` and the hooks); a ``note`` is worth
+    reading but may well be fine.
+    """
 
     file: str
     line: int
@@ -35,6 +43,11 @@ class Finding:
     rule: str = ""
     cell: int = 0  # as in Change
     cell_line: int = 0
+    severity: str = NOTE
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
 
 
 @dataclass
@@ -61,3 +74,15 @@ class FileReport:
     primitives: int = 0
     # review only: class -> its family in this file (classes joined by inheritance)
     families: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    """A migrated text and its report."""
+
+    code: str
+    report: FileReport
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.report.changes)

@@ -1,28 +1,34 @@
 """Parsing with libcst, guarded.
 
 libcst's native parser crashes the whole process (a segmentation fault, not
-an exception) on brackets nested thousands deep. Python itself refuses more
-than 200 nested brackets or 100 indentation levels, so CPython's own parser
-(``ast``, in C, about ten times faster) looks first, and such input is
-reported like any other broken file.
+an exception) on brackets nested thousands deep, and on valid code too: a
+chain of some 8,000 ``and``/``or`` terms. Python itself refuses more than 200
+nested brackets or 100 indentation levels, so CPython's own parser (``ast``,
+in C, about ten times faster) looks first; such input, and chains far longer
+than anyone writes, are reported like any other file the tool cannot handle.
+(A crash of another shape kills a worker process, not the run: see pool.py.)
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 
 import libcst as cst
 
 from .errors import MigrationError
 
+# libcst crashes at about 8,000 terms (an 8 MiB stack): this leaves a wide margin.
+MAX_CHAIN = 1000
+_BOOL_WORD = re.compile(r"\b(?:and|or)\b")
 _TOO_DEEP = ("too many nested parentheses", "too many levels of indentation", "too many statically nested")
 
 
 def parse(code: str) -> cst.Module:
     python_error = _python_error(code)
     try:
-        return cst.parse_module(code)
+        return _keep_final_cr(cst.parse_module(code), code)
     except cst.ParserSyntaxError as error:
         if python_error is not None:  # Python's words are the clearer ones
             raise MigrationError(f"syntax error: {python_error.msg}", python_error.lineno or 0) from error
@@ -36,11 +42,29 @@ def _python_error(code: str) -> SyntaxError | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
-            ast.parse(code)
+            tree = ast.parse(code)
     except SyntaxError as error:
         if (error.msg or "").startswith(_TOO_DEEP):
             raise MigrationError(f"too deeply nested ({error.msg})", error.lineno or 0) from error
         return error  # libcst may still accept it: it knows syntax newer than this Python's
     except (RecursionError, MemoryError) as error:
         raise MigrationError("too deeply nested to parse") from error
+    _check_chains(code, tree)
     return None
+
+
+def _check_chains(code: str, tree: ast.Module) -> None:
+    if len(_BOOL_WORD.findall(code)) <= MAX_CHAIN:  # a cheap look first
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BoolOp) and len(node.values) > MAX_CHAIN:
+            raise MigrationError(f"a chain of {len(node.values)} `{type(node.op).__name__.lower()}` "
+                                 f"terms is longer than libcst's parser can take (at most "
+                                 f"{MAX_CHAIN}); left unchanged", node.lineno)
+
+
+def _keep_final_cr(module: cst.Module, code: str) -> cst.Module:
+    # libcst reads a CR-only file's last "\r" as no final newline, and drops it.
+    if code.endswith("\r") and not module.has_trailing_newline:
+        return module.with_changes(has_trailing_newline=True)
+    return module

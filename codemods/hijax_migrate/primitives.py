@@ -37,3 +37,19 @@ class PrimitiveMap:
         """
         position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
         return position.start.line if position else 0
+
+
+def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:
+    """``targets`` and the nodes on the way to them from ``module``; only
+    statements are searched (expressions hold no class statement)."""
+    keep: set[cst.CSTNode] = set()
+    stack: list[tuple[cst.CSTNode, tuple]] = [(module, ())]
+    while stack:
+        node, path = stack.pop()
+        if node in targets:
+            keep.update(path)
+            keep.add(node)
+            continue
+        path += (node,)
+        stack.extend((child, path) for child in node.children if not isinstance(child, cst.BaseExpression))
+    return keep

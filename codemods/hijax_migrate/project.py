@@ -10,39 +10,64 @@ files of it (``--changed-since``).
 
 from __future__ import annotations
 
-import builtins
+import hashlib
 import re
-import sys
 from pathlib import Path
 
+from .ast_summary import parse_ast, summarize_ast
+from .cache import SEARCHED, digest
+from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .errors import SourceError
 from .files import check_regular, read_source, walk
 from .modules import module_names
-from .parse import parse
-from .summary import ClassInfo, Kind, ModuleSummary, Scope, strongest, summarize
-
-HIJAX_MODULES = ("jax.experimental.hijax", "jax._src.hijax")
-BASE_KINDS = {kind.value: kind for kind in (Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM, Kind.OLD)}
-# Bases from these packages are decided: they are never hijax primitives.
-_KNOWN_NOT_HIJAX = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy", "builtins"}
+from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
 
-class Project:
+class Project(Resolver):
     def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = ()):
         self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
-        self._naming: dict[str, list[tuple[Path, Path]]] | None = None  # see modules_naming
+        self._naming: dict[str, list[tuple[Path, Path, str]]] | None = None  # see modules_naming
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
-        self._resolving: set[ClassInfo] = set()
+        self._class_deps: dict[ClassInfo, frozenset[str]] = {}
         self.extra_bases = frozenset(extra_bases)
+        # What answers rest on, for the cache: module -> (its file, digest of
+        # the text summarised), None for a summary of text not on disk; the
+        # modules answers were looked up in since the caller last emptied
+        # ``touched``, and the words the tree was searched for subclasses of;
+        # whether a cycle of broken code was cut meanwhile.
+        self.loaded: dict[str, tuple[Path, str] | None] = {}
+        self.touched: set[str] = set()
+        self.searched: set[str] = set()
+        self.cyclic = False
 
-    def add_summary(self, summary: ModuleSummary) -> None:
-        """Use ``summary`` for its module (the current, possibly rewritten, text)."""
+    def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
+        """Use ``summary`` for its module: of ``text`` as on disk, or of a
+        rewritten text (None), which no cached result may rest on."""
         self._first.setdefault(summary.module, self._summaries.get(summary.module) or summary)
         self._summaries[summary.module] = summary
+        path = self.find(summary.module) if text is not None else None
+        self.loaded[summary.module] = (path, digest(text)) if path is not None else None
+
+    def dependencies(self, own: str = "") -> list[list] | None:
+        """[module, file, digest] for each module in ``touched`` but ``own``
+        (file and digest None: not found); None if one was not on disk."""
+        deps = []
+        for module in sorted(self.touched - {own, ""}):
+            if module in self.loaded:
+                if self.loaded[module] is None:
+                    return None
+                path, text_digest = self.loaded[module]
+                deps.append([module, str(path), text_digest])
+            elif self._summaries.get(module) is None:
+                deps.append([module, None, None])
+            else:
+                return None
+        deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(self.searched)]
+        return None if self.cyclic else deps
 
     def first_summary(self, module: str) -> ModuleSummary | None:
         """The module as this run found it: families are decided on what the code was
@@ -69,40 +94,22 @@ class Project:
         if path is None:
             return None
         try:  # a base module that cannot be read leaves its classes undecided
-            tree = parse(read_source(path).text)
+            text = read_source(path).text
         except SourceError:
             return None
-        return summarize(tree, module, path.stem == "__init__")
+        self.loaded[module] = (path, digest(text))
+        is_package = path.stem == "__init__"
+        try:
+            return summarize_ast(parse_ast(text), module, is_package)[0]
+        except (SyntaxError, RecursionError, MemoryError):
+            pass  # newer syntax than this Python's, or broken: libcst decides
+        from .parse import parse
+        from .summary import summarize
 
-    def class_kind(self, info: ClassInfo) -> Kind:
-        if info not in self._class_kinds:
-            if info in self._resolving:  # a cycle through broken code
-                return Kind.NONE
-            self._resolving.add(info)
-            kinds = [self.kind_of_name(info.scope, base) for base in info.bases]
-            self._resolving.discard(info)
-            self._class_kinds[info] = strongest(kinds)
-        return self._class_kinds[info]
-
-    def kind_of_name(self, scope: Scope, dotted: str | None) -> Kind:
-        if dotted is None:
-            return Kind.EXTERNAL
-        head, _, rest = dotted.partition(".")
-        if dotted in self.extra_bases or head in self.extra_bases:
-            return Kind.VJP
-        bindings = scope.lookup(head)
-        if not bindings:
-            return Kind.NONE if hasattr(builtins, head) else Kind.EXTERNAL
-        return strongest(self._kind_of_binding(binding, rest) for binding in bindings)
-
-    def _kind_of_binding(self, binding: tuple, rest: str) -> Kind:
-        what = binding[0]
-        if what == "import":
-            return self.kind_of_qualified(f"{binding[1]}.{rest}" if rest else binding[1])
-        if what == "class":
-            return Kind.NONE if rest else self.class_kind(binding[1])
-        refs, scope = binding[1], binding[2]
-        return strongest(self.kind_of_name(scope, f"{ref}.{rest}" if rest else ref) for ref in refs)
+        try:
+            return summarize(parse(text), module, is_package)
+        except SourceError:
+            return None
 
     def classes_of_name(self, scope: Scope, dotted: str | None, depth: int = 0) -> list[ClassInfo]:
         """The classes of the tree a base expression may name (none: outside the tree)."""
@@ -123,37 +130,34 @@ class Project:
     def _classes_of_qualified(self, name: str, depth: int) -> list[ClassInfo]:
         parts = name.split(".")
         for cut in range(len(parts) - 1, 0, -1):
-            summary = self.first_summary(".".join(parts[:cut]))
+            module = ".".join(parts[:cut])
+            self.touched.add(module)  # a cached answer rests on it, found or not
+            summary = self.first_summary(module)
             if summary is not None:
                 return self.classes_of_name(summary.scope, ".".join(parts[cut:]), depth + 1)
         return []
+
+    def naming_digest(self, word: str) -> str:
+        """What a search for subclasses of ``word`` rests on: the files naming it, and their texts."""
+        return digest("\n".join(f"{path}:{data}" for path, _, data in self._index().get(word, ())))
+
+    def _index(self) -> dict[str, list[tuple[Path, Path, str]]]:
+        if self._naming is None:
+            self._naming = _index_names(self.roots)
+        return self._naming
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
         """Summaries of the tree's modules that may subclass a class called ``word``:
         those naming it in a class statement's bases or in an import. The tree is
         walked, and each file read, once per run."""
-        if self._naming is None:
-            self._naming = _index_names(self.roots)
+        self.searched.add(word)
         summaries = []
-        for path, root in self._naming.get(word, ()):
+        for path, root, _ in self._index().get(word, ()):
             names = module_names(path, root)
             summary = self.summary(names[0]) if names else None
             if summary is not None:
                 summaries.append(summary)
         return summaries
-
-    def kind_of_qualified(self, name: str) -> Kind:
-        if name in self.extra_bases:
-            return Kind.VJP
-        module, _, attr = name.rpartition(".")
-        if module in HIJAX_MODULES:
-            return BASE_KINDS.get(attr, Kind.NONE)
-        parts = name.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            summary = self.summary(".".join(parts[:cut]))
-            if summary is not None:
-                return self.kind_of_name(summary.scope, ".".join(parts[cut:]))
-        return Kind.NONE if parts[0] in _KNOWN_NOT_HIJAX else Kind.EXTERNAL
 
 
 # Names in the bases of class statements, and names imported.
@@ -162,8 +166,9 @@ _NAMES_THAT_SUBCLASS = re.compile(rb"^[ \t]*(?:class[ \t]+\w+[ \t]*\(([^)]*)\)|(
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 
 
-def _index_names(roots: tuple[Path, ...]) -> dict[str, list[tuple[Path, Path]]]:
-    index: dict[str, list[tuple[Path, Path]]] = {}
+def _index_names(roots: tuple[Path, ...]) -> dict[str, list[tuple[Path, Path, str]]]:
+    """word -> (file, its search root, digest of its bytes) of each file naming it."""
+    index: dict[str, list[tuple[Path, Path, str]]] = {}
     files = {path: root for root in roots for path in walk(root)}
     for path, root in files.items():
         try:  # never a FIFO or a device: reading one would block
@@ -173,6 +178,7 @@ def _index_names(roots: tuple[Path, ...]) -> dict[str, list[tuple[Path, Path]]]:
             continue
         words = {w.decode() for match in _NAMES_THAT_SUBCLASS.finditer(data)
                  for part in match.groups() if part for w in _WORD.findall(part)}
+        data_digest = hashlib.sha256(data).hexdigest()
         for word in words:
-            index.setdefault(word, []).append((path, root))
+            index.setdefault(word, []).append((path, root, data_digest))
     return index

@@ -15,8 +15,9 @@ from .versions import Version, format_version
 # Modules of hijax_migrate.rules, in the order their rules run: rules that
 # change the base class or signature first, so later ones see the result.
 _RULE_MODULES = (
-    "newstyle_base", "fwd_nzs_in", "derived_pairs", "sres_accumulators",
-    "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive",
+    "newstyle_base", "init_attributes", "fwd_nzs_in", "derived_pairs", "sres_accumulators",
+    "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive", "dce_live_ins",
+    "batch_dim_rule", "remat_override", "removed_names", "version_gates",
 )
 
 

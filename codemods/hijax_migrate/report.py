@@ -61,21 +61,36 @@ def error_text(outcome: Outcome) -> str:
     return f"error: {where(outcome.file, outcome.error_line)}: {outcome.error}"
 
 
+def finding_text(finding: Finding) -> str:
+    """``error: file:line: CODE message`` (or ``note: ...``)."""
+    code = f"{finding.rule} " if finding.rule else ""
+    return f"{finding.severity}: {where(finding.file, finding.line)}: {code}{finding.message}"
+
+
+def has_errors(outcome: Outcome) -> bool:
+    """A finding says the file will not work on the target as it stands."""
+    return any(f.is_error for f in outcome.findings)
+
+
 @dataclass
 class Totals:
     """What the summary counts, for text and JSON alike."""
 
     changed: int
+    written: int  # what --in-place really wrote: a file that failed to write is not counted
     failed: int
     primitives: int
     warnings: int
+    errors: int  # of the warnings, those that will not work on the target
     rules: Counter  # (code, name) -> changes
 
     @classmethod
     def of(cls, outcomes: list[Outcome]) -> Totals:
-        return cls(changed=sum(o.changed for o in outcomes), failed=sum(bool(o.error) for o in outcomes),
+        return cls(changed=sum(o.changed for o in outcomes), written=sum(o.written for o in outcomes),
+                   failed=sum(bool(o.error) for o in outcomes),
                    primitives=sum(o.primitives for o in outcomes),
                    warnings=sum(len(o.findings) for o in outcomes),
+                   errors=sum(f.is_error for o in outcomes for f in o.findings),
                    rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes))
 
 
@@ -83,7 +98,9 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
     totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
     lines = [f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
-             f"{verb} {_n(totals.changed, 'file')}; {_n(totals.warnings, 'warning')}, "
+             f"{verb} {_n(totals.written if in_place else totals.changed, 'file')}; "
+             f"{_n(totals.errors, 'error')} left to fix by hand, "
+             f"{_n(totals.warnings - totals.errors, 'note')}, "
              f"{_n(totals.failed, 'file')} could not be processed",
              f"target: {target}"]
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(totals.rules.items())]
@@ -104,14 +121,16 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
     changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in o.changes]
     for change in changes:
         del change["cls"], change["cell_line"]
-    warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule}
+    warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule,
+                 "severity": f.severity}
                 for o in outcomes for f in o.findings]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
     doc = {"changes": changes, "warnings": warnings, "errors": errors,
            "summary": {"files_scanned": scanned, "files_changed": totals.changed,
+                       "files_written": totals.written,
                        "files_failed": totals.failed, "primitives": totals.primitives,
-                       "warnings": totals.warnings,
+                       "warnings": totals.warnings, "warning_errors": totals.errors,
                        "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
                        "target": target}}
     return json.dumps(doc, indent=2)
@@ -143,8 +162,8 @@ def as_github(outcomes: list[Outcome]) -> str:
     for o in outcomes:
         lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
                               f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
-        lines += [_annotation("warning", o.file, f.line, f.rule or "hijax-migrate", f.message)
-                  for f in o.findings]
+        lines += [_annotation("error" if f.is_error else "warning", o.file, f.line,
+                              f.rule or "hijax-migrate", f.message) for f in o.findings]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)

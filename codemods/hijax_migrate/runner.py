@@ -9,16 +9,22 @@ large trees.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
+import sys
+import traceback
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from .cache import Cache
 from .model import Options
 from .modules import module_names, search_roots
-from .files import DOCUMENTS, FileError, is_candidate_file, SourceFile, encode, read_source, write_atomic
+from .files import (DOCUMENTS, FileError, SourceFile, check_round_trip, encode, is_candidate_file,
+                    read_source, signals_deferred, write_atomic)
+from .pool import CRASHED, WorkerPool, end_with_parent
 from .report import Outcome, unified_diff
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
@@ -34,18 +40,25 @@ class Job:
 _worker_state: dict = {}
 
 
-def _init_pool_worker(roots: tuple[Path, ...], options: Options) -> None:
+def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
+                      cache: Cache | None = None) -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _init_worker(roots, options)
+    # SIGTERM ends a worker outright (forked, it would inherit the parent's
+    # handler): the parent's second Ctrl-C and its death both rely on that.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent(parent)
+    from . import engine  # noqa: F401 (a pool is started for files that need libcst: imported up front)
+
+    _init_worker(roots, options, cache)
 
 
-def _init_worker(roots: tuple[Path, ...], options: Options) -> None:
-    from . import engine  # noqa: F401 (libcst and the rules, imported once, up front)
+def _init_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
+    # libcst is imported by the first file that needs it, if one does.
     from .project import Project
 
-    _worker_state.update(project=Project(options.extra_bases, roots), options=options)
+    _worker_state.update(project=Project(options.extra_bases, roots), options=options, cache=cache)
 
 
 def _module_name(job: Job) -> str:
@@ -54,35 +67,90 @@ def _module_name(job: Job) -> str:
 
 
 def migrate_file(job: Job, in_place: bool) -> Outcome:
-    from .engine import MigrationError
+    """One file's outcome: whatever goes wrong is this file's failure, never the run's."""
+    from .errors import MigrationError
 
     outcome = Outcome(job.display)
     try:
-        source = read_source(job.path)
-        result = migrate_document(source.text, job, _worker_state["options"], _worker_state["project"])
+        _migrate_into(outcome, job, in_place)
     except (FileError, MigrationError) as error:
         outcome.error, outcome.error_line = str(error), error.line
-        return outcome
     except RecursionError:
         outcome.error = "too deeply nested to handle"
-        return outcome
+    except MemoryError:
+        outcome.error = "ran out of memory on this file; left unchanged"
+    except Exception as error:  # a bug in the tool: reported as one, and the run goes on
+        outcome.error = bug_report(error)
+    return outcome
+
+
+def _migrate_into(outcome: Outcome, job: Job, in_place: bool) -> None:
+    source = read_source(job.path)
+    with gc_paused():
+        result = _migrate_and_keep(source.text, job)
+    if result.code != source.text:
+        check_round_trip(source)
     outcome.changes, outcome.findings = result.report.changes, result.report.findings
     outcome.primitives = result.report.primitives
     if result.code != source.text:
         outcome.diff = unified_diff(job.display, source.text, result.code)
         if in_place:
             _write(source, result.code, outcome)
-    return outcome
+
+
+@contextlib.contextmanager
+def gc_paused():
+    """No cyclic garbage collection while a file is migrated. Each full
+    collection walks every live object, and a big module's trees are millions
+    of them: collections that come with every few thousand allocations made
+    the time grow faster than the size. What cycles a run makes (scopes)
+    are collected once the file is done."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def bug_report(error: BaseException) -> str:
+    """The message for an exception the tool did not expect, naming where it was raised."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if "hijax_migrate" in f.filename]
+    at = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return (f"internal error ({type(error).__name__}: {error}{at}); file left unchanged, "
+            "please report this bug in hijax-migrate")
+
+
+def _migrate_and_keep(text: str, job: Job):
+    """``migrate_document`` in a run: the result is kept in the cache, with
+    the modules it rests on."""
+    project, cache = _worker_state["project"], _worker_state.get("cache")
+    project.touched, project.searched, project.cyclic = set(), set(), False
+    result = migrate_document(text, job, _worker_state["options"], project)
+    if cache is not None:
+        module = _module_name(job)
+        cache.store(job.display, module, text, result, project.dependencies(module))
+    return result
 
 
 def migrate_document(text: str, job: Job, options: Options, project):
     """A Python module, or the Python inside a notebook or Markdown document."""
-    from .engine import Result, migrate_source
+    from .model import Result
+    from .triage import untouched
 
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
-        return migrate_source(text, job.display, options, project, _module_name(job))
+        module = _module_name(job)
+        report = untouched(text, job.display, options, project, module)
+        if report is not None:  # nothing to rewrite or report: never parsed with libcst
+            return Result(text, report)
+        from .engine import migrate_source
+
+        return migrate_source(text, job.display, options, project, module)
     # --black is for Python files: a cell's layout is the document's business
+    from .engine import migrate_source
+
     migrate = partial(migrate_source, path=job.display, options=replace(options, black=False),
                       project=project)
     if suffix == ".ipynb":
@@ -96,7 +164,7 @@ def _write(source: SourceFile, code: str, outcome: Outcome) -> None:
     try:
         write_atomic(source, encode(source, code))
         outcome.written = True
-    except (FileError, UnicodeEncodeError) as error:
+    except FileError as error:
         outcome.error = str(error)
 
 
@@ -115,6 +183,35 @@ def _roots(jobs: list[Job]) -> tuple[Path, ...]:
     return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
 
 
+def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, triage: bool) -> Outcome | None:
+    """A candidate's outcome known without libcst, here in the parent, with
+    one index of the tree for the whole run: from the cache, or (``triage``)
+    because triage finds nothing to do. None: the file needs a migration."""
+    from .model import Result
+    from .triage import untouched
+
+    try:
+        text = read_source(job.path).text
+    except FileError:
+        return None  # the migration reports why
+    module = _module_name(job)
+    stored = cache.lookup(job.display, module, text, project)
+    if stored is not None and not (in_place and stored["code"] is not None):  # a change to write is redone
+        diff = unified_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
+        return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
+    if not triage or job.path.suffix in DOCUMENTS:
+        return None
+    project.touched, project.searched, project.cyclic = set(), set(), False
+    try:
+        report = untouched(text, job.display, options, project, module)
+    except Exception:  # never the run's failure: the migration reports what is wrong
+        return None
+    if report is None:
+        return None
+    cache.store(job.display, module, text, Result(text, report), project.dependencies(module))
+    return Outcome(job.display, primitives=report.primitives)
+
+
 def project_for(jobs: list[Job], options: Options):
     """The project a run over ``jobs`` resolves bases in, for work done in this process."""
     from .project import Project
@@ -123,34 +220,69 @@ def project_for(jobs: list[Job], options: Options):
 
 
 def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-        progress=None) -> list[Outcome]:
-    """Migrate ``jobs``; outcomes come back in the order of ``jobs``."""
+        progress=None, cache_dir: Path | None = None) -> list[Outcome]:
+    """Migrate ``jobs``; outcomes come back in the order of ``jobs``.
+    ``cache_dir``: where results are kept across runs (None: not kept)."""
+    from .project import Project
+
     workers = workers or os.cpu_count() or 1
     roots = _roots(jobs)
-    pool, candidates = None, []
+    cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
+    pool, candidates, order = None, [], []  # order: each candidate's settled outcome, or None
     try:
         for job in jobs:
             if not is_candidate(job.path):
                 continue
+            # Once workers run, they triage the rest: the parent keeps them fed.
+            order.append(_settle(job, cache, project, options, in_place, triage=pool is None))
+            if order[-1] is not None:
+                continue
             candidates.append(job)
             if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
                 # Started now, the workers import libcst while the rest is scanned.
-                pool = ProcessPoolExecutor(workers, initializer=_init_pool_worker, initargs=(roots, options))
-                for _ in range(workers):
-                    pool.submit(int)
+                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache))
+                pool.warm_up()
         if progress is not None:
             progress.start(len(candidates))
         if pool is not None:
-            return _collect(pool.map(migrate_file, candidates, [in_place] * len(candidates),
-                                     chunksize=2), progress)
+            return _merge(order, _collect(pool.map(partial(migrate_file, in_place=in_place), candidates,
+                                                   _crashed), progress))
         if candidates:
-            _init_worker(roots, options)
-        return _collect((migrate_file(job, in_place) for job in candidates), progress)
+            _init_worker(roots, options, cache)
+            _worker_state["project"] = project  # the index built so far serves on
+        return _merge(order, _collect((migrate_file(job, in_place) for job in candidates), progress))
+    except KeyboardInterrupt:
+        if pool is not None:
+            _stop(pool)
+            pool = None
+        raise
     finally:
         if progress is not None:
             progress.stop()
         if pool is not None:
-            pool.shutdown(cancel_futures=True)
+            pool.close()
+
+
+def _stop(pool: WorkerPool) -> None:
+    """After Ctrl-C the files in progress are finished; a second Ctrl-C ends
+    them at once (a write under way still completes: it defers SIGTERM)."""
+    try:
+        print("hijax-migrate: stopping after the files in progress (Ctrl-C again to stop now)",
+              file=sys.stderr, flush=True)
+        pool.close()
+    except KeyboardInterrupt:
+        with signals_deferred():
+            pool.close(now=True)
+
+
+def _crashed(job: Job) -> Outcome:
+    return Outcome(job.display, error=CRASHED)
+
+
+def _merge(order: list[Outcome | None], computed: list[Outcome]) -> list[Outcome]:
+    """Cached and computed outcomes, in the order of the jobs."""
+    fresh = iter(computed)
+    return [outcome if outcome is not None else next(fresh) for outcome in order]
 
 
 def _collect(results, progress) -> list[Outcome]:

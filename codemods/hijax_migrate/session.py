@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .model import Options
-from .report import Outcome, as_github, as_json, colorize, error_text, summary, unified_diff, where
+from .report import (Outcome, as_github, as_json, colorize, error_text, finding_text, has_errors, summary,
+                     unified_diff)
 from .runner import Job, run
 from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UsageError, codes
 from .versions import format_version
@@ -53,6 +54,8 @@ def options_from_args(args) -> tuple[Options, str]:
 def _check_usage(args) -> None:
     if "-" in args.paths and len(args.paths) > 1:
         raise UsageError("'-' (stdin) must be the only PATH")
+    if getattr(args, "update_pin", False) and not (args.in_place or args.interactive):
+        raise UsageError("--update-pin writes the pin: use it with --in-place or --interactive")
     if args.paths == ["-"] and args.in_place:
         raise UsageError("--in-place with '-': stdin cannot be written back; the result goes to "
                          "stdout without it")
@@ -93,13 +96,26 @@ class Session:
             return self._stdin()
         outcomes = self.migrate()
         self._report(outcomes, len(self.jobs))
+        self._pin_floor(outcomes)
         return self.exit_code(outcomes)
+
+    def _pin_floor(self, outcomes: list[Outcome]) -> None:
+        from .pin_update import check
+
+        writes = self.args.in_place or self.args.interactive
+        note = check(outcomes, _start(self.args), self.args.update_pin and writes)
+        if note and not self.args.quiet:
+            print(note, file=sys.stderr)
 
     def migrate(self) -> list[Outcome]:
         from .progress import Progress
 
+        from .cache import default_dir
+
         workers = min(self.args.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
-        outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args))
+        cache_dir = None if self.args.no_cache else default_dir()
+        outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args),
+                       cache_dir)
         return self._review(outcomes) if self.args.interactive else outcomes
 
     def _review(self, outcomes: list[Outcome]) -> list[Outcome]:
@@ -113,7 +129,9 @@ class Session:
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
             return EXIT_FAILED
-        pending = any(o.changed for o in outcomes) and not (self.args.in_place or self.args.interactive)
+        writes = self.args.in_place or self.args.interactive
+        # Errors fail a check even where nothing could be rewritten.
+        pending = any(o.changed or has_errors(o) for o in outcomes) and not writes
         return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _stdin(self) -> int:
@@ -138,8 +156,9 @@ class Session:
             sys.stdout.write(unified_diff(name, source.text, result.code))
         else:
             sys.stdout.buffer.write(result.code.encode(source.encoding))
-        self._warnings([Outcome(name, result.report.changes, result.report.findings)])
-        pending = result.code != source.text and (self.args.check or self.args.diff)
+        outcome = Outcome(name, result.report.changes, result.report.findings)
+        self._warnings([outcome])
+        pending = (result.code != source.text or has_errors(outcome)) and (self.args.check or self.args.diff)
         return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _migrate_text(self, text: str, job: Job):
@@ -163,7 +182,7 @@ class Session:
             return
         writes = self.args.in_place or self.args.interactive  # reviewed diffs were shown already
         for outcome in outcomes:
-            if self.args.check and outcome.changed:
+            if self.args.check and (outcome.changed or has_errors(outcome)):
                 print(outcome.file)
             elif not writes and not self.args.check and outcome.diff:
                 sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
@@ -174,7 +193,7 @@ class Session:
     def _warnings(self, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
             for finding in outcome.findings:
-                print(f"warning: {where(finding.file, finding.line)}: {finding.message}", file=sys.stderr)
+                print(finding_text(finding), file=sys.stderr)
             if outcome.error:
                 print(error_text(outcome), file=sys.stderr)
 

@@ -2,14 +2,12 @@
 
 The project index keeps one per module a subclass chain runs through, so
 that classes in other files can be classified without keeping their trees.
-It is built from the libcst tree (not ``ast``) because the running Python's
-``ast`` cannot parse syntax newer than itself, and libcst can.
+This builder works on a libcst tree, for the file being migrated (its class
+nodes are the rules' handles) and for a module the running Python's ``ast``
+cannot parse; ``ast_summary`` builds the same summary from ``ast``.
 """
 
 from __future__ import annotations
-
-import enum
-from dataclasses import dataclass, field
 
 import libcst as cst
 import libcst.matchers as m
@@ -17,74 +15,9 @@ from libcst.helpers import get_full_name_for_node
 
 from .accum_uses import accumulator_params
 from .returns import own_returns, returns_values
-
-
-class Kind(enum.Enum):
-    """What a class is, as far as hijax is concerned."""
-
-    NONE = "not a hijax primitive"
-    EXTERNAL = "undecidable: a base from outside the tree"
-    NEWSTYLE = "NewstyleHiPrimitive"  # jax 0.8.0
-    VJP = "VJPHiPrimitive"  # jax 0.8.1 to 0.11.1
-    HIPRIM = "HiPrim"  # jax 0.11.2 and newer
-    OLD = "HiPrimitive"  # the core.Primitive-based API, gone in 0.11.2
-
-    @property
-    def is_primitive(self) -> bool:
-        return self in PRIMITIVE_KINDS
-
-
-PRIMITIVE_KINDS = frozenset({Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM})
-
-
-# When bases disagree (a mixin, a version switch) the most specific wins.
-_PRIORITY = (Kind.VJP, Kind.HIPRIM, Kind.NEWSTYLE, Kind.OLD, Kind.EXTERNAL, Kind.NONE)
-
-
-def strongest(kinds) -> Kind:
-    present = set(kinds)
-    return next((kind for kind in _PRIORITY if kind in present), Kind.NONE)
-
-
-@dataclass(eq=False)
-class Scope:
-    parent: Scope | None
-    is_class: bool = False
-    # name -> every way it is bound: ("import", "a.b") | ("class", ClassInfo)
-    # | ("value", [dotted names the value may be], Scope)
-    bindings: dict[str, list[tuple]] = field(default_factory=dict)
-
-    def bind(self, name: str, binding: tuple) -> None:
-        self.bindings.setdefault(name, []).append(binding)
-
-    def lookup(self, name: str) -> list[tuple]:
-        """Python's rule: the own scope, then enclosing non-class scopes."""
-        scope, first = self, True
-        while scope is not None:
-            if (first or not scope.is_class) and name in scope.bindings:
-                return scope.bindings[name]
-            scope, first = scope.parent, False
-        return []
-
-
-@dataclass(eq=False)
-class ClassInfo:
-    qualname: str  # as __qualname__: "Op", "Outer.Op", "f.<locals>.Op"
-    bases: list[str | None]  # dotted base expressions; None: not a name
-    scope: Scope  # where the class statement stands
-    body: Scope | None = None  # what its body binds (rules, flags)
-    module: str = ""  # with qualname: the class, across rewrites of its file
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return self.module, self.qualname
-
-
-@dataclass(eq=False)
-class ModuleSummary:
-    module: str
-    scope: Scope
-    classes: list[ClassInfo]
+# The summary's data lives apart, free of libcst; re-exported from here.
+from .scopes import (ACCUMULATOR, CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, ModuleSummary,  # noqa: F401
+                     Scope, resolve_relative, strongest)
 
 
 def dotted_name(expr: cst.BaseExpression) -> str | None:
@@ -105,22 +38,12 @@ def _value_refs(expr: cst.BaseExpression | None) -> list[str]:
     return [name] if name else []
 
 
-CLASSIC = "classic"  # a ``vjp_bwd(self, res, g)`` returning cotangents: renamed, by default
-
-
 def rule_form(func: cst.FunctionDef) -> str:
     """A backward rule's form, for families decided across files."""
     static = any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
     params = accumulator_params(func, 1 if static else 2)  # (self,) res, g; defaulted extras are none
     classic = not params.named and not params.star and returns_values(own_returns(func))
-    return CLASSIC if classic else "accumulator"
-
-
-def resolve_relative(module: str, is_package: bool, level: int, target: str | None) -> str:
-    parts = module.split(".") if module else []
-    keep = len(parts) - level + (1 if is_package else 0)
-    base = parts[: max(keep, 0)]
-    return ".".join(base + ([target] if target else []))
+    return CLASSIC if classic else ACCUMULATOR
 
 
 class _Builder:
@@ -148,6 +71,8 @@ class _Builder:
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 self.small(small, scope)
+        elif isinstance(stmt, cst.BaseSmallStatement):  # of a one-line body: ``if c: import x``
+            self.small(stmt, scope)
         else:  # if/try/with/for/while/match: nested blocks, same scope
             for child in stmt.children:
                 if isinstance(child, cst.BaseSuite):

@@ -1,52 +1,67 @@
-"""Which jax release to migrate to: the flag, the project's pins, the installed jax."""
+"""Which jax release to migrate to: the flag, the tree itself when it is jax,
+the project's pins, the installed jax."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from .versions import KNOWN_RELEASES, LATEST, Version, format_version, parse_version
+from .versions import LATEST, RELEASES, Version, format_version, parse_target, parse_version
 
-_PIN = re.compile(r"""(?<![\w.-])jax(?:\[[^\]]*\])?\s*((?:[<>=!~]=?\s*[\w.*]+\s*,?\s*)+)""")
-_PIN_FILES = ("pyproject.toml", "setup.cfg", "requirements.txt")
-
-
-def _from_specifiers(spec: str) -> Version | None:
-    """The newest known release a jax specifier like '>=0.9,<0.12' allows."""
-    clauses = re.findall(r"([<>=!~]=?)\s*([\w.*]+)", spec)
-    exact = [parse_version(v) for op, v in clauses if op in ("==", "===")]
-    if exact:
-        return exact[0]
-    allowed = list(KNOWN_RELEASES)
-    for op, text in clauses:
-        bound = parse_version(text)
-        keep = {"<": lambda r: r < bound, "<=": lambda r: r <= bound,
-                ">": lambda r: r > bound, ">=": lambda r: r >= bound,
-                "~=": lambda r: r >= bound}.get(op, lambda r: True)
-        allowed = [r for r in allowed if keep(r)]
-    return allowed[-1] if allowed else None
+# Releases after every known one, to tell a pin that allows only those.
+_BEYOND = (f"{RELEASES[-1]}.1", f"0.{LATEST[1]}.{LATEST[2] + 1}", f"0.{LATEST[1] + 1}", "0.99", "1.0", "99")
 
 
-def _pin_files(start: Path) -> list[Path]:
-    folder = start if start.is_dir() else start.parent
-    for candidate in (folder.resolve(), *folder.resolve().parents):
-        files = [candidate / n for n in _PIN_FILES] + sorted(candidate.glob("requirements*.txt"))
-        present = [f for f in dict.fromkeys(files) if f.is_file()]
-        if present or (candidate / ".git").exists():
-            return present
-    return []
+def newest_allowed(pins) -> tuple[Version, str] | None:
+    """The newest known release all ``pins`` allow (a note when they allow
+    only releases newer than the tool knows)."""
+    spec = _joined(pins)
+    allowed = list(spec.filter(RELEASES))
+    if allowed:
+        return parse_version(allowed[-1]), ""
+    if any(spec.contains(v) for v in _BEYOND):
+        return LATEST, f"; newer than any release the tool knows: treated as {RELEASES[-1]}"
+    return None
+
+
+def floor(pins) -> Version | None:
+    """The oldest known release the pins allow: what the code must still run on."""
+    allowed = list(_joined(pins).filter(RELEASES))
+    return parse_version(allowed[0]) if allowed else None
+
+
+def _joined(pins):
+    from packaging.specifiers import SpecifierSet
+
+    spec = SpecifierSet()
+    for pin in pins:
+        spec &= pin.specifier
+    return spec
 
 
 def from_pins(start: Path) -> tuple[Version, str] | None:
-    for path in _pin_files(start):
-        try:
-            text = path.read_text(errors="replace")
-        except OSError:
-            continue
-        for match in _PIN.finditer(text):
-            version = _from_specifiers(match.group(1))
-            if version is not None:
-                return version, f"pinned in {path}"
+    from . import pins
+
+    found = pins.find(start)
+    chosen = newest_allowed(found) if found else None
+    if chosen is None:
+        return None
+    version, note = chosen
+    return version, f"pinned in {found[0].path}: {', '.join(p.raw for p in found)}{note}"
+
+
+def jax_tree(start: Path) -> tuple[Version, str] | None:
+    """A tree that is jax (it holds ``jax/_src/hijax.py``) targets its own version."""
+    folder = (start if start.is_dir() else start.parent).resolve()
+    for candidate in (folder, *folder.parents):
+        version_file = candidate / "jax" / "version.py"
+        if (candidate / "jax" / "_src" / "hijax.py").is_file() and version_file.is_file():
+            match = re.search(r"""^_version\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""",
+                              version_file.read_text(errors="replace"), re.M)
+            if match:
+                return min(parse_version(match.group(1)), LATEST), f"the jax tree's own {version_file}"
+        if (candidate / ".git").exists():
+            break
     return None
 
 
@@ -60,7 +75,12 @@ def from_installed() -> tuple[Version, str] | None:
 
 
 def choose(flag: str | None, start: Path | None) -> tuple[Version, str]:
+    """Raises ValueError for a flag that is no jax version, or one the tool cannot target."""
+    own = jax_tree(start) if start is not None else None
     if flag:
-        return parse_version(flag), "--target-jax"
-    found = (from_pins(start) if start is not None else None) or from_installed()
+        version, source = parse_target(flag)
+        if own is not None and version > own[0]:  # never past the tree's own jax
+            return own[0], f"{own[1]}; --target-jax {flag} is newer than the tree"
+        return version, source
+    found = own or (from_pins(start) if start is not None else None) or from_installed()
     return found or (LATEST, f"the newest release the tool knows ({format_version(LATEST)})")

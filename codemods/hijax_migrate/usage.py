@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--target-jax", metavar="VERSION",
                         help="jax release to migrate to (default: the project's pin, else the "
                              "installed jax, else the newest known)")
+    parser.add_argument("--update-pin", action="store_true",
+                        help="raise the jax floor in the project's pin when the migrated code "
+                             "needs a newer jax than it allows; only with --in-place or --interactive")
     parser.add_argument("--select", action="append", default=[], metavar="CODES",
                         help="run only these rules (codes or names, comma-separated)")
     parser.add_argument("--ignore", action="append", default=[], metavar="CODES",
@@ -87,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="worker processes, 1 or more (default: all cores; never more than files)")
     parser.add_argument("--exit-zero", action="store_true",
                         help="exit 0 even when files would change (errors still exit 3)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the cache of earlier runs' results")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser

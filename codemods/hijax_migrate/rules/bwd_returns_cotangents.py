@@ -6,7 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..accum_uses import Params, Unknown, Uses, accumulator_params
-from ..context import RuleTransformer
+from ..context import NOTE, RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
 from ..shape import ClassShape, class_shape
@@ -53,7 +53,7 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             if func is not None and returns_values(own_returns(func)):
                 self.skip(func, cls, "a base class comes from outside the tree and cannot be decided; "
-                          "left alone (pass --base MODULE.CLASS if it is a hijax primitive)")
+                          "left alone (pass --base MODULE.CLASS if it is a hijax primitive)", NOTE)
 
     def extra_plans(self) -> list[Plan]:
         return self.mixin_plans()  # family hook: value rules in plain mixins

@@ -15,6 +15,7 @@ from ..summary import PRIMITIVE_KINDS
 PAIRS = (
     (("lin", "linearize_from_jvp"), ("linearized", "apply_derived_linearization"), "linearize_from_jvp"),
     (("vjp_fwd", "vjp_fwd_from_jvp"), ("vjp_bwd_retval", "transpose_jvp"), "vjp_from_jvp"),
+    (("vjp_fwd", "vjp_fwd_from_lin"), ("vjp_bwd_retval", "transpose_linearized"), "vjp_from_lin"),
 )
 
 
@@ -22,7 +23,8 @@ PAIRS = (
     "HJX007", "derived-rule-pairs", (0, 11, 1),
     "jax 0.11.0's derived rules assigned one by one (`vjp_fwd = vjp_fwd_from_jvp`, "
     "`vjp_bwd_retval = transpose_jvp`, `lin = linearize_from_jvp`, `linearized = "
-    "apply_derived_linearization`) become 0.11.1's pairs, imports included.",
+    "apply_derived_linearization`, `vjp_fwd = vjp_fwd_from_lin`, `vjp_bwd_retval = "
+    "transpose_linearized`) become 0.11.1's pairs, imports included.",
     before="""
 from jax.experimental.hijax import VJPHiPrimitive, transpose_jvp, vjp_fwd_from_jvp
 

@@ -16,7 +16,7 @@ ADVICE = ("subclasses `HiPrimitive`, a `core.Primitive` subclass removed in jax 
 
 @rule(
     "HJX008", "old-hiprimitive", (0, 11, 2),
-    "Subclasses of the old `HiPrimitive` (removed in jax 0.11.2) are reported, with where "
+    "Subclasses of the old `HiPrimitive` (removed in jax 0.11.2) are reported as errors, with where "
     "they are and what to port; never half-rewritten.",
     before="""
 from jax.experimental.hijax import HiPrimitive

@@ -14,7 +14,8 @@ import libcst.matchers as m
 
 from ..accum import add_params, insert_params
 from ..families import ancestors
-from ..summary import ClassInfo
+from ..model import ERROR
+from ..scopes import ClassInfo
 from ..shape import ClassShape, class_shape
 
 
@@ -58,6 +59,13 @@ class RewritePlans:
                          for plan in self._plans.values() if plan.new_name}
         self._renamed_names = {name for _, name in self._renames}
         self._stack: list[cst.ClassDef] = []
+        # A renamed method's calls may stand anywhere (those of a rule another
+        # file renames too); other edits, in the classes planned and the primitives.
+        if self._renames or self.OUTSIDE_NAMES:
+            self.focus = None
+        else:
+            planned = {plan.cls for plan in self._plans.values()}
+            self.focus = planned | {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
 
     # -- what rules call while planning
     def rename(self, cls: cst.ClassDef, func: cst.FunctionDef, new_name: str) -> Plan:
@@ -73,8 +81,8 @@ class RewritePlans:
             t.with_changes(target=cst.Name(plan.new_name)) if m.matches(t.target, m.Name(old)) else t
             for t in updated_node.targets])
 
-    def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str) -> None:
-        self.skipped(self.prims.line(func), cls, reason)
+    def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str, severity: str = ERROR) -> None:
+        self.skipped(self.prims.line(func), cls, reason, severity)
         return None
 
     def done(self, plan: Plan, action: str) -> Plan:

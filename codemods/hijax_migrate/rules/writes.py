@@ -24,12 +24,17 @@ from .plans import Plan, RewritePlans
 
 
 class AccumulatorWrites(RewritePlans):
+    def parents(self):
+        """Resolved only for a file with a rule to convert."""
+        if not hasattr(self, "_parents"):
+            self._parents = self.prims.wrapper.resolve(ParentNodeProvider)
+        return self._parents
+
     def scopes_and_parents(self):
-        """Scopes and parents, resolved only for a file with a rule to convert."""
+        """Scopes too (a whole-module analysis): only for a rule that takes accumulators."""
         if not hasattr(self, "_scopes"):
-            wrapper = self.prims.wrapper
-            self._scopes, self._parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
-        return self._scopes, self._parents
+            self._scopes = self.prims.wrapper.resolve(ScopeProvider)
+        return self._scopes, self.parents()
 
     def where_used(self, attr: str = "vjp_bwd") -> str | None:
         """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
@@ -116,7 +121,7 @@ class AccumulatorWrites(RewritePlans):
         items = tuple_items(ret)
         if len(items) != len(accs):
             return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
-        _, parents = self.scopes_and_parents()
+        parents = self.parents()
         for acc, item in zip(accs, items):
             if acc.writes and not is_none(item) and not any(dominates(w, ret, plan.func, parents) for w in acc.writes):
                 return self.skip(plan.func, plan.cls, f"`{acc.target}` is written on some paths, not on all that "

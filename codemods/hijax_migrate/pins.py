@@ -1,0 +1,148 @@
+"""Where a project pins jax, read as pip (and Poetry) read it.
+
+A lock file names the exact version and wins. Otherwise the first file
+holding a jax requirement (pyproject.toml, setup.cfg, requirements files)
+decides; several requirements in it all apply. Requirements whose
+environment markers do not hold for this Python are skipped, as pip does.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import Version
+
+from .poetry import poetry_specifier
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+LOCK_FILES = ("uv.lock", "poetry.lock", "pylock.toml")
+PIN_FILES = ("pyproject.toml", "setup.cfg")
+
+
+@dataclass(frozen=True)
+class Pin:
+    path: Path
+    specifier: SpecifierSet
+    raw: str  # the text as written in the file: a requirement, or a Poetry constraint
+    poetry: bool = False
+
+
+def find(start: Path) -> list[Pin]:
+    """The jax pins that decide, from the folder of ``start`` upwards (to the
+    repository root): a lock file's exact version, else the first file's."""
+    folder = start if start.is_dir() else start.parent
+    for candidate in (folder.resolve(), *folder.resolve().parents):
+        for path in _files(candidate):
+            pins = read(path)
+            if pins:
+                return pins
+        if (candidate / ".git").exists():
+            break
+    return []
+
+
+def _files(folder: Path) -> list[Path]:
+    names = [*LOCK_FILES, *PIN_FILES, "requirements.txt"]
+    found = [folder / name for name in names] + sorted(folder.glob("requirements*.txt"))
+    return [path for path in dict.fromkeys(found) if path.is_file()]
+
+
+def read(path: Path) -> list[Pin]:
+    try:
+        text = path.read_text(errors="replace")
+        if path.name in LOCK_FILES:
+            return _locked(path, tomllib.loads(text))
+        if path.suffix == ".toml":
+            return _pyproject(path, tomllib.loads(text))
+        if path.suffix == ".cfg":
+            return _setup_cfg(path, text)
+        return _requirements(path, set())
+    except (OSError, ValueError, KeyError, TypeError, tomllib.TOMLDecodeError, configparser.Error):
+        return []  # unreadable: as if there were no pin
+
+
+def _locked(path: Path, doc: dict) -> list[Pin]:
+    """The locked jax for this Python (uv locks one per environment fork)."""
+    packages = doc.get("package", []) + doc.get("packages", [])  # uv/poetry; pylock
+    versions = [Version(p["version"]) for p in packages
+                if isinstance(p, dict) and p.get("name") == "jax" and "version" in p and _for_here(p)]
+    if not versions:
+        return []
+    return [Pin(path, SpecifierSet(f"=={max(versions)}"), f"jax=={max(versions)}")]
+
+
+def _for_here(package: dict) -> bool:
+    markers = package.get("resolution-markers") or [package.get("marker")]
+    return any(text is None or _holds(Marker(text)) for text in markers)
+
+
+def _pyproject(path: Path, doc: dict) -> list[Pin]:
+    project, tool = doc.get("project", {}), doc.get("tool", {})
+    lines = list(project.get("dependencies", []))
+    lines += [r for extra in project.get("optional-dependencies", {}).values() for r in extra]
+    lines += [r for group in doc.get("dependency-groups", {}).values() for r in group]
+    lines += [r for group in tool.get("pdm", {}).get("dev-dependencies", {}).values() for r in group]
+    pins = [pin for line in lines if isinstance(line, str) for pin in _requirement(path, line)]
+    poetry = tool.get("poetry", {})
+    tables = [poetry.get("dependencies", {}), poetry.get("dev-dependencies", {})]
+    tables += [g.get("dependencies", {}) for g in poetry.get("group", {}).values()]
+    for table in tables:
+        constraint = table.get("jax")
+        if isinstance(constraint, dict):
+            constraint = constraint.get("version")
+        if isinstance(constraint, str):
+            pins.append(Pin(path, poetry_specifier(constraint), constraint, poetry=True))
+    return pins
+
+
+def _setup_cfg(path: Path, text: str) -> list[Pin]:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.read_string(text)
+    values = [parser.get("options", "install_requires", fallback="")]
+    if parser.has_section("options.extras_require"):
+        values += [value for _, value in parser.items("options.extras_require")]
+    return [pin for value in values for line in value.splitlines() for pin in _requirement(path, line)]
+
+
+def _requirements(path: Path, seen: set[Path]) -> list[Pin]:
+    """A requirements file, following ``-r``/``-c`` to the files it names."""
+    if path.resolve() in seen or not path.is_file():
+        return []
+    seen.add(path.resolve())
+    text = re.sub(r"\\\n", "", path.read_text(errors="replace"))
+    pins = []
+    for line in text.splitlines():
+        line = re.sub(r"(^|\s)#.*", "", line).strip()
+        included = re.match(r"(?:-r|-c|--requirement|--constraint)\s*=?\s*(\S+)", line)
+        if included:
+            pins += _requirements(path.parent / included.group(1), seen)
+        elif line and not line.startswith("-"):
+            pins += _requirement(path, re.split(r"\s+--", line)[0])
+    return pins
+
+
+def _requirement(path: Path, line: str) -> list[Pin]:
+    try:
+        req = Requirement(line.strip())
+    except (InvalidRequirement, InvalidSpecifier):
+        return []
+    if req.name.lower() != "jax" or (req.marker is not None and not _holds(req.marker)):
+        return []
+    return [Pin(path, req.specifier, line.strip())]
+
+
+def _holds(marker) -> bool:
+    try:
+        return marker.evaluate({"extra": ""})
+    except Exception:  # an unknown marker variable: count the requirement
+        return True

@@ -1,0 +1,79 @@
+"""HJX011: jax 0.12 removed ``batch_dim_rule`` and ``VmapOf`` (reported)."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider
+
+from ..context import RuleTransformer
+from ..project import HIJAX_MODULES
+from ..registry import rule
+from ..shape import class_shape
+from ..summary import PRIMITIVE_KINDS
+from .removed_names import hijax_imports
+
+WRITE_BATCH = ("write `batch(self, axis_data, args, dims)` returning `(outputs, out_dims)`: "
+               "build the primitive again at the batched avals and apply it to `args`, as jax's "
+               "own primitives do")
+
+
+@rule(
+    "HJX011", "batch-dim-rule", (0, 12, 0),
+    "Reported, as an error: a primitive that defines `batch_dim_rule` but not `batch` loses "
+    "`vmap` in jax 0.12 (the default `batch` that called it through `VmapOf` is gone); uses of "
+    "`VmapOf` too. No generic rewrite exists: the message says what to write.",
+    before="""
+from jax.experimental.hijax import HiPrim
+
+class Op(HiPrim):
+    def batch_dim_rule(self, axis_data, dims):
+        return dims[0]
+""",
+    after="""
+from jax.experimental.hijax import HiPrim
+
+class Op(HiPrim):
+    def batch_dim_rule(self, axis_data, dims):
+        return dims[0]
+""",
+    needs=("batch_dim_rule", "VmapOf"),
+    kinds=PRIMITIVE_KINDS,
+)
+class BatchDimRule(RuleTransformer):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._lines: set[int] = set()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        kind = self.prims.kinds.get(node)
+        if kind is None or not kind.is_primitive:
+            return
+        shape = class_shape(node)
+        defined = "batch_dim_rule" in shape.methods or "batch_dim_rule" in shape.attributes
+        if defined and "batch" not in shape.methods and "batch" not in shape.attributes:
+            self.skipped(self.prims.line(node), node,
+                         "defines `batch_dim_rule` but not `batch`; jax 0.12 no longer calls "
+                         f"`batch_dim_rule`, so `vmap` of it fails: {WRITE_BATCH}")
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if hijax_imports(node, ("VmapOf",)):
+            self._report(node)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == "VmapOf" and self._names_vmapof(node):
+            self._report(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == "VmapOf" and self._names_vmapof(node):
+            self._report(node)
+
+    def _names_vmapof(self, node: cst.CSTNode) -> bool:
+        names = self.get_metadata(QualifiedNameProvider, node, set())
+        return any(q.name in {f"{m}.VmapOf" for m in HIJAX_MODULES} for q in names)
+
+    def _report(self, node: cst.CSTNode) -> None:
+        line = self.prims.line(node)
+        if line not in self._lines:  # an import's name and its module are one use
+            self._lines.add(line)
+            self.skipped(line, None, f"`VmapOf` is gone in jax 0.12: {WRITE_BATCH}")

@@ -1,0 +1,95 @@
+"""HJX009: jax 0.8.0's constructor call becomes attribute assignments (0.8.1)."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
+
+from ..context import NOTE, RuleTransformer
+from ..project import HIJAX_MODULES
+from ..registry import rule
+from ..summary import PRIMITIVE_KINDS
+from .init_call import InitCall, base_init_call
+
+_BASES = {f"{module}.{name}" for module in HIJAX_MODULES
+          for name in ("NewstyleHiPrimitive", "VJPHiPrimitive", "HiPrim")}
+_BY_HAND = ("set `self.in_avals`, `self.out_aval` and `self.params` (a dict), then call "
+            "`super().__init__()` with no arguments")
+
+
+@rule(
+    "HJX009", "init-attributes", (0, 8, 1),
+    "jax 0.8.0's `super().__init__(in_avals, out_aval, **params)` becomes `self.in_avals = ...`, "
+    "`self.out_aval = ...`, `self.params = dict(...)`, then `super().__init__()`.",
+    before="""
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Pow(VJPHiPrimitive):
+    def __init__(self, aval, power):
+        super().__init__((aval,), aval, power=power)
+""",
+    after="""
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Pow(VJPHiPrimitive):
+    def __init__(self, aval, power):
+        self.in_avals = (aval,)
+        self.out_aval = aval
+        self.params = dict(power=power)
+        super().__init__()
+""",
+    needs=("HiPrim",),  # the base's name: NewstyleHiPrimitive, VJPHiPrimitive, HiPrim
+    kinds=PRIMITIVE_KINDS,
+)
+class InitAttributes(RuleTransformer):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
+
+    def _enclosing(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The nearest function or class around ``node``."""
+        node = self.get_metadata(ParentNodeProvider, node, None)
+        while node is not None and not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            node = self.get_metadata(ParentNodeProvider, node, None)
+        return node
+
+    def _owner(self, line: cst.SimpleStatementLine) -> cst.ClassDef | None:
+        """The primitive whose ``__init__`` this line is directly in."""
+        func = self._enclosing(line)
+        if not (isinstance(func, cst.FunctionDef) and func.name.value == "__init__"):
+            return None
+        cls = self._enclosing(func)
+        kind = self.prims.kinds.get(cls) if isinstance(cls, cst.ClassDef) else None
+        return cls if kind is not None and kind.is_primitive else None
+
+    def _base_names(self, cls: cst.ClassDef) -> set[str] | None:
+        """The qualified names of its only base (None: several bases)."""
+        bases = [arg for arg in cls.bases if arg.keyword is None]
+        if len(bases) != 1:
+            return None
+        return {q.name for q in self.get_metadata(QualifiedNameProvider, bases[0].value, set())}
+
+    def _project_class(self, name: str) -> bool:
+        """A class of the tree: its ``__init__`` is the project's, not jax's."""
+        if name in self.prims.qualnames.values():
+            return True
+        module, _, attr = name.rpartition(".")
+        summary = self.project.summary(module) if module else None
+        return summary is not None and any(b[0] == "class" for b in summary.scope.bindings.get(attr, ()))
+
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        cls = self._owner(original_node)
+        call = base_init_call(original_node, self.get_metadata) if cls is not None else None
+        if call is None or not call.passes_arguments:
+            return updated_node
+        line, names = self.prims.line(original_node), self._base_names(cls)
+        if names and any(self._project_class(name) for name in names):
+            return updated_node
+        if names is None or not names & _BASES:
+            self.skipped(line, cls, "passes arguments to a base `__init__` through several or "
+                         f"indirect bases; if it reaches jax's (0.8.1 on): {_BY_HAND}", NOTE)
+            return updated_node
+        problem = call.problem()
+        if problem is not None:
+            self.skipped(line, cls, f"`__init__` call {problem}: {_BY_HAND}")
+            return updated_node
+        self.changed(line, cls, "set `in_avals`, `out_aval`, `params` before `super().__init__()`")
+        return cst.FlattenSentinel(call.statements(updated_node))

@@ -1,0 +1,56 @@
+"""HJX012: jax 0.12's ``remat`` returns three values (reported)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..context import NOTE, RuleTransformer
+from ..registry import rule
+from ..returns import own_returns
+from ..shape import class_shape
+from ..summary import PRIMITIVE_KINDS
+
+WRITE = ("return `(out, residuals, recompute)` with `recompute(residuals, *args)` giving the "
+         "outputs again; full remat is `return self(*args), (), lambda _, *args: self(*args)`")
+
+
+def _sizes(func: cst.FunctionDef) -> set[int | None]:
+    """How many values each return gives (None: not a visible tuple)."""
+    return {len(r.value.elements) if isinstance(r.value, cst.Tuple) else None for r in own_returns(func)}
+
+
+@rule(
+    "HJX012", "remat-override", (0, 12, 0),
+    "Reported: a `remat(self, trace, *args)` override returned `(out, prim)` up to jax 0.11.2 "
+    "and must return `(out, residuals, recompute)` on 0.12 (an error when it visibly returns "
+    "two values, a note when the tool cannot see how many).",
+    before="""
+from jax.experimental.hijax import HiPrim
+
+class Op(HiPrim):
+    def remat(self, trace, *args):
+        return self(*args), self
+""",
+    after="""
+from jax.experimental.hijax import HiPrim
+
+class Op(HiPrim):
+    def remat(self, trace, *args):
+        return self(*args), self
+""",
+    needs=("def remat",),
+    kinds=PRIMITIVE_KINDS,
+)
+class RematOverride(RuleTransformer):
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        kind = self.prims.kinds.get(node)
+        func = class_shape(node).methods.get("remat") if kind is not None and kind.is_primitive else None
+        if func is None:
+            return
+        sizes = _sizes(func)
+        if 2 in sizes:
+            self.skipped(self.prims.line(func), node, "`remat` returns `(out, prim)` as up to jax 0.11.2; "
+                         f"jax 0.12 unpacks three values: {WRITE}")
+        elif sizes != {3}:
+            self.skipped(self.prims.line(func), node, "overrides `remat`, whose result changed in jax 0.12; "
+                         f"check that it returns three values: {WRITE}", NOTE)

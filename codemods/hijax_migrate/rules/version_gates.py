@@ -1,0 +1,77 @@
+"""HJX014: exact comparisons with jax's version (reported)."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
+
+from ..context import NOTE, RuleTransformer
+from ..registry import rule
+from ..summary import Kind, PRIMITIVE_KINDS
+
+VERSION_NAMES = {"jax.__version__", "jax.version.__version__", "jax.version._version",
+                 "jax.__version_info__", "jax.version.__version_info__"}
+_EXACT = (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)
+WRITE = ("compare a range instead, e.g. `jax.__version_info__ >= (0, 11, 2)`, so that the code "
+         "keeps working on the releases after it")
+
+
+@rule(
+    "HJX014", "exact-version-gate", (0, 8, 1),
+    "Reported: `jax.__version__ != \"0.11.0\"` and other exact comparisons with jax's version, "
+    "in a file with hijax primitives; an error where a failed comparison raises (`assert`, or "
+    "an `if` that raises), a note elsewhere.",
+    before="""
+import jax
+from jax.experimental.hijax import VJPHiPrimitive
+
+if jax.__version__ != "0.11.0":
+    raise ImportError("needs jax 0.11.0")
+
+class Op(VJPHiPrimitive):
+    pass
+""",
+    after="""
+import jax
+from jax.experimental.hijax import VJPHiPrimitive
+
+if jax.__version__ != "0.11.0":
+    raise ImportError("needs jax 0.11.0")
+
+class Op(VJPHiPrimitive):
+    pass
+""",
+    needs=("__version_",),
+    kinds=PRIMITIVE_KINDS | {Kind.OLD},
+)
+class VersionGates(RuleTransformer):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        exact = [t for t in node.comparisons if isinstance(t.operator, _EXACT)]
+        sides = [node.left, *(t.comparator for t in node.comparisons)]
+        literal = any(isinstance(s, (cst.SimpleString, cst.Tuple)) for s in sides)
+        if not (exact and literal and any(self._is_version(s) for s in sides)):
+            return
+        code = cst.Module([]).code_for_node(node)
+        if self._raises(node):
+            self.skipped(self.prims.line(node), None, f"`{code}` fails on every jax release but "
+                         f"one, and the code raises then: {WRITE}")
+        else:
+            self.skipped(self.prims.line(node), None, f"`{code}` holds on one jax release only: {WRITE}", NOTE)
+
+    def _is_version(self, expr: cst.BaseExpression) -> bool:
+        names = self.get_metadata(QualifiedNameProvider, expr, set())
+        if any(q.name in VERSION_NAMES for q in names):
+            return True
+        return m.matches(expr, m.Call(args=[m.Arg(m.SimpleString('"jax"') | m.SimpleString("'jax'"))])) and any(
+            q.name == "importlib.metadata.version"
+            for q in self.get_metadata(QualifiedNameProvider, expr.func, set()))
+
+    def _raises(self, node: cst.Comparison) -> bool:
+        """Part of an ``assert``, or the test of an ``if`` whose body raises."""
+        parent = self.get_metadata(ParentNodeProvider, node, None)
+        if isinstance(parent, cst.Assert):
+            return True
+        return isinstance(parent, cst.If) and parent.test is node and bool(m.findall(parent.body, m.Raise()))

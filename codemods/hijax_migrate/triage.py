@@ -1,0 +1,230 @@
+"""Does a file need libcst? Decided from ``ast``, ten times faster.
+
+A file whose classes give no selected rule anything to rewrite or report
+keeps its text, and its report is its count of primitives: it is never
+parsed with libcst. Each test below is a superset of what its rule acts on
+(a wrong "nothing to do" would be a silent miss): whatever is unsure, a rule
+this module does not know included, sends the file to libcst. A test runs
+every golden case both ways.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
+from .model import FileReport, Options
+from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind
+
+# The registry's (release, words, kinds) of each rule, without importing the
+# rules (and libcst); a test keeps the two in step.
+_DERIVED = ("linearize_from_jvp", "apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp",
+            "vjp_fwd_from_lin", "transpose_linearized")
+RULES = {
+    "HJX001": ((0, 8, 1), ("vjp_bwd",), PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE}),
+    "HJX002": ((0, 9, 0), ("vjp_fwd",), PRIMITIVE_KINDS),
+    "HJX003": ((0, 11, 2), ("VJPHiPrimitive",), None),
+    "HJX004": ((0, 11, 2), ("vjp_bwd_retval",), PRIMITIVE_KINDS),
+    "HJX005": ((0, 11, 1), ("vjp_bwd_retval",), PRIMITIVE_KINDS),
+    "HJX006": ((0, 8, 1), ("NewstyleHiPrimitive",), None),
+    "HJX007": ((0, 11, 1), _DERIVED, PRIMITIVE_KINDS),
+    "HJX008": ((0, 11, 2), (), frozenset({Kind.OLD})),
+    "HJX009": ((0, 8, 1), ("HiPrim",), PRIMITIVE_KINDS),
+    "HJX010": ((0, 12, 0), ("def dce",), PRIMITIVE_KINDS),
+    "HJX011": ((0, 12, 0), ("batch_dim_rule", "VmapOf"), PRIMITIVE_KINDS),
+    "HJX012": ((0, 12, 0), ("def remat",), PRIMITIVE_KINDS),
+    "HJX013": ((0, 11, 1), ("QDD", "MutableHiType"), None),
+    "HJX014": ((0, 8, 1), ("__version_",), PRIMITIVE_KINDS | {Kind.OLD}),
+}
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_PAIRED = frozenset({"lin", "linearized", "vjp_fwd", "vjp_bwd_retval"})  # HJX007's attributes
+
+
+def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
+    """The report of a file no rule changes or reports on; None: migrate it."""
+    if options.classes is not None:
+        return None
+    try:
+        tree = parse_ast(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # newer syntax than this Python's, or broken: libcst decides, and says why
+    summary, nodes = summarize_ast(tree, module, path.endswith("__init__.py"))
+    if module:
+        project.add_summary(summary, code)
+    kinds = [project.class_kind(info) for info in summary.classes]
+    classes = list(zip(nodes, kinds, summary.classes))
+    if _acted_on(code, tree, classes, options) or _family_acted_on(code, tree, classes, options, project):
+        return None
+    report = FileReport(path)
+    report.primitives = sum(kind.is_primitive for kind in kinds)
+    return report
+
+
+def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
+    """(code, words, kinds) of each rule the options select."""
+    if options.only or options.skip:  # names and prefixes: the registry knows them
+        from . import registry
+
+        return [(r.code, r.needs, r.kinds) for r in registry.select(options.target, options.only, options.skip)]
+    return [(code, needs, kinds) for code, (since, needs, kinds) in RULES.items() if since <= options.target]
+
+
+def _acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+              options: Options) -> bool:
+    present = {kind for _, kind, _ in classes}
+    if options.target < (0, 11, 2) and Kind.HIPRIM in present:
+        return True  # an error, with its line: the migration says it
+    if _set_aside(code, tree, classes):
+        return True
+    for rule, needs, kinds in _selected(options):
+        if needs and not any(word in code for word in needs):
+            continue
+        if kinds is None:  # module-wide renames
+            if options.module_wide():
+                return True
+            continue
+        test = _TESTS.get(rule, _anything)
+        if any(kind in kinds and test(node, kind) for node, kind, _ in classes):
+            return True
+    return False
+
+
+def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]]) -> bool:
+    """Classes a note may be made on: fixtures inside ``raises`` blocks, bases
+    picked by a call when the code runs."""
+    if "aises" in code and _in_raises_blocks(tree) & {node for node, kind, _ in classes if kind is not Kind.NONE}:
+        return True
+    if "HiPrim" not in code:
+        return False
+    heads = {(dotted_name(base) or "").split(".")[0] for node, _, _ in classes for base in node.bases}
+    return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
+               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in _statements(tree))
+
+
+def _statements(tree: ast.Module):
+    """Every statement, at any depth; expressions are not walked."""
+    stack = list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(stmt, name, ()):
+                stack.extend(child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
+
+
+def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
+    found = set()
+    for block in ast.walk(tree):
+        if isinstance(block, (ast.With, ast.AsyncWith)) and any(
+                "aises" in (_last_name(item.context_expr) or "") for item in block.items):
+            found |= {node for stmt in block.body for node in ast.walk(stmt) if isinstance(node, ast.ClassDef)}
+    return found
+
+
+def _last_name(expr: ast.expr) -> str | None:
+    func = expr.func if isinstance(expr, ast.Call) else expr
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
+# -- what each rule acts on, class by class (a superset)
+def _methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
+    return {stmt.name: stmt for stmt in node.body if isinstance(stmt, _FUNCTIONS)}
+
+
+def _assigned(node: ast.ClassDef) -> set[str]:
+    names = set()
+    for stmt in node.body:
+        for target in getattr(stmt, "targets", [getattr(stmt, "target", None)] if isinstance(stmt, ast.AnnAssign) else ()):
+            names |= {sub.id if isinstance(sub, ast.Name) else sub.attr
+                      for sub in ast.walk(target) if isinstance(sub, (ast.Name, ast.Attribute))}
+    return names
+
+
+def _single_targets(node: ast.ClassDef) -> set[str]:
+    """``name = value`` in the class body, one name alone."""
+    return {stmt.targets[0].id for stmt in node.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)}
+
+
+def _has_sres(node: ast.ClassDef) -> bool:
+    """As ``shape.has_sres``: ``vjp_fwd`` returns a tuple of four."""
+    fwd = _methods(node).get("vjp_fwd")
+    return fwd is not None and any(isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 4
+                                   for ret in own_returns(fwd))
+
+
+def _lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
+    fwd = _methods(node).get("vjp_fwd")
+    if fwd is None:
+        return False
+    args = fwd.args
+    if args.vararg is None or fwd.decorator_list:
+        return True  # the inputs' count decides: the rule judges
+    names = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+    return not names or "nz" not in names[0].lower()
+
+
+_TESTS = {
+    "HJX001": lambda node, kind: (kind is not Kind.NONE and (returns_values(_methods(node).get("vjp_bwd"))
+                                                             or "vjp_bwd" in _assigned(node))),
+    "HJX002": _lacks_nzs_in,
+    "HJX004": lambda node, kind: "vjp_bwd_retval_logs" in _assigned(node),
+    "HJX005": lambda node, kind: _has_sres(node) and returns_values(_methods(node).get("vjp_bwd_retval")),
+    "HJX007": lambda node, kind: bool(_single_targets(node) & _PAIRED),
+    "HJX009": lambda node, kind: _init_passes_arguments(_methods(node).get("__init__")),
+}
+
+
+def _init_passes_arguments(init) -> bool:
+    """``__init__`` calls some ``__init__`` with arguments (jax 0.8.0's constructor)."""
+    return init is not None and any(
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"
+        and (len(call.args) > (0 if isinstance(call.func.value, ast.Call) else 1) or call.keywords)
+        for call in ast.walk(init))
+
+
+def _anything(node: ast.ClassDef, kind: Kind) -> bool:
+    return True
+
+
+# -- what a rule acts on through a class family (bases and subclasses in other files)
+def _family_acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+                     options: Options, project) -> bool:
+    selected = {rule for rule, _, _ in _selected(options)}
+    if "HJX001" in selected and "vjp_bwd" in code:
+        here = [info for _, _, info in classes]
+        if any(kind is Kind.NONE and _feeds_primitives(info, here, project) for _, kind, info in classes):
+            return True  # a mixin's value rule, renamed where it is defined
+        if _calls_classic_rule(tree, classes, project):
+            return True  # a call follows a rule renamed in another file
+    if "HJX004" in selected and "vjp_bwd_retval" in code:
+        from .families import defining
+
+        return any(kind.is_primitive and "vjp_bwd_retval" in _methods(node)
+                   and defining(project, info, "vjp_bwd_retval_logs") is not None
+                   for node, kind, info in classes)
+    return False
+
+
+def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:
+    from .families import descendants, form
+
+    return form(info) == CLASSIC and any(project.class_kind(sub).is_primitive
+                                         for sub in descendants(project, info, here))
+
+
+def _calls_classic_rule(tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], project) -> bool:
+    """A ``.vjp_bwd`` access in a class whose family defines it in the classic form
+    (or outside any class, where a ``Cls.vjp_bwd`` may name one)."""
+    from .families import ancestors, first_definer, form
+
+    inside = {id(sub) for node, _, _ in classes for sub in ast.walk(node)}
+    accesses = [sub for sub in ast.walk(tree) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"]
+    if any(id(access) not in inside for access in accesses):
+        return True
+    for node, _, info in classes:
+        if any(isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd" for sub in ast.walk(node)):
+            definer = first_definer([info, *ancestors(project, info)], "vjp_bwd")
+            if definer is not None and form(definer) == CLASSIC:
+                return True
+    return False

@@ -1,0 +1,253 @@
+"""The ``ast`` summaries agree with libcst's, and base chains resolve at any depth."""
+
+from __future__ import annotations
+
+import pytest
+
+import libcst as cst
+
+from golden import GOLDEN, read_case
+from test_project import OLD_RULE, migrate_tree, write
+
+from hijax_migrate.ast_summary import parse_ast, summarize_ast
+from hijax_migrate.project import Project
+from hijax_migrate.summary import summarize
+
+TRICKY = '''\
+import a.b.c
+import a.b as ab
+from . import sibling
+from ..up import Thing as T, Other
+from pkg.mod import *
+if VERSION: import fast as impl
+else: from slow import impl
+try:
+    from x import Base
+except ImportError:
+    Base = object
+Alias = A if cond else B
+Either = A or b.B and C
+Annotated: type = T
+Plain: int
+x = y = ab.Base
+class Outer(ab.Base, Base[T], *mixins, f().G, (lambda: 0)(), metaclass=Meta):
+    class Inner(Outer): pass
+    def method(self):
+        class Local(T): ...
+        return Local
+async def coroutine():
+    class InAsync(sibling.S): pass
+for item in items:
+    class InLoop(impl.K): pass
+with ctx() as c:
+    class InWith(Other): pass
+while False:
+    pass
+else:
+    class InElse(Alias): pass
+match command:
+    case [x]:
+        class InCase(Either): pass
+'''
+
+
+def _shape(summary) -> list:
+    """Everything a summary says, as plain data (scopes by position)."""
+    scopes: dict[int, int] = {}
+
+    def scope_id(scope):
+        return scopes.setdefault(id(scope), len(scopes))
+
+    def bindings(scope):
+        return {name: [(b[0], b[1].qualname if b[0] == "class" else b[1],
+                        scope_id(b[2]) if b[0] == "value" else None, b[3:]) for b in found]
+                for name, found in scope.bindings.items()}
+
+    classes = [(info.qualname, info.bases, scope_id(info.scope), bindings(info.scope), bindings(info.body),
+                info.module) for info in summary.classes]
+    return [bindings(summary.scope), classes]
+
+
+def _both(code: str, module: str = "pkg.sub.mod", is_package: bool = False):
+    by_ast = summarize_ast(parse_ast(code), module, is_package)[0]
+    by_libcst = summarize(cst.parse_module(code), module, is_package)
+    return _shape(by_ast), _shape(by_libcst)
+
+
+def test_tricky_module_summarised_alike():
+    by_ast, by_libcst = _both(TRICKY)
+    assert by_ast == by_libcst
+    assert [c[0] for c in by_ast[1]] == ["Outer", "Outer.Inner", "Outer.method.<locals>.Local",
+                                         "coroutine.<locals>.InAsync", "InLoop", "InWith", "InElse", "InCase"]
+
+
+RULE_FORMS = '''\
+class Classic:
+    def vjp_bwd(self, res, g, scale=2.0):
+        return g * scale, None
+    vjp_bwd_retval_logs: bool = True
+    debug = vjp_bwd_retval_logs = False
+class Accumulating(Classic):
+    def vjp_bwd(self, res, g, x_acc):
+        x_acc.accum(g)
+    @staticmethod
+    def vjp_bwd(res, g):
+        return {"g": g}
+    @staticmethod
+    def vjp_bwd(res, g):
+        return (g,)
+    def vjp_bwd(self, res, g, *accs):
+        return g
+    def vjp_bwd(self, res, g):
+        def inner():
+            return g
+    vjp_bwd = shared
+'''
+
+
+def test_rule_forms_and_class_bodies_summarised_alike():
+    by_ast, by_libcst = _both(RULE_FORMS)
+    assert by_ast == by_libcst
+    forms = [b[3] for b in by_ast[1][1][4]["vjp_bwd"]]
+    assert forms == [("accumulator",), ("accumulator",), ("classic",), ("accumulator",), ("accumulator",), ()]
+    assert by_ast[1][0][4]["vjp_bwd_retval_logs"] == [("value", ["True"], 1, ()), ("value", ["False"], 1, ())]
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
+def test_golden_inputs_summarised_alike(path):
+    case = read_case(path)
+    for code in {case.source, case.expected}:
+        try:
+            parse_ast(code)
+        except SyntaxError:  # newer than this Python: the project falls back to libcst
+            continue
+        for is_package in (False, True):
+            by_ast, by_libcst = _both(code, is_package=is_package)
+            assert by_ast == by_libcst
+
+
+def test_base_chain_through_hundreds_of_modules(tmp_path):
+    depth = 400  # each hop was several Python frames: far past the recursion limit
+    files = {"pkg/__init__.py": "",
+             "pkg/m0.py": "from jax.experimental.hijax import VJPHiPrimitive as C0\n"}
+    for i in range(1, depth):
+        files[f"pkg/m{i}.py"] = f"from pkg.m{i - 1} import C{i - 1}\n\nclass C{i}(C{i - 1}):\n    pass\n"
+    files["pkg/leaf.py"] = f"from pkg.m{depth - 1} import C{depth - 1} as Base\n\nclass Leaf(Base):\n{OLD_RULE}"
+    write(tmp_path, files)
+    assert sorted(migrate_tree(tmp_path)) == ["pkg/leaf.py"]
+
+
+def test_reexports_through_hundreds_of_modules(tmp_path):
+    depth = 400
+    files = {"pkg/__init__.py": "",
+             "pkg/r0.py": "from jax.experimental import hijax\nBase = hijax.VJPHiPrimitive\n"}
+    for i in range(1, depth):
+        files[f"pkg/r{i}.py"] = f"from pkg import r{i - 1} as previous\nBase = previous.Base\n"
+    files["pkg/leaf.py"] = f"from pkg.r{depth - 1} import Base\n\nclass Leaf(Base):\n{OLD_RULE}"
+    write(tmp_path, files)
+    assert sorted(migrate_tree(tmp_path)) == ["pkg/leaf.py"]
+
+
+def test_import_cycle_between_modules_is_no_primitive(tmp_path):
+    write(tmp_path, {
+        "a.py": "from b import Base\n",
+        "b.py": "from a import Base\n",
+        "c.py": "X = Y\nY = X\n",
+        "leaf.py": f"from a import Base\nfrom c import X\n\nclass Leaf(Base):\n{OLD_RULE}\nclass Other(X):\n{OLD_RULE}",
+    })
+    project = Project(roots=(tmp_path,))
+    summary = project.summary("leaf")
+    assert [project.class_kind(info).name for info in summary.classes] == ["NONE", "NONE"]
+    assert project.cyclic  # such answers are never cached
+    assert migrate_tree(tmp_path) == {}
+
+
+TARGETS = ("0.8.1", "0.10", "0.11.1", "0.12")
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
+def test_files_left_to_ast_are_those_the_migration_leaves(path):
+    """What triage passes over, the full migration leaves byte for byte, and
+    silently: a skipped file never hides a change or a warning."""
+    from test_golden import options_for
+
+    from hijax_migrate.engine import migrate_source
+    from hijax_migrate.errors import MigrationError
+    from hijax_migrate.triage import untouched
+
+    case = read_case(path)
+    for code in {case.source, case.expected}:
+        for target in TARGETS:
+            options = options_for([*case.flags, "--target-jax", target])
+            report = untouched(code, path.name, options, Project())
+            if report is None:
+                continue
+            try:
+                full = migrate_source(code, path.name, options, Project())
+            except MigrationError as error:
+                pytest.fail(f"passed over at {target}, but: {error}")
+            assert (full.code, full.report.changes, full.report.findings) == (code, [], []), target
+            assert full.report.primitives == report.primitives
+
+
+def test_triage_passes_over_migrated_code_and_plain_code():
+    from test_golden import options_for
+
+    from hijax_migrate.triage import untouched
+
+    migrated = [read_case(p).expected for p in sorted(GOLDEN.glob("*.py")) if read_case(p).has_output]
+    passed = [code for code in migrated if untouched(code, "x.py", options_for([]), Project())]
+    assert len(passed) >= len(migrated) // 4  # else the fast path is no path
+    assert untouched(TRICKY, "x.py", options_for([]), Project()) is not None
+
+
+def test_triage_knows_the_rules_as_the_registry_does():
+    from hijax_migrate import registry
+    from hijax_migrate.triage import RULES
+
+    assert RULES == {r.code: (r.since, r.needs, r.kinds) for r in registry.all_rules()}
+
+
+TYPE_PARAMS = '''\
+from jax.experimental import hijax
+type Alias[T] = list[T]
+type Plain = int
+type = "a name, not a statement"
+def helper[T: (int, str)](
+        x: T) -> T:
+    return x
+class Op[T,
+         U](hijax.VJPHiPrimitive):
+    def vjp_bwd[V](self, res, g):
+        return (g,)
+class Sub(Op[int, str], Alias):
+    pass
+'''
+
+
+def test_type_parameters_are_read_without_libcst():
+    from hijax_migrate.newsyntax import without_type_params
+
+    older = without_type_params(TYPE_PARAMS)
+    assert older is not None and "def helper(" in older and "class Op(" in older and "type Alias" not in older
+    by_ast, by_libcst = _both(TYPE_PARAMS)
+    assert by_ast == by_libcst
+    assert without_type_params("x = 1\n") is None
+
+
+def test_a_tree_of_migrated_primitives_never_imports_libcst(tmp_path):
+    import subprocess
+    import sys
+
+    for n in range(10):
+        (tmp_path / f"op{n}.py").write_text(
+            "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+            f"class Op{n}(VJPHiPrimitive):\n"
+            "    def vjp_fwd(self, nzs_in, *args):\n        return args, args\n\n"
+            "    def vjp_bwd(self, res, g, *accums):\n        accums[0].accum(g)\n")
+    code = ("import sys\nfrom hijax_migrate.cli import main\n"
+            f"assert main(['--check', '--no-cache', '--target-jax', '0.10', {str(tmp_path)!r}]) == 0\n"
+            "print('libcst' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+    assert "10 primitives found" in done.stderr
