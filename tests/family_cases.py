@@ -171,8 +171,20 @@ class MulBase(Binary):{MUL_FWD}{ACCUM_RULE}
 class Mul(MulBase):{VALUE_RULE}''', [Y, X]),
 ]
 
+VALUE_MUL = f'''
+class Mul(VJPHiPrimitive):{BINARY_BODY}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+'''
+PLAIN_HEADER = "\nimport jax\nimport jax.numpy as jnp\n"
+
 # Fail under jax 0.12 before migration (0.10.2 runs them as they are).
 JAX_012_ONLY = [
+    SemanticCase("star_import", VALUE_MUL, [Y, X], footer=FOOTER_NO_VMAP,
+                 header=PLAIN_HEADER + "from jax.experimental.hijax import *\n"),
+    SemanticCase("explicit_reexport", VALUE_MUL, [Y, X], footer=FOOTER_NO_VMAP,
+                 header=PLAIN_HEADER + "from jax.experimental.hijax import VJPHiPrimitive as VJPHiPrimitive\n"),
     SemanticCase("guarded_import", "\nif HAS_HIJAX:\n" + textwrap.indent(f'''
 class Mul(VJPHiPrimitive):{BINARY_BODY}
     def vjp_bwd(self, res, g):

@@ -30,6 +30,7 @@ class Mul(VJPHiPrimitive):
     ("def f(a, a):\n    return a\n", "does not compile (duplicate argument 'a'", 1),
     ("def f(a):\n    return b\n", "leaves `b` unbound", 1),
     ("def f(a, b):\n    pass\n\n\ndef g():\n    return c\n", "leaves `c` unbound", 5),
+    ("def f(a, b):\n    return a\n# c\nx = c\n", "leaves `c` unbound", 4),  # module level: its first use
 ])
 def test_output_that_breaks_what_the_input_bound_or_compiled_is_refused(new, message, line):
     with pytest.raises(MigrationError, match="internal error: the rewrite " + message.replace("(", r"\(")) as error:

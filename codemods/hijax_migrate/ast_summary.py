@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import warnings
 
+from .chains import star_names
 from .newsyntax import ALIAS, without_type_params
 from .scopes import ACCUMULATOR, CLASSIC, ClassInfo, ModuleSummary, Scope, resolve_relative
 
@@ -156,11 +157,13 @@ class _Builder:
                         self.statement(child, scope, prefix)
 
     def import_from(self, stmt: ast.ImportFrom, scope: Scope) -> None:
-        if any(alias.name == "*" for alias in stmt.names):
-            return
         source = stmt.module or ""
         if stmt.level:
             source = resolve_relative(self.module, self.is_package, stmt.level, source or None)
+        if any(alias.name == "*" for alias in stmt.names):
+            for name in star_names(source):
+                scope.bind(name, ("import", f"{source}.{name}"))
+            return
         for alias in stmt.names:
             bound = alias.asname or alias.name
             scope.bind(bound, ("import", f"{source}.{alias.name}" if source else alias.name))

@@ -7,8 +7,8 @@ An import is renamed together with every use of it, or not at all:
 - ALIAS: the import names the new class under the old name (``HiPrim as
   VJPHiPrimitive``) and the uses stay, when they cannot all be renamed: a
   fallback binding (``except ImportError: VJPHiPrimitive = object``), a use
-  inside a version switch, a shadowing binding, or a re-export in
-  ``__all__`` (importers elsewhere keep working);
+  inside a version switch, a shadowing binding, or a re-export, in
+  ``__all__`` or explicit (``Old as Old``): importers elsewhere keep working;
 - LEAVE: the import stands in a version switch, which is right as it is.
 """
 
@@ -35,11 +35,13 @@ class Decision(enum.Enum):
 class ImportPlan:
     aliases: dict[cst.ImportAlias, Decision] = field(default_factory=dict)
     uses: set[cst.Name] = field(default_factory=set)  # Names to rename
+    refused: list[tuple[cst.CSTNode, str]] = field(default_factory=list)  # (where, why) left as written
 
 
-def hijax_from(node: cst.ImportFrom) -> bool:
+def hijax_from(node: cst.ImportFrom, star: bool = False) -> bool:
+    """An import from jax's hijax modules: of names, or (``star``) of ``*``."""
     module = get_full_name_for_node(node.module) if node.module else None
-    return not node.relative and module in HIJAX_MODULES and not isinstance(node.names, cst.ImportStar)
+    return not node.relative and module in HIJAX_MODULES and isinstance(node.names, cst.ImportStar) == star
 
 
 def exported(module: cst.Module) -> set[str]:
@@ -55,8 +57,10 @@ def exported(module: cst.Module) -> set[str]:
 
 def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[cst.CSTNode]) -> ImportPlan:
     """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches."""
-    plan, public = ImportPlan(), exported(module)
+    plan, public, stars = ImportPlan(), exported(module), []
     for node in m.findall(module, m.ImportFrom()):
+        if isinstance(node.names, cst.ImportStar):
+            stars.append(node)
         if not hijax_from(node):
             continue
         for alias in node.names:
@@ -66,14 +70,43 @@ def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[c
             plan.aliases[alias] = decision
             if decision is Decision.RENAME:
                 plan.uses |= uses
+    if any(hijax_from(star, star=True) for star in stars):
+        _star_uses(plan, stars, scopes, old, new, switched, public)
     return plan
+
+
+def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], scopes, old: str, new: str, switched, public) -> None:
+    """Uses of ``old`` that only jax's ``from ... hijax import *`` binds: renamed
+    (the star import then binds the new name), or left with the reason."""
+    accesses = [a for scope in {*scopes.values()} if scope is not None
+                for a in scope.accesses[old] if not a.referents]
+    if not accesses:
+        return
+    others = [star for star in stars if not hijax_from(star, star=True)]
+    where = others[0] if others else next(star for star in stars if hijax_from(star, star=True))
+    if others:
+        why = "may come from this other star import as well as from jax's"
+    elif where in switched:
+        return  # a version switch: right as it is
+    elif old in public:
+        why = "is re-exported in `__all__`, and jax's star import no longer binds it"
+    elif any(a.node in switched or not isinstance(a.node, cst.Name) or _shadowed(a.scope, new) for a in accesses):
+        why = f"has a use in a version switch, in a string or where another `{new}` is bound"
+    else:
+        plan.uses |= {a.node for a in accesses}
+        return
+    plan.refused.append((where, f"`{old}` comes from a star import and {why}: left as written; "
+                                f"import `{new}` by name from jax.experimental.hijax and use it"))
 
 
 def _decide(node, alias, scope: Scope, new: str, switched, public) -> tuple[Decision, set[cst.Name]]:
     if node in switched:
         return Decision.LEAVE, set()
-    bound = alias.asname.name.value if alias.asname else get_full_name_for_node(alias.name)
-    if bound != get_full_name_for_node(alias.name):
+    name = get_full_name_for_node(alias.name)
+    bound = alias.asname.name.value if alias.asname else name
+    if alias.asname and bound == name:
+        return Decision.ALIAS, set()  # ``Old as Old``, an explicit re-export: importers use the old name
+    if bound != name:
         return Decision.RENAME, set()  # ``Old as Name``: the uses say Name, nothing else to rename
     accesses = [a for assignment in scope.assignments[bound] if assignment.node is node
                 for a in assignment.references]

@@ -23,6 +23,12 @@ KNOWN_NOT_HIJAX = frozenset(sys.stdlib_module_names) | {"jax", "jaxlib", "numpy"
 _NOTHING = frozenset()
 
 
+def star_names(source: str) -> tuple[str, ...]:
+    """The base names ``from source import *`` binds: jax's hijax modules have
+    no ``__all__``, so a star import brings every base class they hold."""
+    return tuple(BASE_KINDS) if source in HIJAX_MODULES else ()
+
+
 class Resolver:
     """Mixin of Project: needs ``summary(module)``, ``extra_bases``, and the
     memo ``_class_kinds``/``_class_deps``; adds to ``touched`` the modules

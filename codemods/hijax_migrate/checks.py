@@ -7,7 +7,9 @@ problem is reported with its line (exit code 3).
 from __future__ import annotations
 
 import builtins
+import io
 import re
+import tokenize
 from collections import Counter
 
 import symtable
@@ -42,7 +44,7 @@ def check_output(old: str, new: str, path: str) -> None:
     for name, line in _unbound(new, path):
         before[name] -= 1
         if before[name] < 0:
-            raise _bug(f"the rewrite leaves `{name}` unbound", line)
+            raise _bug(f"the rewrite leaves `{name}` unbound", line or _first_use(new, name))
 
 
 def _unbound(code: str, path: str) -> list[tuple[str, int]]:
@@ -61,6 +63,15 @@ def _unbound(code: str, path: str) -> list[tuple[str, int]]:
             if symbol.is_referenced() and is_global and name not in bound and name not in _BUILTINS:
                 found.append((name, table.get_lineno()))
     return found
+
+
+def _first_use(code: str, name: str) -> int:
+    """The first line naming ``name`` (a module scope's table has no line of its own)."""
+    try:
+        return next(t.start[0] for t in tokenize.generate_tokens(io.StringIO(code).readline)
+                    if t.type == tokenize.NAME and t.string == name)
+    except (tokenize.TokenError, SyntaxError, StopIteration):
+        return 0
 
 
 def check_writes(plan, accs, line) -> None:

@@ -14,6 +14,7 @@ import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
 from .accum_uses import accumulator_params
+from .chains import star_names
 from .returns import own_returns, returns_values
 # The summary's data lives apart, free of libcst; re-exported from here.
 from .scopes import (ACCUMULATOR, CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, ModuleSummary,  # noqa: F401
@@ -98,11 +99,13 @@ class _Builder:
                     scope.bind(target.value, ("value", _value_refs(small.value), scope))
 
     def import_from(self, stmt: cst.ImportFrom, scope: Scope) -> None:
-        if isinstance(stmt.names, cst.ImportStar):
-            return
         source = get_full_name_for_node(stmt.module) if stmt.module else ""
         if stmt.relative:
             source = resolve_relative(self.module, self.is_package, len(stmt.relative), source or None)
+        if isinstance(stmt.names, cst.ImportStar):
+            for name in star_names(source):
+                scope.bind(name, ("import", f"{source}.{name}"))
+            return
         for alias in stmt.names:
             name = get_full_name_for_node(alias.name)
             bound = alias.asname.name.value if alias.asname else name

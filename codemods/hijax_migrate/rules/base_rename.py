@@ -59,6 +59,8 @@ class BaseRename:
         self._switched = self._inside_switches(node)
         scopes = self.metadata[ScopeProvider]
         self._imports = plan_imports(node, scopes, self.old_name, self.new_name, self._switched)
+        for where, why in self._imports.refused:
+            self.skipped(self._line(where), None, why)
 
     def _names(self, node: cst.CSTNode, qualified: set[str]) -> bool:
         names = self.get_metadata(QualifiedNameProvider, node, set())
