@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -82,6 +83,33 @@ def test_target_older_than_the_code_is_an_error():
     with pytest.raises(MigrationError, match="already uses HiPrim") as error:
         migrate_source(code, options=Options(target=(0, 10, 0)))
     assert error.value.line == 4
+
+
+PAIRS = "from jax.experimental.hijax import VJPHiPrimitive, vjp_from_jvp\n"
+GUARDED = "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept ImportError:\n    vjp_from_jvp = None\n"
+
+
+@pytest.mark.parametrize("code, target, newer, line", [
+    (PAIRS, (0, 10, 2), "`vjp_from_jvp` (jax 0.11.1+)", 1),
+    (PAIRS, (0, 11, 0), "`vjp_from_jvp` (jax 0.11.1+)", 1),
+    ("import jax\nfrom jax._src.hijax import (\n    transpose_jvp,\n)\n", (0, 10, 2), "`transpose_jvp` (jax 0.11.0+)", 2),
+    ("from jax.experimental.hijax import HiPrim\nok = isinstance(1, HiPrim)\n", (0, 11, 1), "`HiPrim` (jax 0.11.2+)", 1),
+    (PAIRS, (0, 11, 1), None, 0),
+    (GUARDED, (0, 10, 2), None, 0),  # a version switch: right on both sides
+    ("from mylib.hijax import vjp_from_jvp\n", (0, 10, 2), None, 0),
+])
+def test_imports_newer_than_the_target_are_an_error(code, target, newer, line):
+    from hijax_migrate.project import Project
+    from hijax_migrate.triage import untouched
+
+    options = Options(target=target)
+    if newer is None:
+        assert migrate_source(code, options=options).code == code
+        return
+    assert untouched(code, "x.py", options, Project()) is None  # never passed over
+    with pytest.raises(MigrationError, match=f"imports {re.escape(newer)}, newer than the target") as error:
+        migrate_source(code, options=options)
+    assert error.value.line == line
 
 
 def test_libcst_codemod_command_runs_the_same_migration():

@@ -15,6 +15,7 @@ from .checks import check_output
 from .errors import MigrationError
 from .families import families_in_file
 from .formatting import format_changed
+from .newer_imports import check_imports
 from .parse import parse
 from .context import FileReport, Options
 from .model import Result  # noqa: F401 (re-exported)
@@ -40,6 +41,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     if options.classes is not None:  # a review offers a family as one change
         report.families = families_in_file(project, list(prims.infos.values()))
     _check_target(prims, options)
+    check_imports(tree, code, options.target, prims.line)
     new_code = code
     for rule in registry.select(options.target, options.only, options.skip):
         if not rule.applies(new_code, set(prims.kinds.values())):

@@ -11,10 +11,12 @@ every golden case both ways.
 from __future__ import annotations
 
 import ast
+import re
 
 from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind
+from .versions import ADDED_NAMES
 
 # The registry's (release, words, kinds) of each rule, without importing the
 # rules (and libcst); a test keeps the two in step.
@@ -74,6 +76,9 @@ def _acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kin
     present = {kind for _, kind, _ in classes}
     if options.target < (0, 11, 2) and Kind.HIPRIM in present:
         return True  # an error, with its line: the migration says it
+    if any(since > options.target and name in code and re.search(rf"\b{name}\b", code)
+           for name, since in ADDED_NAMES.items()):
+        return True  # perhaps an import newer than the target: an error too
     if _set_aside(code, tree, classes):
         return True
     for rule, needs, kinds in _selected(options):

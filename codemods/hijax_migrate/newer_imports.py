@@ -1,0 +1,44 @@
+"""Imports of hijax names newer than the target: code already past the
+release it would be migrated to (going backwards is not supported)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .bindings import hijax_from
+from .errors import MigrationError
+from .versions import ADDED_NAMES, Version, format_version
+
+
+class _Imports(cst.CSTVisitor):
+    """hijax imports outside ``try`` and ``if``: those inside may be version switches."""
+
+    def __init__(self):
+        self.found: list[cst.ImportFrom] = []
+
+    def visit_Try(self, node) -> bool:
+        return False
+
+    visit_TryStar = visit_If = visit_Try
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        if hijax_from(node):
+            self.found.append(node)
+        return False
+
+
+def check_imports(tree: cst.Module, code: str, target: Version, line) -> None:
+    """Raises MigrationError at the first import of a name newer than ``target``;
+    ``line(node)``: a node's line."""
+    newer = [name for name, since in ADDED_NAMES.items() if since > target and name in code]
+    if not newer:
+        return
+    visitor = _Imports()
+    tree.visit(visitor)
+    for node in visitor.found:
+        for alias in node.names:
+            name = cst.Module([]).code_for_node(alias.name)
+            if name in newer:
+                raise MigrationError(f"imports `{name}` (jax {format_version(ADDED_NAMES[name])}+), newer than "
+                                     f"the target jax {format_version(target)}: the code is already past it",
+                                     line(node))
