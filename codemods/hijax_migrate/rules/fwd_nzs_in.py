@@ -8,7 +8,8 @@ import libcst.matchers as m
 from ..context import RuleTransformer
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
-from ..shape import ClassShape, is_nzs_name, is_static, positional, required, star_name
+from ..accum import code
+from ..shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
 from .plans import Plan, RewritePlans
 
 _SUPER_CALL = m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("vjp_fwd")))
@@ -55,6 +56,48 @@ class Square(VJPHiPrimitive):
     kinds=PRIMITIVE_KINDS,
 )
 class FwdNzsIn(RewritePlans, RuleTransformer):
+    def visit_Module(self, node: cst.Module) -> None:
+        self._refused = self._refusals(node)
+        super().visit_Module(node)
+        self._in_fwd: list[bool] = []  # per enclosing function: is it a planned vjp_fwd?
+
+    def _lacking(self) -> dict[cst.ClassDef, cst.FunctionDef]:
+        """The primitives whose ``vjp_fwd`` the rule would give ``nzs_in``."""
+        found = {}
+        for cls, kind in self.prims.kinds.items():
+            shape = class_shape(cls) if kind.is_primitive else None
+            fwd = shape.methods.get("vjp_fwd") if shape else None
+            if fwd is not None and lacks_nzs_in(fwd, shape) and "nzs_in" not in _param_names(fwd):
+                found[cls] = fwd
+        return found
+
+    def _refusals(self, module: cst.Module) -> dict[cst.ClassDef, tuple[cst.Attribute, str]]:
+        """Classes whose ``vjp_fwd`` is reached other than by a ``super().vjp_fwd(...)``
+        call in a ``vjp_fwd`` that gains ``nzs_in`` too (a ``self.vjp_fwd(x)`` in
+        ``jvp``, ``f = self.vjp_fwd``): the access would miss ``nzs_in``, so the rule
+        is left as it is, with the access named. A rule left makes the ``super()``
+        calls in its own ``vjp_fwd`` such accesses in turn: repeated until none is new."""
+        accesses = _Accesses()
+        module.visit(accesses)
+        lacking, refused = self._lacking(), {}
+        changed = True
+        while changed:
+            changed = False
+            for node, stack, func, called in accesses.found:
+                target = self._owner(node, stack, lacking)
+                pass_on = called and m.matches(node.value, m.Call(func=m.Name("super"))) and stack and (
+                    func is class_shape(stack[-1]).methods.get("vjp_fwd"))
+                if target is not None and not (pass_on and lacking.get(stack[-1]) is func):
+                    refused[target] = (node, "is called here from a `vjp_fwd` left as written" if pass_on
+                                       else "is used here outside `vjp_fwd`")
+                    del lacking[target]
+                    changed = True
+        return refused
+
+    def _owner(self, node: cst.Attribute, stack: list, lacking: dict) -> cst.ClassDef | None:
+        info = self._resolve(node.value, "vjp_fwd", stack)
+        return next((cls for cls in lacking if self.prims.infos.get(cls) is info), None) if info else None
+
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         fwd = shape.methods.get("vjp_fwd")
         if fwd is None:
@@ -65,30 +108,57 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
                              "input(s) with or without `nzs_in`; left alone: check its signature")
         if not lacks:
             return None
-        if "nzs_in" in positional(fwd) or any(p.name.value == "nzs_in" for p in fwd.params.kwonly_params):
+        if "nzs_in" in _param_names(fwd):
             return self.skip(fwd, cls, "`vjp_fwd` lacks `nzs_in` but has a parameter named so; rename it by hand")
+        if cls in self._refused:
+            access, where = self._refused[cls]
+            return self.skipped(self.prims.line(access), cls, f"`{code(access)}` {where}, but `vjp_fwd` (line "
+                                f"{self.prims.line(fwd)}) lacks `nzs_in`: left as written; add `nzs_in` to "
+                                "`vjp_fwd` and pass one here (a tuple of booleans, one per input)")
         plan = Plan(fwd, cls, insert_params=[(0 if is_static(fwd) else 1, "nzs_in")])
         return self.done(plan, "added the `nzs_in` parameter to `vjp_fwd`")
-
-    def visit_Module(self, node: cst.Module) -> None:
-        super().visit_Module(node)
-        self._in_fwd: list[bool] = []  # per enclosing function: is it a planned vjp_fwd?
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._in_fwd.append(node in self._plans)
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
-        # Only calls of this class's own rule: ``super().vjp_fwd(...)`` in it passes
-        # ``nzs_in`` on; ``self.vjp_fwd`` elsewhere is left with a warning; a call
-        # on another object (``self.quantizer.vjp_fwd(x)``) is some other protocol.
+        # ``super().vjp_fwd(...)`` in a planned rule passes ``nzs_in`` on; any
+        # other access of a planned rule refused it (``_refusals``).
         if m.matches(updated_node, _SUPER_CALL) and self._in_fwd and self._in_fwd[-1]:
             return updated_node.with_changes(args=[cst.Arg(cst.Name("nzs_in")), *updated_node.args])
-        own = m.Call(func=m.Attribute(value=m.Name("self") | m.Call(func=m.Name("super")), attr=m.Name("vjp_fwd")))
-        if m.matches(updated_node, own) and self._stack and self._stack[-1] in {p.cls for p in self._plans.values()}:
-            line = self.prims.line(self._stack[-1])
-            self.skipped(line, self._stack[-1], "calls `vjp_fwd` outside `vjp_fwd`: pass `nzs_in` by hand")
         return updated_node
 
     def leave_FunctionDef(self, original_node, updated_node):
         self._in_fwd.pop()
         return super().leave_FunctionDef(original_node, updated_node)
+
+
+def _param_names(func: cst.FunctionDef) -> set[str]:
+    return {*positional(func), *(p.name.value for p in func.params.kwonly_params)}
+
+
+class _Accesses(cst.CSTVisitor):
+    """Every ``<value>.vjp_fwd``: (node, classes around it, innermost function, called?)."""
+
+    def __init__(self):
+        self.found: list[tuple[cst.Attribute, list, cst.FunctionDef | None, bool]] = []
+        self._classes, self._funcs, self._called = [], [None], set()
+
+    def visit_ClassDef(self, node) -> None:
+        self._classes.append(node)
+
+    def leave_ClassDef(self, node) -> None:
+        self._classes.pop()
+
+    def visit_FunctionDef(self, node) -> None:
+        self._funcs.append(node)
+
+    def leave_FunctionDef(self, node) -> None:
+        self._funcs.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._called.add(node.func)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == "vjp_fwd":
+            self.found.append((node, list(self._classes), self._funcs[-1], node in self._called))

@@ -156,10 +156,12 @@ class RewritePlans:
             new_name = self.renamed_elsewhere(info, name, original_node)
         return updated_node.with_changes(attr=cst.Name(new_name)) if new_name else updated_node
 
-    def _resolve(self, value: cst.BaseExpression, name: str) -> ClassInfo | None:
+    def _resolve(self, value: cst.BaseExpression, name: str, stack: list | None = None) -> ClassInfo | None:
         """The class whose ``name`` an access on ``value`` reaches: ``self.x``/``cls.x``
-        and ``super().x`` in a class, or ``Cls.x`` for a class this file can see."""
-        here = self.prims.infos.get(self._stack[-1]) if self._stack else None
+        and ``super().x`` in a class, or ``Cls.x`` for a class this file can see;
+        ``stack``: the classes around the access (default: those being visited)."""
+        stack = self._stack if stack is None else stack
+        here = self.prims.infos.get(stack[-1]) if stack else None
         is_super = m.matches(value, m.Call(func=m.Name("super")))
         if here is not None and (is_super or m.matches(value, m.Name("self") | m.Name("cls"))):
             order = ancestors(self.project, here) if is_super else [here, *ancestors(self.project, here)]
