@@ -20,11 +20,12 @@ LATEST: Version = KNOWN_RELEASES[-1]
 OLDEST_TARGET: Version = (0, 8, 1)  # the first release there is anything to migrate to
 
 # Names jax.experimental.hijax gained, and the release (read from the wheels):
-# code that imports one is newer than an older target.
+# code that imports one is newer than an older target. (``HiPrim`` is judged
+# by the classes that use it: an import beside the old name may be a switch.)
 _HELPERS_0110 = ("MappingSpec", "linearize_from_jvp", "apply_derived_linearization", "vjp_fwd_from_jvp",
                  "transpose_jvp", "vjp_fwd_from_lin", "transpose_linearized", "jvp_from_lin")
 ADDED_NAMES: dict[str, Version] = {**dict.fromkeys(_HELPERS_0110, (0, 11, 0)),
-                                   "vjp_from_jvp": (0, 11, 1), "vjp_from_lin": (0, 11, 1), "HiPrim": (0, 11, 2)}
+                                   "vjp_from_jvp": (0, 11, 1), "vjp_from_lin": (0, 11, 1)}
 
 _VERSION_RE = re.compile(r"^\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
 _TARGET_RE = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)?$")
