@@ -86,7 +86,7 @@ class _File:
     project: Project
     classes: frozenset[str] | None  # None: all
     primitive_count: int = 0
-    aside: dict = None  # deliberate fixtures among the primitives -> their ``raises`` call
+    aside: dict = None  # deliberate fixtures among the primitives -> where they stand
 
     def primitives(self, tree: cst.Module, code: str) -> PrimitiveMap:
         summary, nodes = summarize_classes(tree, self.module, self.is_package)

@@ -118,12 +118,20 @@ def _statements(tree: ast.Module):
 
 
 def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
+    """Classes in ``raises`` blocks, and every class of a function that has one
+    (it may be used only inside them)."""
     found = set()
-    for block in ast.walk(tree):
-        if isinstance(block, (ast.With, ast.AsyncWith)) and any(
-                "aises" in (_last_name(item.context_expr) or "") for item in block.items):
-            found |= {node for stmt in block.body for node in ast.walk(stmt) if isinstance(node, ast.ClassDef)}
+    for node in ast.walk(tree):
+        if isinstance(node, _FUNCTIONS) and any(_is_raises_block(sub) for sub in ast.walk(node)):
+            found |= {sub for sub in ast.walk(node) if isinstance(sub, ast.ClassDef)}
+        elif _is_raises_block(node):
+            found |= {sub for stmt in node.body for sub in ast.walk(stmt) if isinstance(sub, ast.ClassDef)}
     return found
+
+
+def _is_raises_block(node: ast.AST) -> bool:
+    return isinstance(node, (ast.With, ast.AsyncWith)) and any(
+        "aises" in (_last_name(item.context_expr) or "") for item in node.items)
 
 
 def _last_name(expr: ast.expr) -> str | None:

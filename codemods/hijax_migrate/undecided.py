@@ -32,15 +32,61 @@ def _code(node: cst.CSTNode) -> str:
 
 
 def fixtures(tree: cst.Module, code: str) -> dict[cst.ClassDef, str]:
-    """Classes inside a ``raises`` block -> that block's call."""
+    """Classes defined inside a ``raises`` block, or in a function and used only
+    inside its ``raises`` blocks -> where they stand, for the note."""
     if "aises" not in code:  # assertRaises, pytest.raises: skip the walk
         return {}
-    found = {}
-    for block in m.findall(tree, m.With()):
-        calls = [item.item for item in block.items if m.matches(item.item, _RAISES)]
-        for cls in m.findall(block.body, m.ClassDef()) if calls else ():
-            found.setdefault(cls, _code(calls[0].func))
-    return found
+    visitor = _Fixtures()
+    tree.visit(visitor)
+    return visitor.found
+
+
+class _Fixtures(cst.CSTVisitor):
+    """One walk: the classes in ``raises`` blocks, and per function the classes
+    it defines outside them and whether each use of their name is inside one."""
+
+    def __init__(self):
+        self.found: dict[cst.ClassDef, str] = {}
+        self.calls: list[str] = []  # the open raises blocks' calls
+        self.frames: list[tuple[dict, dict]] = []  # per function: name -> class, name -> [inside a block?]
+        self.classes: list[cst.ClassDef] = []
+
+    def visit_With(self, node: cst.With) -> None:
+        calls = [item.item for item in node.items if m.matches(item.item, _RAISES)]
+        self.calls.append(_code(calls[0].func) if calls else None)
+
+    def leave_With(self, node: cst.With) -> None:
+        self.calls.pop()
+
+    def _call(self) -> str | None:
+        return next((call for call in reversed(self.calls) if call), None)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        if self._call():
+            self.found.setdefault(node, f"defined inside `with {self._call()}(...)`")
+        elif self.frames:  # a second class of that name: its uses cannot be told apart
+            defined = self.frames[-1][0]
+            defined[node.name.value] = None if node.name.value in defined else node
+        self.classes.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.frames.append(({}, {}))
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        defined, uses = self.frames.pop()
+        for name, cls in defined.items():
+            inside = uses.get(name, [])
+            if cls is not None and inside and all(inside):
+                self.found.setdefault(cls, f"used only inside `with {inside[0]}(...)`")
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if any(cls.name.value == node.value for cls in self.classes):
+            return  # the class naming itself
+        for _, uses in self.frames:
+            uses.setdefault(node.value, []).append(self._call())
 
 
 def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:
@@ -64,9 +110,9 @@ def _probes(tree: cst.Module) -> dict[str, cst.Assign]:
 def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str],
           path: str) -> list[Finding]:
     """A note for each fixture set aside and each probed base some class uses."""
-    found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: defined inside `with {call}(...)`, "
+    found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: {where}, "
                      "a deliberate test fixture: its rules are left as written", "")
-             for cls, call in aside.items()]
+             for cls, where in aside.items()]
     probes = _probes(tree) if _MAY_PROBE.search(code) else {}
     for name, assign in probes.items():
         users = [cls for cls in prims.kinds
