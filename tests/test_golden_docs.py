@@ -98,3 +98,71 @@ def test_black_leaves_document_cells_as_the_rewrite_writes_them(name):
     result = migrate_document(path.read_text(encoding="utf-8"), Job(path, name, DOCS), options,
                               Project(roots=(DOCS,)))
     assert result.code == expected_path(path).read_text(encoding="utf-8")
+
+
+def notebook(*sources: str) -> str:
+    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+              "source": source.splitlines(keepends=True)} for source in sources]
+    return json.dumps({"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3",
+                                                                    "display_name": "P"}},
+                       "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
+
+
+IMPORTS = "from jax.experimental.hijax import VJPHiPrimitive\nimport jax\nimport numpy as np\n"
+SQ = '''class Sq(VJPHiPrimitive):
+  def __init__(self, aval):
+    self.in_avals = (aval,)
+    self.out_aval = aval
+    self.params = {}
+    super().__init__()
+
+  def expand(self, x):
+    return x * x
+
+  def vjp_fwd(self, nzs_in, x):
+    return self(x), x
+
+  def vjp_bwd(self, res, g):
+    return (2 * res * g,)
+'''
+CHECK = "!pip list | grep jax\nnp.testing.assert_allclose(jax.grad(lambda x: Sq(jax.typeof(x))(x))(3.0), 6.0)\n"
+
+
+def migrate_012(text: str):
+    path = DOCS / "nb.ipynb"
+    return migrate_document(text, Job(path, path.name, DOCS), Options(target=(0, 12, 0)), Project())
+
+
+@pytest.mark.parametrize("magic", ["%%time", "%%timeit -n 1 -r 1", "%%capture out"])
+def test_python_cell_magics_are_migrated_with_the_rest(magic, tmp_path):
+    """A %%time cell is Python: its class follows the import renamed in another
+    cell (else: NameError there); the magic line keeps its bytes."""
+    import subprocess
+
+    from test_semantics import JAX_012, PY312
+
+    result = migrate_012(notebook(IMPORTS, f"{magic}\n{SQ}", CHECK))
+    sources = ["".join(cell["source"]) for cell in json.loads(result.code)["cells"]]
+    assert sources[1].startswith(f"{magic}\nclass Sq(HiPrim):") and "def vjp_bwd_retval(" in sources[1]
+    assert "import HiPrim\n" in sources[0]
+    if not (JAX_012 or "").startswith("0.12"):
+        return
+    script = tmp_path / "cells.py"  # the cells as IPython runs them, less the magics
+    script.write_text("".join(line for source in sources for line in source.splitlines(keepends=True)
+                              if not line.startswith(("%", "!"))) + "\nprint('OK')\n")
+    run_ = subprocess.run([PY312, str(script)], capture_output=True, text=True, timeout=300)
+    assert run_.returncode == 0 and "OK" in run_.stdout, run_.stderr
+
+
+@pytest.mark.parametrize("opaque, what", [
+    ("%%bash\npython -c 'from ops import *; print(VJPHiPrimitive)'\n", "is not Python"),
+    ("x = 1\n%timeit isinstance(x, VJPHiPrimitive)\n", "has a magic line `%timeit isinstance"),
+])
+def test_a_name_text_left_as_it_is_uses_is_not_renamed(opaque, what):
+    """The rename would leave that text naming what nothing binds any more."""
+    from hijax_migrate.errors import MigrationError
+
+    with pytest.raises(MigrationError, match=f"cell 3 {what}.* uses `VJPHiPrimitive`, which the migration renames"):
+        migrate_012(notebook(IMPORTS, SQ, opaque))
+    done = migrate_012(notebook(IMPORTS, SQ, "%%bash\necho vjp_bwd\n"))  # no name imported: migrated
+    assert "HiPrim" in done.code and "echo vjp_bwd" in done.code

@@ -3,9 +3,12 @@
 The cells are joined, each after a marker statement, so that a subclass in
 one cell sees its base in another; the result is split back at the markers.
 IPython line magics and shell escapes (``%time``, ``!pip``) are masked as
-placeholder statements and restored. A cell that still does not parse (a
-cell magic, a doctest, broken code) is left exactly as it is, with a warning
-when it names hijax.
+placeholder statements and restored, and so is the first line of a cell
+magic whose body is Python (``%%time``). A cell that still does not parse
+(another cell magic, a doctest, broken code) is left exactly as it is, with
+a warning when it names hijax; a name imported elsewhere that such a cell or a
+masked line uses is never renamed: the document is then left as it is, with
+an error naming the cell.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ _MARKER_LINE = re.compile(r"^__hijax_migrate_cell__\((\d+)\)\n", re.M)
 _MAGIC = re.compile(r"^([ \t]*)([%!].*)$")
 _MASK = "__hijax_migrate_magic__({})"
 _MASK_LINE = re.compile(r"__hijax_migrate_magic__\((\d+)\)")
+# Cell magics that run their body as Python, in the notebook's namespace.
+_PYTHON_CELL_MAGIC = re.compile(r"\s*%%(?:time|timeit|capture|prun)\b")
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 @dataclass
@@ -66,6 +72,7 @@ class _Joined:
     starts: list[int] = field(default_factory=list)  # each cell's first line in the module
     usable: list[bool] = field(default_factory=list)  # parsed, so part of the module
     magics: list[str] = field(default_factory=list)  # masked lines, by mask number
+    magic_cells: list[int] = field(default_factory=list)  # the cell of each masked line
     lines: int = 0
 
     def add(self, text: str) -> None:
@@ -75,7 +82,7 @@ class _Joined:
 
 def _prepare(cell: Cell, magics: list[str]) -> tuple[str, str | None]:
     """The cell's code with magics masked, and why it cannot be used (or None)."""
-    if cell.code.lstrip().startswith("%%"):
+    if cell.code.lstrip().startswith("%%") and not _PYTHON_CELL_MAGIC.match(cell.code):
         return cell.code, "a cell magic (%%): not Python"
     code = _mask(cell.code, magics)
     return code, _parses(code)
@@ -85,6 +92,7 @@ def _join(cells: list[Cell], report: FileReport) -> _Joined:
     joined = _Joined()
     for index, cell in enumerate(cells):
         code, problem = _prepare(cell, joined.magics)
+        joined.magic_cells += [index] * (len(joined.magics) - len(joined.magic_cells))
         if problem is not None and is_candidate_text(cell.code.encode()):
             report.findings.append(Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}",
                                            cell=cell.number))
@@ -104,10 +112,40 @@ def migrate_cells(cells: list[Cell], migrate, report_file: str) -> tuple[list[st
     if not any(joined.usable):
         return [cell.code for cell in cells], report
     result = migrate("".join(joined.parts))
+    _check_opaque("".join(joined.parts), result.code, cells, joined)
     texts = _split(result.code, cells, joined.usable, joined.magics)
     _relocate(result.report, report, cells, joined.starts)
     report.primitives = result.report.primitives
     return texts, report
+
+
+def _check_opaque(old: str, new: str, cells: list[Cell], joined: _Joined) -> None:
+    """Text the rewrite cannot see (cells left as they are, masked lines) must
+    not use a name the rewrite renamed: it would be unbound when that text runs."""
+    if old == new:
+        return
+    gone = {w for w in _imported(old) if len(re.findall(rf"\b{w}\b", new)) < len(re.findall(rf"\b{w}\b", old))}
+    opaque = [(cells[i], cells[i].code, "is not Python") for i, usable in enumerate(joined.usable) if not usable]
+    opaque += [(cells[i], line, f"has a magic line `{line.strip()}`")
+               for i, line in zip(joined.magic_cells, joined.magics)]
+    for cell, text, what in opaque:
+        used = sorted(gone & set(_WORD.findall(text)))
+        if used:
+            raise MigrationError(f"{cell.where} {what} that uses `{used[0]}`, which the migration renames where it "
+                                 "is imported: the document is left as it is; rename it there by hand, or migrate "
+                                 "the document by hand", cell.first_line)
+
+
+def _imported(code: str) -> set[str]:
+    """Names the code binds by import (every word of an import where ``ast`` cannot read it)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set(_WORD.findall(code))
+    return {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
 
 
 def _split(code: str, cells: list[Cell], usable: list[bool], magics: list[str]) -> list[str]:
