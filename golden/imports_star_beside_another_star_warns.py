@@ -8,4 +8,4 @@ class Sq(VJPHiPrimitive):
     def vjp_fwd(self, nzs_in, x):
         return x * x, x
 # findings
-# 3 error HJX003 `VJPHiPrimitive` comes from a star import and may come from this other star import as well as from jax's: left as written; import `HiPrim` by name from jax.experimental.hijax and use it
+# 3 error HJX003 `VJPHiPrimitive` comes from a star import and may come from this other star import as well as from jax's: left as written; import it by name, after the star imports: `from jax.experimental.hijax import HiPrim as VJPHiPrimitive`

@@ -95,8 +95,8 @@ def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], scopes, old: str, 
     else:
         plan.uses |= {a.node for a in accesses}
         return
-    plan.refused.append((where, f"`{old}` comes from a star import and {why}: left as written; "
-                                f"import `{new}` by name from jax.experimental.hijax and use it"))
+    plan.refused.append((where, f"`{old}` comes from a star import and {why}: left as written; import it "
+                                f"by name, after the star imports: `from jax.experimental.hijax import {new} as {old}`"))
 
 
 def _decide(node, alias, scope: Scope, new: str, switched, public) -> tuple[Decision, set[cst.Name]]:
