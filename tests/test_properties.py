@@ -22,8 +22,12 @@ from hijax_migrate.engine import migrate_source
 from test_semantics import HAS_JAX_HERE, probe_many
 
 IMPORTS = ("import jax.experimental.hijax as hjx\n"
-           "from jax.experimental.hijax import VJPHiPrimitive\n"
+           "{}"
            "from jax.experimental.hijax import VJPHiPrimitive as Base\n")
+# How the old name is bound: plainly, re-exported explicitly, by jax's star import.
+BASE_IMPORTS = ("from jax.experimental.hijax import VJPHiPrimitive\n",
+                "from jax.experimental.hijax import VJPHiPrimitive as VJPHiPrimitive\n",
+                "from jax.experimental.hijax import *\n")
 BASES = ("VJPHiPrimitive", "hjx.VJPHiPrimitive", "Base")
 INPUTS = ("x", "y", "z", "weights", "x_acc", "inp")
 RULE_METHODS = frozenset({"vjp_fwd", "vjp_bwd", "vjp_bwd_retval"})
@@ -96,7 +100,7 @@ def placed(cls: str, where: str) -> str:
 
 @st.composite
 def modules(draw) -> str:
-    parts = [IMPORTS]
+    parts = [IMPORTS.format(draw(st.sampled_from(BASE_IMPORTS)))]
     for k in range(draw(st.integers(1, 4))):
         cls = draw(primitive(f"Prim{k}") if draw(st.booleans()) else lookalike(f"Tape{k}"))
         parts.append(placed(cls, draw(st.sampled_from(["top", "top", "function", "class"]))))
