@@ -92,3 +92,14 @@ def test_base_in_an_ignored_folder_still_resolves(tmp_path):
         ".gitignore": "vendor_build/\n",
     })
     assert sorted(migrate_tree(tmp_path)) == ["ops.py"]
+
+
+def test_a_star_import_of_jax_binds_the_bases_of_its_own_module_only(tmp_path):
+    """Where jax's star import stands, its bases are decided; a name another
+    module takes from it may be gone once jax drops it: that class is left."""
+    write(tmp_path, {
+        "compat.py": "from jax.experimental.hijax import *\n",
+        "ops.py": f"from compat import VJPHiPrimitive\n\n\nclass Far(VJPHiPrimitive):\n{OLD_RULE}",
+        "here.py": f"from jax.experimental.hijax import *\n\n\nclass Near(VJPHiPrimitive):\n{OLD_RULE}",
+    })
+    assert sorted(migrate_tree(tmp_path, strategy="rename")) == ["here.py"]

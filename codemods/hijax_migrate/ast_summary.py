@@ -162,7 +162,7 @@ class _Builder:
             source = resolve_relative(self.module, self.is_package, stmt.level, source or None)
         if any(alias.name == "*" for alias in stmt.names):
             for name in star_names(source):
-                scope.bind(name, ("import", f"{source}.{name}"))
+                scope.bind(name, ("import", f"{source}.{name}", "*"))
             return
         for alias in stmt.names:
             bound = alias.asname or alias.name

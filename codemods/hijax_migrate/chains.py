@@ -113,10 +113,19 @@ class Resolver:
         for cut in range(len(parts) - 1, 0, -1):
             looked_in.append(".".join(parts[:cut]))
             summary = self.summary(looked_in[-1])
+            if summary is not None and _star_only(summary.scope, parts[cut]):
+                # Another module's name that jax's star import binds: gone there once jax
+                # drops it, whatever this module does; undecided, so never half-migrated.
+                return Kind.EXTERNAL, [], frozenset(looked_in)
             if summary is not None:
                 return None, [("name", summary.scope, ".".join(parts[cut:]))], frozenset(looked_in)
         kind = Kind.NONE if parts[0] in KNOWN_NOT_HIJAX else Kind.EXTERNAL
         return kind, [], frozenset(looked_in)
+
+
+def _star_only(scope: Scope, name: str) -> bool:
+    bindings = scope.bindings.get(name, [])
+    return bool(bindings) and all(binding[2:] == ("*",) for binding in bindings)
 
 
 def _binding_leads(binding: tuple, rest: str) -> list[tuple]:

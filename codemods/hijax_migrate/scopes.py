@@ -39,7 +39,7 @@ def strongest(kinds) -> Kind:
 class Scope:
     parent: Scope | None
     is_class: bool = False
-    # name -> every way it is bound: ("import", "a.b") | ("class", ClassInfo)
+    # name -> every way it is bound: ("import", "a.b"[, "*" by a star import]) | ("class", ClassInfo)
     # | ("value", [dotted names the value may be], Scope)
     bindings: dict[str, list[tuple]] = field(default_factory=dict)
 

@@ -104,7 +104,7 @@ class _Builder:
             source = resolve_relative(self.module, self.is_package, len(stmt.relative), source or None)
         if isinstance(stmt.names, cst.ImportStar):
             for name in star_names(source):
-                scope.bind(name, ("import", f"{source}.{name}"))
+                scope.bind(name, ("import", f"{source}.{name}", "*"))
             return
         for alias in stmt.names:
             name = get_full_name_for_node(alias.name)
