@@ -243,6 +243,10 @@ class Mul(GradMixin, Binary):{MUL_FWD}''' + TREE_FOOTER.format(cls="Mul"),
 TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE]
 
 JAX_012_TREES = [
+    TreeCase("base_reexported_by_a_compat_module", {
+        "compat.py": "from jax.experimental.hijax import VJPHiPrimitive\n",
+        "main.py": PLAIN_HEADER + "from compat import VJPHiPrimitive\n\n" + VALUE_MUL + TREE_FOOTER.format(cls="Mul"),
+    }, [Y, X]),
     TreeCase("flag_in_base_in_another_file", {
         "base.py": LOGS_BASE,
         "main.py": '''

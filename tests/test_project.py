@@ -21,7 +21,8 @@ def write(root: Path, files: dict[str, str]) -> None:
 
 def migrate_tree(root: Path, **options) -> dict[str, str]:
     jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
-    outcomes = run(jobs, Options(target=(0, 10, 0), **options), in_place=False, workers=1)
+    options = {"target": (0, 10, 0), **options}
+    outcomes = run(jobs, Options(**options), in_place=False, workers=1)
     return {o.file: o.diff for o in outcomes if o.diff}
 
 
@@ -103,3 +104,16 @@ def test_a_star_import_of_jax_binds_the_bases_of_its_own_module_only(tmp_path):
         "here.py": f"from jax.experimental.hijax import *\n\n\nclass Near(VJPHiPrimitive):\n{OLD_RULE}",
     })
     assert sorted(migrate_tree(tmp_path, strategy="rename")) == ["here.py"]
+
+
+def test_a_base_another_module_imports_stays_bound_where_it_is_imported(tmp_path):
+    write(tmp_path, {
+        "compat.py": "from jax.experimental.hijax import VJPHiPrimitive\n",
+        "ops.py": f"from compat import VJPHiPrimitive\n\n\nclass Op(VJPHiPrimitive):\n{OLD_RULE}",
+        "alone.py": "from jax.experimental.hijax import VJPHiPrimitive\n\nok = VJPHiPrimitive\n",
+    })
+    diffs = migrate_tree(tmp_path, target=(0, 12, 0))
+    assert "+from jax.experimental.hijax import HiPrim as VJPHiPrimitive" in diffs["compat.py"]
+    assert "+ok = HiPrim" in diffs["alone.py"]  # imported by no other module: renamed
+    edits = [line for line in diffs["ops.py"].splitlines() if line.startswith(("+", "-"))]
+    assert "+    def vjp_bwd_retval(self, res, g):" in edits and not any("import" in line for line in edits)

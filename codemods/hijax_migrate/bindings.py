@@ -8,7 +8,8 @@ An import is renamed together with every use of it, or not at all:
   VJPHiPrimitive``) and the uses stay, when they cannot all be renamed: a
   fallback binding (``except ImportError: VJPHiPrimitive = object``), a use
   inside a version switch, a shadowing binding, or a re-export, in
-  ``__all__`` or explicit (``Old as Old``): importers elsewhere keep working;
+  ``__all__``, explicit (``Old as Old``) or used by another module of the
+  tree (``from this import Old``): importers elsewhere keep working;
 - LEAVE: the import stands in a version switch, which is right as it is.
 """
 
@@ -55,9 +56,29 @@ def exported(module: cst.Module) -> set[str]:
     return names
 
 
-def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[cst.CSTNode]) -> ImportPlan:
-    """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches."""
-    plan, public, stars = ImportPlan(), exported(module), []
+def imported_elsewhere(project, module: str, name: str) -> bool:
+    """Does another module of the tree take ``name`` from ``module`` (``from
+    module import name``, or a base ``alias.name`` of ``import module as alias``)?"""
+    if not module:
+        return False
+    for summary in project.modules_naming(name):
+        if summary.module == module:
+            continue
+        if any(b[0] == "import" and b[1] == f"{module}.{name}" for found in summary.scope.bindings.values()
+               for b in found):
+            return True
+        for info in summary.classes:
+            heads = {base.partition(".")[0] for base in info.bases if base and base.partition(".")[2] == name}
+            if any(b[0] == "import" and b[1] == module for head in heads for b in info.scope.lookup(head)):
+                return True
+    return False
+
+
+def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[cst.CSTNode],
+                 public: set[str] = frozenset()) -> ImportPlan:
+    """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches;
+    ``public``: names other modules import from this one, besides ``__all__``."""
+    plan, public, stars = ImportPlan(), exported(module) | public, []
     for node in m.findall(module, m.ImportFrom()):
         if isinstance(node.names, cst.ImportStar):
             stars.append(node)
@@ -89,14 +110,15 @@ def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], scopes, old: str, 
     elif where in switched:
         return  # a version switch: right as it is
     elif old in public:
-        why = "is re-exported in `__all__`, and jax's star import no longer binds it"
+        why = ("is re-exported (in `__all__`, or another module imports it from here), "
+               "and jax's star import no longer binds it")
     elif any(a.node in switched or not isinstance(a.node, cst.Name) or _shadowed(a.scope, new) for a in accesses):
         why = f"has a use in a version switch, in a string or where another `{new}` is bound"
     else:
         plan.uses |= {a.node for a in accesses}
         return
-    plan.refused.append((where, f"`{old}` comes from a star import and {why}: left as written; import it "
-                                f"by name, after the star imports: `from jax.experimental.hijax import {new} as {old}`"))
+    plan.refused.append((where, f"`{old}` comes from a star import and {why}: left as written; import it by "
+                                f"name, after the star imports: `from jax.experimental.hijax import {new} as {old}`"))
 
 
 def _decide(node, alias, scope: Scope, new: str, switched, public) -> tuple[Decision, set[cst.Name]]:

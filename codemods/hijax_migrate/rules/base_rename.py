@@ -16,7 +16,7 @@ import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
-from ..bindings import HIJAX_MODULES, Decision, hijax_from, plan_imports
+from ..bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 
@@ -59,6 +59,11 @@ class BaseRename:
         self._switched = self._inside_switches(node)
         scopes = self.metadata[ScopeProvider]
         self._imports = plan_imports(node, scopes, self.old_name, self.new_name, self._switched)
+        renamed = self._imports.uses or Decision.RENAME in self._imports.aliases.values()
+        if renamed and imported_elsewhere(self.project, self.context.full_module_name or "", self.old_name):
+            # another module of the tree imports the old name from this one: it stays bound
+            self._imports = plan_imports(node, scopes, self.old_name, self.new_name, self._switched,
+                                         {self.old_name})
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
 
