@@ -320,16 +320,40 @@ def test_an_unexpected_exception_is_a_bug_report_for_that_file_only(tmp_path, ca
 AND_CHAIN = "x = " + " and ".join(["a"] * 10_000) + "\n"  # crashes libcst's native parser
 
 
+def nested_chains(levels: int, terms: int = 999) -> str:
+    """Chains short enough to pass alone, nested in parentheses: as deep as one long chain."""
+    expr = "a"
+    for _ in range(levels):
+        expr = f"({expr} and " + " and ".join(["a"] * (terms - 1)) + ")"
+    return f"x = {expr}\n"
+
+
+CRASHERS = {  # valid Python that crashes libcst's parser (a segmentation fault), and what is said
+    "and-chain": (AND_CHAIN, "10: a chain of 10000 `and` terms is longer than libcst's parser can take"),
+    "nested-chains": (nested_chains(10), "10: nested 9984 levels deep as libcst counts them"),
+}
+
+
+@pytest.mark.parametrize("shape", CRASHERS)
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_crashing_input_in_a_tree(tmp_path, jobs):
+def test_a_crashing_input_in_a_tree(tmp_path, jobs, shape):
+    code, said = CRASHERS[shape]
     paths = tree_of(tmp_path / "t", [f"m{i}.py" for i in range(9)])
-    paths["m4.py"].write_text(OLD + AND_CHAIN)
+    paths["m4.py"].write_text(OLD + code)
     done = cli("--in-place", "-j", jobs, str(tmp_path / "t"))
     assert done.returncode == 3, done.stderr
-    assert (f"error: {paths['m4.py']}:10: a chain of 10000 `and` terms is longer than libcst's "
-            "parser can take") in done.stderr
-    assert paths["m4.py"].read_text() == OLD + AND_CHAIN
+    assert f"error: {paths['m4.py']}:{said}" in done.stderr, done.stderr
+    assert paths["m4.py"].read_text() == OLD + code
     assert "migrated 8 files" in done.stderr
+
+
+def test_each_term_of_a_chain_is_a_level_as_in_libcst():
+    import ast
+
+    from hijax_migrate.parse import _deepest
+
+    # libcst nests `a and b and c and d` two by two, as Python nests `a + b + c + d`
+    assert _deepest(ast.parse("x = a and b and c and d\n")) == _deepest(ast.parse("x = a + b + c + d\n")) == (7, 1)
 
 
 def _dies_on_three(item: int) -> int:

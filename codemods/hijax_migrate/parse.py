@@ -1,12 +1,14 @@
 """Parsing with libcst, guarded.
 
 libcst's native parser crashes the whole process (a segmentation fault, not
-an exception) on brackets nested thousands deep, and on valid code too: a
-chain of some 8,000 ``and``/``or`` terms. Python itself refuses more than 200
-nested brackets or 100 indentation levels, so CPython's own parser (``ast``,
-in C, about ten times faster) looks first; such input, and chains far longer
-than anyone writes, are reported like any other file the tool cannot handle.
-(A crash of another shape kills a worker process, not the run: see pool.py.)
+an exception) on code nested some 5,000 levels deep, and such code can be
+valid Python: a chain of 8,000 ``and`` terms (libcst nests them two by two),
+or ten parenthesised chains of 999 terms inside each other. Python itself
+refuses more than 200 nested brackets or 100 indentation levels, so CPython's
+own parser (``ast``, in C, about ten times faster) looks first; such input,
+and anything nested deeper than ``MAX_DEPTH`` as libcst counts it, is reported
+like any other file the tool cannot handle. (A crash of another shape kills a
+worker process, not the run: see pool.py.)
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from .errors import MigrationError
 # libcst crashes at about 8,000 terms (an 8 MiB stack): this leaves a wide margin.
 MAX_CHAIN = 1000
 _BOOL_WORD = re.compile(r"\b(?:and|or)\b")
+# The tool's own visitors give up (RecursionError) near 500 levels, libcst's
+# parser crashes near 5,000: refusing beyond this loses nothing it could migrate.
+MAX_DEPTH = 1000
 _TOO_DEEP = ("too many nested parentheses", "too many levels of indentation", "too many statically nested")
 
 
@@ -50,6 +55,7 @@ def _python_error(code: str) -> SyntaxError | None:
     except (RecursionError, MemoryError) as error:
         raise MigrationError("too deeply nested to parse") from error
     _check_chains(code, tree)
+    _check_depth(tree)
     return None
 
 
@@ -61,6 +67,27 @@ def _check_chains(code: str, tree: ast.Module) -> None:
             raise MigrationError(f"a chain of {len(node.values)} `{type(node.op).__name__.lower()}` "
                                  f"terms is longer than libcst's parser can take (at most "
                                  f"{MAX_CHAIN}); left unchanged", node.lineno)
+
+
+def _check_depth(tree: ast.Module) -> None:
+    depth, line = _deepest(tree)
+    if depth > MAX_DEPTH:
+        raise MigrationError(f"nested {depth} levels deep as libcst counts them (each and/or term is a "
+                             f"level), more than its parser can take (at most {MAX_DEPTH}); left unchanged",
+                             line)
+
+
+def _deepest(tree: ast.AST) -> tuple[int, int]:
+    """The depth of libcst's tree for ``tree``, and the line where it is reached.
+    An explicit stack: the nesting can be deeper than Python's recursion limit."""
+    best, line, stack = 0, 0, [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        depth += len(node.values) - 1 if isinstance(node, ast.BoolOp) else 1
+        if depth > best:
+            best, line = depth, getattr(node, "lineno", line)
+        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+    return best, line
 
 
 def _keep_final_cr(module: cst.Module, code: str) -> cst.Module:
