@@ -375,3 +375,58 @@ def test_a_dead_worker_is_reported_and_the_pool_rebuilt():
 
 def _noop_init(parent: int) -> None:
     pass
+
+
+# --- stdin passes the checks a file on disk passes: on failure, the input comes back as it was ---
+
+def stdin_run(data: bytes, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", *args, "-"],
+                          input=data, capture_output=True, timeout=300, cwd=cwd)
+
+
+STDIN_REFUSED = {  # bytes on stdin that the tool must give back unchanged, and what it says
+    "cp932-twin": (b"# -*- coding: cp932 -*-\n# \x87\x90\n" + OLD.encode(),
+                   b":2: its cp932 bytes do not survive decoding and encoding again"),
+    "unicode_escape": (b"# -*- coding: unicode_escape -*-\n# tab\\there\n" + OLD.encode(),
+                       b":1: its unicode_escape bytes do not survive"),
+    "and-chain": ((OLD + AND_CHAIN).encode(), b":10: a chain of 10000 `and` terms"),
+    "nested-chains": ((OLD + nested_chains(10)).encode(), b":10: nested 9984 levels deep"),
+    "too-large": (OLD.encode() + b"x = 1\n" * (MAX_BYTES // 6), b": too large to migrate"),
+}
+
+
+@pytest.mark.parametrize("name", ["-", "pkg/ops.py"])
+@pytest.mark.parametrize("case", STDIN_REFUSED)
+def test_stdin_refuses_what_a_file_would_refuse(tmp_path, case, name):
+    data, said = STDIN_REFUSED[case]
+    args = ("--stdin-filename", name) if name != "-" else ()
+    done = stdin_run(data, *args, cwd=tmp_path)
+    assert done.returncode == 3, done.stderr
+    assert done.stdout == data
+    assert b"error: " + name.encode() + said in done.stderr, done.stderr
+
+
+def test_stdin_keeps_a_cr_only_files_last_cr_and_untouched_bytes():
+    data = OLD.replace("\n", "\r").encode()
+    done = stdin_run(data)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == data.replace(b"def vjp_bwd(", b"def vjp_bwd_retval(")
+    twin = b"# -*- coding: cp932 -*-\n# \x87\x90\nx = 1\n"  # nothing to change: passed through as read
+    assert stdin_run(twin).stdout == twin
+
+
+def test_an_unexpected_exception_on_stdin_is_a_bug_report(monkeypatch, capsysbinary):
+    import io
+
+    from hijax_migrate import engine
+    from hijax_migrate.cli import main
+
+    def broken(*args, **kwargs):
+        raise ValueError("something the tool did not expect")
+
+    monkeypatch.setattr(engine, "migrate_source", broken)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(OLD.encode())))
+    assert main(["--target-jax", "0.10", "-"]) == 3
+    out, err = capsysbinary.readouterr()
+    assert out == OLD.encode()
+    assert b"error: -: internal error (ValueError: something the tool did not expect" in err

@@ -148,8 +148,12 @@ def check_regular(path: Path) -> None:
         raise FileError(f"cannot read: {error.strerror or error}") from error
     if not stat.S_ISREG(info.st_mode):
         raise FileError("not a regular file")
-    if info.st_size > MAX_BYTES:
-        raise FileError(f"too large to migrate ({info.st_size:,} bytes; the limit is "
+    _check_size(info.st_size)
+
+
+def _check_size(size: int) -> None:
+    if size > MAX_BYTES:
+        raise FileError(f"too large to migrate ({size:,} bytes; the limit is "
                         f"{MAX_BYTES // 2**20} MiB, which takes about 1 GB of memory)")
 
 
@@ -163,6 +167,8 @@ def read_source(path: Path) -> SourceFile:
 
 
 def decode(path: Path, raw: bytes) -> SourceFile:
+    """The text of ``raw``, from a file or stdin; FileError for what is not Python source."""
+    _check_size(len(raw))  # a file's size was checked before reading: this is for stdin
     if b"\0" in raw:
         raise FileError("contains NUL bytes; not Python source")
     try:

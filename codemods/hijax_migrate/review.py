@@ -12,10 +12,10 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, replace
 
-from .files import FileError, encode, read_source, write_atomic
+from .files import read_source, write_atomic
 from .model import Options
 from .report import Outcome, colorize, unified_diff
-from .runner import Job, migrate_document
+from .runner import Job, failures_of, migrate_document, new_bytes
 
 HELP = """\
 y - apply this change
@@ -41,12 +41,12 @@ class Review:
             return outcome  # its warnings and errors stand
         if self.quit:
             return replace(outcome, changes=[], diff="")
-        try:
+        failed = replace(outcome, changes=[], diff="")
+        with failures_of(failed):  # as in a run: this file's failure, reported
             source = read_source(job.path)
             accepted = self._choose(job, source.text, self._units(job, source.text, outcome))
             return self._write(job, source, outcome, accepted)
-        except FileError as error:
-            return replace(outcome, error=str(error), error_line=error.line, changes=[], diff="")
+        return failed
 
     def _units(self, job: Job, text: str, outcome: Outcome) -> list[frozenset[str]]:
         """Changed classes, a family (base and subclasses) at a time, then module-wide renames."""
@@ -90,11 +90,12 @@ class Review:
     def _write(self, job: Job, source, outcome: Outcome, accepted: set[str]) -> Outcome:
         if not accepted:
             return replace(outcome, changes=[], diff="")
-        result = migrate_document(source.text, job, replace(self.options, classes=frozenset(accepted)),
-                                  self.project)
-        write_atomic(source, encode(source, result.code))
-        return replace(outcome, changes=result.report.changes, written=True,
-                       diff=unified_diff(job.display, source.text, result.code))
+        options = replace(self.options, classes=frozenset(accepted))
+        done = Outcome(job.display)  # written through the checks a run's writes pass
+        data = new_bytes(source, job, done, lambda text, job: migrate_document(text, job, options, self.project))
+        if data is not None:
+            write_atomic(source, data)
+        return replace(outcome, changes=done.changes, written=data is not None, diff=done.diff)
 
 
 def _units(outcome: Outcome) -> list[str]:

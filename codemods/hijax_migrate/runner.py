@@ -68,12 +68,24 @@ def _module_name(job: Job) -> str:
 
 def migrate_file(job: Job, in_place: bool) -> Outcome:
     """One file's outcome: whatever goes wrong is this file's failure, never the run's."""
-    from .errors import MigrationError
-
     outcome = Outcome(job.display)
+    with failures_of(outcome):
+        source = read_source(job.path)
+        data = new_bytes(source, job, outcome, _migrate_and_keep)
+        if data is not None and in_place:
+            write_atomic(source, data)
+            outcome.written = True
+    return outcome
+
+
+@contextlib.contextmanager
+def failures_of(outcome: Outcome):
+    """Whatever the block raises becomes ``outcome``'s error, with its line."""
+    from .errors import SourceError
+
     try:
-        _migrate_into(outcome, job, in_place)
-    except (FileError, MigrationError) as error:
+        yield
+    except SourceError as error:  # files' and migrations' own errors
         outcome.error, outcome.error_line = str(error), error.line
     except RecursionError:
         outcome.error = "too deeply nested to handle"
@@ -81,21 +93,22 @@ def migrate_file(job: Job, in_place: bool) -> Outcome:
         outcome.error = "ran out of memory on this file; left unchanged"
     except Exception as error:  # a bug in the tool: reported as one, and the run goes on
         outcome.error = bug_report(error)
-    return outcome
 
 
-def _migrate_into(outcome: Outcome, job: Job, in_place: bool) -> None:
-    source = read_source(job.path)
+def new_bytes(source: SourceFile, job: Job, outcome: Outcome, migrate) -> bytes | None:
+    """What the file becomes (None: it stays as it is), with what was done
+    recorded in ``outcome``. FileError where the bytes the tool did not mean
+    to change would not survive: files on disk and stdin pass the same checks."""
     with gc_paused():
-        result = _migrate_and_keep(source.text, job)
+        result = migrate(source.text, job)
     if result.code != source.text:
         check_round_trip(source)
     outcome.changes, outcome.findings = result.report.changes, result.report.findings
     outcome.primitives = result.report.primitives
-    if result.code != source.text:
-        outcome.diff = unified_diff(job.display, source.text, result.code)
-        if in_place:
-            _write(source, result.code, outcome)
+    if result.code == source.text:
+        return None
+    outcome.diff = unified_diff(job.display, source.text, result.code)
+    return encode(source, result.code)
 
 
 @contextlib.contextmanager
@@ -158,14 +171,6 @@ def migrate_document(text: str, job: Job, options: Options, project):
     else:
         from .markdown import migrate_markdown as migrate_cells_of
     return Result(*migrate_cells_of(text, job.display, migrate))
-
-
-def _write(source: SourceFile, code: str, outcome: Outcome) -> None:
-    try:
-        write_atomic(source, encode(source, code))
-        outcome.written = True
-    except FileError as error:
-        outcome.error = str(error)
 
 
 def is_candidate(path: Path) -> bool:

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .model import Options
-from .report import (Outcome, as_github, as_json, colorize, error_text, finding_text, has_errors, summary,
-                     unified_diff)
+from .report import Outcome, as_github, as_json, colorize, error_text, finding_text, has_errors, summary
 from .runner import Job, run
 from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UsageError, codes
 from .versions import format_version
@@ -135,8 +134,10 @@ class Session:
         return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _stdin(self) -> int:
-        from .engine import MigrationError
-        from .files import FileError, decode
+        """stdin migrated to stdout through the checks a file on disk passes:
+        on any failure the input comes back byte for byte, and exit code 3."""
+        from .files import decode
+        from .runner import failures_of, new_bytes
         from .selection import excluded, spec
 
         raw = sys.stdin.buffer.read()
@@ -145,24 +146,24 @@ class Session:
         if self.args.force_exclude and excluded(job, spec(self.args.exclude), self.args.settings.root):
             sys.stdout.buffer.write(raw)  # excluded: passed through, as black and ruff do
             return EXIT_CLEAN
-        try:
-            source = decode(job.path, raw)
-            result = self._migrate_text(source.text, job)
-        except (FileError, MigrationError) as error:
+        outcome, data = Outcome(name), None
+        with failures_of(outcome):
+            data = new_bytes(decode(job.path, raw), job, outcome, self._migrate_text)
+        if outcome.error:
             sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
-            print(error_text(Outcome(name, error=str(error), error_line=error.line)), file=sys.stderr)
-            return EXIT_FAILED
-        if self.args.diff:
-            sys.stdout.write(unified_diff(name, source.text, result.code))
+        elif self.args.diff:
+            sys.stdout.write(outcome.diff)
         else:
-            sys.stdout.buffer.write(result.code.encode(source.encoding))
-        outcome = Outcome(name, result.report.changes, result.report.findings)
+            sys.stdout.buffer.write(raw if data is None else data)
         self._warnings([outcome])
-        pending = (result.code != source.text or has_errors(outcome)) and (self.args.check or self.args.diff)
+        if outcome.error:
+            return EXIT_FAILED
+        pending = (data is not None or has_errors(outcome)) and (self.args.check or self.args.diff)
         return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _migrate_text(self, text: str, job: Job):
-        """stdin's text, migrated as the file it stands for would be."""
+        """stdin's text, migrated as the file it stands for would be (in this
+        process: its parse is guarded as a single-process run's is)."""
         from .engine import migrate_source
         from .runner import migrate_document, project_for
 
