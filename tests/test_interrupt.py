@@ -11,6 +11,7 @@ outlives its parent.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -135,7 +136,28 @@ def test_a_second_ctrl_c_stops_at_once(pristine, tmp_path):
     assert b"Ctrl-C again to stop now" in said, said
     os.killpg(process.pid, signal.SIGINT)
     assert process.wait(timeout=300) == 130
-    assert b"interrupted" in process.stderr.read()
+    said = process.stderr.read()
+    assert b"interrupted" in said and b"Traceback" not in said, said  # nor one from the pool's thread
     assert gone(process.pid), "a worker outlived the run"
+    states(tree, expected)
+    assert sorted(p.name for p in tree.iterdir() if not p.name.endswith(".py")) == []
+
+
+def test_ctrl_c_on_the_way_out_keeps_exit_130(pristine, tmp_path):
+    """A single-process run stops at the first Ctrl-C. A second one, sent once
+    the tool says it was interrupted, arrives on its way out: still exit 130,
+    not a traceback or a death by SIGINT."""
+    _, expected = pristine
+    tree = copy(pristine, tmp_path)
+    process = start(tree, "-j", "1")
+    first_write(tree, expected, process)
+    os.killpg(process.pid, signal.SIGINT)
+    said = process.stderr.readline()
+    assert b"interrupted" in said, said
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGINT)
+    assert process.wait(timeout=300) == 130
+    assert b"Traceback" not in process.stderr.read()
+    assert gone(process.pid), "a process outlived the run"
     states(tree, expected)
     assert sorted(p.name for p in tree.iterdir() if not p.name.endswith(".py")) == []

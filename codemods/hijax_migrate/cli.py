@@ -59,15 +59,19 @@ def _interruptible(run) -> int:
 
     previous, previous_int = signal.signal(signal.SIGTERM, terminated), signal.getsignal(signal.SIGINT)
     try:
-        return run()
+        code = run()
     except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run is over: report it, whatever comes
+        # The run is over: report it, whatever comes. Ctrl-C stays ignored on
+        # the way out, so a second one cannot turn exit 130 into a traceback
+        # or a death by SIGINT.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print("hijax-migrate: interrupted; files already written are fully migrated, "
               "the others are untouched", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, previous)
-        signal.signal(signal.SIGINT, previous_int)
+    signal.signal(signal.SIGINT, previous_int)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,6 +14,7 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait as connection_wait
 
 from .files import signals_deferred
 
@@ -47,7 +48,7 @@ class WorkerPool:
 
     def __init__(self, workers: int, initializer, initargs: tuple):
         self.workers, self._init = workers, (initializer, initargs)
-        self._executor = self._start()
+        self._executor, self._closing = self._start(), None
 
     def _start(self) -> ProcessPoolExecutor:
         initializer, initargs = self._init
@@ -97,14 +98,29 @@ class WorkerPool:
             return on_crash(item)
 
     def _restart(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
-        self._executor = self._start()
+        self.close()
+        self._executor, self._closing = self._start(), None
 
     def close(self, now: bool = False) -> None:
         """Wait for the files in progress; with ``now``, end the workers at
-        once (SIGTERM: a write in progress still completes first)."""
+        once (SIGTERM: a write in progress still completes first). Either
+        wait can be cut short by Ctrl-C, and ``close(now=True)`` called again."""
+        if self._closing is None:  # the workers and the thread that feeds them, kept to wait for
+            executor = self._executor
+            self._closing = (list((executor._processes or {}).values()), executor._executor_manager_thread)
+            executor.shutdown(wait=False, cancel_futures=True)
+        processes, manager = self._closing
         if now:
-            for process in list((self._executor._processes or {}).values()):
+            for process in processes:
                 if process.is_alive():
                     process.terminate()
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        # The workers' ends are waited for here, where Ctrl-C interrupts
+        # cleanly: Ctrl-C in Thread.join marks a running thread as ended
+        # (bpo-45274), and a second shutdown then closes pipes under it.
+        remaining = [process.sentinel for process in processes]
+        while remaining:
+            ready = connection_wait(remaining)
+            remaining = [sentinel for sentinel in remaining if sentinel not in ready]
+        if manager is not None:
+            with signals_deferred():  # the workers are gone: this ends at once
+                manager.join()
