@@ -123,17 +123,20 @@ def test_killed_runs_leave_every_file_whole(pristine, tmp_path, how, jobs):
             assert b"interrupted" in process.stderr.read()
 
 
-def test_a_second_ctrl_c_stops_at_once(pristine, tmp_path):
+@pytest.mark.parametrize("second", ["once-it-says-so", "at-once"])
+def test_a_second_ctrl_c_stops_at_once(pristine, tmp_path, second):
     """The first Ctrl-C lets the files in progress finish; the second, sent
-    once the tool says it is stopping, ends the workers: exit 130, no hang, no
-    process left, every file whole, no temporary file."""
+    once the tool says it is stopping (or right after the first, while the
+    tool waits on its workers), ends the workers: exit 130, no hang, no
+    traceback, no process left, every file whole, no temporary file."""
     _, expected = pristine
     tree = copy(pristine, tmp_path)
     process = start(tree, "-j", "2")
     first_write(tree, expected, process)
     os.killpg(process.pid, signal.SIGINT)
-    said = process.stderr.readline()
-    assert b"Ctrl-C again to stop now" in said, said
+    if second == "once-it-says-so":
+        said = process.stderr.readline()
+        assert b"Ctrl-C again to stop now" in said, said
     os.killpg(process.pid, signal.SIGINT)
     assert process.wait(timeout=300) == 130
     said = process.stderr.read()
@@ -141,6 +144,28 @@ def test_a_second_ctrl_c_stops_at_once(pristine, tmp_path):
     assert gone(process.pid), "a worker outlived the run"
     states(tree, expected)
     assert sorted(p.name for p in tree.iterdir() if not p.name.endswith(".py")) == []
+
+
+def test_signals_in_a_pools_waits_are_counted_and_the_first_raised_after():
+    """While the parent waits on its workers, Ctrl-C is counted, not raised
+    inside the locks it waits with; the first is raised once the wait is over."""
+    from hijax_migrate.interrupts import Interrupts
+
+    previous = signal.getsignal(signal.SIGINT)
+    interrupts = Interrupts()
+    try:
+        with interrupts.counted():
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGTERM)
+        assert interrupts.count == 2
+        with pytest.raises(KeyboardInterrupt):
+            interrupts.check()
+        interrupts.check()  # once only
+        signal.raise_signal(signal.SIGINT)  # later ones are counted: the pool ends its workers on them
+        assert interrupts.count == 3
+    finally:
+        interrupts.restore()
+    assert signal.getsignal(signal.SIGINT) is previous
 
 
 def test_ctrl_c_on_the_way_out_keeps_exit_130(pristine, tmp_path):

@@ -17,8 +17,10 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait as connection_wait
 
 from .files import signals_deferred
+from .interrupts import Interrupts
 
 CRASHED = "the parser crashed on this file (its worker process died); left unchanged"
+_SLICE = 0.2  # seconds: the parent waits in slices, acting on a signal between them
 _PR_SET_PDEATHSIG = 1
 
 
@@ -48,6 +50,7 @@ class WorkerPool:
 
     def __init__(self, workers: int, initializer, initargs: tuple):
         self.workers, self._init = workers, (initializer, initargs)
+        self.interrupts = Interrupts()
         self._executor, self._closing = self._start(), None
 
     def _start(self) -> ProcessPoolExecutor:
@@ -75,8 +78,17 @@ class WorkerPool:
                 self._settle(fn, items, pending, done, on_crash)
             yield done.pop(index)
 
+    def _wait(self, futures) -> set:
+        """The futures done: waited for in slices, Ctrl-C acted on between them."""
+        while True:
+            with self.interrupts.counted():
+                finished, _ = wait(futures, timeout=_SLICE, return_when=FIRST_COMPLETED)
+            self.interrupts.check()
+            if finished:
+                return finished
+
     def _settle(self, fn, items, pending, done, on_crash) -> None:
-        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+        finished = self._wait(pending)
         broken = []
         for future in finished:
             index = pending.pop(future)
@@ -91,35 +103,42 @@ class WorkerPool:
                 done[index] = self._alone(fn, items[index], on_crash)
 
     def _alone(self, fn, item, on_crash):
+        future = self._executor.submit(fn, item)
+        self._wait([future])
         try:
-            return self._executor.submit(fn, item).result()
+            return future.result()
         except BrokenProcessPool:
             self._restart()
             return on_crash(item)
 
     def _restart(self) -> None:
-        self.close()
+        self._shutdown()
         self._executor, self._closing = self._start(), None
 
     def close(self, now: bool = False) -> None:
-        """Wait for the files in progress; with ``now``, end the workers at
-        once (SIGTERM: a write in progress still completes first). Either
-        wait can be cut short by Ctrl-C, and ``close(now=True)`` called again."""
+        """Wait for the files in progress; with ``now``, or on a second
+        Ctrl-C, end the workers at once (SIGTERM: a write in progress still
+        completes first). Then Ctrl-C is the caller's again."""
+        try:
+            self._shutdown(now)
+        finally:
+            self.interrupts.restore()
+
+    def _shutdown(self, now: bool = False) -> None:
         if self._closing is None:  # the workers and the thread that feeds them, kept to wait for
             executor = self._executor
             self._closing = (list((executor._processes or {}).values()), executor._executor_manager_thread)
             executor.shutdown(wait=False, cancel_futures=True)
         processes, manager = self._closing
-        if now:
-            for process in processes:
-                if process.is_alive():
-                    process.terminate()
-        # The workers' ends are waited for here, where Ctrl-C interrupts
-        # cleanly: Ctrl-C in Thread.join marks a running thread as ended
-        # (bpo-45274), and a second shutdown then closes pipes under it.
-        remaining = [process.sentinel for process in processes]
+        remaining, ending = [process.sentinel for process in processes], False
         while remaining:
-            ready = connection_wait(remaining)
+            if not ending and (now or self.interrupts.count > 1):
+                ending = True
+                for process in processes:
+                    if process.is_alive():
+                        process.terminate()
+            with self.interrupts.counted():
+                ready = connection_wait(remaining, timeout=_SLICE)
             remaining = [sentinel for sentinel in remaining if sentinel not in ready]
         if manager is not None:
             with signals_deferred():  # the workers are gone: this ends at once
