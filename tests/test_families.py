@@ -152,3 +152,42 @@ def test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012(tmp_pa
     path.write_text(migrated.code)
     run_ = subprocess.run([PY312, str(path)], capture_output=True, text=True, timeout=300)
     assert run_.returncode == 0, run_.stderr
+
+
+OPS = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
+       "class Sq(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return self(x), x\n\n"
+       "    def vjp_bwd(self, res, g):\n        return (2 * res * g,)\n")
+CALLS = "from ops import Sq\n\nct, = Sq.vjp_bwd(None, 3.0, 1.0)\nprint(ct)\n"
+
+
+@pytest.mark.parametrize("strategy", ["auto", "accum"])
+def test_a_call_at_module_level_in_another_file_follows_the_rename(tmp_path, strategy):
+    """``Sq.vjp_bwd(...)`` in a module with no class, and in a Markdown fence:
+    under accum the value call makes the rule's own file rename it, and the
+    calls follow; the migrated call still runs."""
+    from test_project import migrate_tree, write
+
+    write(tmp_path, {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"})
+    diffs = migrate_tree(tmp_path, strategy=strategy)
+    assert sorted(diffs) == ["calls.py", "guide.md", "ops.py"]
+    for name in ("calls.py", "guide.md"):
+        assert "+ct, = Sq.vjp_bwd_retval(None, 3.0, 1.0)" in diffs[name]
+    assert "+    def vjp_bwd_retval(self, res, g):" in diffs["ops.py"]  # the rule goes with them
+    jobs = [Job(p, p.name, tmp_path) for p in walk(tmp_path)]
+    run(jobs, Options(target=(0, 10, 0), strategy=strategy), in_place=True, workers=1)
+    if HAS_JAX_HERE:
+        ran = subprocess.run([sys.executable, "calls.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert ran.stdout.strip() == "6.0", ran.stderr
+
+
+def test_a_call_stays_when_the_rules_own_file_converts_it(tmp_path):
+    """Structured residuals need the accumulator form: the rule's file does not
+    rename it (a value use elsewhere makes it refuse), so a call elsewhere is
+    not renamed either."""
+    from test_project import migrate_tree, write
+
+    sres = OPS.replace("return self(x), x", "return self(x), x, None, x")
+    write(tmp_path, {"ops.py": sres, "calls.py": CALLS})
+    diffs = migrate_tree(tmp_path)
+    assert "calls.py" not in diffs
+    assert "vjp_bwd_retval" not in diffs.get("ops.py", "")

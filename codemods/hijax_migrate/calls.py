@@ -1,8 +1,10 @@
-"""Where a rule is used as a value elsewhere in the tree (``obj.vjp_bwd``).
+"""Where a rule is used elsewhere in the tree: as a value (``obj.vjp_bwd``)
+or by name (``getattr(obj, "vjp_bwd")``).
 
-Converting a rule to the accumulator form changes how it is called; a use in
-another file of the tree, whatever it resolves to, cannot be ruled out, so it
-counts. The tree is read once a process, and only when asked.
+Converting a rule to the accumulator form changes how it is called, and a
+rename leaves a use by name behind; a use in another file of the tree,
+whatever it resolves to, cannot be ruled out, so it counts. The tree is read
+once a process (as the run found it), and only when asked.
 """
 
 from __future__ import annotations
@@ -13,43 +15,79 @@ import re
 import tokenize
 from pathlib import Path
 
-from .files import walk
+from . import originals
+from .errors import SourceError
+from .files import check_regular, walk
 
-_SCANS: dict[tuple[tuple[Path, ...], str], list[tuple[Path, int]]] = {}
+_SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
 
 
-def _scan(roots: tuple[Path, ...], attr: str) -> list[tuple[Path, int]]:
+# Calls that reach an attribute by a string naming it.
+GETTERS = frozenset({"getattr", "attrgetter", "methodcaller"})
+
+
+def _scan(roots: tuple[Path, ...], attr: str, by_name: bool) -> list[tuple[Path, int]]:
     found = []
     for root in roots:
         for path in (p for p in walk(root) if p.suffix == ".py") if root.is_dir() else []:
             try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-            except OSError:
+                check_regular(path)  # never a FIFO or a device: reading one would block
+                text = originals.read_bytes(path).decode("utf-8", errors="replace")
+            except (OSError, SourceError):
                 continue
-            line = _attribute_line(text, attr) if attr in text else None
+            line = _use_line(text, attr, by_name) if attr in text else None
             if line:
                 found.append((path, line))
     return found
 
 
-def _attribute_line(text: str, attr: str) -> int | None:
-    """The line of the first ``.attr`` in code (not in a comment or string)."""
-    previous = None
+def _use_line(text: str, attr: str, by_name: bool) -> int | None:
+    """The line of the first ``.attr`` in code (not in a comment or string),
+    or with ``by_name``, of the first string naming it alone in a call of a
+    getter (``getattr(obj, "attr")``, ``operator.attrgetter("attr")``)."""
+    previous, calls = None, []  # calls: the name before each open bracket
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.type == tokenize.NAME and token.string == attr and previous == ".":
+            if by_name and token.type == tokenize.STRING and token.string.strip("\"'") == attr \
+                    and calls and calls[-1] in GETTERS:
                 return token.start[0]
+            if not by_name and token.type == tokenize.NAME and token.string == attr and previous == ".":
+                return token.start[0]
+            if token.type == tokenize.OP and token.string in "([{":
+                calls.append(previous)
+            elif token.type == tokenize.OP and token.string in ")]}" and calls:
+                calls.pop()
             if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
                 previous = token.string
     except (tokenize.TokenError, SyntaxError):
-        return 1 if re.search(rf"\.\s*{attr}\b", text) else None  # unreadable: count it
+        pattern = rf"(getattr|attrgetter|methodcaller)\(.*[\"']{attr}[\"']" if by_name else rf"\.\s*{attr}\b"
+        return 1 if re.search(pattern, text) else None  # unreadable: count it
     return None
 
 
-def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str) -> tuple[Path, int] | None:
-    """The first ``.attr`` in another file of the trees (of ``roots``) that hold ``this_file``."""
-    this = os.path.realpath(this_file)
+def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: bool = False,
+                  naming: str | None = None) -> tuple[Path, int] | None:
+    """The first use of ``attr`` in another file of the trees (of ``roots``) that
+    hold ``this_file`` (with ``naming``: in a file that also names that word)."""
+    this = _real_path(this_file, roots)
     roots = tuple(r for r in roots if this.startswith(os.path.join(os.path.realpath(r), "")))
-    if (roots, attr) not in _SCANS:
-        _SCANS[roots, attr] = _scan(roots, attr)
-    return next(((p, n) for p, n in _SCANS[roots, attr] if os.path.realpath(p) != this), None)
+    if (roots, attr, by_name) not in _SCANS:
+        _SCANS[roots, attr, by_name] = _scan(roots, attr, by_name)
+    return next(((p, n) for p, n in _SCANS[roots, attr, by_name]
+                 if os.path.realpath(p) != this and (naming is None or _names(p, naming))), None)
+
+
+def _names(path: Path, word: str) -> bool:
+    try:
+        return re.search(rf"\b{re.escape(word)}\b", originals.read_bytes(path).decode("utf-8", "replace")) is not None
+    except OSError:
+        return True
+
+
+def _real_path(this_file: str, roots: tuple[Path, ...]) -> str:
+    """The file a shown name stands for: as given, or under one of the roots."""
+    if not os.path.isabs(this_file) and not os.path.exists(this_file):
+        for root in roots:
+            if (root / this_file).exists():
+                return os.path.realpath(root / this_file)
+    return os.path.realpath(this_file)

@@ -44,7 +44,8 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     check_imports(tree, code, options.target, prims.line)
     new_code = code
     for rule in registry.select(options.target, options.only, options.skip):
-        if not rule.applies(new_code, set(prims.kinds.values())):
+        # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
+        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}):
             continue
         if rule.kinds is None and not options.module_wide():
             continue

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pathspec
 
+from . import originals
 from .errors import SourceError
 
 # Folders no user wants migrated: tooling, environments, build output.
@@ -157,10 +158,11 @@ def _check_size(size: int) -> None:
                         f"{MAX_BYTES // 2**20} MiB, which takes about 1 GB of memory)")
 
 
-def read_source(path: Path) -> SourceFile:
+def read_source(path: Path, as_found: bool = False) -> SourceFile:
+    """``as_found``: another file's text as the run found it (see ``originals``)."""
     check_regular(path)
     try:
-        raw = path.read_bytes()
+        raw = originals.read_bytes(path) if as_found else path.read_bytes()
     except OSError as error:
         raise FileError(f"cannot read: {error.strerror or error}") from error
     return decode(path, raw)

@@ -21,13 +21,16 @@ class PrimitiveMap:
         self.kinds = kinds
         self.qualnames = qualnames
         self.infos = infos or {}  # each class's summary: its family is found from it
+        self.module_scope = None  # what the module binds: names at module level resolve there
 
     @classmethod
     def build(cls, wrapper: MetadataWrapper, summary: ModuleSummary,
               nodes: list[cst.ClassDef], project: Project) -> PrimitiveMap:
         pairs = list(zip(summary.classes, nodes))
-        return cls(wrapper, {node: project.class_kind(info) for info, node in pairs},
-                   {node: info.qualname for info, node in pairs}, {node: info for info, node in pairs})
+        prims = cls(wrapper, {node: project.class_kind(info) for info, node in pairs},
+                    {node: info.qualname for info, node in pairs}, {node: info for info, node in pairs})
+        prims.module_scope = summary.scope
+        return prims
 
     def line(self, node: cst.CSTNode) -> int:
         """The line of a node of this tree (of a class or function: its name's).

@@ -17,6 +17,7 @@ from pathlib import Path
 from .ast_summary import parse_ast, summarize_ast
 from .cache import SEARCHED, digest
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
+from . import originals
 from .errors import SourceError
 from .files import check_regular, read_source, walk
 from .modules import module_names
@@ -43,6 +44,10 @@ class Project(Resolver):
         self.touched: set[str] = set()
         self.searched: set[str] = set()
         self.cyclic = False
+        # Whether an answer rested on another file's migration (see ``decisions``),
+        # never cached; and those decisions, module -> classes whose rule it renames.
+        self.volatile = False
+        self.decisions: dict[str, frozenset[str]] = {}
 
     def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
         """Use ``summary`` for its module: of ``text`` as on disk, or of a
@@ -67,7 +72,7 @@ class Project(Resolver):
             else:
                 return None
         deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(self.searched)]
-        return None if self.cyclic else deps
+        return None if self.cyclic or self.volatile else deps
 
     def first_summary(self, module: str) -> ModuleSummary | None:
         """The module as this run found it: families are decided on what the code was
@@ -94,7 +99,7 @@ class Project(Resolver):
         if path is None:
             return None
         try:  # a base module that cannot be read leaves its classes undecided
-            text = read_source(path).text
+            text = read_source(path, as_found=True).text
         except SourceError:
             return None
         self.loaded[module] = (path, digest(text))
@@ -173,7 +178,7 @@ def _index_names(roots: tuple[Path, ...]) -> dict[str, list[tuple[Path, Path, st
     for path, root in files.items():
         try:  # never a FIFO or a device: reading one would block
             check_regular(path)
-            data = path.read_bytes()
+            data = originals.read_bytes(path)
         except (OSError, SourceError):
             continue
         words = {w.decode() for match in _NAMES_THAT_SUBCLASS.finditer(data)

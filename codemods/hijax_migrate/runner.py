@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from . import originals
 from .cache import Cache
 from .model import Options
 from .modules import module_names, search_roots
@@ -41,7 +42,7 @@ _worker_state: dict = {}
 
 
 def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
-                      cache: Cache | None = None) -> None:
+                      cache: Cache | None = None, found: Path | None = None) -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -52,6 +53,7 @@ def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
     from . import engine  # noqa: F401 (a pool is started for files that need libcst: imported up front)
 
     _init_worker(roots, options, cache)
+    originals.use(found)
 
 
 def _init_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
@@ -73,6 +75,7 @@ def migrate_file(job: Job, in_place: bool) -> Outcome:
         source = read_source(job.path)
         data = new_bytes(source, job, outcome, _migrate_and_keep)
         if data is not None and in_place:
+            originals.keep(source.path, source.raw)  # other files' decisions rest on the text as found
             write_atomic(source, data)
             outcome.written = True
     return outcome
@@ -139,7 +142,7 @@ def _migrate_and_keep(text: str, job: Job):
     """``migrate_document`` in a run: the result is kept in the cache, with
     the modules it rests on."""
     project, cache = _worker_state["project"], _worker_state.get("cache")
-    project.touched, project.searched, project.cyclic = set(), set(), False
+    project.touched, project.searched, project.cyclic, project.volatile = set(), set(), False, False
     result = migrate_document(text, job, _worker_state["options"], project)
     if cache is not None:
         module = _module_name(job)
@@ -206,7 +209,7 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, t
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
     if not triage or job.path.suffix in DOCUMENTS:
         return None
-    project.touched, project.searched, project.cyclic = set(), set(), False
+    project.touched, project.searched, project.cyclic, project.volatile = set(), set(), False, False
     try:
         report = untouched(text, job.display, options, project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
@@ -233,6 +236,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     workers = workers or os.cpu_count() or 1
     roots = _roots(jobs)
     cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
+    found = originals.start() if in_place else None
     pool, candidates, order = None, [], []  # order: each candidate's settled outcome, or None
     try:
         for job in jobs:
@@ -245,7 +249,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
             candidates.append(job)
             if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
                 # Started now, the workers import libcst while the rest is scanned.
-                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache))
+                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found))
                 pool.warm_up()
         if progress is not None:
             progress.start(len(candidates))
@@ -266,6 +270,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
             progress.stop()
         if pool is not None:
             pool.close()
+        originals.finish()
 
 
 def _stop(pool: WorkerPool) -> None:

@@ -20,6 +20,7 @@ import libcst.matchers as m
 from ..families import ancestors, descendants, first_definer, form, rename_conflict
 from ..shape import is_static, positional
 from ..summary import CLASSIC, ClassInfo, rule_form
+from ..decisions import renamed_rules
 from .plans import Plan
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
@@ -32,13 +33,10 @@ class FamilyRules:
 
     def renamed_elsewhere(self, info: ClassInfo, name: str, node: cst.Attribute) -> str | None:
         """A call of a rule that another file's class renames (``self.vjp_bwd`` in its subclass)."""
-        here = self._here()
-        if any(info is mine for mine in here) or form(info) != CLASSIC or len(info.body.bindings[RULE]) > 1:
+        if any(info is mine for mine in self._here()) or not info.module:
             return None
-        if self.options.strategy == "accum" or not self.project.class_kind(info).is_primitive:
-            return None
-        if rename_conflict(self.project, info, here) is not None:
-            return None
+        if info.qualname not in renamed_rules(self.project, self.options, info.module):
+            return None  # that file keeps or converts it: the call stays as it is
         cls = self._stack[-1] if self._stack else None
         self.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed with {info.qualname}'s rule "
                      f"({info.module or 'another file'})")

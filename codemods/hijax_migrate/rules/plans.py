@@ -166,7 +166,7 @@ class RewritePlans:
         if here is not None and (is_super or m.matches(value, m.Name("self") | m.Name("cls"))):
             order = ancestors(self.project, here) if is_super else [here, *ancestors(self.project, here)]
         elif isinstance(value, cst.Name):
-            scope = here.scope if here is not None else self._module_scope()
+            scope = here.scope if here is not None else self.prims.module_scope
             found = self.project.classes_of_name(scope, value.value) if scope is not None else []
             if len(found) != 1:
                 return None
@@ -174,9 +174,3 @@ class RewritePlans:
         else:
             return None  # another object's method (``self.quantizer.vjp_bwd``): another protocol
         return next((cls for cls in order if cls.body is not None and name in cls.body.bindings), None)
-
-    def _module_scope(self):
-        scope = next((info.scope for info in self.prims.infos.values()), None)
-        while scope is not None and scope.parent is not None:
-            scope = scope.parent
-        return scope
