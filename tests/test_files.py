@@ -112,7 +112,8 @@ def test_imports_newer_than_the_target_are_an_error(code, target, newer, line):
     assert error.value.line == line
 
 
-def test_libcst_codemod_command_runs_the_same_migration():
+def test_libcst_codemod_command_runs_the_same_migration(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a file named alone: the tree is where the command runs
     import libcst as cst
     from libcst.codemod import CodemodContext
 

@@ -109,7 +109,8 @@ def rule_form(func: ast.FunctionDef) -> str:
     positional = [*func.args.posonlyargs, *func.args.args]
     required = len(positional) - len(func.args.defaults)
     named = positional[(2 if static else 3):required]
-    classic = not named and func.args.vararg is None and returns_values(func)
+    lone_res = func.args.vararg is not None and len(positional) == (1 if static else 2)  # 0.8.0's (self, res, *gs)
+    classic = not named and (func.args.vararg is None or lone_res) and returns_values(func)
     return CLASSIC if classic else ACCUMULATOR
 
 

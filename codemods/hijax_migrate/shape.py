@@ -28,6 +28,25 @@ def is_static(func: cst.FunctionDef) -> bool:
     return any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
 
 
+_BLOCKS = (cst.If, cst.Else, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally,
+           cst.For, cst.While, cst.With, cst.Match, cst.MatchCase)
+
+
+def conditional_defs(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    """Methods the class body defines inside a block (``if``, ``try``, ``for``...):
+    whether and which one exists is decided when the code runs."""
+    found: dict[str, cst.FunctionDef] = {}
+    stack = [stmt for stmt in reversed(cls.body.body) if isinstance(stmt, _BLOCKS)]
+    while stack:  # in source order: the first one is named
+        node = stack.pop()
+        if isinstance(node, cst.FunctionDef):
+            found.setdefault(node.name.value, node)
+        elif not isinstance(node, cst.ClassDef):
+            stack.extend(reversed([child for child in node.children
+                                   if isinstance(child, (cst.BaseSuite, cst.BaseCompoundStatement, *_BLOCKS))]))
+    return found
+
+
 def star_name(func: cst.FunctionDef) -> str | None:
     star = func.params.star_arg
     return star.name.value if isinstance(star, cst.Param) else None

@@ -43,7 +43,9 @@ def rule_form(func: cst.FunctionDef) -> str:
     """A backward rule's form, for families decided across files."""
     static = any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
     params = accumulator_params(func, 1 if static else 2)  # (self,) res, g; defaulted extras are none
-    classic = not params.named and not params.star and returns_values(own_returns(func))
+    before_star = len([*func.params.posonly_params, *func.params.params])
+    lone_res = params.star and before_star == (1 if static else 2)  # jax 0.8.0's (self, res, *gs)
+    classic = not params.named and (not params.star or lone_res) and returns_values(own_returns(func))
     return CLASSIC if classic else ACCUMULATOR
 
 

@@ -153,6 +153,12 @@ def _assigned(node: ast.ClassDef) -> set[str]:
     return names
 
 
+def _in_blocks(node: ast.ClassDef) -> set[str]:
+    """As ``shape.conditional_defs``: methods defined inside a block of the body."""
+    blocks = [stmt for stmt in node.body if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef))]
+    return {sub.name for stmt in blocks for sub in ast.walk(stmt) if isinstance(sub, _FUNCTIONS)}
+
+
 def _single_targets(node: ast.ClassDef) -> set[str]:
     """``name = value`` in the class body, one name alone."""
     return {stmt.targets[0].id for stmt in node.body
@@ -179,7 +185,7 @@ def _lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
 
 _TESTS = {
     "HJX001": lambda node, kind: (kind is not Kind.NONE and (returns_values(_methods(node).get("vjp_bwd"))
-                                                             or "vjp_bwd" in _assigned(node))),
+                                                             or "vjp_bwd" in _assigned(node) | _in_blocks(node))),
     "HJX002": _lacks_nzs_in,
     "HJX004": lambda node, kind: "vjp_bwd_retval_logs" in _assigned(node),
     "HJX005": lambda node, kind: _has_sres(node) and returns_values(_methods(node).get("vjp_bwd_retval")),
@@ -210,6 +216,9 @@ def _family_acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassD
             return True  # a mixin's value rule, renamed where it is defined
         if _calls_classic_rule(tree, classes, project):
             return True  # a call follows a rule renamed in another file
+    if "HJX007" in selected and any(primitive for _, primitive, _ in classes if primitive.is_primitive) \
+            and _REMOVED_HELPERS & _used_names(tree, code):
+        return True  # a removed helper used outside a class body's pair: an error
     if "HJX004" in selected and "vjp_bwd_retval" in code:
         from .families import defining
 
@@ -217,6 +226,17 @@ def _family_acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassD
                    and defining(project, info, "vjp_bwd_retval_logs") is not None
                    for node, kind, info in classes)
     return False
+
+
+_REMOVED_HELPERS = frozenset(_DERIVED) - {"linearize_from_jvp"}  # 0.11.1 keeps that one, as a pair
+
+
+def _used_names(tree: ast.Module, code: str) -> set[str]:
+    """Names and attributes used, imports aside (only where a helper's word is in the text)."""
+    if not any(word in code for word in _REMOVED_HELPERS):
+        return set()
+    return {node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree)
+            if isinstance(node, (ast.Name, ast.Attribute))}
 
 
 def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:

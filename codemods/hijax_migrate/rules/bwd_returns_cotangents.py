@@ -9,7 +9,7 @@ from ..accum_uses import Params, Unknown, Uses, accumulator_params
 from ..context import NOTE, RuleTransformer
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
-from ..shape import ClassShape, class_shape
+from ..shape import ClassShape, class_shape, conditional_defs, positional
 from ..summary import PRIMITIVE_KINDS, Kind
 from .family_rules import FamilyRules
 from .plans import Plan
@@ -60,11 +60,23 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
+        hidden = conditional_defs(cls).get("vjp_bwd")
+        if hidden is not None:
+            return self.skip(hidden, cls, "`vjp_bwd` is defined inside a block of the class body (if, try, "
+                             "for...): which one runs is decided when the code runs; port each by hand")
         if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
             return self.plan_bound(cls, shape)
         if not returns_values(own_returns(func)):
             return None
+        named = self.by_name(cls)
+        if named is not None:
+            return self.skip(func, cls, f"`vjp_bwd` is reached by name at {named} (a string): neither a "
+                             "rename nor accumulators would follow it there; port both by hand")
         params = accumulator_params(func, 3 if shape.has_sres else 2)
+        if params.star and len(positional(func)) == 2 and not shape.has_sres:
+            # jax 0.8.0's ``vjp_bwd(self, res, *args)``, args the output cotangent: no ``g`` for the
+            # accumulator form to follow, so a value rule; ``vjp_bwd_retval(res, g)`` fills ``*args``
+            return self.rename_in_family(cls, shape, func)
         if params.named or params.star:
             return self.half_ported(cls, shape, func, params)
         if "vjp_bwd_retval" in shape.methods or "vjp_bwd_retval" in shape.attributes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
@@ -59,6 +60,33 @@ class DerivedPairs(RuleTransformer):
                 return assign.targets[0].target.value, helper, assign
         return None
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self._paired: set[cst.CSTNode] = set()  # helpers' uses this rule rewrites
+
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        for use in self._stray_uses(original_node):
+            helper = use.value if isinstance(use, cst.Name) else use.attr.value
+            self.skipped(self.prims.line(use), None, f"`{helper}` is used outside a class body's "
+                         "`attribute = helper` line; jax 0.11.1 removed it (derived rules come in pairs: "
+                         "`vjp_fwd, vjp_bwd_retval = vjp_from_jvp`): port it by hand")
+        return updated_node
+
+    def _stray_uses(self, module: cst.Module) -> list[cst.CSTNode]:
+        """Uses of a removed 0.11.0 helper the pairs do not cover (imports aside)."""
+        removed = {helper for (_, one), (_, other), _ in PAIRS for helper in (one, other)} - {"linearize_from_jvp"}
+        imported = {n for imp in m.findall(module, m.Import() | m.ImportFrom())
+                    for n in m.findall(imp, m.Name() | m.Attribute())}
+        found = []
+        for node in m.findall(module, m.Name() | m.Attribute()):
+            if node in self._paired or node in imported:
+                continue
+            if (node.value if isinstance(node, cst.Name) else node.attr.value) not in removed:
+                continue
+            names = self.get_metadata(QualifiedNameProvider, node, set())
+            if any(q.name.rpartition(".")[0] in HIJAX_MODULES for q in names):
+                found.append(node)
+        return found
+
     def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef):
         if not self.prims.kinds.get(original_node, None) or not self.prims.kinds[original_node].is_primitive:
             return updated_node
@@ -71,6 +99,7 @@ class DerivedPairs(RuleTransformer):
         drop = set()
         for first, second, pair in PAIRS:
             if first in found and second in found:
+                self._paired.update((found[first][1].value, found[second][1].value))
                 index, assign = found[first]
                 body[index] = self._pair(body[index], assign, first[0], second[0], first[1], pair)
                 drop.add(found[second][0])
@@ -80,6 +109,7 @@ class DerivedPairs(RuleTransformer):
                              f"`{first[0]}, {second[0]} = {pair}`")
             elif (first in found) != (second in found):
                 lone = first if first in found else second
+                self._paired.add(found[lone][1].value)  # reported at its class
                 self.skipped(self.prims.line(original_node), original_node,
                              f"`{lone[0]} = {lone[1]}` has no partner; jax 0.11.1 derives rules in pairs: "
                              f"pair it by hand")

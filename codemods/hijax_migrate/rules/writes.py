@@ -16,7 +16,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
                      visibly_array, writes_for)
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
-from ..calls import use_elsewhere
+from ..calls import GETTERS, use_elsewhere
 from ..checks import check_writes
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
 from ..shape import class_shape, inputs_of
@@ -35,6 +35,19 @@ class AccumulatorWrites(RewritePlans):
         if not hasattr(self, "_scopes"):
             self._scopes = self.prims.wrapper.resolve(ScopeProvider)
         return self._scopes, self.parents()
+
+    def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd") -> str | None:
+        """A getter given a string naming the rule (``getattr(super(), "vjp_bwd")``),
+        here or in another file that names the class: no rename or new signature
+        would reach that use."""
+        getter = m.Name() | m.Attribute()
+        found = [s for call in m.findall(self.prims.wrapper.module, m.Call(func=getter))
+                 if (call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value) in GETTERS
+                 for s in m.findall(call, m.SimpleString()) if s.evaluated_value == attr]
+        if found:
+            return f"line {self.prims.line(found[0])}"
+        found = use_elsewhere(self.project.roots, attr, self.report.file, by_name=True, naming=cls.name.value)
+        return f"{found[0]}:{found[1]}" if found else None
 
     def where_used(self, attr: str = "vjp_bwd") -> str | None:
         """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
@@ -168,3 +181,4 @@ def _keep_comments(plan: Plan, ret: cst.Return, per_item: list[list], done: cst.
             plan.comments[writes[-1]] = (plan.comments.get(writes[-1], ([], None))[0], end)
     if carried + after:
         plan.comments[done] = (carried + after, None)
+
