@@ -68,6 +68,12 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
             return self.plan_bound(cls, shape)
         if not returns_values(own_returns(func)):
             return None
+        alias = next((n for s in cls.body.body if not isinstance(s, cst.FunctionDef)
+                      for n in m.findall(s, m.Name("vjp_bwd"))), None)
+        if alias is not None:  # ``_ref = vjp_bwd``: a rename would leave the name unbound there
+            return self.skip(func, cls, f"`vjp_bwd` is named in the class body (line {self.prims.line(alias)}): "
+                             "a rename would leave that name unbound, and accumulators change its calls; "
+                             "port both by hand")
         named = self.by_name(cls)
         if named is not None:
             return self.skip(func, cls, f"`vjp_bwd` is reached by name at {named} (a string): neither a "
