@@ -10,12 +10,12 @@ cannot parse; ``ast_summary`` builds the same summary from ``ast``.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 
 from .accum_uses import accumulator_params
 from .chains import star_names
 from .returns import own_returns, returns_values
+from .shape import is_static, positional
 # The summary's data lives apart, free of libcst; re-exported from here.
 from .scopes import (ACCUMULATOR, CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, ModuleSummary,  # noqa: F401
                      Scope, resolve_relative, strongest)
@@ -41,10 +41,9 @@ def _value_refs(expr: cst.BaseExpression | None) -> list[str]:
 
 def rule_form(func: cst.FunctionDef) -> str:
     """A backward rule's form, for families decided across files."""
-    static = any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
-    params = accumulator_params(func, 1 if static else 2)  # (self,) res, g; defaulted extras are none
-    before_star = len([*func.params.posonly_params, *func.params.params])
-    lone_res = params.star and before_star == (1 if static else 2)  # jax 0.8.0's (self, res, *gs)
+    fixed = 1 if is_static(func) else 2  # (self,) res, g; defaulted extras are no accumulators
+    params = accumulator_params(func, fixed)
+    lone_res = params.star and len(positional(func)) == fixed  # jax 0.8.0's (self, res, *gs)
     classic = not params.named and (not params.star or lone_res) and returns_values(own_returns(func))
     return CLASSIC if classic else ACCUMULATOR
 

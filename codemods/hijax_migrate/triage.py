@@ -147,7 +147,8 @@ def _methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
 def _assigned(node: ast.ClassDef) -> set[str]:
     names = set()
     for stmt in node.body:
-        for target in getattr(stmt, "targets", [getattr(stmt, "target", None)] if isinstance(stmt, ast.AnnAssign) else ()):
+        targets = [stmt.target] if isinstance(stmt, ast.AnnAssign) else getattr(stmt, "targets", ())
+        for target in targets:
             names |= {sub.id if isinstance(sub, ast.Name) else sub.attr
                       for sub in ast.walk(target) if isinstance(sub, (ast.Name, ast.Attribute))}
     return names
@@ -216,7 +217,7 @@ def _family_acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassD
             return True  # a mixin's value rule, renamed where it is defined
         if _calls_classic_rule(tree, classes, project):
             return True  # a call follows a rule renamed in another file
-    if "HJX007" in selected and any(primitive for _, primitive, _ in classes if primitive.is_primitive) \
+    if "HJX007" in selected and any(kind.is_primitive for _, kind, _ in classes) \
             and _REMOVED_HELPERS & _used_names(tree, code):
         return True  # a removed helper used outside a class body's pair: an error
     if "HJX004" in selected and "vjp_bwd_retval" in code:
@@ -251,13 +252,13 @@ def _calls_classic_rule(tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind
     (or outside any class, where a ``Cls.vjp_bwd`` may name one)."""
     from .families import ancestors, first_definer, form
 
-    inside = {id(sub) for node, _, _ in classes for sub in ast.walk(node)}
-    accesses = [sub for sub in ast.walk(tree) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"]
-    if any(id(access) not in inside for access in accesses):
-        return True
-    for node, _, info in classes:
-        if any(isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd" for sub in ast.walk(node)):
+    accesses = {id(sub) for sub in ast.walk(tree) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"}
+    inside = set()
+    for node, _, info in classes:  # each class walked once
+        mine = accesses & {id(sub) for sub in ast.walk(node)}
+        inside |= mine
+        if mine:
             definer = first_definer([info, *ancestors(project, info)], "vjp_bwd")
             if definer is not None and form(definer) == CLASSIC:
                 return True
-    return False
+    return bool(accesses - inside)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..families import ancestors, descendants, first_definer, form, rename_conflict
+from ..families import ancestors, descendants, first_definer, rename_conflict
 from ..shape import is_static, positional
 from ..summary import CLASSIC, ClassInfo, rule_form
 from ..decisions import renamed_rules
