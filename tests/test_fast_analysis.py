@@ -193,6 +193,30 @@ def test_files_left_to_ast_are_those_the_migration_leaves(path):
             assert full.report.primitives == report.primitives
 
 
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
+def test_rules_triage_passes_over_change_nothing(path):
+    """A triaged migration (only the rules triage names, asked again after
+    each rewrite) gives what running every rule gives: text, changes,
+    findings, or the same refusal."""
+    from test_golden import options_for
+
+    from hijax_migrate.engine import migrate_source
+    from hijax_migrate.errors import MigrationError
+
+    code = read_case(path).source
+    for target in TARGETS:
+        options = options_for([*read_case(path).flags, "--target-jax", target])
+        results = []
+        for triaged in (False, True):
+            try:
+                result = migrate_source(code, path.name, options, Project(), triaged=triaged)
+                report = result.report
+                results.append((result.code, report.changes, report.findings, report.primitives))
+            except MigrationError as error:
+                results.append((str(error), error.line))
+        assert results[0] == results[1], target
+
+
 def test_triage_passes_over_migrated_code_and_plain_code():
     from test_golden import options_for
 

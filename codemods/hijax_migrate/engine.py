@@ -22,12 +22,15 @@ from .model import Result  # noqa: F401 (re-exported)
 from .primitives import PrimitiveMap
 from .project import Project
 from .summary import Kind, summarize_classes
+from .triage import acting_rules
 from .versions import format_version
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
-                   project: Project | None = None, module: str = "") -> Result:
-    """Migrate ``code``; raises MigrationError for code it cannot handle."""
+                   project: Project | None = None, module: str = "", triaged: bool = False) -> Result:
+    """Migrate ``code``; raises MigrationError for code it cannot handle.
+    ``triaged``: run only the rules triage says may act on the text as it
+    stands (the same result, without whole-module visits by idle rules)."""
     options = options or Options()
     project = project or Project(options.extra_bases)
     report = FileReport(path)
@@ -43,9 +46,11 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     _check_target(prims, options)
     check_imports(tree, code, options.target, prims.line)
     new_code = code
+    acting = acting_rules(code, path, options, project, module) if triaged else None
     for rule in registry.select(options.target, options.only, options.skip):
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
-        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}):
+        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) \
+                or (acting is not None and rule.code not in acting):
             continue
         if rule.kinds is None and not options.module_wide():
             continue
@@ -56,6 +61,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         if len(report.changes) != reported:
             new_code = new_tree.code
             prims = file.primitives(new_tree, new_code)
+            acting = acting_rules(new_code, path, options, project, module) if triaged else None
     if options.black and new_code != code:
         new_code = format_changed(code, new_code, Path(path), report)
     if new_code != code:

@@ -163,7 +163,7 @@ def migrate_document(text: str, job: Job, options: Options, project):
             return Result(text, report)
         from .engine import migrate_source
 
-        return migrate_source(text, job.display, options, project, module)
+        return migrate_source(text, job.display, options, project, module, triaged=True)
     # --black is for Python files: a cell's layout is the document's business
     from .engine import migrate_source
 

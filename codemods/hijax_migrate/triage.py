@@ -44,6 +44,24 @@ _PAIRED = frozenset({"lin", "linearized", "vjp_fwd", "vjp_bwd_retval"})  # HJX00
 
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
     """The report of a file no rule changes or reports on; None: migrate it."""
+    classes = _classes(code, path, options, project, module, install=True)
+    if classes is None or _acting(code, *classes, options, project) != set():
+        return None
+    report = FileReport(path)
+    report.primitives = sum(kind.is_primitive for _, kind, _ in classes[1])
+    return report
+
+
+def acting_rules(code: str, path: str, options: Options, project, module: str = "") -> set[str] | None:
+    """The codes of the rules that may change or report something in
+    ``code`` (a superset); None: any may. For a text being rewritten, whose
+    summary the engine keeps in the project."""
+    classes = _classes(code, path, options, project, module, install=False)
+    return None if classes is None else _acting(code, *classes, options, project)
+
+
+def _classes(code: str, path: str, options: Options, project, module: str, install: bool):
+    """(tree, [(class, kind, info)]) of ``code``; None where ``ast`` cannot decide."""
     if options.classes is not None:
         return None
     try:
@@ -51,15 +69,10 @@ def untouched(code: str, path: str, options: Options, project, module: str = "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None  # newer syntax than this Python's, or broken: libcst decides, and says why
     summary, nodes = summarize_ast(tree, module, path.endswith("__init__.py"))
-    if module:
+    if module and install:
         project.add_summary(summary, code)
     kinds = [project.class_kind(info) for info in summary.classes]
-    classes = list(zip(nodes, kinds, summary.classes))
-    if _acted_on(code, tree, classes, options) or _family_acted_on(code, tree, classes, options, project):
-        return None
-    report = FileReport(path)
-    report.primitives = sum(kind.is_primitive for kind in kinds)
-    return report
+    return tree, list(zip(nodes, kinds, summary.classes))
 
 
 def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
@@ -71,27 +84,28 @@ def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
     return [(code, needs, kinds) for code, (since, needs, kinds) in RULES.items() if since <= options.target]
 
 
-def _acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
-              options: Options) -> bool:
+def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+            options: Options, project) -> set[str] | None:
     present = {kind for _, kind, _ in classes}
     if options.target < (0, 11, 2) and Kind.HIPRIM in present:
-        return True  # an error, with its line: the migration says it
+        return None  # an error, with its line: the migration says it
     if any(since > options.target and name in code and re.search(rf"\b{name}\b", code)
            for name, since in ADDED_NAMES.items()):
-        return True  # perhaps an import newer than the target: an error too
+        return None  # perhaps an import newer than the target: an error too
     if _set_aside(code, tree, classes):
-        return True
+        return None
+    acting = set()
     for rule, needs, kinds in _selected(options):
         if needs and not any(word in code for word in needs):
             continue
         if kinds is None:  # module-wide renames
             if options.module_wide():
-                return True
+                acting.add(rule)
             continue
         test = _TESTS.get(rule, _anything)
         if any(kind in kinds and test(node, kind) for node, kind, _ in classes):
-            return True
-    return False
+            acting.add(rule)
+    return acting | _family_acting(code, tree, classes, options, project, acting)
 
 
 def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]]) -> bool:
@@ -106,8 +120,8 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
                and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in _statements(tree))
 
 
-def _statements(tree: ast.Module):
-    """Every statement, at any depth; expressions are not walked."""
+def _statements(tree: ast.Module | ast.stmt):
+    """Every statement under ``tree``, at any depth; expressions are not walked."""
     stack = list(tree.body)
     while stack:
         stmt = stack.pop()
@@ -121,11 +135,11 @@ def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
     """Classes in ``raises`` blocks, and every class of a function that has one
     (it may be used only inside them)."""
     found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, _FUNCTIONS) and any(_is_raises_block(sub) for sub in ast.walk(node)):
-            found |= {sub for sub in ast.walk(node) if isinstance(sub, ast.ClassDef)}
+    for node in _statements(tree):  # functions and blocks are statements: expressions hold none
+        if isinstance(node, _FUNCTIONS) and any(_is_raises_block(sub) for sub in _statements(node)):
+            found |= {sub for sub in _statements(node) if isinstance(sub, ast.ClassDef)}
         elif _is_raises_block(node):
-            found |= {sub for stmt in node.body for sub in ast.walk(stmt) if isinstance(sub, ast.ClassDef)}
+            found |= {sub for sub in _statements(node) if isinstance(sub, ast.ClassDef)}
     return found
 
 
@@ -173,14 +187,19 @@ def _has_sres(node: ast.ClassDef) -> bool:
                                    for ret in own_returns(fwd))
 
 
+def _positional(func: ast.FunctionDef) -> list[str]:
+    return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+
+
 def _lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
-    fwd = _methods(node).get("vjp_fwd")
+    """As ``fwd_nzs_in.lacks_nzs_in``: with ``expand`` and no ``*args``, the inputs' count decides."""
+    methods = _methods(node)
+    fwd, expand = methods.get("vjp_fwd"), methods.get("expand")
     if fwd is None:
         return False
-    args = fwd.args
-    if args.vararg is None or fwd.decorator_list:
-        return True  # the inputs' count decides: the rule judges
-    names = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+    names = _positional(fwd)[1:]
+    if expand is not None and expand.args.vararg is None and fwd.args.vararg is None:
+        return len(names) == len(_positional(expand)) - 1
     return not names or "nz" not in names[0].lower()
 
 
@@ -208,25 +227,26 @@ def _anything(node: ast.ClassDef, kind: Kind) -> bool:
 
 
 # -- what a rule acts on through a class family (bases and subclasses in other files)
-def _family_acted_on(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
-                     options: Options, project) -> bool:
-    selected = {rule for rule, _, _ in _selected(options)}
+def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+                   options: Options, project, known: set[str]) -> set[str]:
+    """Rules acting through a family, besides those ``known`` already."""
+    selected, acting = {rule for rule, _, _ in _selected(options)} - known, set()
     if "HJX001" in selected and "vjp_bwd" in code:
         here = [info for _, _, info in classes]
         if any(kind is Kind.NONE and _feeds_primitives(info, here, project) for _, kind, info in classes):
-            return True  # a mixin's value rule, renamed where it is defined
-        if _calls_classic_rule(tree, classes, project):
-            return True  # a call follows a rule renamed in another file
+            acting.add("HJX001")  # a mixin's value rule, renamed where it is defined
+        elif _calls_classic_rule(tree, classes, project):
+            acting.add("HJX001")  # a call follows a rule renamed in another file
     if "HJX007" in selected and any(kind.is_primitive for _, kind, _ in classes) \
             and _REMOVED_HELPERS & _used_names(tree, code):
-        return True  # a removed helper used outside a class body's pair: an error
+        acting.add("HJX007")  # a removed helper used outside a class body's pair: an error
     if "HJX004" in selected and "vjp_bwd_retval" in code:
         from .families import defining
 
-        return any(kind.is_primitive and "vjp_bwd_retval" in _methods(node)
-                   and defining(project, info, "vjp_bwd_retval_logs") is not None
-                   for node, kind, info in classes)
-    return False
+        if any(kind.is_primitive and "vjp_bwd_retval" in _methods(node)
+               and defining(project, info, "vjp_bwd_retval_logs") is not None for node, kind, info in classes):
+            acting.add("HJX004")
+    return acting
 
 
 _REMOVED_HELPERS = frozenset(_DERIVED) - {"linearize_from_jvp"}  # 0.11.1 keeps that one, as a pair
