@@ -279,3 +279,24 @@ def test_a_tree_of_migrated_primitives_never_imports_libcst(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
     assert "10 primitives found" in done.stderr
+
+
+SIGNATURES = ["(self, used_outs)", "(self, used_outs, live_ins)", "(self, used_outs=None)", "(self, *used)",
+              "(self, used_outs, *, k)", "(self, /, used_outs)", "(self)", "(self, used_outs, **kw)",
+              "(self, a, b=1)", "(self, used_outs, *args)"]
+BODIES = ["return a, b", "return (a, b, c)", "return x", "return", "pass", "return (*a, b, c)",
+          "if c:\n        return a, b\n    return a, b, c", "def inner():\n        return a, b\n    return a, b, c",
+          "return [a, b]", "return a, (b, c)"]
+
+
+@pytest.mark.parametrize("signature", SIGNATURES)
+@pytest.mark.parametrize("body", BODIES)
+def test_dce_and_remat_tests_are_the_rules_own(signature, body):
+    from hijax_migrate import triage
+    from hijax_migrate.rules.dce_live_ins import _old_signature
+    from hijax_migrate.rules.remat_override import _sizes
+
+    code = f"def f{signature}:\n    {body}\n"
+    by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
+    assert triage._old_dce(by_ast) == _old_signature(by_cst)
+    assert triage._remat_sizes(by_ast) == _sizes(by_cst)

@@ -26,19 +26,32 @@ _SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
 GETTERS = frozenset({"getattr", "attrgetter", "methodcaller"})
 
 
+def may_use(text: str, attr: str) -> bool:
+    """Could ``text`` hold ``.attr``? A ``.`` then the name, with only blanks,
+    line continuations, newlines and comments between (as in brackets):
+    a cheap superset of what tokenizing finds."""
+    return re.search(rf"\.(?:\s|\\|#[^\r\n]*)*{re.escape(attr)}\b", text) is not None
+
+
 def _scan(roots: tuple[Path, ...], attr: str, by_name: bool) -> list[tuple[Path, int]]:
-    found = []
+    found, word = [], attr.encode()
     for root in roots:
         for path in (p for p in walk(root) if p.suffix == ".py") if root.is_dir() else []:
             try:
                 check_regular(path)  # never a FIFO or a device: reading one would block
-                text = originals.read_bytes(path).decode("utf-8", errors="replace")
+                data = originals.read_bytes(path)
             except (OSError, SourceError):
                 continue
-            line = _use_line(text, attr, by_name) if attr in text else None
+            text = _universal(data.decode("utf-8", errors="replace")) if word in data else ""
+            line = _use_line(text, attr, by_name) if (attr in text if by_name else may_use(text, attr)) else None
             if line:
                 found.append((path, line))
     return found
+
+
+def _universal(text: str) -> str:
+    """Newlines as a text-mode read gives them (lines are counted on ``\n``)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _use_line(text: str, attr: str, by_name: bool) -> int | None:

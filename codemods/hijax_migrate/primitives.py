@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from .deflines import DefLines, blocks_in
 from .project import Project
 from .summary import ClassInfo, Kind, ModuleSummary
 
@@ -22,6 +23,8 @@ class PrimitiveMap:
         self.qualnames = qualnames
         self.infos = infos or {}  # each class's summary: its family is found from it
         self.module_scope = None  # what the module binds: names at module level resolve there
+        self.code: str | None = None  # the text of the tree, where the caller has it
+        self._def_lines: DefLines | None = None
 
     @classmethod
     def build(cls, wrapper: MetadataWrapper, summary: ModuleSummary,
@@ -38,13 +41,18 @@ class PrimitiveMap:
         Positions are resolved on first use only: a file with nothing to
         rewrite never pays for them.
         """
+        if self.code is not None:  # a class or function: its line from ast, much cheaper
+            self._def_lines = self._def_lines or DefLines(self.wrapper.module, self.code)
+            line = self._def_lines.line(node)
+            if line is not None:
+                return line
         position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
         return position.start.line if position else 0
 
 
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:
     """``targets`` and the nodes on the way to them from ``module``; only
-    statements are searched (expressions hold no class statement)."""
+    statements that hold statements are searched (a class is a statement)."""
     keep: set[cst.CSTNode] = set()
     stack: list[tuple[cst.CSTNode, tuple]] = [(module, ())]
     while stack:
@@ -54,5 +62,5 @@ def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:
             keep.add(node)
             continue
         path += (node,)
-        stack.extend((child, path) for child in node.children if not isinstance(child, cst.BaseExpression))
+        stack.extend((child, path) for child in blocks_in(node))
     return keep

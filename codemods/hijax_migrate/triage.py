@@ -211,7 +211,22 @@ _TESTS = {
     "HJX005": lambda node, kind: _has_sres(node) and returns_values(_methods(node).get("vjp_bwd_retval")),
     "HJX007": lambda node, kind: bool(_single_targets(node) & _PAIRED),
     "HJX009": lambda node, kind: _init_passes_arguments(_methods(node).get("__init__")),
+    "HJX010": lambda node, kind: _old_dce(_methods(node).get("dce")),
+    "HJX012": lambda node, kind: _remat_sizes(_methods(node).get("remat")) not in (None, {3}),
 }
+
+
+def _old_dce(func) -> bool:
+    """As ``dce_live_ins._old_signature``: exactly ``(self, used_outs)``."""
+    return (func is not None and len(_positional(func)) == 2 and not func.args.defaults
+            and func.args.vararg is None)
+
+
+def _remat_sizes(func) -> set[int | None] | None:
+    """As ``remat_override._sizes``; None without ``remat``."""
+    if func is None:
+        return None
+    return {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in _own_returns(func)}
 
 
 def _init_passes_arguments(init) -> bool:

@@ -16,7 +16,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
                      visibly_array, writes_for)
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
-from ..calls import GETTERS, use_elsewhere
+from ..calls import GETTERS, may_use, use_elsewhere
 from ..checks import check_writes
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
 from ..shape import class_shape, inputs_of
@@ -51,7 +51,9 @@ class AccumulatorWrites(RewritePlans):
 
     def where_used(self, attr: str = "vjp_bwd") -> str | None:
         """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
-        found = m.findall(self.prims.wrapper.module, m.Attribute(attr=m.Name(attr)))
+        code = self.prims.code
+        found = m.findall(self.prims.wrapper.module, m.Attribute(attr=m.Name(attr))) if (
+            code is None or may_use(code, attr)) else []
         if found:
             return f"line {self.prims.line(found[0])}"
         found = use_elsewhere(self.project.roots, attr, self.report.file)

@@ -1,0 +1,84 @@
+"""Lines of classes and functions read from ``ast`` are libcst's own."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from golden import GOLDEN, read_case
+
+from hijax_migrate.deflines import DefLines, _cst_defs
+
+ODD = '''\
+import functools
+@functools.wraps(f)
+
+@decorator(lambda: 0)
+class Wrapped(Base):  # é, 漢字 before: columns count bytes
+    x = "漢字"; y = 1
+    async def method(self): return 1
+    def \\
+            continued(self):
+        pass
+    class Inner:
+        def deep(self):
+            class Local: pass
+            return [lambda: 0 for _ in ()]
+if cond:
+    def in_if(): pass
+else:
+    def in_else(): pass
+\x0c
+def after_form_feed(): pass
+try:
+    def in_try(): pass
+except E:
+    class InExcept: pass
+finally:
+    def in_finally(): pass
+match x:
+    case 1:
+        def in_case(): pass
+def é(): pass
+'''
+
+
+def _by_libcst(code: str) -> dict[str, int]:
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    return {node: positions[node.name].start.line for node in _cst_defs(wrapper.module)}
+
+
+def _check(code: str) -> int:
+    tree = cst.parse_module(code)
+    expected = _by_libcst(tree.code)
+    fast = DefLines(tree, code)
+    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    taken = 0
+    for node in _cst_defs(tree):
+        line = fast.line(node)
+        if line is not None:
+            taken += 1
+            assert line == positions[node.name].start.line, node.name.value
+    assert len(expected) == len(list(_cst_defs(tree)))
+    return taken
+
+
+def test_odd_layouts_give_libcst_lines_or_none():
+    taken = _check(ODD)
+    assert taken == len(list(_cst_defs(cst.parse_module(ODD)))) - 1  # all but the continued name
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_other_newlines_are_left_to_libcst(newline):
+    code = ODD.replace("\n", newline)
+    assert _check(code) == 0
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
+def test_golden_cases(path):
+    case = read_case(path)
+    for code in {case.source, case.expected}:
+        _check(code)
