@@ -300,3 +300,27 @@ def test_dce_and_remat_tests_are_the_rules_own(signature, body):
     by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
     assert triage._old_dce(by_ast) == _old_signature(by_cst)
     assert triage._remat_sizes(by_ast) == _sizes(by_cst)
+
+
+FWDS = ["def vjp_fwd(self, x):", "def vjp_fwd(self, nzs_in, x):", "def vjp_fwd(self, _nzs_in, x):",
+        "def vjp_fwd(self, nz, y):", "def vjp_fwd(self, a, b=1):", "def vjp_fwd(self, *args):",
+        "def vjp_fwd(self, nzs, *args):", "@staticmethod\n    def vjp_fwd(x, y):", "def vjp_fwd(self):",
+        "def vjp_fwd(self, a, b, c):", "@staticmethod\n    def vjp_fwd(nzs_in, x):"]
+COUNTS = ["", "    def __init__(self, a):\n        self.in_avals = (a,)\n",
+          "    def __init__(self, a):\n        self.in_avals = [a, a]\n        self.in_avals = (a,)\n",
+          "    def __init__(self, a):\n        self.in_avals = x = (a,)\n",
+          "    def expand(self, x, scale=2.0):\n        return x\n", "    def expand(self, *xs):\n        return xs\n",
+          "    def expand(self, x, y):\n        return x\n    def __init__(self, a):\n        self.in_avals = a, a, a\n"]
+
+
+@pytest.mark.parametrize("fwd", FWDS)
+@pytest.mark.parametrize("count", COUNTS)
+def test_nzs_in_test_is_the_rules_own(fwd, count):
+    from hijax_migrate import triage
+    from hijax_migrate.rules.fwd_nzs_in import lacks_nzs_in
+    from hijax_migrate.shape import class_shape
+
+    code = f"class Op(Base):\n{count}    {fwd}\n        return x, None\n"
+    by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
+    shape = class_shape(by_cst)
+    assert triage._lacks_nzs_in(by_ast, None) == (lacks_nzs_in(shape.methods["vjp_fwd"], shape) is not False)

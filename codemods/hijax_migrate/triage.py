@@ -192,15 +192,41 @@ def _positional(func: ast.FunctionDef) -> list[str]:
 
 
 def _lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
-    """As ``fwd_nzs_in.lacks_nzs_in``: with ``expand`` and no ``*args``, the inputs' count decides."""
+    """As ``fwd_nzs_in.lacks_nzs_in``, True or None (a warning): the signature
+    against the inputs' count where it is known, else the first name."""
     methods = _methods(node)
-    fwd, expand = methods.get("vjp_fwd"), methods.get("expand")
+    fwd = methods.get("vjp_fwd")
     if fwd is None:
         return False
-    names = _positional(fwd)[1:]
-    if expand is not None and expand.args.vararg is None and fwd.args.vararg is None:
-        return len(names) == len(_positional(expand)) - 1
-    return not names or "nz" not in names[0].lower()
+    skip = 0 if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fwd.decorator_list) else 1
+    names = _positional(fwd)[skip:]
+    least = len(_positional(fwd)) - len(fwd.args.defaults) - skip
+    count = _input_count(methods)
+    if count is None or fwd.args.vararg is not None:
+        return not names or "nz" not in names[0].lower()
+    takes = [least <= n <= len(names) for n in (count, count + 1)]
+    if takes[0] != takes[1]:
+        return takes[0]
+    return not any(takes) or not names or "nz" not in names[0].lower()
+
+
+def _input_count(methods: dict[str, ast.FunctionDef]) -> int | None:
+    """As ``shape.class_shape``'s: the first ``self.in_avals = (...)``/``[...]``
+    in ``__init__``, else ``expand``'s required parameters."""
+    init, expand = methods.get("__init__"), methods.get("expand")
+    avals = sorted((n for n in ast.walk(init) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                    and _is_self_in_avals(n.targets[0]) and isinstance(n.value, (ast.Tuple, ast.List))),
+                   key=lambda n: (n.lineno, n.col_offset)) if init is not None else []
+    if avals:
+        return len(avals[0].value.elts)
+    if expand is not None and expand.args.vararg is None:
+        return len(_positional(expand)) - len(expand.args.defaults) - 1
+    return None
+
+
+def _is_self_in_avals(target: ast.expr) -> bool:
+    return (isinstance(target, ast.Attribute) and target.attr == "in_avals"
+            and isinstance(target.value, ast.Name) and target.value.id == "self")
 
 
 _TESTS = {
@@ -226,7 +252,7 @@ def _remat_sizes(func) -> set[int | None] | None:
     """As ``remat_override._sizes``; None without ``remat``."""
     if func is None:
         return None
-    return {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in _own_returns(func)}
+    return {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in own_returns(func)}
 
 
 def _init_passes_arguments(init) -> bool:
