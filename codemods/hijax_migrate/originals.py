@@ -60,6 +60,11 @@ def keep(path: Path, raw: bytes) -> None:
                           "for the run)") from error
 
 
+def replaced(path: Path) -> bool:
+    """Has this run replaced ``path``? Its stat then no longer matches what is read of it."""
+    return _folder is not None and _slot(path).exists()
+
+
 def read_bytes(path: Path) -> bytes:
     """``path``'s bytes as the run found them."""
     if _folder is not None:

@@ -30,6 +30,7 @@ class Project(Resolver):
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         self._naming: dict[str, list[tuple[Path, Path, str]]] | None = None  # see modules_naming
+        self.scans = None  # a scans.Scans: what files name, remembered across runs
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
@@ -148,7 +149,7 @@ class Project(Resolver):
 
     def _index(self) -> dict[str, list[tuple[Path, Path, str]]]:
         if self._naming is None:
-            self._naming = _index_names(self.roots)
+            self._naming = _index_names(self.roots, self.scans)
         return self._naming
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
@@ -169,21 +170,35 @@ class Project(Resolver):
 _NAMES_THAT_SUBCLASS = re.compile(rb"^[ \t]*(?:class[ \t]+\w+[ \t]*\(([^)]*)\)|(?:from[ \t]+\S+[ \t]+)?import[ \t]+"
                                   rb"(\([^)]*\)|[^\n]*))", re.M)
 _WORD = re.compile(rb"[A-Za-z_]\w*")
+_KEYWORDS = re.compile(rb"class|import")
 
 
-def _index_names(roots: tuple[Path, ...]) -> dict[str, list[tuple[Path, Path, str]]]:
+def _index_names(roots: tuple[Path, ...], scans=None) -> dict[str, list[tuple[Path, Path, str]]]:
     """word -> (file, its search root, digest of its bytes) of each file naming it."""
     index: dict[str, list[tuple[Path, Path, str]]] = {}
     files = {path: root for root in roots for path in walk(root)}
     for path, root in files.items():
-        try:  # never a FIFO or a device: reading one would block
-            check_regular(path)
-            data = originals.read_bytes(path)
-        except (OSError, SourceError):
+        facts = scans.names(path, _names_in) if scans is not None else _names_in(path)
+        if facts is None:
             continue
-        words = {w.decode() for match in _NAMES_THAT_SUBCLASS.finditer(data)
-                 for part in match.groups() if part for w in _WORD.findall(part)}
-        data_digest = hashlib.sha256(data).hexdigest()
+        words, data_digest = facts
         for word in words:
             index.setdefault(word, []).append((path, root, data_digest))
     return index
+
+
+def _names_in(path: Path) -> tuple[list[str], str] | None:
+    """The names ``path`` may subclass or import, and the digest of its bytes."""
+    try:  # never a FIFO or a device: reading one would block
+        check_regular(path)
+        data = originals.read_bytes(path)
+    except (OSError, SourceError):
+        return None
+    words, starts = set(), set()
+    for key in _KEYWORDS.finditer(data):  # only lines with a keyword are matched: ^ alone is slow
+        start = data.rfind(b"\n", 0, key.start()) + 1
+        match = _NAMES_THAT_SUBCLASS.match(data, start) if start not in starts else None
+        starts.add(start)
+        if match:
+            words.update(w.decode() for part in match.groups() if part for w in _WORD.findall(part))
+    return sorted(words), hashlib.sha256(data).hexdigest()

@@ -23,8 +23,9 @@ from . import originals
 from .cache import Cache
 from .model import Options
 from .modules import module_names, search_roots
-from .files import (DOCUMENTS, FileError, SourceFile, check_round_trip, encode, is_candidate_file,
+from .files import (DOCUMENTS, FileError, SourceFile, check_round_trip, encode,
                     read_source, signals_deferred, write_atomic)
+from .scans import Scans
 from .pool import CRASHED, WorkerPool, end_with_parent
 from .report import Outcome, unified_diff
 
@@ -176,13 +177,6 @@ def migrate_document(text: str, job: Job, options: Options, project):
     return Result(*migrate_cells_of(text, job.display, migrate))
 
 
-def is_candidate(path: Path) -> bool:
-    if not path.is_file():  # FIFOs and devices are never opened
-        return True
-    try:
-        return is_candidate_file(path)
-    except OSError:
-        return True  # let the migration report why it cannot be read
 
 
 def _roots(jobs: list[Job]) -> tuple[Path, ...]:
@@ -237,10 +231,11 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     roots = _roots(jobs)
     cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
     found = originals.start() if in_place else None
+    project.scans = scans = Scans(cache_dir, roots)
     pool, candidates, order = None, [], []  # order: each candidate's settled outcome, or None
     try:
         for job in jobs:
-            if not is_candidate(job.path):
+            if not scans.is_candidate(job.path):
                 continue
             # Once workers run, they triage the rest: the parent keeps them fed.
             order.append(_settle(job, cache, project, options, in_place, triage=pool is None))
@@ -271,6 +266,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         if pool is not None:
             pool.close()
         originals.finish()
+        scans.save()
 
 
 def _stop(pool: WorkerPool) -> None:

@@ -1,0 +1,105 @@
+"""What each file of a tree holds, remembered across runs by its stat.
+
+As git's index does for a clean file: a file whose device, inode, size,
+mtime and ctime are as they were when it was last read is not read again
+(ctime cannot be set back by a program: any write moves it). Remembered:
+whether it names a candidate word, and, once a search for subclasses read
+it, the names it may subclass and the digest of its bytes. Only a file last
+changed well before it was read is remembered, so a change within the same
+timestamp tick (2 s, the coarsest file systems keep) cannot go unseen; a
+file changed just before a run is read again by the next one. Kept beside
+the results cache, for the tool's version and the run's search roots; a
+corrupt or unwritable record is no record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+from pathlib import Path
+
+from . import originals
+from .cache import _tool, _write, digest
+from .files import is_candidate_file
+
+_RACY_NS = 2_000_000_000
+
+
+class Scans:
+    def __init__(self, folder: Path | None, roots: tuple[Path, ...]):
+        key = digest("\0".join([_tool(), *map(str, roots)]))
+        self.path = folder / "scans" / key if folder is not None else None
+        self._known = self._load()
+        self._changed = False
+
+    def _load(self) -> dict[str, dict]:
+        if self.path is None:
+            return {}
+        try:
+            known = json.loads(self.path.read_text())
+            return known if isinstance(known, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def _entry(self, path: Path) -> tuple[str, dict | None] | None:
+        """The file's key and its remembered facts, if it is as it was; None: not a regular file."""
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            return None  # FIFOs and devices are never opened
+        key = os.path.abspath(path)
+        signature = [info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns]
+        entry = self._known.get(key)
+        if not isinstance(entry, dict) or entry.get("stat") != signature:
+            settled = max(info.st_mtime_ns, info.st_ctime_ns) < time.time_ns() - _RACY_NS
+            entry = {"stat": signature} if settled else None
+            self._known.pop(key, None)
+            if entry is not None:
+                self._known[key] = entry
+            self._changed = True
+        return key, entry
+
+    def _remember(self, entry: dict | None, path: Path, **facts) -> None:
+        # A file this run replaced is read as found: its facts are not those of its new stat.
+        if entry is not None and not originals.replaced(path):
+            entry.update(facts)
+            self._changed = True
+
+    def is_candidate(self, path: Path) -> bool:
+        """May the file need a migration? Unreadable and special files may: they are reported."""
+        found = self._entry(path)
+        if found is None:
+            return True
+        _, entry = found
+        if entry is not None and isinstance(entry.get("candidate"), bool):
+            return entry["candidate"]
+        try:
+            candidate = is_candidate_file(path)
+        except OSError:
+            return True  # the migration says why it cannot be read
+        self._remember(entry, path, candidate=candidate)
+        return candidate
+
+    def names(self, path: Path, read) -> tuple[list[str], str] | None:
+        """``read(path)``: (names, digest) of the file, or None; remembered."""
+        found = self._entry(path)
+        entry = found[1] if found is not None else None
+        if entry is not None and isinstance(entry.get("names"), list) and isinstance(entry.get("digest"), str):
+            return entry["names"], entry["digest"]
+        facts = read(path)
+        if facts is not None:
+            self._remember(entry, path, names=list(facts[0]), digest=facts[1])
+        return facts
+
+    def save(self) -> None:
+        if self.path is None or not self._changed:
+            return
+        try:
+            _write(self.path, json.dumps(self._known))
+            self._changed = False
+        except (OSError, ValueError):
+            pass  # costs the next run some reading, never this run
