@@ -63,9 +63,19 @@ _BLOCKS = (cst.Module, cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.E
            cst.ExceptStarHandler, cst.Finally, cst.MatchCase)
 
 
+_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # in source order
+
+
 def blocks_in(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The children of ``node`` that are or hold statements, in source order."""
-    return [child for child in node.children if isinstance(child, _BLOCKS)]
+    """The children of ``node`` that are or hold statements, in source order
+    (read from their fields: libcst's ``children`` visits every child)."""
+    found = []
+    for name in _FIELDS:
+        value = getattr(node, name, None)
+        for child in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(child, _BLOCKS):
+                found.append(child)
+    return found
 
 
 def _cst_defs(module: cst.Module):

@@ -24,24 +24,30 @@ def ancestors(project: Project, info: ClassInfo) -> list[ClassInfo]:
 
 def _mro(project: Project, root: ClassInfo) -> list[ClassInfo]:
     """Bottom-up with an explicit stack: a chain of bases as deep as a real
-    tree's never meets Python's recursion limit."""
-    done: dict[ClassInfo, list[ClassInfo]] = {}
+    tree's never meets Python's recursion limit. Kept in the project until a
+    summary changes (a file's classes are each asked about every other),
+    unless a cycle of broken code was cut on the way."""
+    memo, done, cyclic = project.mros, {}, False
     direct: dict[ClassInfo, list[ClassInfo]] = {}
     stack, open_ = [root], set()
     while stack:
         info = stack[-1]
-        if info in done:
+        if info in done or info in memo:
             stack.pop()
             continue
         if info not in direct:
             direct[info] = bases(project, info)
             open_.add(info)
-            stack += [base for base in direct[info] if base not in done and base not in open_]
+            stack += [base for base in direct[info] if base not in done and base not in memo and base not in open_]
             continue
         stack.pop()
         open_.discard(info)  # a base still open is a cycle through broken code: it counts alone
-        done[info] = _merge(info, [done.get(base, [base]) for base in direct[info]], direct[info])
-    return done[root]
+        seqs = [done.get(base) or memo.get(base) for base in direct[info]]
+        cyclic |= None in seqs
+        done[info] = _merge(info, [seq or [base] for seq, base in zip(seqs, direct[info])], direct[info])
+    if not cyclic:
+        memo.update(done)
+    return done[root] if root in done else memo[root]
 
 
 def _merge(info: ClassInfo, seqs: list[list[ClassInfo]], direct: list[ClassInfo]) -> list[ClassInfo]:

@@ -31,6 +31,7 @@ class Project(Resolver):
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         self._naming: dict[str, list[tuple[Path, Path, str]]] | None = None  # see modules_naming
         self.scans = None  # a scans.Scans: what files name, remembered across runs
+        self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
         self._class_kinds: dict[ClassInfo, Kind] = {}
@@ -54,6 +55,7 @@ class Project(Resolver):
         """Use ``summary`` for its module: of ``text`` as on disk, or of a
         rewritten text (None), which no cached result may rest on."""
         self._first.setdefault(summary.module, self._summaries.get(summary.module) or summary)
+        self.mros = {}
         self._summaries[summary.module] = summary
         path = self.find(summary.module) if text is not None else None
         self.loaded[summary.module] = (path, digest(text)) if path is not None else None
