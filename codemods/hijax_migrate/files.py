@@ -78,10 +78,18 @@ def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
 
 def _ignored(path: Path, specs: list[tuple[Path, pathspec.PathSpec]], is_dir: bool) -> bool:
     for base, spec in specs:
-        rel = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        rel = _relative(str(path), str(base)) + ("/" if is_dir else "")
         if spec.match_file(rel):
             return True
     return False
+
+
+def _relative(path: str, base: str) -> str:
+    """``Path(path).relative_to(base).as_posix()`` for a path walked from
+    ``base``, without pathlib's parsing (a walk asks it of every entry)."""
+    if base == ".":
+        return path
+    return path[len(base.rstrip("/")) + 1:]
 
 
 def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
@@ -106,7 +114,8 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
             if real in seen or not _inside(real, root_real):
                 continue
             path, is_dir = Path(entry.path), _is_dir(entry)
-            if _ignored(path, specs, is_dir) or _excluded(path.relative_to(root), is_dir, exclude):
+            if _ignored(path, specs, is_dir) or (exclude is not None and
+                                                 _excluded(path.relative_to(root), is_dir, exclude)):
                 continue
             seen.add(real)
             if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):

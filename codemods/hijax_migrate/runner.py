@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import multiprocessing
 import os
 import signal
 import sys
@@ -43,7 +44,7 @@ _worker_state: dict = {}
 
 
 def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
-                      cache: Cache | None = None, found: Path | None = None) -> None:
+                      cache: Cache | None = None, found: Path | None = None, project=None) -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -55,6 +56,8 @@ def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
 
     _init_worker(roots, options, cache)
     originals.use(found)
+    if project is not None:  # the parent's index, as it stood when the pool started
+        _worker_state["project"] = project
 
 
 def _init_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
@@ -237,14 +240,18 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         for job in jobs:
             if not scans.is_candidate(job.path):
                 continue
-            # Once workers run, they triage the rest: the parent keeps them fed.
-            order.append(_settle(job, cache, project, options, in_place, triage=pool is None))
+            # The parent decides every file with its one index; workers get only
+            # the files that need libcst.
+            order.append(_settle(job, cache, project, options, in_place, triage=True))
             if order[-1] is not None:
                 continue
             candidates.append(job)
             if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
                 # Started now, the workers import libcst while the rest is scanned.
-                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found))
+                # Forked workers start from the parent's index (summaries of the
+                # bases, the names of the tree), not from nothing.
+                shared = project if multiprocessing.get_start_method() == "fork" else None
+                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
                 pool.warm_up()
         if progress is not None:
             progress.start(len(candidates))
