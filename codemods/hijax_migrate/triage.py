@@ -15,7 +15,7 @@ import re
 
 from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
 from .model import FileReport, Options
-from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind
+from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from .versions import ADDED_NAMES
 
 # The registry's (release, words, kinds) of each rule, without importing the
@@ -72,7 +72,7 @@ def _classes(code: str, path: str, options: Options, project, module: str, insta
     if module and install:
         project.add_summary(summary, code)
     kinds = [project.class_kind(info) for info in summary.classes]
-    return tree, list(zip(nodes, kinds, summary.classes))
+    return tree, list(zip(nodes, kinds, summary.classes)), summary.scope
 
 
 def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
@@ -84,7 +84,7 @@ def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
     return [(code, needs, kinds) for code, (since, needs, kinds) in RULES.items() if since <= options.target]
 
 
-def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], scope: Scope,
             options: Options, project) -> set[str] | None:
     present = {kind for _, kind, _ in classes}
     if options.target < (0, 11, 2) and Kind.HIPRIM in present:
@@ -105,7 +105,7 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
         test = _TESTS.get(rule, _anything)
         if any(kind in kinds and test(node, kind) for node, kind, _ in classes):
             acting.add(rule)
-    return acting | _family_acting(code, tree, classes, options, project, acting)
+    return acting | _family_acting(code, tree, classes, scope, options, project, acting)
 
 
 def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]]) -> bool:
@@ -269,14 +269,14 @@ def _anything(node: ast.ClassDef, kind: Kind) -> bool:
 
 # -- what a rule acts on through a class family (bases and subclasses in other files)
 def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
-                   options: Options, project, known: set[str]) -> set[str]:
+                   scope: Scope, options: Options, project, known: set[str]) -> set[str]:
     """Rules acting through a family, besides those ``known`` already."""
     selected, acting = {rule for rule, _, _ in _selected(options)} - known, set()
     if "HJX001" in selected and "vjp_bwd" in code:
         here = [info for _, _, info in classes]
         if any(kind is Kind.NONE and _feeds_primitives(info, here, project) for _, kind, info in classes):
             acting.add("HJX001")  # a mixin's value rule, renamed where it is defined
-        elif _calls_classic_rule(tree, classes, project):
+        elif _calls_classic_rule(tree, classes, scope, project):
             acting.add("HJX001")  # a call follows a rule renamed in another file
     if "HJX007" in selected and any(kind.is_primitive for _, kind, _ in classes) \
             and _REMOVED_HELPERS & _used_names(tree, code):
@@ -308,18 +308,34 @@ def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:
                                          for sub in descendants(project, info, here))
 
 
-def _calls_classic_rule(tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], project) -> bool:
+def _calls_classic_rule(tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], scope: Scope,
+                        project) -> bool:
     """A ``.vjp_bwd`` access in a class whose family defines it in the classic form
-    (or outside any class, where a ``Cls.vjp_bwd`` may name one)."""
+    (or outside any class, ``Cls.vjp_bwd`` naming one)."""
     from .families import ancestors, first_definer, form
 
-    accesses = {id(sub) for sub in ast.walk(tree) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"}
+    accesses = {id(sub): sub for sub in ast.walk(tree) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"}
     inside = set()
     for node, _, info in classes:  # each class walked once
-        mine = accesses & {id(sub) for sub in ast.walk(node)}
+        mine = accesses.keys() & {id(sub) for sub in ast.walk(node)}
         inside |= mine
         if mine:
             definer = first_definer([info, *ancestors(project, info)], "vjp_bwd")
             if definer is not None and form(definer) == CLASSIC:
                 return True
-    return bool(accesses - inside)
+    return any(_names_classic_class(access, scope, project) for key, access in accesses.items() if key not in inside)
+
+
+def _names_classic_class(access: ast.Attribute, scope: Scope, project) -> bool:
+    """As ``plans._resolve`` outside any class: ``Cls.vjp_bwd`` for the one
+    class of the tree ``Cls`` names in the module, whose family defines it in
+    the classic form (an access on any other object is another protocol)."""
+    from .families import ancestors, first_definer, form
+
+    if not isinstance(access.value, ast.Name):
+        return False
+    found = project.classes_of_name(scope, access.value.id)
+    if len(found) != 1:
+        return False
+    definer = first_definer([found[0], *ancestors(project, found[0])], "vjp_bwd")
+    return definer is not None and form(definer) == CLASSIC
