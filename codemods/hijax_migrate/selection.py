@@ -76,9 +76,21 @@ def _once(jobs: list[Job]) -> list[Job]:
     """One job a file (by its real path: a file and its folder, or a link and
     its target, name one file), the first naming kept, sorted for display."""
     seen: dict[str, Job] = {}
+    folders: dict[str, str] = {}
     for job in jobs:
-        seen.setdefault(os.path.realpath(job.path), job)
+        seen.setdefault(_real(job.path, folders), job)
     return sorted(seen.values(), key=lambda job: job.display)
+
+
+def _real(path: Path, folders: dict[str, str]) -> str:
+    """``os.path.realpath(path)``, each folder resolved once: realpath costs a
+    system call a path component, and a tree's files share their folders."""
+    folder, name = os.path.split(os.fspath(path))
+    if name in ("", ".", "..") or os.path.islink(path):
+        return os.path.realpath(path)
+    if folder not in folders:
+        folders[folder] = os.path.realpath(folder or ".")
+    return os.path.join(folders[folder], name)
 
 
 def _changed(jobs: list[Job], args) -> list[Job]:
