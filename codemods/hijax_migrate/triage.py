@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import re
 
+from .calls import may_use
 from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
@@ -276,7 +277,7 @@ def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef
         here = [info for _, _, info in classes]
         if any(kind is Kind.NONE and _feeds_primitives(info, here, project) for _, kind, info in classes):
             acting.add("HJX001")  # a mixin's value rule, renamed where it is defined
-        elif _calls_classic_rule(tree, classes, scope, project):
+        elif may_use(code, "vjp_bwd") and _calls_classic_rule(tree, classes, scope, project):
             acting.add("HJX001")  # a call follows a rule renamed in another file
     if "HJX007" in selected and any(kind.is_primitive for _, kind, _ in classes) \
             and _REMOVED_HELPERS & _used_names(tree, code):
