@@ -324,3 +324,28 @@ def test_nzs_in_test_is_the_rules_own(fwd, count):
     by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
     shape = class_shape(by_cst)
     assert triage._lacks_nzs_in(by_ast, None) == (lacks_nzs_in(shape.methods["vjp_fwd"], shape) is not False)
+
+
+IMPORTS = ["from jax.experimental.hijax import vjp_from_jvp", "from jax._src.hijax import vjp_from_lin as v",
+           "from jax.experimental.hijax import *", "from .hijax import vjp_from_jvp",
+           "from other import vjp_from_jvp", "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept E:\n    pass",
+           "if new:\n    from jax.experimental.hijax import vjp_from_jvp",
+           "def f():\n    from jax.experimental.hijax import vjp_from_jvp",
+           "class C:\n    from jax.experimental.hijax import (HiPrim,\n        vjp_from_lin)",
+           "vjp_from_jvp = 1", "import jax.experimental.hijax as vjp_from_jvp",
+           "with x:\n    from jax.experimental.hijax import vjp_from_lin"]
+
+
+@pytest.mark.parametrize("code", IMPORTS)
+@pytest.mark.parametrize("target", [(0, 10, 0), (0, 11, 1)])
+def test_newer_import_test_is_the_engines_own(code, target):
+    from hijax_migrate import triage
+    from hijax_migrate.errors import MigrationError
+    from hijax_migrate.newer_imports import check_imports
+
+    try:
+        check_imports(cst.parse_module(code), code, target, lambda node: 0)
+        raised = False
+    except MigrationError:
+        raised = True
+    assert triage._imports_newer(parse_ast(code), code, target) == raised

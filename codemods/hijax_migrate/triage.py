@@ -11,13 +11,15 @@ every golden case both ways.
 from __future__ import annotations
 
 import ast
-import re
 
 from .calls import may_use
 from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from .versions import ADDED_NAMES
+from .chains import HIJAX_MODULES
+
+_TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 # The registry's (release, words, kinds) of each rule, without importing the
 # rules (and libcst); a test keeps the two in step.
@@ -90,9 +92,8 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
     present = {kind for _, kind, _ in classes}
     if options.target < (0, 11, 2) and Kind.HIPRIM in present:
         return None  # an error, with its line: the migration says it
-    if any(since > options.target and name in code and re.search(rf"\b{name}\b", code)
-           for name, since in ADDED_NAMES.items()):
-        return None  # perhaps an import newer than the target: an error too
+    if _imports_newer(tree, code, options.target):
+        return None  # an import newer than the target: an error too
     if _set_aside(code, tree, classes):
         return None
     acting = set()
@@ -119,6 +120,26 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
     heads = {(dotted_name(base) or "").split(".")[0] for node, _, _ in classes for base in node.bases}
     return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
                and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in _statements(tree))
+
+
+def _imports_newer(tree: ast.Module, code: str, target) -> bool:
+    """As ``newer_imports.check_imports``: a name newer than ``target`` imported
+    from jax's hijax modules, outside ``try`` and ``if`` (version switches)."""
+    newer = {name for name, since in ADDED_NAMES.items() if since > target and name in code}
+    if not newer:
+        return False
+    stack = list(tree.body)
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.If, ast.Try, *_TRY_STAR)):
+            continue
+        if (isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
+                and any(alias.name in newer for alias in stmt.names)):
+            return True
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(stmt, name, ()):
+                stack.extend(child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
+    return False
 
 
 def _statements(tree: ast.Module | ast.stmt):
