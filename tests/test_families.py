@@ -191,3 +191,26 @@ def test_a_call_stays_when_the_rules_own_file_converts_it(tmp_path):
     diffs = migrate_tree(tmp_path)
     assert "calls.py" not in diffs
     assert "vjp_bwd_retval" not in diffs.get("ops.py", "")
+
+
+@pytest.mark.parametrize("triaged", [True, False])
+def test_jax_s_own_hiprim_method_is_no_flag(tmp_path, triaged):
+    """Run over jax's own sources (0.11.2 and later), ``HiPrim`` is in the tree
+    and defines ``vjp_bwd_retval_logs`` as a method: its subclasses' plain
+    ``vjp_bwd_retval`` are the new API, not rules under a flag of unknown value.
+    Before, each was an HJX004 error ("sets `vjp_bwd_retval_logs` to something
+    other than True/False"). A base setting the flag still counts."""
+    from test_project import write
+
+    hijax = ("class HiPrim:\n    def vjp_bwd(self, res, g, /, *accs):\n        cts, logs = self.vjp_bwd_retval_logs(res, g)\n"
+             "        return logs\n\n    def vjp_bwd_retval_logs(self, res, g, /):\n"
+             "        return self.vjp_bwd_retval(res, g), None\n")
+    op = "from jax._src.hijax import HiPrim\n\nclass Op(HiPrim):\n    def vjp_bwd_retval(self, res, g):\n        return (g,)\n"
+    flagged = op.replace("class Op(HiPrim):", "class Flagged(HiPrim):\n    vjp_bwd_retval_logs = f()\n\nclass Op(Flagged):")
+    write(tmp_path, {"jax/__init__.py": "", "jax/_src/__init__.py": "", "jax/_src/hijax.py": hijax,
+                     "jax/_src/op.py": op, "jax/_src/flagged.py": flagged})
+    jobs = [Job(p, p.relative_to(tmp_path).as_posix(), tmp_path) for p in walk(tmp_path)]
+    outcomes = {o.file: o for o in run(jobs, Options(target=(0, 12, 0), classes=None if triaged else ("Op", "Flagged")),
+                                       in_place=False, workers=1)}
+    assert not outcomes["jax/_src/op.py"].diff and not outcomes["jax/_src/op.py"].findings
+    assert {(f.rule, f.is_error) for f in outcomes["jax/_src/flagged.py"].findings} == {("HJX004", True)}

@@ -14,7 +14,7 @@ import warnings
 
 from .chains import star_names
 from .newsyntax import ALIAS, without_type_params
-from .scopes import ACCUMULATOR, CLASSIC, ClassInfo, ModuleSummary, Scope, resolve_relative
+from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scope, resolve_relative
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
@@ -127,7 +127,7 @@ class _Builder:
     def statement(self, stmt: ast.stmt, scope: Scope, prefix: str) -> None:
         if isinstance(stmt, _FUNCTIONS):
             form = rule_form(stmt) if scope.is_class and stmt.name == "vjp_bwd" else None
-            scope.bind(stmt.name, ("value", [], scope, form) if form else ("value", [], scope))
+            scope.bind(stmt.name, ("value", [], scope, form or METHOD))
             self.block(stmt.body, Scope(scope), f"{prefix}{stmt.name}.<locals>.")
         elif isinstance(stmt, ast.ClassDef):
             info = ClassInfo(f"{prefix}{stmt.name}", _bases(stmt), scope, Scope(scope, is_class=True), self.module)

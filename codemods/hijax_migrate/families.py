@@ -70,6 +70,11 @@ def defining(project: Project, info: ClassInfo, name: str) -> tuple[ClassInfo, l
     return None
 
 
+def is_method(bindings: list[tuple]) -> bool:
+    """Is the last binding a ``def``? (Its form is kept: see ``scopes.METHOD``.)"""
+    return len(bindings[-1]) > 3
+
+
 def flag_value(bindings: list[tuple]) -> bool | None:
     """True/False for a body binding ``name = True``/``False`` (the last one counts)."""
     last = bindings[-1]
@@ -79,7 +84,8 @@ def flag_value(bindings: list[tuple]) -> bool | None:
 
 
 def form(info: ClassInfo, name: str = "vjp_bwd") -> str | None:
-    """The form of the rule ``info``'s body defines last under ``name`` (None: none, or unknown)."""
+    """The form of the rule ``info``'s body defines last under ``name`` (None: none;
+    ``METHOD``: a ``def`` of no known form; "unknown": an assignment)."""
     bindings = info.body.bindings.get(name) if info.body is not None else None
     if not bindings:
         return None

@@ -80,6 +80,7 @@ class ModuleSummary:
 # ("value", [], scope, form) so that families are decided across files.
 CLASSIC = "classic"  # ``vjp_bwd(self, res, g)`` returning cotangents: renamed, by default
 ACCUMULATOR = "accumulator"
+METHOD = "method"  # any other ``def`` (a rule whose form is not known included)
 
 
 def resolve_relative(module: str, is_package: bool, level: int, target: str | None) -> str:

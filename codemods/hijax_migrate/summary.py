@@ -17,7 +17,7 @@ from .chains import star_names
 from .returns import own_returns, returns_values
 from .shape import is_static, positional
 # The summary's data lives apart, free of libcst; re-exported from here.
-from .scopes import (ACCUMULATOR, CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, ModuleSummary,  # noqa: F401
+from .scopes import (ACCUMULATOR, CLASSIC, METHOD, PRIMITIVE_KINDS, ClassInfo, Kind, ModuleSummary,  # noqa: F401
                      Scope, resolve_relative, strongest)
 
 
@@ -61,7 +61,7 @@ class _Builder:
     def statement(self, stmt: cst.CSTNode, scope: Scope, prefix: str) -> None:
         if isinstance(stmt, cst.FunctionDef):
             form = rule_form(stmt) if scope.is_class and stmt.name.value == "vjp_bwd" else None
-            scope.bind(stmt.name.value, ("value", [], scope, form) if form else ("value", [], scope))
+            scope.bind(stmt.name.value, ("value", [], scope, form or METHOD))
             self.block(stmt.body.body, Scope(scope), f"{prefix}{stmt.name.value}.<locals>.")
         elif isinstance(stmt, cst.ClassDef):
             bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]

@@ -304,10 +304,11 @@ def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef
             and _REMOVED_HELPERS & _used_names(tree, code):
         acting.add("HJX007")  # a removed helper used outside a class body's pair: an error
     if "HJX004" in selected and "vjp_bwd_retval" in code:
-        from .families import defining
+        from .families import defining, is_method
 
-        if any(kind.is_primitive and "vjp_bwd_retval" in _methods(node)
-               and defining(project, info, "vjp_bwd_retval_logs") is not None for node, kind, info in classes):
+        setters = [defining(project, info, "vjp_bwd_retval_logs") if kind.is_primitive and "vjp_bwd_retval"
+                   in _methods(node) else None for node, kind, info in classes]
+        if any(setter is not None and not is_method(setter[1]) for setter in setters):
             acting.add("HJX004")
     return acting
 

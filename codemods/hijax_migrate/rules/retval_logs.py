@@ -6,7 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..context import RuleTransformer
-from ..families import defining, flag_value
+from ..families import defining, flag_value, is_method
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
 from ..shape import ClassShape
@@ -73,8 +73,8 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
             self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = {value}`")
             return self.rename(cls, func, FLAG) if value and func is not None else None
         where = self._setter(cls)
-        if where is None or func is None:
-            return None
+        if where is None or func is None or is_method(where[1]):
+            return None  # a base's method: jax 0.11.2's own API (HiPrim's), no flag
         value = flag_value(where[1])
         if value is None:
             return self.skip(func, cls, f"{where[0].qualname} sets `{FLAG}` to something other than True/False: "
