@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 import libcst as cst
@@ -261,6 +263,49 @@ def test_type_parameters_are_read_without_libcst():
     by_ast, by_libcst = _both(TYPE_PARAMS)
     assert by_ast == by_libcst
     assert without_type_params("x = 1\n") is None
+
+
+ONE_LINE_PARAMS = '''\
+from jax.experimental import hijax
+DOC = """
+def looks[T](x): a string, not a statement
+"""
+type Alias[T] = list[T]
+class Op[T](hijax.VJPHiPrimitive):
+    async def vjp_bwd[V: int](self, res, g):
+        return (g,)
+class Sub(Op[int], Alias):
+    pass
+'''
+
+
+@pytest.mark.parametrize("code", [TYPE_PARAMS, ONE_LINE_PARAMS, ONE_LINE_PARAMS.replace("def looks", "    pass")])
+def test_type_parameters_found_by_pattern_read_as_by_the_tokenizer(code, monkeypatch):
+    """The pattern's cuts (one-line lists) give the summary the tokenizer's cuts
+    give; a cut in a string fails the check and the tokenizer decides."""
+    from hijax_migrate import newsyntax
+
+    fast = newsyntax.parse_without_type_params(code)
+    monkeypatch.setattr(newsyntax, "_pattern_cuts", lambda code: None)
+    slow = newsyntax.parse_without_type_params(code)
+    assert _summary_facts(fast) == _summary_facts(slow)
+    assert [(n.lineno, n.col_offset) for n in ast.walk(fast) if isinstance(n, ast.ClassDef)] == \
+        [(n.lineno, n.col_offset) for n in ast.walk(slow) if isinstance(n, ast.ClassDef)]
+
+
+def test_a_cut_in_a_string_is_caught():
+    from hijax_migrate import newsyntax
+
+    cuts = newsyntax._pattern_cuts(ONE_LINE_PARAMS)
+    tree = ast.parse(newsyntax._apply_offsets(ONE_LINE_PARAMS, cuts))
+    assert not newsyntax._all_start_statements(tree, ONE_LINE_PARAMS, cuts)  # the string's "def looks[T]"
+    rest = [cut for cut in cuts if ONE_LINE_PARAMS.count("\n", 0, cut[0]) != 2]
+    assert newsyntax._all_start_statements(tree, ONE_LINE_PARAMS, rest)
+
+
+def _summary_facts(tree) -> tuple:
+    summary = summarize_ast(tree)[0]
+    return [(c.qualname, c.bases) for c in summary.classes], sorted(summary.scope.bindings)
 
 
 def test_a_tree_of_migrated_primitives_never_imports_libcst(tmp_path):

@@ -13,7 +13,7 @@ import ast
 import warnings
 
 from .chains import star_names
-from .newsyntax import ALIAS, without_type_params
+from .newsyntax import ALIAS, parse_without_type_params
 from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scope, resolve_relative
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -27,10 +27,10 @@ def parse_ast(code: str) -> ast.Module:
         try:
             return ast.parse(code)
         except SyntaxError:
-            older = without_type_params(code)
+            older = parse_without_type_params(code)
             if older is None:
                 raise
-            return ast.parse(older)
+            return older
 
 
 def dotted_name(expr: ast.expr | None) -> str | None:

@@ -33,6 +33,14 @@ def may_use(text: str, attr: str) -> bool:
     return re.search(rf"\.(?:\s|\\|#[^\r\n]*)*{re.escape(attr)}\b", text) is not None
 
 
+def may_get(text: str, attr: str) -> bool:
+    """Could ``text`` hold a getter given a string of ``attr``? A getter's name,
+    and the quoted word or an escape that may spell it (``"\\x76jp_bwd"``):
+    a cheap superset of what a tree or the tokens show."""
+    return re.search(r"\b(?:getattr|attrgetter|methodcaller)\b", text) is not None and (
+        re.search(rf"[\"']{re.escape(attr)}[\"']", text) is not None or re.search(r"\\[xuUN0-7]", text) is not None)
+
+
 def _scan(roots: tuple[Path, ...], attr: str, by_name: bool) -> list[tuple[Path, int]]:
     found, word = [], attr.encode()
     for root in roots:
@@ -43,7 +51,7 @@ def _scan(roots: tuple[Path, ...], attr: str, by_name: bool) -> list[tuple[Path,
             except (OSError, SourceError):
                 continue
             text = _universal(data.decode("utf-8", errors="replace")) if word in data else ""
-            line = _use_line(text, attr, by_name) if (attr in text if by_name else may_use(text, attr)) else None
+            line = _use_line(text, attr, by_name) if (may_get(text, attr) if by_name else may_use(text, attr)) else None
             if line:
                 found.append((path, line))
     return found

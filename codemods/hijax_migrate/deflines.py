@@ -15,6 +15,8 @@ import re
 
 import libcst as cst
 
+from .stmts import statements
+
 _AST_DEFS = {ast.ClassDef: cst.ClassDef, ast.FunctionDef: cst.FunctionDef, ast.AsyncFunctionDef: cst.FunctionDef}
 
 
@@ -38,7 +40,7 @@ class DefLines:
             tree = ast.parse(self._code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return {}
-        defs = sorted((n for n in ast.walk(tree) if type(n) in _AST_DEFS), key=lambda n: (n.lineno, n.col_offset))
+        defs = sorted((n for n in statements(tree) if type(n) in _AST_DEFS), key=lambda n: (n.lineno, n.col_offset))
         nodes = list(_cst_defs(self._module))
         if len(defs) != len(nodes):
             return {}

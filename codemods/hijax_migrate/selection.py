@@ -102,4 +102,6 @@ def _changed(jobs: list[Job], args) -> list[Job]:
                                 untracked=getattr(args, "untracked", True))
     except GitError as error:
         raise UsageError(str(error)) from error
-    return [job for job in jobs if job.path.resolve() in changed]
+    folders: dict[str, str] = {}
+    real = {os.fspath(path) for path in changed}
+    return [job for job in jobs if _real(job.path, folders) in real]

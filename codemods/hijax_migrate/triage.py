@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import ast
 
-from .calls import may_use
 from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
+from .calls import may_use
+from .chains import HIJAX_MODULES
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
+from .stmts import statements
 from .versions import ADDED_NAMES
-from .chains import HIJAX_MODULES
 
 _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
@@ -119,7 +120,7 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
         return False
     heads = {(dotted_name(base) or "").split(".")[0] for node, _, _ in classes for base in node.bases}
     return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
-               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in _statements(tree))
+               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in statements(tree))
 
 
 def _imports_newer(tree: ast.Module, code: str, target) -> bool:
@@ -142,26 +143,15 @@ def _imports_newer(tree: ast.Module, code: str, target) -> bool:
     return False
 
 
-def _statements(tree: ast.Module | ast.stmt):
-    """Every statement under ``tree``, at any depth; expressions are not walked."""
-    stack = list(tree.body)
-    while stack:
-        stmt = stack.pop()
-        yield stmt
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            for child in getattr(stmt, name, ()):
-                stack.extend(child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
-
-
 def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
     """Classes in ``raises`` blocks, and every class of a function that has one
     (it may be used only inside them)."""
     found = set()
-    for node in _statements(tree):  # functions and blocks are statements: expressions hold none
-        if isinstance(node, _FUNCTIONS) and any(_is_raises_block(sub) for sub in _statements(node)):
-            found |= {sub for sub in _statements(node) if isinstance(sub, ast.ClassDef)}
+    for node in statements(tree):  # functions and blocks are statements: expressions hold none
+        if isinstance(node, _FUNCTIONS) and any(_is_raises_block(sub) for sub in statements(node)):
+            found |= {sub for sub in statements(node) if isinstance(sub, ast.ClassDef)}
         elif _is_raises_block(node):
-            found |= {sub for sub in _statements(node) if isinstance(sub, ast.ClassDef)}
+            found |= {sub for sub in statements(node) if isinstance(sub, ast.ClassDef)}
     return found
 
 

@@ -16,7 +16,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
                      visibly_array, writes_for)
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
-from ..calls import GETTERS, may_use, use_elsewhere
+from ..calls import GETTERS, may_get, may_use, use_elsewhere
 from ..checks import check_writes
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
 from ..shape import class_shape, inputs_of
@@ -40,8 +40,9 @@ class AccumulatorWrites(RewritePlans):
         """A getter given a string naming the rule (``getattr(super(), "vjp_bwd")``),
         here or in another file that names the class: no rename or new signature
         would reach that use."""
-        getter = m.Name() | m.Attribute()
-        found = [s for call in m.findall(self.prims.wrapper.module, m.Call(func=getter))
+        getter, code = m.Name() | m.Attribute(), self.prims.code
+        found = [] if code is not None and not may_get(code, attr) else [
+                 s for call in m.findall(self.prims.wrapper.module, m.Call(func=getter))
                  if (call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value) in GETTERS
                  for s in m.findall(call, m.SimpleString()) if s.evaluated_value == attr]
         if found:
