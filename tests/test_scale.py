@@ -64,3 +64,26 @@ def test_progress_bar_only_on_a_terminal_and_never_with_check(tmp_path):
     piped = subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", "."],
                            cwd=root, capture_output=True, text=True)
     assert "migrating" not in piped.stderr and "files scanned" in piped.stderr
+
+
+def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(synthetic, tmp_path, monkeypatch):
+    """From 24 candidates, forked workers triage too: the outcomes are the
+    serial run's, and the names of the tree the workers read (for subclass
+    searches) reach the record the parent saves, as a serial run's do."""
+    from hijax_migrate import runner, scans
+    from hijax_migrate.scans import Scans
+
+    monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
+    root, _ = synthetic
+    jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
+    records = {}
+    for workers, smallest in ((1, 24), (2, 1)):
+        monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", smallest)
+        cache = tmp_path / f"cache{workers}"
+        done = run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=workers, cache_dir=cache)
+        records[workers] = ([(o.file, o.diff, o.findings) for o in done],
+                            Scans(cache, runner._roots(jobs))._known)
+    (serial, serial_record), (parallel, parallel_record) = records[1], records[2]
+    assert parallel == serial
+    named = {key for key, entry in serial_record.items() if "names" in entry}
+    assert named and named == {key for key, entry in parallel_record.items() if "names" in entry}

@@ -31,6 +31,7 @@ from .pool import CRASHED, WorkerPool, end_with_parent
 from .report import Outcome, unified_diff
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
+_PARALLEL_TRIAGE = 24  # candidates triaged on every core from this many (a fork is cheap; ast is not)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ _worker_state: dict = {}
 
 
 def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
-                      cache: Cache | None = None, found: Path | None = None, project=None) -> None:
+                      cache: Cache | None = None, found: Path | None = None, project=None,
+                      libcst_now: bool = True) -> None:
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -52,7 +54,8 @@ def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
     # handler): the parent's second Ctrl-C and its death both rely on that.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     end_with_parent(parent)
-    from . import engine  # noqa: F401 (a pool is started for files that need libcst: imported up front)
+    if libcst_now:  # a pool started for files that need libcst: imported up front
+        from . import engine  # noqa: F401
 
     _init_worker(roots, options, cache)
     originals.use(found)
@@ -217,6 +220,28 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, t
     return Outcome(job.display, primitives=report.primitives)
 
 
+def settle_file(job: Job, in_place: bool) -> Outcome | None:
+    """In a worker: ``_settle`` with the worker's index."""
+    state = _worker_state
+    return _settle(job, state["cache"], state["project"], state["options"], in_place, triage=True)
+
+
+def _told(work, job: Job, in_place: bool) -> tuple[Outcome | None, dict]:
+    """In a worker: ``work(job)``, and what it learnt of the tree's files (for
+    the parent's record of them, which it saves)."""
+    outcome = work(job, in_place)
+    scans = _worker_state["project"].scans
+    return outcome, scans.taken() if scans is not None else {}
+
+
+def _forks() -> bool:
+    return multiprocessing.get_start_method() == "fork"
+
+
+def _unsettled(job: Job) -> tuple[None, dict]:
+    return None, {}  # the worker died on it: the migration, alone, reports it
+
+
 def project_for(jobs: list[Job], options: Options):
     """The project a run over ``jobs`` resolves bases in, for work done in this process."""
     from .project import Project
@@ -235,29 +260,32 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
     found = originals.start() if in_place else None
     project.scans = scans = Scans(cache_dir, roots)
-    pool, candidates, order = None, [], []  # order: each candidate's settled outcome, or None
+    pool = None
     try:
-        for job in jobs:
-            if not scans.is_candidate(job.path):
-                continue
-            # The parent decides every file with its one index; workers get only
-            # the files that need libcst.
-            order.append(_settle(job, cache, project, options, in_place, triage=True))
-            if order[-1] is not None:
-                continue
-            candidates.append(job)
-            if pool is None and workers > 1 and len(candidates) == _PARALLEL_FROM:
-                # Started now, the workers import libcst while the rest is scanned.
-                # Forked workers start from the parent's index (summaries of the
-                # bases, the names of the tree), not from nothing.
-                shared = project if multiprocessing.get_start_method() == "fork" else None
-                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
-                pool.warm_up()
+        wanted = [job for job in jobs if scans.is_candidate(job.path)]
+        if workers > 1 and len(wanted) >= _PARALLEL_TRIAGE and _forks():
+            # Triage on every core: forked workers start from the parent's index,
+            # and the same workers then take the files that need libcst.
+            pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
+            order = [scans.merge(known) or outcome for outcome, known in
+                     pool.map(partial(_told, settle_file, in_place=in_place), wanted, _unsettled)]
+        else:
+            order, waiting = [], 0  # each candidate's settled outcome, or None: it needs libcst
+            for job in wanted:
+                order.append(_settle(job, cache, project, options, in_place, triage=True))
+                waiting += order[-1] is None
+                if pool is None and workers > 1 and waiting == _PARALLEL_FROM:
+                    # Started now, the workers import libcst while the rest is triaged,
+                    # from the parent's index where forked (summaries, the tree's names).
+                    shared = project if _forks() else None
+                    pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
+                    pool.warm_up()
+        candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
         if progress is not None:
             progress.start(len(candidates))
         if pool is not None:
-            return _merge(order, _collect(pool.map(partial(migrate_file, in_place=in_place), candidates,
-                                                   _crashed), progress))
+            told = pool.map(partial(_told, migrate_file, in_place=in_place), candidates, _crashed)
+            return _merge(order, _collect((scans.merge(learnt) or outcome for outcome, learnt in told), progress))
         if candidates:
             _init_worker(roots, options, cache)
             _worker_state["project"] = project  # the index built so far serves on
@@ -288,8 +316,8 @@ def _stop(pool: WorkerPool) -> None:
             pool.close(now=True)
 
 
-def _crashed(job: Job) -> Outcome:
-    return Outcome(job.display, error=CRASHED)
+def _crashed(job: Job) -> tuple[Outcome, dict]:
+    return Outcome(job.display, error=CRASHED), {}
 
 
 def _merge(order: list[Outcome | None], computed: list[Outcome]) -> list[Outcome]:

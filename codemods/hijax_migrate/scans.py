@@ -33,6 +33,7 @@ class Scans:
         self.path = folder / "scans" / key if folder is not None else None
         self._known = self._load()
         self._changed = False
+        self._learnt: dict[str, dict] = {}  # in a worker: what the parent has not heard of
 
     def _load(self) -> dict[str, dict]:
         if self.path is None:
@@ -67,6 +68,20 @@ class Scans:
         # A file this run replaced is read as found: its facts are not those of its new stat.
         if entry is not None and not originals.replaced(path):
             entry.update(facts)
+            self._changed = True
+            self._learnt[os.path.abspath(path)] = entry
+
+    def taken(self) -> dict[str, dict]:
+        """In a worker: the entries learnt since the last call, for the parent."""
+        learnt, self._learnt = self._learnt, {}
+        return learnt
+
+    def merge(self, learnt: dict[str, dict]) -> None:
+        """In the parent: what a worker learnt (it saves nothing itself)."""
+        for key, entry in learnt.items():
+            known = self._known.get(key)
+            same = isinstance(known, dict) and known.get("stat") == entry.get("stat")
+            self._known[key] = {**known, **entry} if same else entry  # another stat: only the worker's
             self._changed = True
 
     def is_candidate(self, path: Path) -> bool:
