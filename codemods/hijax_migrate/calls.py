@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import originals
 from .errors import SourceError
-from .files import check_regular, walk
+from .files import check_regular, tree_files
 
 _SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
 
@@ -44,7 +44,7 @@ def may_get(text: str, attr: str) -> bool:
 def _scan(roots: tuple[Path, ...], attr: str, by_name: bool) -> list[tuple[Path, int]]:
     found, word = [], attr.encode()
     for root in roots:
-        for path in (p for p in walk(root) if p.suffix == ".py") if root.is_dir() else []:
+        for path in (p for p in tree_files(root) if p.suffix == ".py") if root.is_dir() else []:
             try:
                 check_regular(path)  # never a FIFO or a device: reading one would block
                 data = originals.read_bytes(path)
@@ -84,6 +84,11 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
         pattern = rf"(getattr|attrgetter|methodcaller)\(.*[\"']{attr}[\"']" if by_name else rf"\.\s*{attr}\b"
         return 1 if re.search(pattern, text) else None  # unreadable: count it
     return None
+
+
+def forget() -> None:
+    """A new run: the tree may have changed since the last one in this process."""
+    _SCANS.clear()
 
 
 def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: bool = False,

@@ -125,6 +125,22 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
     return sorted(found)
 
 
+_TREES: dict[str, list[Path]] = {}
+
+
+def tree_files(root: Path) -> list[Path]:
+    """``walk(root)``, once a run: the subclass index and the search for uses
+    both read the whole tree (``forget_trees`` starts a run)."""
+    key = os.fspath(root)
+    if key not in _TREES:
+        _TREES[key] = walk(root)
+    return _TREES[key]
+
+
+def forget_trees() -> None:
+    _TREES.clear()
+
+
 def _is_dir(entry: os.DirEntry) -> bool:
     try:
         return entry.is_dir()

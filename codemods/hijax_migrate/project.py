@@ -19,7 +19,7 @@ from .cache import SEARCHED, digest
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from . import originals
 from .errors import SourceError
-from .files import check_regular, read_source, walk
+from .files import check_regular, read_source, tree_files
 from .modules import module_names
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
@@ -178,7 +178,7 @@ _KEYWORDS = re.compile(rb"class|import")
 def _index_names(roots: tuple[Path, ...], scans=None) -> dict[str, list[tuple[Path, Path, str]]]:
     """word -> (file, its search root, digest of its bytes) of each file naming it."""
     index: dict[str, list[tuple[Path, Path, str]]] = {}
-    files = {path: root for root in roots for path in walk(root)}
+    files = {path: root for root in roots for path in tree_files(root)}
     for path, root in files.items():
         facts = scans.names(path, _names_in) if scans is not None else _names_in(path)
         if facts is None:

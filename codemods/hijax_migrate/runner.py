@@ -20,12 +20,12 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from . import originals
+from . import calls, originals
 from .cache import Cache
 from .model import Options
 from .modules import module_names, search_roots
 from .files import (DOCUMENTS, FileError, SourceFile, check_round_trip, encode,
-                    read_source, signals_deferred, write_atomic)
+                    forget_trees, read_source, signals_deferred, write_atomic)
 from .scans import Scans
 from .pool import CRASHED, WorkerPool, end_with_parent
 from .report import Outcome, unified_diff
@@ -256,6 +256,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     from .project import Project
 
     workers = workers or os.cpu_count() or 1
+    forget_trees()  # another run in this process may have seen the tree otherwise
+    calls.forget()
     roots = _roots(jobs)
     cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
     found = originals.start() if in_place else None
