@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import traceback
 from dataclasses import dataclass, replace
 from functools import partial
@@ -234,6 +235,26 @@ def _told(work, job: Job, in_place: bool) -> tuple[Outcome | None, dict]:
     return outcome, scans.taken() if scans is not None else {}
 
 
+def _triage_on(pool: WorkerPool, wanted: list[Job], scans: Scans, in_place: bool) -> list[Outcome | None]:
+    """Each candidate's outcome settled by the pool's workers (None: it needs
+    libcst). Once one needs it, this process imports libcst while the workers
+    triage the rest: it is imported once, not once a worker."""
+    order, preload = [], None
+    for outcome, learnt in pool.map(partial(_told, settle_file, in_place=in_place), wanted, _unsettled):
+        scans.merge(learnt)
+        order.append(outcome)
+        if outcome is None and preload is None:
+            preload = threading.Thread(target=_import_engine, name="import-libcst", daemon=True)
+            preload.start()
+    if preload is not None:
+        preload.join()  # no fork while a thread imports
+    return order
+
+
+def _import_engine() -> None:
+    from . import engine  # noqa: F401
+
+
 def _forks() -> bool:
     return multiprocessing.get_start_method() == "fork"
 
@@ -266,11 +287,13 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     try:
         wanted = [job for job in jobs if scans.is_candidate(job.path)]
         if workers > 1 and len(wanted) >= _PARALLEL_TRIAGE and _forks():
-            # Triage on every core: forked workers start from the parent's index,
-            # and the same workers then take the files that need libcst.
+            # Triage on every core: forked workers start from the parent's index.
             pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
-            order = [scans.merge(known) or outcome for outcome, known in
-                     pool.map(partial(_told, settle_file, in_place=in_place), wanted, _unsettled)]
+            order = _triage_on(pool, wanted, scans, in_place)
+            pool.close()  # idle; a pool forked now shares the libcst the parent imported
+            pool = None
+            if order.count(None) >= _PARALLEL_FROM:
+                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project))
         else:
             order, waiting = [], 0  # each candidate's settled outcome, or None: it needs libcst
             for job in wanted:
