@@ -32,10 +32,10 @@ class RuleTransformer(Codemod, cst.CSTTransformer):
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
         return tree.visit(self)
 
-    # A rule whose edits stay inside some classes sets ``focus`` to them in
+    # A rule whose edits stay inside some classes (and statements) sets ``focus`` to them in
     # ``visit_Module``: the visit then walks those classes and the statements
     # around them only, not every node of the module.
-    focus: set[cst.ClassDef] | None = None
+    focus: set[cst.CSTNode] | None = None  # classes, and statements where a call may stand
     _keep: set[cst.CSTNode] | None = None
     _inside = 0
 

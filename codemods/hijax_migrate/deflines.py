@@ -24,6 +24,16 @@ class DefLines:
     def __init__(self, module: cst.Module, code: str):
         self._module, self._code = module, code
         self._lines: dict[cst.CSTNode, int] | None = None
+        self._ast: ast.Module | None | bool = False  # False: not parsed yet; None: does not parse
+
+    def ast(self) -> ast.Module | None:
+        """``ast``'s tree of the code (None where it does not parse), parsed once."""
+        if self._ast is False:
+            try:
+                self._ast = ast.parse(self._code)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                self._ast = None
+        return self._ast
 
     def line(self, node: cst.CSTNode) -> int | None:
         """The line of ``node``'s name, for a class or function of the tree."""
@@ -34,11 +44,8 @@ class DefLines:
         return self._lines.get(node)
 
     def _index(self) -> dict[cst.CSTNode, int]:
-        if "\r" in self._code:  # ast and libcst might count lines differently: libcst decides
-            return {}
-        try:
-            tree = ast.parse(self._code)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = self.ast()
+        if "\r" in self._code or tree is None:  # ast and libcst might count lines differently: libcst decides
             return {}
         defs = sorted((n for n in statements(tree) if type(n) in _AST_DEFS), key=lambda n: (n.lineno, n.col_offset))
         nodes = list(_cst_defs(self._module))

@@ -16,6 +16,7 @@ from .errors import MigrationError
 from .families import families_in_file
 from .formatting import format_changed
 from .newer_imports import check_imports
+from .output_parse import check_parses
 from .parse import parse
 from .context import FileReport, Options
 from .model import Result  # noqa: F401 (re-exported)
@@ -45,7 +46,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         report.families = families_in_file(project, list(prims.infos.values()))
     _check_target(prims, options)
     check_imports(tree, code, options.target, prims.line)
-    new_code = code
+    new_code, new_tree = code, tree
     acting = acting_rules(code, path, options, project, module) if triaged else None
     for rule in registry.select(options.target, options.only, options.skip):
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
@@ -55,21 +56,18 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         if rule.kinds is None and not options.module_wide():
             continue
         reported = len(report.changes)
-        new_tree = file.apply(rule, prims, options, report)
+        rewritten = file.apply(rule, prims, options, report)
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
-            new_code = new_tree.code
+            new_tree, new_code = rewritten, rewritten.code
             prims = file.primitives(new_tree, new_code)
             acting = acting_rules(new_code, path, options, project, module) if triaged else None
     if options.black and new_code != code:
-        new_code = format_changed(code, new_code, Path(path), report)
+        formatted = format_changed(code, new_code, Path(path), report)
+        new_code, new_tree = formatted, new_tree if formatted == new_code else None
     if new_code != code:
-        try:  # never write code that does not parse
-            cst.parse_module(new_code)
-        except cst.ParserSyntaxError as error:
-            raise MigrationError(f"internal error: the rewrite does not parse ({error.message}); "
-                                 "file left unchanged, please report this", error.raw_line) from error
+        check_parses(tree, new_tree, new_code)  # never write code that does not parse
         check_output(code, new_code, path)
     return Result(new_code, report)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from . import attr_reach
 from .deflines import DefLines, blocks_in
 from .project import Project
 from .summary import ClassInfo, Kind, ModuleSummary
@@ -42,18 +43,30 @@ class PrimitiveMap:
         rewrite never pays for them.
         """
         if self.code is not None:  # a class or function: its line from ast, much cheaper
-            self._def_lines = self._def_lines or DefLines(self.wrapper.module, self.code)
-            line = self._def_lines.line(node)
+            line = self._lines().line(node)
             if line is not None:
                 return line
         position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
         return position.start.line if position else 0
 
 
+    def _lines(self) -> DefLines:
+        self._def_lines = self._def_lines or DefLines(self.wrapper.module, self.code)
+        return self._def_lines
+
+    def holding(self, names: set[str]) -> list[cst.CSTNode] | None:
+        """The module's statements that may hold ``.name`` for ``names``
+        (None: any may)."""
+        if self.code is None:
+            return None
+        return attr_reach.holding(self.wrapper.module, self.code, self._lines().ast(), names)
+
+
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:
     """``targets`` and the nodes on the way to them from ``module``; only
-    statements that hold statements are searched (a class is a statement)."""
-    keep: set[cst.CSTNode] = set()
+    statements that hold statements are searched (a class is a statement),
+    and the module's own statements (a simple one holds none)."""
+    keep: set[cst.CSTNode] = {statement for statement in module.body if statement in targets}
     stack: list[tuple[cst.CSTNode, tuple]] = [(module, ())]
     while stack:
         node, path = stack.pop()

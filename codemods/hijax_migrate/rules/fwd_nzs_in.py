@@ -9,6 +9,7 @@ from ..context import RuleTransformer
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
 from ..accum import code
+from ..calls import may_use
 from ..shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
 from .plans import Plan, RewritePlans
 
@@ -78,7 +79,8 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         is left as it is, with the access named. A rule left makes the ``super()``
         calls in its own ``vjp_fwd`` such accesses in turn: repeated until none is new."""
         accesses = _Accesses()
-        module.visit(accesses)
+        if self.prims.code is None or may_use(self.prims.code, "vjp_fwd"):  # else none to find
+            module.visit(accesses)
         lacking, refused = self._lacking(), {}
         changed = True
         while changed:

@@ -59,13 +59,16 @@ class RewritePlans:
                          for plan in self._plans.values() if plan.new_name}
         self._renamed_names = {name for _, name in self._renames}
         self._stack: list[cst.ClassDef] = []
-        # A renamed method's calls may stand anywhere (those of a rule another
-        # file renames too); other edits, in the classes planned and the primitives.
-        if self._renames or self.OUTSIDE_NAMES:
+        # Edits stand in the classes planned and the primitives, and a renamed
+        # method's calls (those of a rule another file renames too) in any
+        # statement that may hold ``.name``.
+        names = self._renamed_names | self.OUTSIDE_NAMES
+        calls = self.prims.holding(names) if names else []
+        if calls is None:
             self.focus = None
         else:
             planned = {plan.cls for plan in self._plans.values()}
-            self.focus = planned | {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
+            self.focus = planned | {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive} | {*calls}
 
     # -- what rules call while planning
     def rename(self, cls: cst.ClassDef, func: cst.FunctionDef, new_name: str) -> Plan:

@@ -40,15 +40,26 @@ class AccumulatorWrites(RewritePlans):
         """A getter given a string naming the rule (``getattr(super(), "vjp_bwd")``),
         here or in another file that names the class: no rename or new signature
         would reach that use."""
-        getter, code = m.Name() | m.Attribute(), self.prims.code
-        found = [] if code is not None and not may_get(code, attr) else [
-                 s for call in m.findall(self.prims.wrapper.module, m.Call(func=getter))
-                 if (call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value) in GETTERS
-                 for s in m.findall(call, m.SimpleString()) if s.evaluated_value == attr]
-        if found:
-            return f"line {self.prims.line(found[0])}"
+        found = self._named_here(attr)
+        if found is not None:
+            return f"line {self.prims.line(found)}"
         found = use_elsewhere(self.project.roots, attr, self.report.file, by_name=True, naming=cls.name.value)
         return f"{found[0]}:{found[1]}" if found else None
+
+    def _named_here(self, attr: str) -> cst.SimpleString | None:
+        """The first string naming ``attr`` in a getter's call in this file:
+        one search of the module for each name, not one for each class."""
+        cache = self.__dict__.setdefault("_named", {})
+        code = self.prims.code
+        if attr not in cache and code is not None and not may_get(code, attr):
+            cache[attr] = None  # no getter of that word: no module search
+        if attr not in cache:
+            getter = m.Call(func=m.Name() | m.Attribute())
+            cache[attr] = next((s for call in m.findall(self.prims.wrapper.module, getter)
+                                if (call.func.value if isinstance(call.func, cst.Name)
+                                    else call.func.attr.value) in GETTERS
+                                for s in m.findall(call, m.SimpleString()) if s.evaluated_value == attr), None)
+        return cache[attr]
 
     def where_used(self, attr: str = "vjp_bwd") -> str | None:
         """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
