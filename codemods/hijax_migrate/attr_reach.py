@@ -15,14 +15,14 @@ import re
 import libcst as cst
 
 
-def holding(module: cst.Module, code: str, tree: ast.Module | None, names: set[str]) -> list[cst.CSTNode] | None:
-    """The statements of ``module.body`` that may hold ``.name``; None where
-    that cannot be told (then every statement may)."""
-    if "\r" in code or tree is None:  # ast and libcst might count lines differently
+def holding(module: cst.Module, code: str, spans: list[list[int]] | None,
+            names: set[str]) -> list[cst.CSTNode] | None:
+    """The statements of ``module.body`` that may hold ``.name``, from their
+    ``spans``; None where that cannot be told (then every statement may)."""
+    if "\r" in code or spans is None:  # ast and libcst might count lines differently
         return None
     words = "|".join(re.escape(name) for name in sorted(names))
     offsets = [found.start() for found in re.finditer(rf"\.(?:\s|\\|#[^\r\n]*)*(?:{words})\b", code)]
-    spans = _spans(tree.body)
     if len(spans) != len(module.body):
         return None  # not the same statements (a line continued before a `;`): visit all
     starts = [first for first, _ in spans]
@@ -35,7 +35,7 @@ def holding(module: cst.Module, code: str, tree: ast.Module | None, names: set[s
     return [module.body[i] for i in sorted(found)]
 
 
-def _spans(body: list[ast.stmt]) -> list[list[int]]:
+def spans(body: list[ast.stmt]) -> list[list[int]]:
     """First and last line of each statement as libcst counts statements:
     simple statements on one line (``a = 1; b = 2``) are one, and a
     decorated definition starts at its first decorator."""

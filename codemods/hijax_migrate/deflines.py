@@ -15,6 +15,8 @@ import re
 
 import libcst as cst
 
+from . import attr_reach
+
 from .stmts import statements
 
 _AST_DEFS = {ast.ClassDef: cst.ClassDef, ast.FunctionDef: cst.FunctionDef, ast.AsyncFunctionDef: cst.FunctionDef}
@@ -24,29 +26,36 @@ class DefLines:
     def __init__(self, module: cst.Module, code: str):
         self._module, self._code = module, code
         self._lines: dict[cst.CSTNode, int] | None = None
-        self._ast: ast.Module | None | bool = False  # False: not parsed yet; None: does not parse
+        self._spans: list[list[int]] | None = None
 
-    def ast(self) -> ast.Module | None:
-        """``ast``'s tree of the code (None where it does not parse), parsed once."""
-        if self._ast is False:
-            try:
-                self._ast = ast.parse(self._code)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                self._ast = None
-        return self._ast
+    def spans(self) -> list[list[int]] | None:
+        """The line spans of the module's statements (see ``attr_reach.spans``);
+        None where ast cannot tell them."""
+        self._read()
+        return self._spans
 
     def line(self, node: cst.CSTNode) -> int | None:
         """The line of ``node``'s name, for a class or function of the tree."""
         if not isinstance(node, (cst.ClassDef, cst.FunctionDef)):
             return None
-        if self._lines is None:
-            self._lines = self._index()
+        self._read()
         return self._lines.get(node)
 
-    def _index(self) -> dict[cst.CSTNode, int]:
-        tree = self.ast()
-        if "\r" in self._code or tree is None:  # ast and libcst might count lines differently: libcst decides
-            return {}
+    def _read(self) -> None:
+        """One parse by ``ast`` for both: its tree is not kept (a big module's is large)."""
+        if self._lines is not None:
+            return
+        self._lines = {}
+        if "\r" in self._code:  # ast and libcst might count lines differently: libcst decides
+            return
+        try:
+            tree = ast.parse(self._code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return
+        self._spans = attr_reach.spans(tree.body)
+        self._lines = self._index(tree)
+
+    def _index(self, tree: ast.Module) -> dict[cst.CSTNode, int]:
         defs = sorted((n for n in statements(tree) if type(n) in _AST_DEFS), key=lambda n: (n.lineno, n.col_offset))
         nodes = list(_cst_defs(self._module))
         if len(defs) != len(nodes):
@@ -61,10 +70,17 @@ class DefLines:
         return found
 
 
+_KEYWORD = re.compile(r"(async\s+)?(def|class)\s+")
+_BOUNDARY = re.compile(r"\b")
+
+
 def _names_on_its_line(line: str, stmt: ast.stmt) -> bool:
-    """``def name``/``class name`` from the statement's column (in bytes)."""
+    """``def name``/``class name`` from the statement's column (in bytes).
+    Fixed patterns: one pattern per name would outgrow ``re``'s cache."""
     rest = line.encode()[stmt.col_offset:].decode(errors="replace")
-    return re.match(rf"(async\s+)?(def|class)\s+{re.escape(stmt.name)}\b", rest) is not None
+    keyword = _KEYWORD.match(rest)
+    end = keyword.end() + len(stmt.name) if keyword else 0
+    return keyword is not None and rest.startswith(stmt.name, keyword.end()) and _BOUNDARY.match(rest, end) is not None
 
 
 # Statements that hold statements; expressions and simple statements hold none.

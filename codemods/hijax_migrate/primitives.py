@@ -59,7 +59,7 @@ class PrimitiveMap:
         (None: any may)."""
         if self.code is None:
             return None
-        return attr_reach.holding(self.wrapper.module, self.code, self._lines().ast(), names)
+        return attr_reach.holding(self.wrapper.module, self.code, self._lines().spans(), names)
 
 
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:
