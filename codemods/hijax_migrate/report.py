@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from . import linediff
 from .model import Change, Finding
 
 
@@ -29,8 +29,8 @@ class Outcome:
 
 
 def unified_diff(name: str, old: str, new: str) -> str:
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 f"a/{name.lstrip('/')}", f"b/{name.lstrip('/')}")
+    lines = linediff.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                  f"a/{name.lstrip('/')}", f"b/{name.lstrip('/')}")
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
                    for line in lines)
 
