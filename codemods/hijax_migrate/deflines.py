@@ -91,14 +91,16 @@ _BLOCKS = (cst.Module, cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.E
 _FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # in source order
 
 
-def blocks_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+def blocks_in(node: cst.CSTNode, lines: bool = False) -> list[cst.CSTNode]:
     """The children of ``node`` that are or hold statements, in source order
-    (read from their fields: libcst's ``children`` visits every child)."""
+    (read from their fields: libcst's ``children`` visits every child);
+    with ``lines``, simple statement lines too."""
+    kinds = (*_BLOCKS, cst.SimpleStatementLine) if lines else _BLOCKS
     found = []
     for name in _FIELDS:
         value = getattr(node, name, None)
         for child in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(child, _BLOCKS):
+            if isinstance(child, kinds):
                 found.append(child)
     return found
 

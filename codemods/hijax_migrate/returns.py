@@ -6,6 +6,8 @@ import enum
 
 import libcst as cst
 
+from .deflines import blocks_in
+
 
 class Returned(enum.Enum):
     NOTHING = "None"  # bare return, return None
@@ -14,26 +16,19 @@ class Returned(enum.Enum):
     OPAQUE = "opaque"  # a name, call or expression whose length is not visible
 
 
-class _OwnReturns(cst.CSTVisitor):
-    """Returns of the function itself, not of functions or classes nested in it."""
-
-    def __init__(self) -> None:
-        self.found: list[cst.Return] = []
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.found.append(node)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-
 def own_returns(func: cst.FunctionDef) -> list[cst.Return]:
-    finder = _OwnReturns()
-    func.body.visit(finder)
-    return finder.found
+    """The returns of the function itself, not of functions or classes nested
+    in it, in source order. A return is a statement: only statements are
+    walked (a visit of every node cost more than the rest of a big module's
+    analysis)."""
+    found, stack = [], [func.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            found.extend(small for small in node.body if isinstance(small, cst.Return))
+        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            stack.extend(reversed(blocks_in(node, lines=True)))
+    return found
 
 
 def is_none(expr: cst.BaseExpression | None) -> bool:
