@@ -97,12 +97,30 @@ def first_definer(order: list[ClassInfo], name: str) -> ClassInfo | None:
     return next((c for c in order if c.body is not None and name in c.body.bindings), None)
 
 
+class Classes(list):
+    """The classes of one file, with which of them inherit from which, worked
+    out once (a file's classes each ask for their subclasses: asking every
+    class of the file each time was quadratic)."""
+
+    _below: dict | None = None
+
+    def below(self, project: Project, key) -> dict:
+        """The classes of this file that inherit from the class ``key``, by key, in order."""
+        if self._below is None:
+            self._below = {}
+            for cls in self:
+                for above in ancestors(project, cls):
+                    if above.key != cls.key:
+                        self._below.setdefault(above.key, {}).setdefault(cls.key, cls)
+        return self._below.get(key, {})
+
+
 def descendants(project: Project, info: ClassInfo, here: list[ClassInfo]) -> list[ClassInfo]:
     """Subclasses of ``info`` in this file (``here``) and in the tree's other files."""
-    found = {}
     others = [c for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1]) for c in s.classes
               if c.module != info.module]
-    for cls in [*here, *others]:
+    found = dict(here.below(project, info.key)) if isinstance(here, Classes) else {}
+    for cls in others if isinstance(here, Classes) else [*here, *others]:
         if cls.key != info.key and any(a.key == info.key for a in ancestors(project, cls)):
             found.setdefault(cls.key, cls)
     return list(found.values())

@@ -17,7 +17,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..families import ancestors, descendants, first_definer, rename_conflict
+from ..families import Classes, ancestors, descendants, first_definer, rename_conflict
 from ..shape import is_static, positional
 from ..summary import CLASSIC, ClassInfo, rule_form
 from ..decisions import renamed_rules
@@ -42,8 +42,11 @@ class FamilyRules:
                      f"({info.module or 'another file'})")
         return NEW
 
-    def _here(self):
-        return list(self.prims.infos.values())
+    def _here(self) -> Classes:
+        """The file's classes, for the whole rule (their family ties are worked out once)."""
+        if getattr(self, "_classes", None) is None:
+            self._classes = Classes(self.prims.infos.values())
+        return self._classes
 
     def rename_in_family(self, cls: cst.ClassDef, shape, func: cst.FunctionDef) -> Plan | None:
         if is_static(func) and len(positional(func)) != 2:  # (res, g): anything else is not a value rule
