@@ -15,6 +15,7 @@ import pytest
 
 from hijax_migrate.context import Options
 from hijax_migrate.files import MAX_BYTES, walk
+from hijax_migrate.parse import MAX_WORDS
 from hijax_migrate.runner import Job, run
 
 OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
@@ -36,6 +37,9 @@ BAD = {
                        + b"    " * 120 + b"pass\n", "deep_blocks.py:102: too deeply nested"),
     "empty.py": (b"", None),
     "unreadable.py": (b"# vjp_bwd\n", "unreadable.py: cannot read: Permission denied"),
+    # under the size limit, but more words and symbols than libcst's tree can hold in about 1 GB
+    "dense.py": ((OLD + "DATA = [" + "0, " * (MAX_WORDS // 2) + "]\n").encode(),
+                 f"dense.py: too large to migrate (over {MAX_WORDS:,} words and symbols"),
 }
 
 
@@ -392,6 +396,7 @@ STDIN_REFUSED = {  # bytes on stdin that the tool must give back unchanged, and 
     "and-chain": ((OLD + AND_CHAIN).encode(), b":10: a chain of 10000 `and` terms"),
     "nested-chains": ((OLD + nested_chains(10)).encode(), b":10: nested 9984 levels deep"),
     "too-large": (OLD.encode() + b"x = 1\n" * (MAX_BYTES // 6), b": too large to migrate"),
+    "too-dense": (BAD["dense.py"][0], f": too large to migrate (over {MAX_WORDS:,} words and symbols".encode()),
 }
 
 

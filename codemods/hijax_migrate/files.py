@@ -156,11 +156,13 @@ def _excluded(rel: Path, is_dir: bool, exclude: pathspec.PathSpec | None) -> boo
     return exclude is not None and exclude.match_file(rel.as_posix() + ("/" if is_dir else ""))
 
 
-# libcst's trees take about 1 GB of memory per MiB of source through a
-# migration (measured by benchmarks/bigfile.py; time and memory grow linearly),
-# so larger files are refused before they are read. Files this big are
-# generated, not written, and their rewrite could not be reviewed anyway.
-MAX_BYTES = 1024 * 1024
+# libcst's tree of a module takes about 2 KB of memory per word or symbol of
+# its source, some 600 MB per MiB of ordinary code through a migration
+# (measured by benchmarks/bigfile.py; time and memory grow linearly): larger
+# files are refused before they are read, and denser ones before libcst
+# parses them (parse.MAX_WORDS). Files this big are generated, not written,
+# and their rewrite could not be reviewed anyway.
+MAX_BYTES = 3 * 2**19  # 1.5 MiB
 
 
 def check_regular(path: Path) -> None:
@@ -180,7 +182,7 @@ def check_regular(path: Path) -> None:
 def _check_size(size: int) -> None:
     if size > MAX_BYTES:
         raise FileError(f"too large to migrate ({size:,} bytes; the limit is "
-                        f"{MAX_BYTES // 2**20} MiB, which takes about 1 GB of memory)")
+                        f"{MAX_BYTES / 2**20:g} MiB, which takes about 1 GB of memory)")
 
 
 def read_source(path: Path, as_found: bool = False) -> SourceFile:

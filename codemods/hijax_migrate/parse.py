@@ -27,10 +27,15 @@ _BOOL_WORD = re.compile(r"\b(?:and|or)\b")
 # The tool's own visitors give up (RecursionError) near 500 levels, libcst's
 # parser crashes near 5,000: refusing beyond this loses nothing it could migrate.
 MAX_DEPTH = 1000
+# About 2 KB of memory each in libcst's tree: 1 GB in all, 1.5 MiB of ordinary
+# code (files.MAX_BYTES); data written out as code has more for its size.
+MAX_WORDS = 460_000
+_WORD = re.compile(r"\w+|[^\w\s]")  # a word, or one symbol: near enough Python's tokens
 _TOO_DEEP = ("too many nested parentheses", "too many levels of indentation", "too many statically nested")
 
 
 def parse(code: str) -> cst.Module:
+    _check_words(code)
     python_error = _python_error(code)
     try:
         return _keep_final_cr(cst.parse_module(code), code)
@@ -40,6 +45,14 @@ def parse(code: str) -> cst.Module:
         raise MigrationError(f"syntax error: {error.message}", error.raw_line) from error
     except RecursionError as error:
         raise MigrationError("too deeply nested to parse") from error
+
+
+def _check_words(code: str) -> None:
+    """Refuse what libcst's tree would take more than about 1 GB for."""
+    words = _WORD.subn("", code)[1] if len(code) > MAX_WORDS else 0  # fewer characters: fewer words
+    if words > MAX_WORDS:
+        raise MigrationError(f"too large to migrate (over {MAX_WORDS:,} words and symbols: {words:,}; libcst's "
+                             "tree of that many takes about 1 GB of memory); left unchanged")
 
 
 def _python_error(code: str) -> SyntaxError | None:
