@@ -52,17 +52,34 @@ def _unbound(code: str, path: str) -> list[tuple[str, int]]:
     if _STAR_IMPORT.search(code):
         return []  # may bind anything
     top = symtable.symtable(code, path, "exec")
-    bound = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    bound = {s.get_name() for s in _symbols(top) if s.is_assigned() or s.is_imported() or s.is_namespace()}
     found, tables = [], [top]
     while tables:
         table = tables.pop()
         tables += table.get_children()
-        for symbol in table.get_symbols():
+        for symbol in _symbols(table):
             name = symbol.get_name()
             is_global = symbol.is_global() or (table is top and not symbol.is_local())
             if symbol.is_referenced() and is_global and name not in bound and name not in _BUILTINS:
                 found.append((name, table.get_lineno()))
     return found
+
+
+def _symbols(table: symtable.SymbolTable) -> list[symtable.Symbol]:
+    """``table.get_symbols()``, each symbol built as ``lookup`` builds it, with
+    the nested scopes grouped by name once: ``lookup`` looks through every
+    nested scope for each name, quadratic in a big module's top-level names.
+    Where this Python's symtable is built otherwise, its own method."""
+    try:
+        flags, module_scope = table._table.symbols, table._table.name == "top"
+        scopes: dict[str, list] = {}
+        for child in table._table.children:
+            scopes.setdefault(child.name, []).append(child)
+        return [symtable.Symbol(name, flags[name], [symtable._newSymbolTable(s, table._filename)
+                                                    for s in scopes.get(name, ())], module_scope=module_scope)
+                for name in table.get_identifiers()]
+    except (AttributeError, KeyError, TypeError):
+        return table.get_symbols()
 
 
 def _first_use(code: str, name: str) -> int:
