@@ -378,11 +378,12 @@ IMPORTS = ["from jax.experimental.hijax import vjp_from_jvp", "from jax._src.hij
            "def f():\n    from jax.experimental.hijax import vjp_from_jvp",
            "class C:\n    from jax.experimental.hijax import (HiPrim,\n        vjp_from_lin)",
            "vjp_from_jvp = 1", "import jax.experimental.hijax as vjp_from_jvp",
-           "with x:\n    from jax.experimental.hijax import vjp_from_lin"]
+           "with x:\n    from jax.experimental.hijax import vjp_from_lin",
+           "from jax._src.hijax import MappingSpec", "from jax.experimental.hijax import MappingSpec"]
 
 
 @pytest.mark.parametrize("code", IMPORTS)
-@pytest.mark.parametrize("target", [(0, 10, 0), (0, 11, 1)])
+@pytest.mark.parametrize("target", [(0, 9, 0), (0, 10, 0), (0, 11, 1)])
 def test_newer_import_test_is_the_engines_own(code, target):
     from hijax_migrate import triage
     from hijax_migrate.errors import MigrationError

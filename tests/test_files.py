@@ -97,6 +97,10 @@ GUARDED = "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept Imp
     (PAIRS, (0, 11, 1), None, 0),
     (GUARDED, (0, 10, 2), None, 0),  # a version switch: right on both sides
     ("from mylib.hijax import vjp_from_jvp\n", (0, 10, 2), None, 0),
+    # jax's private module had MappingSpec before the public one (jax 0.10.2's own tests import it)
+    ("from jax._src.hijax import MappingSpec\n", (0, 10, 2), None, 0),
+    ("from jax._src.hijax import MappingSpec\n", (0, 9, 0), "`MappingSpec` (jax 0.10.0+)", 1),
+    ("from jax.experimental.hijax import MappingSpec\n", (0, 10, 2), "`MappingSpec` (jax 0.11.0+)", 1),
 ])
 def test_imports_newer_than_the_target_are_an_error(code, target, newer, line):
     from hijax_migrate.project import Project

@@ -4,10 +4,11 @@ release it would be migrated to (going backwards is not supported)."""
 from __future__ import annotations
 
 import libcst as cst
+from libcst.helpers import get_full_name_for_node
 
 from .bindings import hijax_from
 from .errors import MigrationError
-from .versions import ADDED_NAMES, Version, format_version
+from .versions import ADDED_NAMES, Version, added_in, format_version
 
 
 class _Imports(cst.CSTVisitor):
@@ -36,9 +37,11 @@ def check_imports(tree: cst.Module, code: str, target: Version, line) -> None:
     visitor = _Imports()
     tree.visit(visitor)
     for node in visitor.found:
+        module = get_full_name_for_node(node.module)
         for alias in node.names:
             name = cst.Module([]).code_for_node(alias.name)
-            if name in newer:
-                raise MigrationError(f"imports `{name}` (jax {format_version(ADDED_NAMES[name])}+), newer than "
+            since = added_in(name, module) if name in newer else None
+            if since is not None and since > target:
+                raise MigrationError(f"imports `{name}` (jax {format_version(since)}+), newer than "
                                      f"the target jax {format_version(target)}: the code is already past it",
                                      line(node))

@@ -18,7 +18,7 @@ from .chains import HIJAX_MODULES
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from .stmts import statements
-from .versions import ADDED_NAMES
+from .versions import ADDED_NAMES, added_in
 
 _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
@@ -135,7 +135,7 @@ def _imports_newer(tree: ast.Module, code: str, target) -> bool:
         if isinstance(stmt, (ast.If, ast.Try, *_TRY_STAR)):
             continue
         if (isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
-                and any(alias.name in newer for alias in stmt.names)):
+                and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)):
             return True
         for name in ("body", "orelse", "finalbody", "handlers", "cases"):
             for child in getattr(stmt, name, ()):

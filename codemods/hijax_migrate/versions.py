@@ -26,6 +26,17 @@ _HELPERS_0110 = ("MappingSpec", "linearize_from_jvp", "apply_derived_linearizati
                  "transpose_jvp", "vjp_fwd_from_lin", "transpose_linearized", "jvp_from_lin")
 ADDED_NAMES: dict[str, Version] = {**dict.fromkeys(_HELPERS_0110, (0, 11, 0)),
                                    "vjp_from_jvp": (0, 11, 1), "vjp_from_lin": (0, 11, 1)}
+# jax's private module had these before the public one exported them: jax
+# 0.10.2's own tests import MappingSpec from jax._src.hijax (0.9.0's has none).
+_PRIVATE_SINCE: dict[str, Version] = {"MappingSpec": (0, 10, 0)}
+
+
+def added_in(name: str, module: str) -> Version | None:
+    """The release from which ``module``, one of jax's hijax modules, has ``name``
+    (None: it is not one the table follows)."""
+    if module == "jax._src.hijax" and name in _PRIVATE_SINCE:
+        return _PRIVATE_SINCE[name]
+    return ADDED_NAMES.get(name)
 
 _VERSION_RE = re.compile(r"^\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
 _TARGET_RE = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)?$")
