@@ -184,8 +184,6 @@ def migrate_document(text: str, job: Job, options: Options, project):
     return Result(*migrate_cells_of(text, job.display, migrate))
 
 
-
-
 def _roots(jobs: list[Job]) -> tuple[Path, ...]:
     # Files named one by one import from where the tool runs, as under `python -m`.
     named = [Path.cwd()] if any(job.root is None for job in jobs) else []
