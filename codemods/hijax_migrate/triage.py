@@ -285,7 +285,9 @@ def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef
     """Rules acting through a family, besides those ``known`` already."""
     selected, acting = {rule for rule, _, _ in _selected(options)} - known, set()
     if "HJX001" in selected and "vjp_bwd" in code:
-        here = [info for _, _, info in classes]
+        from .families import Classes
+
+        here = Classes(info for _, _, info in classes)  # who inherits from whom, worked out once
         if any(kind is Kind.NONE and _feeds_primitives(info, here, project) for _, kind, info in classes):
             acting.add("HJX001")  # a mixin's value rule, renamed where it is defined
         elif may_use(code, "vjp_bwd") and _calls_classic_rule(tree, classes, scope, project):
