@@ -106,7 +106,9 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
         """Accumulators are there, and values still returned: write those not written yet."""
         where = self.where_used()
         if where is not None:
-            return self.skip(func, cls, "`vjp_bwd` takes accumulators and returns cotangents, and `.vjp_bwd` "
+            what = "cotangents" if all(classify(r) in (Returned.NOTHING, Returned.TUPLE) for r in own_returns(func)) \
+                else "values (cotangents, or logs: not known which)"
+            return self.skip(func, cls, f"`vjp_bwd` takes accumulators and returns {what}, and `.vjp_bwd` "
                              f"is used as a value at {where}, where they may be used; not guessing")
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
