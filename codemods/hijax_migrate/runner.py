@@ -62,6 +62,8 @@ def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
     originals.use(found)
     if project is not None:  # the parent's index, as it stood when the pool started
         _worker_state["project"] = project
+        if project.scans is not None:
+            project.scans.taken()  # what the parent learnt before the fork, it knows
 
 
 def _init_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
