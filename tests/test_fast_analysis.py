@@ -395,3 +395,17 @@ def test_newer_import_test_is_the_engines_own(code, target):
     except MigrationError:
         raised = True
     assert triage._imports_newer(parse_ast(code), code, target) == raised
+
+
+def test_the_attribute_pre_test_is_linear_on_comment_blocks():
+    """A ``.`` then a block of ``# # ...`` comment lines and no name: a pattern
+    whose comment could stop early matched it in 2**lines ways (jax 0.11.0's
+    docs/ffi.py, a notebook of such lines, took minutes). Forty lines, which
+    that pattern would not finish, and the pre-test still finds what it must."""
+    from hijax_migrate.attr_reach import holding, spans
+    from hijax_migrate.calls import may_use
+
+    code = "x = 1  # a sentence ends.\n" + "# # a #\n" * 40 + "z = 1\n"
+    assert not may_use(code, "vjp_bwd")
+    assert may_use("f(y.  # # a\n  # # b \\\n  vjp_bwd)\n", "vjp_bwd")
+    assert holding(cst.parse_module(code), code, spans(parse_ast(code).body), {"vjp_bwd"}) == []

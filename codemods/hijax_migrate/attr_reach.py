@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 import bisect
-import re
 
 import libcst as cst
+
+from .calls import attribute_pattern
 
 
 def holding(module: cst.Module, code: str, spans: list[list[int]] | None,
@@ -21,8 +22,7 @@ def holding(module: cst.Module, code: str, spans: list[list[int]] | None,
     ``spans``; None where that cannot be told (then every statement may)."""
     if "\r" in code or spans is None:  # ast and libcst might count lines differently
         return None
-    words = "|".join(re.escape(name) for name in sorted(names))
-    offsets = [found.start() for found in re.finditer(rf"\.(?:\s|\\|#[^\r\n]*)*(?:{words})\b", code)]
+    offsets = [found.start() for found in attribute_pattern(names).finditer(code)]
     if len(spans) != len(module.body):
         return None  # not the same statements (a line continued before a `;`): visit all
     starts = [first for first, _ in spans]
