@@ -13,11 +13,14 @@ from collections.abc import Iterator
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
-def statements(tree: ast.Module | ast.stmt) -> Iterator[ast.stmt]:
-    """Every statement under ``tree``, at any depth (in no particular order)."""
+def statements(tree: ast.Module | ast.stmt, skip: tuple[type, ...] = ()) -> Iterator[ast.stmt]:
+    """Every statement under ``tree``, at any depth (in no particular order),
+    but those of types ``skip`` and all they hold."""
     stack = list(tree.body)
     while stack:
         stmt = stack.pop()
+        if isinstance(stmt, skip):
+            continue
         yield stmt
         for name in _BLOCKS:
             for child in getattr(stmt, name, ()):

@@ -129,18 +129,9 @@ def _imports_newer(tree: ast.Module, code: str, target) -> bool:
     newer = {name for name, since in ADDED_NAMES.items() if since > target and name in code}
     if not newer:
         return False
-    stack = list(tree.body)
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, (ast.If, ast.Try, *_TRY_STAR)):
-            continue
-        if (isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
-                and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)):
-            return True
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            for child in getattr(stmt, name, ()):
-                stack.extend(child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
-    return False
+    return any(isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
+               and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)
+               for stmt in statements(tree, skip=(ast.If, ast.Try, *_TRY_STAR)))
 
 
 def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
