@@ -19,10 +19,10 @@ import enum
 from dataclasses import dataclass, field
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Scope
 
+from .nodes import findall, is_name, sole_target
 from .project import HIJAX_MODULES
 
 
@@ -50,9 +50,9 @@ def exported(module: cst.Module) -> set[str]:
     names: set[str] = set()
     for stmt in module.body:
         for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) else ():
-            target = m.Name("__all__")
-            if m.matches(small, m.Assign(targets=[m.AssignTarget(target)]) | m.AugAssign(target=target)):
-                names |= {s.evaluated_value for s in m.findall(small.value, m.SimpleString())}
+            if is_name(sole_target(small), "__all__") or isinstance(small, cst.AugAssign) \
+                    and is_name(small.target, "__all__"):
+                names |= {s.evaluated_value for s in findall(small.value, cst.SimpleString)}
     return names
 
 
@@ -79,7 +79,7 @@ def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[c
     """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches;
     ``public``: names other modules import from this one, besides ``__all__``."""
     plan, public, stars = ImportPlan(), exported(module) | public, []
-    for node in m.findall(module, m.ImportFrom()):
+    for node in findall(module, cst.ImportFrom):
         if isinstance(node.names, cst.ImportStar):
             stars.append(node)
         if not hijax_from(node):

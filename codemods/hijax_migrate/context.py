@@ -2,20 +2,62 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import libcst as cst
-from libcst.codemod import Codemod, CodemodContext
 
 from .primitives import PrimitiveMap, around
 from .project import Project
 from .model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
 
 
-class RuleTransformer(Codemod, cst.CSTTransformer):
+@dataclass
+class FileContext:
+    """What libcst's ``CodemodContext`` holds for a rule, without importing
+    ``libcst.codemod`` (with ``libcst.matchers``, half a second of a run):
+    that happens only when a rule adds or removes an import."""
+    filename: str | None
+    full_module_name: str | None
+    wrapper: cst.MetadataWrapper | None
+    warnings: list[str] = field(default_factory=list)
+    scratch: dict = field(default_factory=dict)
+
+    def codemod_context(self):
+        """libcst's own context over the same warnings and scratch."""
+        from libcst.codemod import CodemodContext
+
+        return CodemodContext(warnings=self.warnings, scratch=self.scratch, filename=self.filename,
+                              full_module_name=self.full_module_name, wrapper=self.wrapper)
+
+    def add_import(self, module: str, obj: str | None = None) -> None:
+        from libcst.codemod.visitors import AddImportsVisitor
+
+        AddImportsVisitor.add_needed_import(self.codemod_context(), module, obj)
+
+    def remove_import(self, module: str, obj: str | None = None) -> None:
+        from libcst.codemod.visitors import RemoveImportsVisitor
+
+        RemoveImportsVisitor.remove_unused_import(self.codemod_context(), module, obj)
+
+    def apply_imports(self, tree: cst.Module) -> cst.Module:
+        """The imports the rule asked for, added and removed by libcst's visitors."""
+        if not self.scratch:
+            return tree
+        from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+
+        context = self.codemod_context()
+        for visitor in (AddImportsVisitor, RemoveImportsVisitor):
+            if context.scratch.get(visitor.CONTEXT_KEY):
+                tree = visitor(context).transform_module(tree)
+        return tree
+
+
+class RuleTransformer(cst.CSTTransformer):
     """Base of every rule: knows the primitives of the file and reports.
 
-    libcst's ContextAwareTransformer, less its matcher-decorator scan: that
-    scan costs 15 ms an instance (every attribute looked up), and no rule
-    uses ``@m.visit``/``@m.leave``.
+    What a rule took from libcst's ``Codemod`` (``self.context``, ``warn``), less
+    the import of ``libcst.codemod``; nor has it ContextAwareTransformer's
+    matcher-decorator scan (15 ms an instance): no rule uses ``@m.visit``.
     """
 
     # Positions are not declared: they cost a whole code generation, and
@@ -23,14 +65,14 @@ class RuleTransformer(Codemod, cst.CSTTransformer):
     METADATA_DEPENDENCIES = ()
     rule = None  # set by registry.rule
 
-    def __init__(self, context: CodemodContext, prims: PrimitiveMap,
+    def __init__(self, context: FileContext, prims: PrimitiveMap,
                  options: Options, report: FileReport, project: Project):
-        Codemod.__init__(self, context)
-        cst.CSTTransformer.__init__(self)
+        super().__init__()
+        self.context = context
         self.prims, self.options, self.report, self.project = prims, options, report, project
 
-    def transform_module_impl(self, tree: cst.Module) -> cst.Module:
-        return tree.visit(self)
+    def warn(self, warning: str) -> None:
+        self.context.warnings.append(warning)
 
     # A rule whose edits stay inside some classes (and statements) sets ``focus`` to them in
     # ``visit_Module``: the visit then walks those classes and the statements

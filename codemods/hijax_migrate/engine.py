@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper
 
 from . import registry, undecided
@@ -18,7 +16,7 @@ from .formatting import format_changed
 from .newer_imports import check_imports
 from .output_parse import check_parses
 from .parse import parse
-from .context import FileReport, Options
+from .context import FileContext, FileReport, Options
 from .model import Result  # noqa: F401 (re-exported)
 from .primitives import PrimitiveMap
 from .project import Project
@@ -109,9 +107,6 @@ class _File:
 
     def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport) -> cst.Module:
         wrapper = prims.wrapper
-        context = CodemodContext(filename=self.path, full_module_name=self.module or None, wrapper=wrapper)
+        context = FileContext(self.path, self.module or None, wrapper)
         new_tree = wrapper.visit(rule.transformer(context, prims, options, report, self.project))
-        for visitor in (AddImportsVisitor, RemoveImportsVisitor):
-            if context.scratch.get(visitor.CONTEXT_KEY):
-                new_tree = visitor(context).transform_module(new_tree)
-        return new_tree
+        return context.apply_imports(new_tree)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-import libcst.matchers as m
 
+from .nodes import findall, is_attribute, is_call, is_name, sole_target
 from .returns import own_returns
 
 _PYTREE_BUILDERS = ("tuple", "list", "dict")
@@ -25,7 +25,7 @@ def required(func: cst.FunctionDef) -> list[str]:
 
 
 def is_static(func: cst.FunctionDef) -> bool:
-    return any(m.matches(d.decorator, m.Name("staticmethod")) for d in func.decorators)
+    return any(is_name(d.decorator, "staticmethod") for d in func.decorators)
 
 
 _BLOCKS = (cst.If, cst.Else, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally,
@@ -80,16 +80,22 @@ def inputs_of(methods: dict[str, cst.FunctionDef]) -> list[str] | None:
 def _in_avals(init: cst.FunctionDef | None) -> cst.Tuple | cst.List | None:
     if init is None:
         return None
-    target = m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))
-    for assign in m.findall(init.body, m.Assign(targets=[target], value=m.Tuple() | m.List())):
+    for assign in findall(init.body, cst.Assign, _is_self_in_avals):
         return assign.value
     return None
+
+
+def _is_self_in_avals(assign: cst.Assign) -> bool:
+    """``self.in_avals = (...)`` or ``[...]``."""
+    target = sole_target(assign)
+    return is_attribute(target, "in_avals") and is_name(target.value, "self") \
+        and isinstance(assign.value, (cst.Tuple, cst.List))
 
 
 def _is_pytree_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, (cst.Dict, cst.Tuple, cst.List)):
         return True
-    return m.matches(expr, m.Call(func=m.OneOf(*(m.Name(n) for n in _PYTREE_BUILDERS))))
+    return is_call(expr, *_PYTREE_BUILDERS)
 
 
 def _has_sres(fwd: cst.FunctionDef | None) -> bool:
@@ -107,7 +113,7 @@ def class_shape(node: cst.ClassDef) -> ClassShape:
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 for target in getattr(small, "targets", ()):
-                    for name in m.findall(target, m.Name()):
+                    for name in findall(target, cst.Name):
                         attributes[name.value] = stmt
     avals = _in_avals(methods.get("__init__"))
     inputs = inputs_of(methods)

@@ -13,14 +13,12 @@ from __future__ import annotations
 import re
 
 import libcst as cst
-import libcst.matchers as m
 
 from .model import Finding
+from .nodes import findall, is_attribute, is_name, sole_target
 from .primitives import PrimitiveMap
 from .summary import Kind, dotted_name
 
-_RAISES = m.Call(func=m.Attribute(attr=m.Name("assertRaises") | m.Name("assertRaisesRegex"))
-                 | m.Attribute(value=m.Name("pytest"), attr=m.Name("raises")) | m.Name("raises"))
 HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
 # An assignment from a call whose arguments name a hijax class, or from getattr:
 # the walk for probes runs only where this text is.
@@ -41,6 +39,15 @@ def fixtures(tree: cst.Module, code: str) -> dict[cst.ClassDef, str]:
     return visitor.found
 
 
+def _is_raises(node: cst.BaseExpression) -> bool:
+    """``self.assertRaises[Regex](...)``, ``pytest.raises(...)``, ``raises(...)``."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    return is_attribute(func, "assertRaises") or is_attribute(func, "assertRaisesRegex") or is_name(func, "raises") \
+        or is_attribute(func, "raises") and is_name(func.value, "pytest")
+
+
 class _Fixtures(cst.CSTVisitor):
     """One walk: the classes in ``raises`` blocks, and per function the classes
     it defines outside them and whether each use of their name is inside one."""
@@ -52,7 +59,7 @@ class _Fixtures(cst.CSTVisitor):
         self.classes: list[cst.ClassDef] = []
 
     def visit_With(self, node: cst.With) -> None:
-        calls = [item.item for item in node.items if m.matches(item.item, _RAISES)]
+        calls = [item.item for item in node.items if _is_raises(item.item)]
         self.calls.append(_code(calls[0].func) if calls else None)
 
     def leave_With(self, node: cst.With) -> None:
@@ -100,9 +107,9 @@ def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst
 def _probes(tree: cst.Module) -> dict[str, cst.Assign]:
     """``Name = <a call naming a hijax class>`` anywhere in the module."""
     found = {}
-    for assign in m.findall(tree, m.Assign(targets=[m.AssignTarget(m.Name())])):
+    for assign in findall(tree, cst.Assign, lambda assign: is_name(sole_target(assign))):
         value = _code(assign.value)
-        if m.findall(assign.value, m.Call()) and any(word in value for word in HIJAX_WORDS):
+        if findall(assign.value, cst.Call) and any(word in value for word in HIJAX_WORDS):
             found[assign.targets[0].target.value] = assign
     return found
 

@@ -12,11 +12,11 @@ it is: it is correct on both sides of the switch.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
 from ..bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
+from ..nodes import findall, is_attribute
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 
@@ -81,7 +81,7 @@ class BaseRename:
         for switch in _candidates(module, self.old_name):
             if switch in inside or not self._is_switch(switch, new):
                 continue
-            inside.update(m.findall(switch, m.ImportFrom() | m.Name() | m.Attribute()))
+            inside.update(findall(switch, (cst.ImportFrom, cst.Name, cst.Attribute)))
         return inside
 
     def _is_switch(self, node: cst.CSTNode, new: set[str]) -> bool:
@@ -90,8 +90,9 @@ class BaseRename:
         if isinstance(node, cst.IfExp):
             return self.new_name in cst.Module([]).code_for_node(node)
         imports_new = any(hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
-                          for i in m.findall(node, m.ImportFrom()))
-        return imports_new or any(self._names(a, new) for a in m.findall(node, m.Attribute(attr=m.Name(self.new_name))))
+                          for i in findall(node, cst.ImportFrom))
+        attrs = findall(node, cst.Attribute, lambda attr: is_attribute(attr, self.new_name))
+        return imports_new or any(self._names(a, new) for a in attrs)
 
     # -- the renames
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:

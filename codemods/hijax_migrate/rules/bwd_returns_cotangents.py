@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..accum_uses import Params, Unknown, Uses, accumulator_params
 from ..context import NOTE, RuleTransformer
+from ..nodes import findall, is_name
 from ..registry import rule
 from ..returns import Returned, classify, own_returns, returns_values, tuple_items
 from ..shape import ClassShape, class_shape, conditional_defs, positional
@@ -69,7 +69,7 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
         if not returns_values(own_returns(func)):
             return None
         alias = next((n for s in cls.body.body if not isinstance(s, cst.FunctionDef)
-                      for n in m.findall(s, m.Name("vjp_bwd"))), None)
+                      for n in findall(s, cst.Name, lambda name: is_name(name, "vjp_bwd"))), None)
         if alias is not None:  # ``_ref = vjp_bwd``: a rename would leave the name unbound there
             return self.skip(func, cls, f"`vjp_bwd` is named in the class body (line {self.prims.line(alias)}): "
                              "a rename would leave that name unbound, and accumulators change its calls; "

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..context import RuleTransformer
+from ..nodes import findall, is_call, is_name
 from ..registry import rule
 from ..shape import ClassShape, positional
 from ..summary import PRIMITIVE_KINDS
@@ -47,7 +47,7 @@ class DceLiveIns(RewritePlans, RuleTransformer):
         func = shape.methods.get("dce")
         if func is None or not _old_signature(func):
             return None
-        if m.findall(func, m.Name(PARAM)):
+        if findall(func, cst.Name, lambda name: is_name(name, PARAM)):
             return self.skip(func, cls, f"`dce` takes `(self, used_outs)` but already names `{PARAM}`: "
                              f"add jax 0.12's third parameter by hand")
         plan = Plan(func, cls, new_params=[PARAM])
@@ -69,7 +69,7 @@ class DceLiveIns(RewritePlans, RuleTransformer):
         one_arg = len(updated_node.args) == 1 and not updated_node.args[0].star
         if not (isinstance(func, cst.Attribute) and func.attr.value == "dce" and one_arg):
             return updated_node
-        is_super = m.matches(func.value, m.Call(func=m.Name("super")))
+        is_super = is_call(func.value, "super")
         if self._in_dce and self._in_dce[-1] and is_super:
             return updated_node.with_changes(args=[*updated_node.args, cst.Arg(cst.Name(PARAM))])
         if self._stack and self._stack[-1] in {p.cls for p in self._plans.values()}:

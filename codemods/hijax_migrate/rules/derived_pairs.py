@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
 from ..context import RuleTransformer
+from ..nodes import findall
 from ..project import HIJAX_MODULES
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
@@ -74,10 +73,10 @@ class DerivedPairs(RuleTransformer):
     def _stray_uses(self, module: cst.Module) -> list[cst.CSTNode]:
         """Uses of a removed 0.11.0 helper the pairs do not cover (imports aside)."""
         removed = {helper for (_, one), (_, other), _ in PAIRS for helper in (one, other)} - {"linearize_from_jvp"}
-        imported = {n for imp in m.findall(module, m.Import() | m.ImportFrom())
-                    for n in m.findall(imp, m.Name() | m.Attribute())}
+        imported = {n for imp in findall(module, (cst.Import, cst.ImportFrom))
+                    for n in findall(imp, (cst.Name, cst.Attribute))}
         found = []
-        for node in m.findall(module, m.Name() | m.Attribute()):
+        for node in findall(module, (cst.Name, cst.Attribute)):
             if node in self._paired or node in imported:
                 continue
             if (node.value if isinstance(node, cst.Name) else node.attr.value) not in removed:
@@ -132,5 +131,5 @@ class DerivedPairs(RuleTransformer):
         for q in self.get_metadata(QualifiedNameProvider, value, set()):
             module = q.name.rpartition(".")[0]
             if helper != pair:
-                RemoveImportsVisitor.remove_unused_import(self.context, module, helper)
-            AddImportsVisitor.add_needed_import(self.context, module, pair)
+                self.context.remove_import(module, helper)
+            self.context.add_import(module, pair)

@@ -15,9 +15,9 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..families import Classes, ancestors, descendants, first_definer, rename_conflict
+from ..nodes import is_name, sole_target
 from ..shape import is_static, positional
 from ..summary import CLASSIC, ClassInfo, rule_form
 from ..decisions import renamed_rules
@@ -68,7 +68,7 @@ class FamilyRules:
         """``vjp_bwd = f`` or ``vjp_bwd = lambda ...`` in the class body."""
         stmt = shape.attributes.get(RULE)
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
-        if not m.matches(assign, m.Assign(targets=[m.AssignTarget(m.Name(RULE))])):
+        if not is_name(sole_target(assign), RULE):
             return None
         verdict = self._bound_form(assign.value)
         if verdict != CLASSIC:
@@ -86,7 +86,7 @@ class FamilyRules:
         if isinstance(value, cst.Lambda):
             params = value.params
             few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
-            returns = not m.matches(value.body, m.Name("None") | m.Dict())
+            returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
             return CLASSIC if few and returns else "accumulator"
         if isinstance(value, cst.Name):
             module = self.prims.wrapper.module

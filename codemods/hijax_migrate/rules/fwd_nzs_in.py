@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..context import RuleTransformer
+from ..nodes import is_attribute, is_call
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
 from ..accum import code
 from ..calls import may_use
 from ..shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
 from .plans import Plan, RewritePlans
-
-_SUPER_CALL = m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("vjp_fwd")))
 
 
 def lacks_nzs_in(fwd: cst.FunctionDef, shape: ClassShape) -> bool | None:
@@ -87,7 +85,7 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
             changed = False
             for node, stack, func, called in accesses.found:
                 target = self._owner(node, stack, lacking)
-                pass_on = called and m.matches(node.value, m.Call(func=m.Name("super"))) and stack and (
+                pass_on = called and is_call(node.value, "super") and stack and (
                     func is class_shape(stack[-1]).methods.get("vjp_fwd"))
                 if target is not None and not (pass_on and lacking.get(stack[-1]) is func):
                     refused[target] = (node, "is called here from a `vjp_fwd` left as written" if pass_on
@@ -126,7 +124,7 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
         # ``super().vjp_fwd(...)`` in a planned rule passes ``nzs_in`` on; any
         # other access of a planned rule refused it (``_refusals``).
-        if m.matches(updated_node, _SUPER_CALL) and self._in_fwd and self._in_fwd[-1]:
+        if _calls_super_fwd(updated_node) and self._in_fwd and self._in_fwd[-1]:
             return updated_node.with_changes(args=[cst.Arg(cst.Name("nzs_in")), *updated_node.args])
         return updated_node
 
@@ -164,3 +162,8 @@ class _Accesses(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value == "vjp_fwd":
             self.found.append((node, list(self._classes), self._funcs[-1], node in self._called))
+
+
+def _calls_super_fwd(call: cst.Call) -> bool:
+    """``super().vjp_fwd(...)``."""
+    return is_attribute(call.func, "vjp_fwd") and is_call(call.func.value, "super")

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..accum import add_params, insert_params
 from ..families import ancestors
 from ..model import ERROR
+from ..nodes import is_call, is_name
 from ..scopes import ClassInfo
 from ..shape import ClassShape, class_shape
 
@@ -81,7 +81,7 @@ class RewritePlans:
             return updated_node
         old = _rule_name(original_node)
         return updated_node.with_changes(targets=[
-            t.with_changes(target=cst.Name(plan.new_name)) if m.matches(t.target, m.Name(old)) else t
+            t.with_changes(target=cst.Name(plan.new_name)) if is_name(t.target, old) else t
             for t in updated_node.targets])
 
     def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str, severity: str = ERROR) -> None:
@@ -165,8 +165,8 @@ class RewritePlans:
         ``stack``: the classes around the access (default: those being visited)."""
         stack = self._stack if stack is None else stack
         here = self.prims.infos.get(stack[-1]) if stack else None
-        is_super = m.matches(value, m.Call(func=m.Name("super")))
-        if here is not None and (is_super or m.matches(value, m.Name("self") | m.Name("cls"))):
+        is_super = is_call(value, "super")
+        if here is not None and (is_super or is_name(value, "self", "cls")):
             order = ancestors(self.project, here) if is_super else [here, *ancestors(self.project, here)]
         elif isinstance(value, cst.Name):
             scope = here.scope if here is not None else self.prims.module_scope

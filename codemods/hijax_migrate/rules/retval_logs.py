@@ -3,31 +3,36 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..context import RuleTransformer
 from ..families import defining, flag_value, is_method
+from ..nodes import is_name
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
 from ..shape import ClassShape
 from .plans import Plan, RewritePlans
 
 FLAG = "vjp_bwd_retval_logs"
-_FLAG = m.Name(FLAG)
-_FLAG_SMALL = m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(_FLAG), m.ZeroOrMore()]) | m.AnnAssign(target=_FLAG)
 
 
 def _flags(cls: cst.ClassDef) -> list[cst.Assign | cst.AnnAssign]:
     """The body's own settings of the flag: plain, annotated or chained."""
     return [small for stmt in cls.body.body if isinstance(stmt, cst.SimpleStatementLine)
-            for small in stmt.body if m.matches(small, _FLAG_SMALL)]
+            for small in stmt.body if _sets_flag(small)]
+
+
+def _sets_flag(small: cst.BaseSmallStatement) -> bool:
+    """``FLAG = ...``, ``a = FLAG = ...`` or ``FLAG: bool = ...``."""
+    if isinstance(small, cst.Assign):
+        return any(is_name(t.target, FLAG) for t in small.targets)
+    return isinstance(small, cst.AnnAssign) and is_name(small.target, FLAG)
 
 
 def _flag_value(small: cst.Assign | cst.AnnAssign) -> bool | None:
     """True/False for a flag set to a literal, else None."""
-    if m.matches(small.value, m.Name("True")):
+    if is_name(small.value, "True"):
         return True
-    return False if m.matches(small.value, m.Name("False")) else None
+    return False if is_name(small.value, "False") else None
 
 
 @rule(
@@ -92,7 +97,7 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
     def leave_Assign(self, original_node: cst.Assign, updated_node: cst.Assign):
         if original_node not in self._flags:
             return updated_node
-        rest = [t for t in updated_node.targets if not m.matches(t.target, _FLAG)]
+        rest = [t for t in updated_node.targets if not is_name(t.target, FLAG)]
         return updated_node.with_changes(targets=rest) if rest else cst.RemovalSentinel.REMOVE
 
     def leave_AnnAssign(self, original_node, updated_node):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
 from ..context import NOTE, RuleTransformer
+from ..nodes import findall
 from ..registry import rule
 from ..summary import Kind, PRIMITIVE_KINDS
 
@@ -65,7 +65,7 @@ class VersionGates(RuleTransformer):
         names = self.get_metadata(QualifiedNameProvider, expr, set())
         if any(q.name in VERSION_NAMES for q in names):
             return True
-        return m.matches(expr, m.Call(args=[m.Arg(m.SimpleString('"jax"') | m.SimpleString("'jax'"))])) and any(
+        return _names_jax(expr) and any(
             q.name == "importlib.metadata.version"
             for q in self.get_metadata(QualifiedNameProvider, expr.func, set()))
 
@@ -74,4 +74,10 @@ class VersionGates(RuleTransformer):
         parent = self.get_metadata(ParentNodeProvider, node, None)
         if isinstance(parent, cst.Assert):
             return True
-        return isinstance(parent, cst.If) and parent.test is node and bool(m.findall(parent.body, m.Raise()))
+        return isinstance(parent, cst.If) and parent.test is node and bool(findall(parent.body, cst.Raise))
+
+
+def _names_jax(expr: cst.BaseExpression) -> bool:
+    """A call with one argument, the string ``"jax"``: ``version("jax")``."""
+    return isinstance(expr, cst.Call) and len(expr.args) == 1 \
+        and isinstance(expr.args[0].value, cst.SimpleString) and expr.args[0].value.value in ('"jax"', "'jax'")

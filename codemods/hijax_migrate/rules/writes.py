@@ -9,8 +9,6 @@ dicts stay. Where an exception could be caught inside the rule (a ``try``, a
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import ParentNodeProvider, ScopeProvider
 
 from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
@@ -18,6 +16,7 @@ from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_w
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
 from ..calls import GETTERS, may_get, may_use, use_elsewhere
 from ..checks import check_writes
+from ..nodes import findall, is_attribute
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
 from ..shape import class_shape, inputs_of
 from .plans import Plan, RewritePlans
@@ -54,17 +53,18 @@ class AccumulatorWrites(RewritePlans):
         if attr not in cache and code is not None and not may_get(code, attr):
             cache[attr] = None  # no getter of that word: no module search
         if attr not in cache:
-            getter = m.Call(func=m.Name() | m.Attribute())
-            cache[attr] = next((s for call in m.findall(self.prims.wrapper.module, getter)
+            getters = findall(self.prims.wrapper.module, cst.Call,
+                              lambda call: isinstance(call.func, (cst.Name, cst.Attribute)))
+            cache[attr] = next((s for call in getters
                                 if (call.func.value if isinstance(call.func, cst.Name)
                                     else call.func.attr.value) in GETTERS
-                                for s in m.findall(call, m.SimpleString()) if s.evaluated_value == attr), None)
+                                for s in findall(call, cst.SimpleString) if s.evaluated_value == attr), None)
         return cache[attr]
 
     def where_used(self, attr: str = "vjp_bwd") -> str | None:
         """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
         code = self.prims.code
-        found = m.findall(self.prims.wrapper.module, m.Attribute(attr=m.Name(attr))) if (
+        found = findall(self.prims.wrapper.module, cst.Attribute, lambda node: is_attribute(node, attr)) if (
             code is None or may_use(code, attr)) else []
         if found:
             return f"line {self.prims.line(found[0])}"
@@ -83,7 +83,7 @@ class AccumulatorWrites(RewritePlans):
         params = accumulator_params(func, fixed)
         if params.named or params.star:
             return self.skip(func, cls, f"{why}, but its positional parameters do not match the inputs")
-        taken = {n.value for n in m.findall(func, m.Name())}
+        taken = {n.value for n in findall(func, cst.Name)}
         plan = Plan(func, cls)
         if shape.has_sres and fixed == 2:  # (self, res, g): sres goes after res
             plan.insert_params.append((2, "sres"))
@@ -134,7 +134,7 @@ class AccumulatorWrites(RewritePlans):
         check_writes(plan, accs, self.prims.line)
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
-            AddImportsVisitor.add_needed_import(self.context, "jax")
+            self.context.add_import("jax")
         return self.done(plan, action)
 
     def _whole_write(self, plan: Plan, ret: cst.Return, accs) -> list | None:
@@ -167,7 +167,7 @@ class AccumulatorWrites(RewritePlans):
 
 def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:
     """Every cotangent into a fresh name, so that none is written if one raises."""
-    taken = {n.value for n in m.findall(func, m.Name())}
+    taken = {n.value for n in findall(func, cst.Name)}
     names, assigns = [], []
     for item in items:
         if is_none(item) or isinstance(item, cst.Name):
