@@ -5,8 +5,8 @@ files and little else.
 An entry's key names everything a file's result depends on but other files:
 the tool (its version and its own sources), the options, the file's name,
 module and search roots, and its text. What it depends on in other files
-(every module its bases were looked up in, found or not) is listed inside
-the entry with the digest of the text that was summarised, and checked on
+(every module its bases were looked up in, found or not; the files that
+may subclass its classes or use their rules) is listed inside the entry with the digest of the text that was summarised, and checked on
 every hit: a base changed in another file is a miss, never a stale answer.
 A cache that cannot be read or written is no cache: the run goes on.
 """
@@ -25,6 +25,7 @@ from . import __version__
 from .model import Change, Finding
 
 SEARCHED = "(subclasses of)"  # a dependency on a search of the tree for subclasses (no module name)
+USED = "(uses of)"  # and on a search of the tree for uses of a rule (``calls``)
 
 FORMAT = 1
 ENV_DIR = "HIJAX_MIGRATE_CACHE_DIR"
@@ -81,6 +82,8 @@ class Cache:
         module, path, text_digest = dep
         if module == SEARCHED:  # the files that may subclass a class of this one
             return project.naming_digest(path) == text_digest
+        if module == USED:  # the files that may use a rule of this one
+            return project.uses_digest(path) == text_digest
         found = project.find(module)
         if (str(found) if found else None) != path:
             return False

@@ -3,12 +3,14 @@ or by name (``getattr(obj, "vjp_bwd")``).
 
 Converting a rule to the accumulator form changes how it is called, and a
 rename leaves a use by name behind; a use in another file of the tree,
-whatever it resolves to, cannot be ruled out, so it counts. The tree is read
-once a process (as the run found it), and only when asked.
+whatever it resolves to, cannot be ruled out, so it counts. The tree is
+searched once a run (as the run found it), and only when asked; only the
+files whose bytes hold the rule's name are decoded and tokenized.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import re
@@ -16,10 +18,12 @@ import tokenize
 from pathlib import Path
 
 from . import originals
-from .errors import SourceError
-from .files import check_regular, tree_files
+from .cache import digest
+from .files import tree_files
+from .holders import holding, read
 
 _SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
+_HOLDERS: dict[tuple[tuple[Path, ...], str], list[tuple[Path, str]]] = {}
 
 
 # Calls that reach an attribute by a string naming it.
@@ -48,19 +52,33 @@ def may_get(text: str, attr: str) -> bool:
         re.search(rf"[\"']{re.escape(attr)}[\"']", text) is not None or re.search(r"\\[xuUN0-7]", text) is not None)
 
 
-def _scan(roots: tuple[Path, ...], attr: str, by_name: bool) -> list[tuple[Path, int]]:
-    found, word = [], attr.encode()
-    for root in roots:
-        for path in (p for p in tree_files(root) if p.suffix == ".py") if root.is_dir() else []:
-            try:
-                check_regular(path)  # never a FIFO or a device: reading one would block
-                data = originals.read_bytes(path)
-            except (OSError, SourceError):
-                continue
-            text = _universal(data.decode("utf-8", errors="replace")) if word in data else ""
-            line = _use_line(text, attr, by_name) if (may_get(text, attr) if by_name else may_use(text, attr)) else None
-            if line:
-                found.append((path, line))
+def holders(roots: tuple[Path, ...], attr: str, scans=None) -> list[tuple[Path, str]]:
+    """(file, digest of its bytes) of each Python file of the trees whose
+    bytes hold ``attr``'s, once a run: the files a use may be in."""
+    if (roots, attr) not in _HOLDERS:
+        found = []
+        for root in roots:
+            for path in (p for p in tree_files(root) if p.suffix == ".py") if root.is_dir() else []:
+                data = holding(path, attr, scans)
+                if data is not None:
+                    found.append((path, hashlib.sha256(data).hexdigest()))
+        _HOLDERS[roots, attr] = found
+    return _HOLDERS[roots, attr]
+
+
+def uses_digest(roots: tuple[Path, ...], attr: str, scans=None) -> str:
+    """What a search for uses of ``attr`` rests on: the files that may hold one, and their texts."""
+    return digest("\n".join(f"{path}:{data}" for path, data in holders(roots, attr, scans)))
+
+
+def _scan(roots: tuple[Path, ...], attr: str, by_name: bool, scans=None) -> list[tuple[Path, int]]:
+    found = []
+    for path, _ in holders(roots, attr, scans):
+        data = read(path)
+        text = _universal(data.decode("utf-8", errors="replace")) if data is not None else ""
+        line = _use_line(text, attr, by_name) if (may_get(text, attr) if by_name else may_use(text, attr)) else None
+        if line:
+            found.append((path, line))
     return found
 
 
@@ -96,16 +114,18 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
 def forget() -> None:
     """A new run: the tree may have changed since the last one in this process."""
     _SCANS.clear()
+    _HOLDERS.clear()
 
 
 def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: bool = False,
-                  naming: str | None = None) -> tuple[Path, int] | None:
+                  naming: str | None = None, scans=None) -> tuple[Path, int] | None:
     """The first use of ``attr`` in another file of the trees (of ``roots``) that
-    hold ``this_file`` (with ``naming``: in a file that also names that word)."""
+    hold ``this_file`` (with ``naming``: in a file that also names that word;
+    ``scans``: the stat record of what files lack)."""
     this = _real_path(this_file, roots)
     roots = tuple(r for r in roots if this.startswith(os.path.join(os.path.realpath(r), "")))
     if (roots, attr, by_name) not in _SCANS:
-        _SCANS[roots, attr, by_name] = _scan(roots, attr, by_name)
+        _SCANS[roots, attr, by_name] = _scan(roots, attr, by_name, scans)
     return next(((p, n) for p, n in _SCANS[roots, attr, by_name]
                  if os.path.realpath(p) != this and (naming is None or _names(p, naming))), None)
 

@@ -14,12 +14,13 @@ import hashlib
 import re
 from pathlib import Path
 
+from . import calls
 from .ast_summary import parse_ast, summarize_ast
-from .cache import SEARCHED, digest
+from .cache import SEARCHED, USED, digest
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
-from . import originals
 from .errors import SourceError
-from .files import check_regular, read_source, tree_files
+from .files import read_source, tree_files
+from .holders import holding
 from .modules import module_names
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
@@ -29,7 +30,8 @@ class Project(Resolver):
         self.roots = roots
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
-        self._naming: dict[str, list[tuple[Path, Path, str]]] | None = None  # see modules_naming
+        self._naming: dict[str, list[tuple[Path, Path, str]]] = {}  # see modules_naming
+        self._files: dict[Path, Path] | None = None  # the tree's files, each with its search root
         self.scans = None  # a scans.Scans: what files name, remembered across runs
         self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
@@ -38,18 +40,23 @@ class Project(Resolver):
         self._class_deps: dict[ClassInfo, frozenset[str]] = {}
         self.extra_bases = frozenset(extra_bases)
         # What answers rest on, for the cache: module -> (its file, digest of
-        # the text summarised), None for a summary of text not on disk; the
-        # modules answers were looked up in since the caller last emptied
-        # ``touched``, and the words the tree was searched for subclasses of;
-        # whether a cycle of broken code was cut meanwhile.
+        # the text summarised), None for a summary of text not on disk; since
+        # ``start_file``: the modules answers were looked up in, the words the
+        # tree was searched for subclasses of, the rules it was searched for
+        # uses of; whether a cycle of broken code was cut; whether an answer
+        # rested on another file's migration (see ``decisions``), never cached.
         self.loaded: dict[str, tuple[Path, str] | None] = {}
+        self.start_file()
+        # The decisions of other files' migrations, module -> classes whose rule it renames.
+        self.decisions: dict[str, frozenset[str]] = {}
+
+    def start_file(self) -> None:
+        """Answers from now on are for another file: what they rest on starts empty."""
         self.touched: set[str] = set()
         self.searched: set[str] = set()
+        self.used: set[str] = set()
         self.cyclic = False
-        # Whether an answer rested on another file's migration (see ``decisions``),
-        # never cached; and those decisions, module -> classes whose rule it renames.
         self.volatile = False
-        self.decisions: dict[str, frozenset[str]] = {}
 
     def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
         """Use ``summary`` for its module: of ``text`` as on disk, or of a
@@ -75,6 +82,7 @@ class Project(Resolver):
             else:
                 return None
         deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(self.searched)]
+        deps += [[USED, attr, self.uses_digest(attr)] for attr in sorted(self.used)]
         return None if self.cyclic or self.volatile else deps
 
     def first_summary(self, module: str) -> ModuleSummary | None:
@@ -147,25 +155,48 @@ class Project(Resolver):
 
     def naming_digest(self, word: str) -> str:
         """What a search for subclasses of ``word`` rests on: the files naming it, and their texts."""
-        return digest("\n".join(f"{path}:{data}" for path, _, data in self._index().get(word, ())))
+        return digest("\n".join(f"{path}:{data}" for path, _, data in self._naming_files(word)))
 
-    def _index(self) -> dict[str, list[tuple[Path, Path, str]]]:
-        if self._naming is None:
-            self._naming = _index_names(self.roots, self.scans)
-        return self._naming
+    def _naming_files(self, word: str) -> list[tuple[Path, Path, str]]:
+        """(file, its search root, digest of its bytes) of each file naming
+        ``word`` in a class statement's bases or an import, once a run."""
+        if word not in self._naming:
+            if self._files is None:
+                self._files = {path: root for root in self.roots for path in tree_files(root)}
+            self._naming[word] = [(path, root, facts[1]) for path, root in self._files.items()
+                                  if (facts := self._names(path, word)) is not None and word in facts[0]]
+        return self._naming[word]
+
+    def _names(self, path: Path, word: str) -> tuple[list[str], str] | None:
+        """The names ``path`` may subclass or import, and the digest of its
+        bytes; None where its bytes lack ``word`` (it names no such class)."""
+        def read(path: Path) -> tuple[list[str], str] | None:
+            data = holding(path, word, self.scans)
+            return _names_in(data) if data is not None else None
+
+        return self.scans.names(path, read) if self.scans is not None else read(path)
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
         """Summaries of the tree's modules that may subclass a class called ``word``:
         those naming it in a class statement's bases or in an import. The tree is
-        walked, and each file read, once per run."""
+        walked once a run; a file is searched once a word, and only if its bytes hold it."""
         self.searched.add(word)
         summaries = []
-        for path, root, _ in self._index().get(word, ()):
+        for path, root, _ in self._naming_files(word):
             names = module_names(path, root)
             summary = self.summary(names[0]) if names else None
             if summary is not None:
                 summaries.append(summary)
         return summaries
+
+    def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
+                      naming: str | None = None) -> tuple[Path, int] | None:
+        """``calls.use_elsewhere`` in this tree: the answer rests on the files that may hold a use."""
+        self.used.add(attr)
+        return calls.use_elsewhere(self.roots, attr, this_file, by_name, naming, self.scans)
+
+    def uses_digest(self, attr: str) -> str:
+        return calls.uses_digest(self.roots, attr, self.scans)
 
 
 # Names in the bases of class statements, and names imported.
@@ -175,27 +206,8 @@ _WORD = re.compile(rb"[A-Za-z_]\w*")
 _KEYWORDS = re.compile(rb"class|import")
 
 
-def _index_names(roots: tuple[Path, ...], scans=None) -> dict[str, list[tuple[Path, Path, str]]]:
-    """word -> (file, its search root, digest of its bytes) of each file naming it."""
-    index: dict[str, list[tuple[Path, Path, str]]] = {}
-    files = {path: root for root in roots for path in tree_files(root)}
-    for path, root in files.items():
-        facts = scans.names(path, _names_in) if scans is not None else _names_in(path)
-        if facts is None:
-            continue
-        words, data_digest = facts
-        for word in words:
-            index.setdefault(word, []).append((path, root, data_digest))
-    return index
-
-
-def _names_in(path: Path) -> tuple[list[str], str] | None:
-    """The names ``path`` may subclass or import, and the digest of its bytes."""
-    try:  # never a FIFO or a device: reading one would block
-        check_regular(path)
-        data = originals.read_bytes(path)
-    except (OSError, SourceError):
-        return None
+def _names_in(data: bytes) -> tuple[list[str], str]:
+    """The names a file's bytes may subclass or import, and their digest."""
     words, starts = set(), set()
     for key in _KEYWORDS.finditer(data):  # only lines with a keyword are matched: ^ alone is slow
         start = data.rfind(b"\n", 0, key.start()) + 1

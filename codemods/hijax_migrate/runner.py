@@ -152,7 +152,7 @@ def _migrate_and_keep(text: str, job: Job):
     """``migrate_document`` in a run: the result is kept in the cache, with
     the modules it rests on."""
     project, cache = _worker_state["project"], _worker_state.get("cache")
-    project.touched, project.searched, project.cyclic, project.volatile = set(), set(), False, False
+    project.start_file()
     result = migrate_document(text, job, _worker_state["options"], project)
     if cache is not None:
         module = _module_name(job)
@@ -211,7 +211,7 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, t
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
     if not triage or job.path.suffix in DOCUMENTS:
         return None
-    project.touched, project.searched, project.cyclic, project.volatile = set(), set(), False, False
+    project.start_file()
     try:
         report = untouched(text, job.display, options, project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong

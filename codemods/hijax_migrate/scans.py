@@ -4,7 +4,8 @@ As git's index does for a clean file: a file whose device, inode, size,
 mtime and ctime are as they were when it was last read is not read again
 (ctime cannot be set back by a program: any write moves it). Remembered:
 whether it names a candidate word, and, once a search for subclasses read
-it, the names it may subclass and the digest of its bytes. Only a file last
+it, the names it may subclass and the digest of its bytes; the words a
+search of the tree found its bytes to lack (the last few). Only a file last
 changed well before it was read is remembered, so a change within the same
 timestamp tick (2 s, the coarsest file systems keep) cannot go unseen; a
 file changed just before a run is read again by the next one. Kept beside
@@ -25,6 +26,7 @@ from .cache import _tool, _write, digest
 from .files import is_candidate_file
 
 _RACY_NS = 2_000_000_000
+_LACKS = 16  # words a file is remembered to lack: the searches of a few runs
 
 
 class Scans:
@@ -109,6 +111,21 @@ class Scans:
         if facts is not None:
             self._remember(entry, path, names=list(facts[0]), digest=facts[1])
         return facts
+
+    def holding(self, path: Path, word: str, read) -> bytes | None:
+        """``read(path)``: the file's bytes (None: unreadable), if they hold
+        ``word``'s; None where they lack them, remembered: not read again."""
+        found = self._entry(path)
+        entry = found[1] if found is not None else None
+        lacks = entry.get("lacks") if entry is not None else None
+        lacks = lacks if isinstance(lacks, list) else []
+        if word in lacks:
+            return None
+        data = read(path)
+        if data is not None and word.encode() not in data:
+            self._remember(entry, path, lacks=[*lacks[1 - _LACKS:], word])
+            return None
+        return data
 
     def save(self) -> None:
         if self.path is None or not self._changed:

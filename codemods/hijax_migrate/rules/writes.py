@@ -14,7 +14,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
                      visibly_array, writes_for)
 from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
-from ..calls import GETTERS, may_get, may_use, use_elsewhere
+from ..calls import GETTERS, may_get, may_use
 from ..checks import check_writes
 from ..nodes import findall, is_attribute
 from ..returns import Returned, classify, item_comments, own_returns, tuple_items
@@ -42,7 +42,7 @@ class AccumulatorWrites(RewritePlans):
         found = self._named_here(attr)
         if found is not None:
             return f"line {self.prims.line(found)}"
-        found = use_elsewhere(self.project.roots, attr, self.report.file, by_name=True, naming=cls.name.value)
+        found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=cls.name.value)
         return f"{found[0]}:{found[1]}" if found else None
 
     def _named_here(self, attr: str) -> cst.SimpleString | None:
@@ -68,7 +68,7 @@ class AccumulatorWrites(RewritePlans):
             code is None or may_use(code, attr)) else []
         if found:
             return f"line {self.prims.line(found[0])}"
-        found = use_elsewhere(self.project.roots, attr, self.report.file)
+        found = self.project.use_elsewhere(attr, self.report.file)
         return f"{found[0]}:{found[1]}" if found else None
 
     def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:

@@ -1,0 +1,125 @@
+"""The searches of the tree for other files' uses of a rule (``.vjp_bwd``,
+``getattr(obj, "vjp_bwd")``) and for subclasses: each reads only the files
+whose bytes hold the word, finds what a search of every file finds, and a
+cached answer that rested on there being no use is a miss once another file
+uses the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_accum_calls import BASE, CALLER
+from test_project import write
+
+from hijax_migrate import calls, holders
+from hijax_migrate import project as project_module
+from hijax_migrate import scans as scans_module
+from hijax_migrate.context import Options
+from hijax_migrate.files import walk
+from hijax_migrate.project import Project
+from hijax_migrate.runner import Job, run
+from hijax_migrate.scans import Scans
+
+GETTER = 'from ops import Mul\n\n\ndef both(prim, res, g):\n    return getattr(prim, "vjp_bwd")(res, g)\n'
+
+
+def ops_diff(root, cache) -> str:
+    jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
+    outcomes = run(jobs, Options(target=(0, 10, 0), strategy="accum"), in_place=False, workers=1, cache_dir=cache)
+    return {o.file: o.diff for o in outcomes}["ops.py"]
+
+
+def test_a_use_that_appears_in_another_file_is_a_miss(tmp_path):
+    root, cache = tmp_path / "tree", tmp_path / "cache"
+    root.mkdir()
+    (root / "ops.py").write_text(BASE.format(accs=""))
+    (root / "use.py").write_text("x = 1\n")
+    assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in ops_diff(root, cache)
+    (root / "use.py").write_text(CALLER)  # calls the rule as it is: no accumulators any more
+    assert "def vjp_bwd_retval(self, res, g):" in ops_diff(root, cache)
+    (root / "use.py").write_text("x = 1\n")
+    assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in ops_diff(root, cache)
+
+
+def test_a_getter_that_appears_in_another_file_is_a_miss(tmp_path):
+    root, cache = tmp_path / "tree", tmp_path / "cache"
+    (root / "sub").mkdir(parents=True)
+    (root / "ops.py").write_text(BASE.format(accs=""))
+    (root / "sub" / "use.py").write_text("from ops import Mul\n")
+    assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in ops_diff(root, cache)
+    (root / "sub" / "use.py").write_text(GETTER)
+    assert "x_acc" not in ops_diff(root, cache)
+
+
+# The search for subclasses: a file is searched for a word only if its bytes
+# hold it, and finds what a search of every file finds.
+
+NAMERS = {
+    "a.py": "from ops import Mul\n",
+    "b.py": "import ops\n\nclass B(ops.Mul):\n    pass\n",
+    "c.py": "from ops import MulBase\n\nclass C(MulBase):\n    pass\n",  # Mul only inside a longer name
+    "d.py": "class D(\n    Base,\n    Mul,\n):\n    pass\n",
+    "e.py": "x = 'Mul'  # named, but not in bases or an import\n",
+    "f.py": "class F(Base):\n    pass\n",  # bytes without the word
+    "g.py": "from ops import (\n    Base,\n    Mul as M,\n)\n",
+    "h.py": "class H(Mul): pass\r\nclass I(Base): pass\r\n",
+}
+
+
+def naming(root: Path, word: str, scans=None) -> list[str]:
+    project = Project(roots=(root,))
+    project.scans = scans
+    return sorted(path.name for path, _, _ in project._naming_files(word))
+
+
+def every_file_naming(root: Path, word: str) -> list[str]:
+    """The search as it was: every file's names, each file read and searched."""
+    return sorted(p.name for p in walk(root) if word in project_module._names_in(p.read_bytes())[0])
+
+
+@pytest.mark.parametrize("word", ["Mul", "MulBase", "Base", "ops", "M", "Nothing"])
+def test_naming_finds_what_a_search_of_every_file_finds(tmp_path, word):
+    write(tmp_path, NAMERS)
+    assert naming(tmp_path, word) == every_file_naming(tmp_path, word)
+    assert naming(tmp_path, word, Scans(tmp_path / ".cache", (tmp_path,))) == every_file_naming(tmp_path, word)
+
+
+def test_only_files_holding_the_word_are_searched(tmp_path, monkeypatch):
+    write(tmp_path, NAMERS)
+    searched = []
+    names_in = project_module._names_in
+    monkeypatch.setattr(project_module, "_names_in", lambda data: searched.append(data) or names_in(data))
+    assert naming(tmp_path, "Mul") == ["a.py", "b.py", "d.py", "g.py", "h.py"]
+    assert sorted(searched) == sorted(t.encode() for n, t in NAMERS.items() if "Mul" in t)
+
+
+def test_a_file_known_to_lack_a_word_is_not_read_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(scans_module, "_RACY_NS", 0)  # every file settled: remembered
+    write(tmp_path / "tree", NAMERS)
+    first = Scans(tmp_path / "cache", (tmp_path / "tree",))
+    assert naming(tmp_path / "tree", "Mul", first) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
+    first.save()
+    read = []
+    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    again = Scans(tmp_path / "cache", (tmp_path / "tree",))
+    assert naming(tmp_path / "tree", "Mul", again) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
+    assert read == []  # the holders' names, and the others' lack of the word, remembered
+    # another word: the files whose names are known are not read; the one known only to lack Mul is
+    assert naming(tmp_path / "tree", "Quant", again) == [] and read == ["f.py"]
+    (tmp_path / "tree" / "f.py").write_text("from ops import Mul\n")  # a new stat: read again
+    read.clear()
+    assert naming(tmp_path / "tree", "Mul", again) == ["a.py", "b.py", "d.py", "f.py", "g.py", "h.py"]
+    assert read == ["f.py"]
+
+
+def test_the_searches_for_uses_read_a_file_without_the_word_once(tmp_path, monkeypatch):
+    write(tmp_path, {**{f"plain{n}.py": f"x = {n}\n" for n in range(5)}, "use.py": CALLER,
+                     "get.py": GETTER, "ops.py": BASE.format(accs="")})
+    read = []
+    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    calls.forget()
+    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py")) == (tmp_path / "use.py", 5)
+    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True,
+                               naming="Mul") == (tmp_path / "get.py", 5)
+    assert all(read.count(f"plain{n}.py") == 1 for n in range(5))
