@@ -121,7 +121,7 @@ def test_in_place_writes_even_when_the_change_is_cached(tree, tmp_path):
     assert migrate(tree, cache)["pkg/leaf.py"][0]
     migrate(tree, cache, in_place=True)
     assert "vjp_bwd_retval" in (tree / "pkg/leaf.py").read_text()
-    assert not migrate(tree, cache)["pkg/leaf.py"][0]
+    assert not migrate(tree, cache).get("pkg/leaf.py", ("",))[0]  # at 0.10, no word of a rule left
 
 
 def test_no_cache_flag_keeps_nothing(tree, tmp_path, monkeypatch, capsys):

@@ -19,11 +19,11 @@ def reads(monkeypatch):
     """The files actually read for the candidate words."""
     read = []
 
-    def is_candidate_file(path):
+    def file_words(path):
         read.append(path.name)
-        return b"vjp_bwd" in path.read_bytes()
+        return frozenset({b"vjp_bwd"}) if b"vjp_bwd" in path.read_bytes() else frozenset()
 
-    monkeypatch.setattr(scans_module, "is_candidate_file", is_candidate_file)
+    monkeypatch.setattr(scans_module, "file_words", file_words)
     return read
 
 
@@ -48,6 +48,19 @@ def test_an_unchanged_file_is_not_read_again(tmp_path, reads):
     again = Scans(tmp_path / "cache", (source.parent,))
     assert not again.is_candidate(source)
     assert reads == ["plain.py"]
+
+
+def test_the_words_named_are_remembered_for_any_selection_of_rules(tmp_path, reads):
+    source = tmp_path / "prim.py"
+    source.write_text(PRIMITIVE)
+    _age(source)
+    first = Scans(tmp_path / "cache", (tmp_path,))
+    assert first.is_candidate(source, (b"vjp_bwd",))
+    first.save()
+    again = Scans(tmp_path / "cache", (tmp_path,))
+    assert not again.is_candidate(source, (b"def dce",))  # a run of other rules: not read again
+    assert again.is_candidate(source)
+    assert reads == ["prim.py"]
 
 
 def test_a_rewrite_with_the_same_size_and_mtime_is_seen(tmp_path, reads):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -24,29 +25,51 @@ SKIP_DIRS = frozenset({
 })
 # A file that can need a rewrite names one of these: each rule's words (see
 # `needs` in the registry; a test keeps the two in step). Every other file is
-# never parsed with libcst, the dominant cost of a run. Substring tests:
-# three times faster than one regex with alternatives.
-CANDIDATE_WORDS = (b"vjp_bwd", b"vjp_fwd", b"HiPrim", b"linearize_from_jvp",
-                   b"apply_derived_linearization", b"transpose_jvp", b"transpose_linearized",
-                   b"batch_dim_rule", b"VmapOf", b"def dce", b"def remat", b"QDD", b"MutableHiType",
-                   b"__version_")
+# never parsed, the dominant cost of a run. Substring tests first: three times
+# faster than one regex with alternatives. Most words are whole names, matched
+# as such (`vjp_bwd` is not in `vjp_bwd_retval`, nor `remat` in `def
+# remat_jaxpr`): each rule acts on the name itself. Parts of several names
+# (VJPHiPrimitive, AvalQDD, __version_info__) are matched anywhere.
+NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
+         b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
+         b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
+PARTS = (b"HiPrim", b"QDD", b"__version_")
+CANDIDATE_WORDS = NAMES + PARTS
+_NAMED = {word: re.compile(rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)" if word.startswith(b"def ")
+                           else rb"(?<!\w)" + word + rb"(?!\w)") for word in NAMES}
 
 
-def is_candidate_text(data: bytes) -> bool:
-    return any(word in data for word in CANDIDATE_WORDS)
+def covering(word: str) -> frozenset[bytes]:
+    """The candidate words a file names where it names a rule's ``word``."""
+    return frozenset({word.encode()} & set(NAMES) | {part for part in PARTS if part.decode() in word})
 
 
-def is_candidate_file(path: Path, chunk: int = 1 << 20) -> bool:
-    """Does the file name a candidate word? Read in chunks: a huge file that
-    names none is skipped like any other, without holding it in memory."""
+def named_words(data: bytes, whole: bool = True) -> frozenset[bytes]:
+    """The candidate words ``data`` names; with ``whole`` false, as bytes
+    anywhere (a superset: for a chunk of a file, cut anywhere)."""
+    return frozenset(word for word in CANDIDATE_WORDS if word.split()[-1] in data and (
+        not whole or word in PARTS or _NAMED[word].search(data)))
+
+
+def is_candidate_text(data: bytes, whole: bool = True) -> bool:
+    return bool(named_words(data, whole))
+
+
+def file_words(path: Path, chunk: int = 1 << 20) -> frozenset[bytes]:
+    """The candidate words the file names. Read in chunks: a huge file that
+    names none is passed over like any other, without holding it in memory;
+    in such a file a word is looked for as bytes (a name may span two chunks),
+    as in a notebook, whose JSON escapes (`\\nvjp_bwd`) hide where names start."""
     overlap = max(map(len, CANDIDATE_WORDS)) - 1
     with open(path, "rb") as handle:
-        tail = b""
-        while block := handle.read(chunk):
-            if is_candidate_text(tail + block):
-                return True
-            tail = block[-overlap:]
-    return False
+        first = handle.read(chunk)
+        if len(first) < chunk:
+            return named_words(first, whole=path.suffix != ".ipynb")
+        named, tail, block = set(), b"", first
+        while block:
+            named |= named_words(tail + block, whole=False)
+            tail, block = block[-overlap:], handle.read(chunk)
+    return frozenset(named)
 
 
 # Documents with Python inside: notebooks' code cells, Markdown's fences.

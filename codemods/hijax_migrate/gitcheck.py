@@ -94,7 +94,7 @@ def _candidates(repo, files: dict[str, str], names: list[str]) -> list[str]:
     pre-filter decides: only then is the tree written out."""
     names = [name for name in names if name in files]
     texts = gitrepo.read_blobs(repo, [files[name] for name in names])
-    return [name for name, text in zip(names, texts) if is_candidate_text(text)]
+    return [name for name, text in zip(names, texts) if is_candidate_text(text, whole=not name.endswith(".ipynb"))]
 
 
 def _is_settings(path: str) -> bool:

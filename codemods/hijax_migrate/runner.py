@@ -286,7 +286,10 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     project.scans = scans = Scans(cache_dir, roots)
     pool = None
     try:
-        wanted = [job for job in jobs if scans.is_candidate(job.path)]
+        from .triage import candidate_words
+
+        words = candidate_words(options)  # those of the rules that run
+        wanted = [job for job in jobs if scans.is_candidate(job.path, words)]
         order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if workers > 1 and len(misses) >= _PARALLEL_TRIAGE and _forks():

@@ -3,7 +3,7 @@
 As git's index does for a clean file: a file whose device, inode, size,
 mtime and ctime are as they were when it was last read is not read again
 (ctime cannot be set back by a program: any write moves it). Remembered:
-whether it names a candidate word, and, once a search for subclasses read
+the candidate words it names, and, once a search for subclasses read
 it, the names it may subclass and the digest of its bytes; the words a
 search of the tree found its bytes to lack (the last few). Only a file last
 changed well before it was read is remembered, so a change within the same
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import originals
 from .cache import _tool, _write, digest
-from .files import is_candidate_file
+from .files import CANDIDATE_WORDS, file_words
 
 _RACY_NS = 2_000_000_000
 _LACKS = 16  # words a file is remembered to lack: the searches of a few runs
@@ -86,20 +86,21 @@ class Scans:
             self._known[key] = {**known, **entry} if same else entry  # another stat: only the worker's
             self._changed = True
 
-    def is_candidate(self, path: Path) -> bool:
-        """May the file need a migration? Unreadable and special files may: they are reported."""
+    def is_candidate(self, path: Path, words=CANDIDATE_WORDS) -> bool:
+        """May the file need a migration, naming one of ``words`` (those of the
+        rules that run)? Unreadable and special files may: they are reported."""
         found = self._entry(path)
         if found is None:
             return True
         _, entry = found
-        if entry is not None and isinstance(entry.get("candidate"), bool):
-            return entry["candidate"]
-        try:
-            candidate = is_candidate_file(path)
-        except OSError:
-            return True  # the migration says why it cannot be read
-        self._remember(entry, path, candidate=candidate)
-        return candidate
+        named = entry.get("words") if entry is not None else None
+        if not (isinstance(named, list) and all(isinstance(word, str) for word in named)):
+            try:
+                named = sorted(word.decode() for word in file_words(path))
+            except OSError:
+                return True  # the migration says why it cannot be read
+            self._remember(entry, path, words=named)
+        return any(word.encode() in words for word in named)
 
     def names(self, path: Path, read) -> tuple[list[str], str] | None:
         """``read(path)``: (names, digest) of the file, or None; remembered."""

@@ -15,6 +15,7 @@ import ast
 from .ast_summary import dotted_name, own_returns, parse_ast, returns_values, summarize_ast
 from .calls import may_use
 from .chains import HIJAX_MODULES
+from .files import covering
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from .stmts import statements
@@ -86,6 +87,16 @@ def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
 
         return [(r.code, r.needs, r.kinds) for r in registry.select(options.target, options.only, options.skip)]
     return [(code, needs, kinds) for code, (since, needs, kinds) in RULES.items() if since <= options.target]
+
+
+def candidate_words(options: Options) -> frozenset[bytes]:
+    """The words a file must name for a selected rule to act on it (a rule
+    without words: its kinds' names), and ``HiPrim`` always: the engine's own
+    check of a base newer than the target belongs to no rule."""
+    words = [*covering("HiPrim")]
+    for _, needs, kinds in _selected(options):
+        words += [found for word in needs or {kind.value for kind in kinds} for found in covering(word)]
+    return frozenset(words)
 
 
 def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], scope: Scope,

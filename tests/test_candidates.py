@@ -1,0 +1,75 @@
+"""The pre-filter: which files are read any further, by the words they name."""
+
+from __future__ import annotations
+
+import pytest
+
+from golden import GOLDEN, read_case
+
+from hijax_migrate.engine import MigrationError, migrate_source
+from hijax_migrate.files import file_words, named_words
+from hijax_migrate.project import Project
+from hijax_migrate.triage import candidate_words
+
+TARGETS = ("0.8.1", "0.10", "0.11.1", "0.12")
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
+def test_every_file_a_migration_acts_on_is_a_candidate(path):
+    """A file the pre-filter passes over is one the full migration leaves
+    byte for byte and silently, at every target, under the case's flags."""
+    from test_golden import options_for
+
+    case = read_case(path)
+    for code in {case.source, case.expected}:
+        for target in TARGETS:
+            options = options_for([*case.flags, "--target-jax", target])
+            if named_words(code.encode()) & candidate_words(options):
+                continue
+            try:
+                full = migrate_source(code, path.name, options, Project())
+            except MigrationError as error:
+                pytest.fail(f"passed over at {target}, but: {error}")
+            assert (full.code, full.report.changes, full.report.findings) == (code, [], []), target
+
+
+@pytest.mark.parametrize("code, named", [
+    ("def vjp_bwd(self, res, g):", {b"vjp_bwd"}),
+    ("x.vjp_bwd_retval", {b"vjp_bwd_retval"}),  # not vjp_bwd: another name
+    ("def _vjp_bwd_rule(): pass", set()),
+    ("def remat_jaxpr(jaxpr): pass\ndef dce_sink(): pass", set()),
+    ("def  dce (self, used_outs):", {b"def dce"}),
+    ("def \\\n  remat(self):", {b"def remat"}),
+    ("async def dce(self, used_outs):", {b"def dce"}),
+    ("getattr(p, 'transpose_jvp')", {b"transpose_jvp"}),
+    ("class A(VJPHiPrimitive): pass", {b"HiPrim"}),  # parts of names match anywhere
+    ("hjx.AvalMutableQDD", {b"QDD"}),
+    ("if jax.__version_info__ < (0, 11):", {b"__version_"}),
+])
+def test_whole_names_and_parts_of_names(code, named):
+    assert named_words(code.encode()) == named
+
+
+def test_a_notebook_is_searched_for_bytes_not_names(tmp_path):
+    """In JSON, `\\n` before a name hides where it starts."""
+    notebook = tmp_path / "n.ipynb"
+    notebook.write_text('{"cells": [{"source": "import jax\\nvjp_bwd = 1"}]}')
+    script = tmp_path / "n.py"
+    script.write_text("import jax\nnvjp_bwd = 1\n")
+    assert b"vjp_bwd" in file_words(notebook)
+    assert not file_words(script)
+
+
+def test_a_word_across_two_chunks_of_a_big_file_is_found(tmp_path):
+    big = tmp_path / "big.py"
+    big.write_bytes(b"#" * 1020 + b"\nclass A:\n    def vjp_bwd(self): pass\n")
+    assert file_words(big, chunk=1024) == {b"vjp_bwd"}
+
+
+def test_the_words_of_the_rules_that_run():
+    from test_golden import options_for
+
+    older, newer = (candidate_words(options_for(["--target-jax", t])) for t in ("0.10", "0.12"))
+    assert b"def dce" in newer and b"def dce" not in older  # HJX010 migrates to jax 0.12
+    assert b"HiPrim" in candidate_words(options_for(["--target-jax", "0.12", "--select", "HJX010"]))
+    assert b"vjp_bwd" not in candidate_words(options_for(["--target-jax", "0.12", "--select", "HJX010"]))
