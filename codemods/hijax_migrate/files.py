@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import re
@@ -35,8 +36,13 @@ NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"app
          b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
 PARTS = (b"HiPrim", b"QDD", b"__version_")
 CANDIDATE_WORDS = NAMES + PARTS
-_NAMED = {word: re.compile(rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)" if word.startswith(b"def ")
-                           else rb"(?<!\w)" + word + rb"(?!\w)") for word in NAMES}
+
+
+@functools.cache  # compiled when first needed: 14 patterns cost a start-up 10 ms
+def _as_name(word: bytes) -> re.Pattern:
+    if word.startswith(b"def "):
+        return re.compile(rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)")
+    return re.compile(rb"(?<!\w)" + word + rb"(?!\w)")
 
 
 def covering(word: str) -> frozenset[bytes]:
@@ -48,7 +54,7 @@ def named_words(data: bytes, whole: bool = True) -> frozenset[bytes]:
     """The candidate words ``data`` names; with ``whole`` false, as bytes
     anywhere (a superset: for a chunk of a file, cut anywhere)."""
     return frozenset(word for word in CANDIDATE_WORDS if word.split()[-1] in data and (
-        not whole or word in PARTS or _NAMED[word].search(data)))
+        not whole or word in PARTS or _as_name(word).search(data)))
 
 
 def is_candidate_text(data: bytes, whole: bool = True) -> bool:
