@@ -19,9 +19,9 @@ def reads(monkeypatch):
     """The files actually read for the candidate words."""
     read = []
 
-    def file_words(path):
+    def file_words(path, words):
         read.append(path.name)
-        return frozenset({b"vjp_bwd"}) if b"vjp_bwd" in path.read_bytes() else frozenset()
+        return frozenset({b"vjp_bwd"} & words) if b"vjp_bwd" in path.read_bytes() else frozenset()
 
     monkeypatch.setattr(scans_module, "file_words", file_words)
     return read
@@ -55,12 +55,15 @@ def test_the_words_named_are_remembered_for_any_selection_of_rules(tmp_path, rea
     source.write_text(PRIMITIVE)
     _age(source)
     first = Scans(tmp_path / "cache", (tmp_path,))
-    assert first.is_candidate(source, (b"vjp_bwd",))
+    assert first.is_candidate(source, frozenset({b"vjp_bwd", b"def dce"}))
     first.save()
     again = Scans(tmp_path / "cache", (tmp_path,))
-    assert not again.is_candidate(source, (b"def dce",))  # a run of other rules: not read again
-    assert again.is_candidate(source)
+    assert not again.is_candidate(source, frozenset({b"def dce"}))  # a run of other rules: not read again
     assert reads == ["prim.py"]
+    assert again.is_candidate(source)  # more words than were looked for: read for those
+    again.save()
+    assert Scans(tmp_path / "cache", (tmp_path,)).is_candidate(source, frozenset({b"vjp_bwd", b"QDD"}))
+    assert reads == ["prim.py", "prim.py"]
 
 
 def test_a_rewrite_with_the_same_size_and_mtime_is_seen(tmp_path, reads):
@@ -126,3 +129,11 @@ def test_special_and_missing_files_are_candidates(tmp_path, reads):
     scans = Scans(None, (tmp_path,))
     assert scans.is_candidate(fifo) and scans.is_candidate(tmp_path / "gone.py")
     assert reads == []
+
+
+@pytest.mark.parametrize("entry", [{"asked": ["vjp_bwd"], "named": 3}, {"asked": "vjp_bwd", "named": []},
+                                   {"named": []}, {"asked": ["vjp_bwd"], "named": [None]}])
+def test_a_corrupt_word_list_is_no_word_list(entry):
+    """Never "searched, named nothing" from half a record: that would pass over a file."""
+    assert scans_module._searched(entry) == (frozenset(), frozenset())
+    assert scans_module._searched({"asked": ["vjp_bwd"], "named": ["vjp_bwd", "QDD"]}) == ({b"vjp_bwd"}, {b"vjp_bwd"})

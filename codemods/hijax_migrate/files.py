@@ -50,10 +50,10 @@ def covering(word: str) -> frozenset[bytes]:
     return frozenset({word.encode()} & set(NAMES) | {part for part in PARTS if part.decode() in word})
 
 
-def named_words(data: bytes, whole: bool = True) -> frozenset[bytes]:
-    """The candidate words ``data`` names; with ``whole`` false, as bytes
+def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> frozenset[bytes]:
+    """Which of ``words`` ``data`` names; with ``whole`` false, as bytes
     anywhere (a superset: for a chunk of a file, cut anywhere)."""
-    return frozenset(word for word in CANDIDATE_WORDS if word.split()[-1] in data and (
+    return frozenset(word for word in words if word.split()[-1] in data and (
         not whole or word in PARTS or _as_name(word).search(data)))
 
 
@@ -61,8 +61,8 @@ def is_candidate_text(data: bytes, whole: bool = True) -> bool:
     return bool(named_words(data, whole))
 
 
-def file_words(path: Path, chunk: int = 1 << 20) -> frozenset[bytes]:
-    """The candidate words the file names. Read in chunks: a huge file that
+def file_words(path: Path, words=CANDIDATE_WORDS, chunk: int = 1 << 20) -> frozenset[bytes]:
+    """Which of ``words`` the file names. Read in chunks: a huge file that
     names none is passed over like any other, without holding it in memory;
     in such a file a word is looked for as bytes (a name may span two chunks),
     as in a notebook, whose JSON escapes (`\\nvjp_bwd`) hide where names start."""
@@ -70,10 +70,10 @@ def file_words(path: Path, chunk: int = 1 << 20) -> frozenset[bytes]:
     with open(path, "rb") as handle:
         first = handle.read(chunk)
         if len(first) < chunk:
-            return named_words(first, whole=path.suffix != ".ipynb")
+            return named_words(first, path.suffix != ".ipynb", words)
         named, tail, block = set(), b"", first
         while block:
-            named |= named_words(tail + block, whole=False)
+            named |= named_words(tail + block, False, words)
             tail, block = block[-overlap:], handle.read(chunk)
     return frozenset(named)
 

@@ -3,9 +3,10 @@
 As git's index does for a clean file: a file whose device, inode, size,
 mtime and ctime are as they were when it was last read is not read again
 (ctime cannot be set back by a program: any write moves it). Remembered:
-the candidate words it names, and, once a search for subclasses read
-it, the names it may subclass and the digest of its bytes; the words a
-search of the tree found its bytes to lack (the last few). Only a file last
+the candidate words it was searched for and those it names, and, once a
+search for subclasses read it, the names it may subclass and the digest of
+its bytes; the words a search of the tree found its bytes to lack (the last
+few). Only a file last
 changed well before it was read is remembered, so a change within the same
 timestamp tick (2 s, the coarsest file systems keep) cannot go unseen; a
 file changed just before a run is read again by the next one. Kept beside
@@ -27,6 +28,16 @@ from .files import CANDIDATE_WORDS, file_words
 
 _RACY_NS = 2_000_000_000
 _LACKS = 16  # words a file is remembered to lack: the searches of a few runs
+
+
+def _searched(entry: dict | None) -> tuple[frozenset[bytes], frozenset[bytes]]:
+    """The words the file was searched for, and those of them it names (none
+    known unless both lists are whole: a corrupt record is no record)."""
+    lists = [entry.get(key) if entry is not None else None for key in ("asked", "named")]
+    if all(isinstance(words, list) and all(isinstance(word, str) for word in words) for words in lists):
+        asked, named = (frozenset(word.encode() for word in words) for words in lists)
+        return asked, named & asked
+    return frozenset(), frozenset()
 
 
 class Scans:
@@ -86,21 +97,23 @@ class Scans:
             self._known[key] = {**known, **entry} if same else entry  # another stat: only the worker's
             self._changed = True
 
-    def is_candidate(self, path: Path, words=CANDIDATE_WORDS) -> bool:
+    def is_candidate(self, path: Path, words: frozenset[bytes] = frozenset(CANDIDATE_WORDS)) -> bool:
         """May the file need a migration, naming one of ``words`` (those of the
         rules that run)? Unreadable and special files may: they are reported."""
         found = self._entry(path)
         if found is None:
             return True
         _, entry = found
-        named = entry.get("words") if entry is not None else None
-        if not (isinstance(named, list) and all(isinstance(word, str) for word in named)):
+        asked, named = _searched(entry)
+        if not words <= asked:  # only the words asked are looked for: the others cost a read
             try:
-                named = sorted(word.decode() for word in file_words(path))
+                named |= file_words(path, words - asked)
             except OSError:
                 return True  # the migration says why it cannot be read
-            self._remember(entry, path, words=named)
-        return any(word.encode() in words for word in named)
+            asked |= words
+            self._remember(entry, path, asked=sorted(w.decode() for w in asked),
+                           named=sorted(w.decode() for w in named))
+        return not named.isdisjoint(words)
 
     def names(self, path: Path, read) -> tuple[list[str], str] | None:
         """``read(path)``: (names, digest) of the file, or None; remembered."""
