@@ -87,3 +87,17 @@ def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(syn
     assert parallel == serial
     named = {key for key, entry in serial_record.items() if "names" in entry}
     assert named and named == {key for key, entry in parallel_record.items() if "names" in entry}
+
+
+def test_a_few_large_candidates_are_triaged_on_every_core(tmp_path):
+    """Forking pays for bytes to parse as well as for files: jax's sources hold
+    a score of candidates, some of them hundreds of kilobytes."""
+    from hijax_migrate import runner
+
+    big, small = tmp_path / "big.py", tmp_path / "small.py"
+    big.write_text("x = 1\n" * 50_000)
+    small.write_text("x = 1\n")
+    assert runner._worth_forking([Job(big, "big.py", tmp_path), Job(small, "small.py", tmp_path)])
+    assert not runner._worth_forking([Job(small, "small.py", tmp_path)] * 5)
+    assert not runner._worth_forking([Job(big, "big.py", tmp_path)])  # one file: no one to share it with
+    assert runner._worth_forking([Job(small, "small.py", tmp_path)] * runner._PARALLEL_TRIAGE)

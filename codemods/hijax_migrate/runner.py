@@ -32,7 +32,9 @@ from .pool import CRASHED, WorkerPool, end_with_parent
 from .report import Outcome, unified_diff
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
-_PARALLEL_TRIAGE = 24  # candidates triaged on every core from this many (a fork is cheap; ast is not)
+# Candidates triaged on every core from this many, or this many bytes (a fork
+# costs a few milliseconds; ast parses about 4 MB a second).
+_PARALLEL_TRIAGE, _PARALLEL_TRIAGE_BYTES = 24, 256 << 10
 
 
 @dataclass(frozen=True)
@@ -256,6 +258,19 @@ def _import_engine() -> None:
     from . import engine  # noqa: F401
 
 
+def _worth_forking(misses: list[Job]) -> bool:
+    if len(misses) >= _PARALLEL_TRIAGE:
+        return True
+    return len(misses) > 1 and sum(_size(job.path) for job in misses) >= _PARALLEL_TRIAGE_BYTES
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
 def _forks() -> bool:
     return multiprocessing.get_start_method() == "fork"
 
@@ -292,7 +307,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         wanted = [job for job in jobs if scans.is_candidate(job.path, words)]
         order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
-        if workers > 1 and len(misses) >= _PARALLEL_TRIAGE and _forks():
+        if workers > 1 and _worth_forking(misses) and _forks():
             # Triage on every core: forked workers start from the parent's index.
             pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
             triaged = _triage_on(pool, misses, scans, in_place)
