@@ -99,6 +99,8 @@ class Session:
         return self.exit_code(outcomes)
 
     def _pin_floor(self, outcomes: list[Outcome]) -> None:
+        if not any(o.changes for o in outcomes):
+            return  # nothing migrated: no floor to raise, and packaging is never imported
         from .pin_update import check
 
         writes = self.args.in_place or self.args.interactive
