@@ -104,13 +104,20 @@ def test_a_file_known_to_lack_a_word_is_not_read_again(tmp_path, monkeypatch):
     monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
     again = Scans(tmp_path / "cache", (tmp_path / "tree",))
     assert naming(tmp_path / "tree", "Mul", again) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
-    assert read == []  # the holders' names, and the others' lack of the word, remembered
-    # another word: the files whose names are known are not read; the one known only to lack Mul is
-    assert naming(tmp_path / "tree", "Quant", again) == [] and read == ["f.py"]
-    (tmp_path / "tree" / "f.py").write_text("from ops import Mul\n")  # a new stat: read again
+    holding = sorted(name for name, text in NAMERS.items() if "Mul" in text)
+    assert sorted(read) == holding  # the others' lack of the word remembered; their names, once read
     read.clear()
-    assert naming(tmp_path / "tree", "Mul", again) == ["a.py", "b.py", "d.py", "f.py", "g.py", "h.py"]
-    assert read == ["f.py"]
+    assert naming(tmp_path / "tree", "Quant", again) == [] and len(read) == len(NAMERS)  # another word
+    again.save()
+    read.clear()
+    last = Scans(tmp_path / "cache", (tmp_path / "tree",))
+    assert naming(tmp_path / "tree", "Quant", last) == [] and naming(tmp_path / "tree", "Mul", last) == [
+        "a.py", "b.py", "d.py", "g.py", "h.py"]
+    assert sorted(read) == holding
+    read.clear()
+    (tmp_path / "tree" / "f.py").write_text("from ops import Mul\n")  # a new stat: read again
+    assert naming(tmp_path / "tree", "Mul", last) == ["a.py", "b.py", "d.py", "f.py", "g.py", "h.py"]
+    assert sorted(read) == sorted([*holding, "f.py", "f.py"])  # f.py: for the word, then for its names
 
 
 def test_the_searches_for_uses_read_a_file_without_the_word_once(tmp_path, monkeypatch):
@@ -119,7 +126,21 @@ def test_the_searches_for_uses_read_a_file_without_the_word_once(tmp_path, monke
     read = []
     monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
     calls.forget()
-    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py")) == (tmp_path / "use.py", 5)
+    search = holders.Holders()  # a run's
+    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"),
+                               search=search) == (tmp_path / "use.py", 5)
     assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True,
-                               naming="Mul") == (tmp_path / "get.py", 5)
+                               naming="Mul", search=search) == (tmp_path / "get.py", 5)
     assert all(read.count(f"plain{n}.py") == 1 for n in range(5))
+
+
+def test_words_expected_are_found_in_the_same_pass(tmp_path, monkeypatch):
+    write(tmp_path, NAMERS)
+    alone = {word: holders.Holders().files(tmp_path, word) for word in ("Mul", "Base", "ops")}
+    read = []
+    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    search = holders.Holders()
+    search.expect(["Base", "ops", "Never"])
+    assert {word: search.files(tmp_path, word) for word in ("Mul", "Base", "ops")} == alone
+    assert sorted(read) == sorted(NAMERS)  # one pass: each file read once
+    assert search.files(tmp_path, "Never") == [] and len(read) == len(NAMERS)

@@ -10,7 +10,6 @@ files whose bytes hold the rule's name are decoded and tokenized.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import re
@@ -19,11 +18,9 @@ from pathlib import Path
 
 from . import originals
 from .cache import digest
-from .files import tree_files
-from .holders import holding, read
+from .holders import Holders, read
 
 _SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
-_HOLDERS: dict[tuple[tuple[Path, ...], str], list[tuple[Path, str]]] = {}
 
 
 # Calls that reach an attribute by a string naming it.
@@ -52,28 +49,20 @@ def may_get(text: str, attr: str) -> bool:
         re.search(rf"[\"']{re.escape(attr)}[\"']", text) is not None or re.search(r"\\[xuUN0-7]", text) is not None)
 
 
-def holders(roots: tuple[Path, ...], attr: str, scans=None) -> list[tuple[Path, str]]:
+def use_files(roots: tuple[Path, ...], attr: str, search: Holders) -> list[tuple[Path, str]]:
     """(file, digest of its bytes) of each Python file of the trees whose
-    bytes hold ``attr``'s, once a run: the files a use may be in."""
-    if (roots, attr) not in _HOLDERS:
-        found = []
-        for root in roots:
-            for path in (p for p in tree_files(root) if p.suffix == ".py") if root.is_dir() else []:
-                data = holding(path, attr, scans)
-                if data is not None:
-                    found.append((path, hashlib.sha256(data).hexdigest()))
-        _HOLDERS[roots, attr] = found
-    return _HOLDERS[roots, attr]
+    bytes hold ``attr``'s: the files a use may be in."""
+    return [(path, data) for root in roots for path, data in search.files(root, attr) if path.suffix == ".py"]
 
 
-def uses_digest(roots: tuple[Path, ...], attr: str, scans=None) -> str:
+def uses_digest(roots: tuple[Path, ...], attr: str, search: Holders) -> str:
     """What a search for uses of ``attr`` rests on: the files that may hold one, and their texts."""
-    return digest("\n".join(f"{path}:{data}" for path, data in holders(roots, attr, scans)))
+    return digest("\n".join(f"{path}:{data}" for path, data in use_files(roots, attr, search)))
 
 
-def _scan(roots: tuple[Path, ...], attr: str, by_name: bool, scans=None) -> list[tuple[Path, int]]:
+def _scan(roots: tuple[Path, ...], attr: str, by_name: bool, search: Holders) -> list[tuple[Path, int]]:
     found = []
-    for path, _ in holders(roots, attr, scans):
+    for path, _ in use_files(roots, attr, search):
         data = read(path)
         text = _universal(data.decode("utf-8", errors="replace")) if data is not None else ""
         line = _use_line(text, attr, by_name) if (may_get(text, attr) if by_name else may_use(text, attr)) else None
@@ -114,18 +103,17 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
 def forget() -> None:
     """A new run: the tree may have changed since the last one in this process."""
     _SCANS.clear()
-    _HOLDERS.clear()
 
 
 def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: bool = False,
-                  naming: str | None = None, scans=None) -> tuple[Path, int] | None:
+                  naming: str | None = None, search: Holders | None = None) -> tuple[Path, int] | None:
     """The first use of ``attr`` in another file of the trees (of ``roots``) that
     hold ``this_file`` (with ``naming``: in a file that also names that word;
-    ``scans``: the stat record of what files lack)."""
+    ``search``: the run's files holding each word)."""
     this = _real_path(this_file, roots)
     roots = tuple(r for r in roots if this.startswith(os.path.join(os.path.realpath(r), "")))
     if (roots, attr, by_name) not in _SCANS:
-        _SCANS[roots, attr, by_name] = _scan(roots, attr, by_name, scans)
+        _SCANS[roots, attr, by_name] = _scan(roots, attr, by_name, search or Holders())
     return next(((p, n) for p, n in _SCANS[roots, attr, by_name]
                  if os.path.realpath(p) != this and (naming is None or _names(p, naming))), None)
 

@@ -2,15 +2,47 @@
 uses of a rule): does a file's text hold the word's bytes at all? One that
 does not cannot name the word, so most files cost one read, never a regex or
 a tokenizer; with the stat record (``scans``), a file known to lack the word
-is not even read."""
+is not even read. A pass over the tree also looks for the words the run
+expects to search for later (``expect``): each file is read once for them all."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 
 from . import originals
 from .errors import SourceError
-from .files import check_regular
+from .files import check_regular, tree_files
+
+class Holders:
+    """The files of a tree that hold each word searched for, found once a
+    run (a project's lifetime); ``scans``: the stat record, or None."""
+
+    def __init__(self, scans=None):
+        self.scans = scans
+        self._found: dict[tuple[str, str], list[tuple[Path, str]]] = {}  # (root, word) -> its holders
+        self._expected: set[str] = set()
+
+    def expect(self, words) -> None:
+        """Words a search may ask for later in the run (a guess: a word not
+        expected costs a pass of its own, one expected and never asked
+        costs a substring test a file)."""
+        self._expected.update(words)
+
+    def files(self, root: Path, word: str) -> list[tuple[Path, str]]:
+        """(file, digest of its bytes) of each file of the tree under
+        ``root`` whose bytes hold ``word``'s."""
+        key = os.fspath(root)
+        if (key, word) not in self._found:
+            words = [word, *sorted(w for w in self._expected if w != word and (key, w) not in self._found)]
+            found: dict[str, list[tuple[Path, str]]] = {w: [] for w in words}
+            for path in tree_files(root) if root.is_dir() else []:
+                data, held = holding(path, words, self.scans)
+                for w in held:
+                    found[w].append((path, hashlib.sha256(data).hexdigest()))
+            self._found.update(((key, w), files) for w, files in found.items())
+        return self._found[key, word]
 
 
 def read(path: Path) -> bytes | None:
@@ -23,10 +55,10 @@ def read(path: Path) -> bytes | None:
         return None
 
 
-def holding(path: Path, word: str, scans=None) -> bytes | None:
-    """The file's bytes if they hold ``word``'s; None where they do not, or
-    the file cannot be read."""
+def holding(path: Path, words: list[str], scans=None) -> tuple[bytes | None, list[str]]:
+    """The file's bytes (None: not read, or unreadable), and which of
+    ``words`` they hold."""
     if scans is not None:
-        return scans.holding(path, word, read)
+        return scans.holding(path, words, read)
     data = read(path)
-    return data if data is not None and word.encode() in data else None
+    return data, [w for w in words if data is not None and w.encode() in data]

@@ -72,4 +72,5 @@ def read_bytes(path: Path) -> bytes:
             return _slot(path).read_bytes()
         except FileNotFoundError:
             pass
-    return path.read_bytes()
+    with open(path, "rb") as handle:  # not pathlib's read_bytes: a search reads every file of the tree
+        return handle.read()

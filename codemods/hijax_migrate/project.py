@@ -14,13 +14,12 @@ import hashlib
 import re
 from pathlib import Path
 
-from . import calls
+from . import calls, holders
 from .ast_summary import parse_ast, summarize_ast
 from .cache import SEARCHED, USED, digest
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .errors import SourceError
-from .files import read_source, tree_files
-from .holders import holding
+from .files import read_source
 from .modules import module_names
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
@@ -31,8 +30,8 @@ class Project(Resolver):
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         self._naming: dict[str, list[tuple[Path, Path, str]]] = {}  # see modules_naming
-        self._files: dict[Path, Path] | None = None  # the tree's files, each with its search root
         self.scans = None  # a scans.Scans: what files name, remembered across runs
+        self._search: holders.Holders | None = None
         self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
         # a replaced summary's objects may be freed and their ids reused.
@@ -159,22 +158,30 @@ class Project(Resolver):
 
     def _naming_files(self, word: str) -> list[tuple[Path, Path, str]]:
         """(file, its search root, digest of its bytes) of each file naming
-        ``word`` in a class statement's bases or an import, once a run."""
+        ``word`` in a class statement's bases or an import, once a run: of
+        the files whose bytes hold it."""
         if word not in self._naming:
-            if self._files is None:
-                self._files = {path: root for root in self.roots for path in tree_files(root)}
-            self._naming[word] = [(path, root, facts[1]) for path, root in self._files.items()
-                                  if (facts := self._names(path, word)) is not None and word in facts[0]]
+            self.search.expect(self._likely_searches())
+            found = {path: root for root in self.roots for path, _ in self.search.files(root, word)}
+            self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
+                                  if (facts := self._names(path)) is not None and word in facts[0]]
         return self._naming[word]
 
-    def _names(self, path: Path, word: str) -> tuple[list[str], str] | None:
-        """The names ``path`` may subclass or import, and the digest of its
-        bytes; None where its bytes lack ``word`` (it names no such class)."""
+    def _names(self, path: Path) -> tuple[list[str], str] | None:
+        """The names ``path`` may subclass or import, and the digest of its bytes."""
         def read(path: Path) -> tuple[list[str], str] | None:
-            data = holding(path, word, self.scans)
+            data = holders.read(path)
             return _names_in(data) if data is not None else None
 
         return self.scans.names(path, read) if self.scans is not None else read(path)
+
+    def _likely_searches(self) -> list[str]:
+        """The words this run is likely to search the tree for: the rules'
+        name, and the names of a few primitives of the old API it has met (a
+        rename of their rule looks for their subclasses)."""
+        names = sorted({info.qualname.rsplit(".", 1)[-1] for info, kind in self._class_kinds.items()
+                        if kind.is_primitive and kind is not Kind.HIPRIM})
+        return ["vjp_bwd", *names[:_LIKELY]]
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
         """Summaries of the tree's modules that may subclass a class called ``word``:
@@ -193,11 +200,21 @@ class Project(Resolver):
                       naming: str | None = None) -> tuple[Path, int] | None:
         """``calls.use_elsewhere`` in this tree: the answer rests on the files that may hold a use."""
         self.used.add(attr)
-        return calls.use_elsewhere(self.roots, attr, this_file, by_name, naming, self.scans)
+        self.search.expect(self._likely_searches())
+        return calls.use_elsewhere(self.roots, attr, this_file, by_name, naming, self.search)
 
     def uses_digest(self, attr: str) -> str:
-        return calls.uses_digest(self.roots, attr, self.scans)
+        return calls.uses_digest(self.roots, attr, self.search)
 
+    @property
+    def search(self) -> holders.Holders:
+        """The files holding each word searched for, found once a project (a run)."""
+        if self._search is None or self._search.scans is not self.scans:
+            self._search = holders.Holders(self.scans)
+        return self._search
+
+
+_LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
 
 # Names in the bases of class statements, and names imported.
 _NAMES_THAT_SUBCLASS = re.compile(rb"^[ \t]*(?:class[ \t]+\w+[ \t]*\(([^)]*)\)|(?:from[ \t]+\S+[ \t]+)?import[ \t]+"

@@ -126,20 +126,22 @@ class Scans:
             self._remember(entry, path, names=list(facts[0]), digest=facts[1])
         return facts
 
-    def holding(self, path: Path, word: str, read) -> bytes | None:
-        """``read(path)``: the file's bytes (None: unreadable), if they hold
-        ``word``'s; None where they lack them, remembered: not read again."""
+    def holding(self, path: Path, words: list[str], read) -> tuple[bytes | None, list[str]]:
+        """``read(path)``: the file's bytes (None: unreadable), and which of
+        ``words`` they hold; the words they lack are remembered, and a file
+        known to lack them all is not read (None, [])."""
         found = self._entry(path)
         entry = found[1] if found is not None else None
         lacks = entry.get("lacks") if entry is not None else None
         lacks = lacks if isinstance(lacks, list) else []
-        if word in lacks:
-            return None
-        data = read(path)
-        if data is not None and word.encode() not in data:
-            self._remember(entry, path, lacks=[*lacks[1 - _LACKS:], word])
-            return None
-        return data
+        wanted = [w for w in words if w not in lacks]
+        data = read(path) if wanted else None
+        if data is None:
+            return None, []
+        held = [w for w in wanted if w.encode() in data]
+        if len(held) < len(wanted):  # the first word kept longest: the one a search asked for
+            self._remember(entry, path, lacks=[*lacks, *(w for w in reversed(wanted) if w not in held)][-_LACKS:])
+        return data, held
 
     def save(self) -> None:
         if self.path is None or not self._changed:
