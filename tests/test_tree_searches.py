@@ -12,9 +12,10 @@ import pytest
 from test_accum_calls import BASE, CALLER
 from test_project import write
 
-from hijax_migrate import calls, holders
+from hijax_migrate import calls, files, holders
 from hijax_migrate import project as project_module
 from hijax_migrate import scans as scans_module
+from hijax_migrate.cli import main
 from hijax_migrate.context import Options
 from hijax_migrate.files import walk
 from hijax_migrate.project import Project
@@ -144,3 +145,23 @@ def test_words_expected_are_found_in_the_same_pass(tmp_path, monkeypatch):
     assert {word: search.files(tmp_path, word) for word in ("Mul", "Base", "ops")} == alone
     assert sorted(read) == sorted(NAMERS)  # one pass: each file read once
     assert search.files(tmp_path, "Never") == [] and len(read) == len(NAMERS)
+
+
+def test_a_run_walks_its_tree_once(tmp_path, monkeypatch):
+    """The jobs' walk (``.``) serves the searches, which name the tree by its absolute path."""
+    write(tmp_path, {"ops.py": BASE.format(accs=""), "use.py": CALLER, "sub/__init__.py": "", "sub/plain.py": "x = 1\n"})
+    walks = []
+    walk = files.walk
+    monkeypatch.setattr(files, "walk", lambda root, *rest: walks.append(root) or walk(root, *rest))
+    monkeypatch.chdir(tmp_path)
+    assert main(["--check", "--strategy", "accum", "--target-jax", "0.10", "--jobs", "1", "--no-cache", "."]) == 1
+    assert walks == [Path(".")]
+
+
+def test_a_tree_named_two_ways_has_the_same_files(tmp_path, monkeypatch):
+    write(tmp_path, {"a.py": "", "sub/b.py": "", "sub/c.md": ""})
+    monkeypatch.chdir(tmp_path)
+    for first, second in [(".", str(tmp_path)), (str(tmp_path), "."), ("sub", str(tmp_path / "sub") + "/")]:
+        files.forget_trees()
+        files.tree_files(Path(first))
+        assert files.tree_files(Path(second)) == walk(Path(second))

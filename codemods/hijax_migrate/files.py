@@ -154,16 +154,22 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
     return sorted(found)
 
 
-_TREES: dict[str, list[Path]] = {}
+_TREES: dict[str, tuple[str, list[Path]]] = {}  # real folder -> (as first named, its files)
 
 
 def tree_files(root: Path) -> list[Path]:
-    """``walk(root)``, once a run: the subclass index and the search for uses
-    both read the whole tree (``forget_trees`` starts a run)."""
-    key = os.fspath(root)
-    if key not in _TREES:
-        _TREES[key] = walk(root)
-    return _TREES[key]
+    """``walk(root)``, once a run: the jobs, the subclass index and the
+    search for uses all take the whole tree (``forget_trees`` starts a run).
+    A folder named two ways (``.`` and its absolute path) is walked once;
+    its files are named under the name asked."""
+    real = os.path.realpath(root)
+    if real not in _TREES:
+        _TREES[real] = (os.fspath(root), walk(root))
+    named, files = _TREES[real]
+    if named == os.fspath(root):
+        return files
+    prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
+    return [root / os.fspath(path)[prefix:] for path in files]
 
 
 def forget_trees() -> None:

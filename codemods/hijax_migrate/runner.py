@@ -287,13 +287,16 @@ def project_for(jobs: list[Job], options: Options):
 
 
 def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-        progress=None, cache_dir: Path | None = None) -> list[Outcome]:
+        progress=None, cache_dir: Path | None = None, walked: bool = False) -> list[Outcome]:
     """Migrate ``jobs``; outcomes come back in the order of ``jobs``.
-    ``cache_dir``: where results are kept across runs (None: not kept)."""
+    ``cache_dir``: where results are kept across runs (None: not kept);
+    ``walked``: the jobs were just found by walking the tree for this run
+    (``selection.jobs_for``), and that walk serves on."""
     from .project import Project
 
     workers = workers or os.cpu_count() or 1
-    forget_trees()  # another run in this process may have seen the tree otherwise
+    if not walked:
+        forget_trees()  # another run in this process may have seen the tree otherwise
     calls.forget()
     roots = _roots(jobs)
     cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)

@@ -46,14 +46,19 @@ def _named_rel(job: Job, root: Path) -> str:
 
 
 def jobs_for(args, root: Path) -> list[Job]:
-    from .files import walk
+    """The run's files; a folder's walk serves the run's searches of the tree
+    too (``files.tree_files``), so a run starts here."""
+    from .files import forget_trees, tree_files, walk
 
+    forget_trees()
     exclude = spec(args.exclude)
     jobs: list[Job] = []
     for name in args.paths:
         path = Path(name)
         if path.is_dir():
-            jobs += [Job(p, p.as_posix(), path) for p in walk(path, _walk_spec(exclude, path, root))]
+            rooted = _walk_spec(exclude, path, root)
+            walked = walk(path, rooted) if rooted is not None else tree_files(path)
+            jobs += [Job(p, p.as_posix(), path) for p in walked]
         elif path.exists() or path.is_symlink():
             job = Job(path, path.as_posix(), None)
             if not (args.force_exclude and excluded(job, exclude, root)):

@@ -116,7 +116,7 @@ class Session:
         workers = min(self.args.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
         cache_dir = None if self.args.no_cache else default_dir()
         outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args),
-                       cache_dir)
+                       cache_dir, walked=True)  # by from_args
         return self._review(outcomes) if self.args.interactive else outcomes
 
     def _review(self, outcomes: list[Outcome]) -> list[Outcome]:
