@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from golden import GOLDEN, read_case
 
@@ -73,3 +77,20 @@ def test_the_words_of_the_rules_that_run():
     assert b"def dce" in newer and b"def dce" not in older  # HJX010 migrates to jax 0.12
     assert b"HiPrim" in candidate_words(options_for(["--target-jax", "0.12", "--select", "HJX010"]))
     assert b"vjp_bwd" not in candidate_words(options_for(["--target-jax", "0.12", "--select", "HJX010"]))
+
+
+FRAGMENTS = ["def", " ", "\t", "\\", "\n", "dce", "vjp_bwd", "_", "x", "é", "("]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=8))
+def test_a_whole_name_is_found_as_the_pattern_finds_it(fragments):
+    """The occurrence-by-occurrence test agrees with the pattern it replaces
+    (a name not preceded or followed by a name's byte; after `def` and blanks)."""
+    data = "".join(fragments).encode()
+    for word in (b"vjp_bwd", b"def dce"):
+        if word.startswith(b"def "):
+            pattern = rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)"
+        else:
+            pattern = rb"(?<!\w)" + word + rb"(?!\w)"
+        assert (word in named_words(data)) == (re.search(pattern, data) is not None), (data, word)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import io
 import os
-import re
 import signal
 import stat
 import tempfile
@@ -38,11 +36,30 @@ PARTS = (b"HiPrim", b"QDD", b"__version_")
 CANDIDATE_WORDS = NAMES + PARTS
 
 
-@functools.cache  # compiled when first needed: 14 patterns cost a start-up 10 ms
-def _as_name(word: bytes) -> re.Pattern:
-    if word.startswith(b"def "):
-        return re.compile(rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)")
-    return re.compile(rb"(?<!\w)" + word + rb"(?!\w)")
+_NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_BLANKS = frozenset(b" \t\f\v\r\n\\")  # between `def` and its name: spaces, or a line continued
+
+
+def _names(data: bytes, word: bytes) -> bool:
+    """Does ``data`` hold ``word`` as a whole name (``def NAME``: the name,
+    after ``def``)? Each occurrence is looked at: no pattern scans every byte."""
+    name = word.split()[-1]
+    at = data.find(name)
+    while at != -1:
+        end = at + len(name)
+        if (at == 0 or data[at - 1] not in _NAME_BYTES) and (end == len(data) or data[end] not in _NAME_BYTES) \
+                and (name == word or _after_def(data, at)):
+            return True
+        at = data.find(name, end)
+    return False
+
+
+def _after_def(data: bytes, at: int) -> bool:
+    start = at
+    while start and data[start - 1] in _BLANKS:
+        start -= 1
+    return start < at and start >= 3 and data[start - 3:start] == b"def" and (
+        start == 3 or data[start - 4] not in _NAME_BYTES)
 
 
 def covering(word: str) -> frozenset[bytes]:
@@ -54,7 +71,7 @@ def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> froze
     """Which of ``words`` ``data`` names; with ``whole`` false, as bytes
     anywhere (a superset: for a chunk of a file, cut anywhere)."""
     return frozenset(word for word in words if word.split()[-1] in data and (
-        not whole or word in PARTS or _as_name(word).search(data)))
+        not whole or word in PARTS or _names(data, word)))
 
 
 def is_candidate_text(data: bytes, whole: bool = True) -> bool:
