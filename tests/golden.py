@@ -53,3 +53,22 @@ def write_case(case: Case, actual: str, findings=()) -> None:
 
 def all_cases() -> list[Path]:
     return sorted(GOLDEN.glob("*.py"))
+
+
+TARGETS = ("0.8.1", "0.10", "0.11.1", "0.12")  # one in each era of the API
+
+
+def left_alone(code: str, name: str, options, target: str):
+    """The full migration of ``code``, which a fast path passed over: it must
+    leave the code byte for byte, and say nothing."""
+    import pytest
+
+    from hijax_migrate.engine import MigrationError, migrate_source
+    from hijax_migrate.project import Project
+
+    try:
+        full = migrate_source(code, name, options, Project())
+    except MigrationError as error:
+        pytest.fail(f"passed over at {target}, but: {error}")
+    assert (full.code, full.report.changes, full.report.findings) == (code, [], []), target
+    return full
