@@ -38,6 +38,8 @@ def test_every_file_a_migration_acts_on_is_a_candidate(path):
     ("def \\\n  remat(self):", {b"def remat"}),
     ("async def dce(self, used_outs):", {b"def dce"}),
     ("getattr(p, 'transpose_jvp')", {b"transpose_jvp"}),
+    ("lin = hijax.apply_derived_linearization", {b"apply_derived_linearization"}),  # 'lineariz' is shared
+    ("from hijax import vjp_fwd_from_lin, transpose_linearized", {b"vjp_fwd_from_lin", b"transpose_linearized"}),
     ("class A(VJPHiPrimitive): pass", {b"HiPrim"}),  # parts of names match anywhere
     ("hjx.AvalMutableQDD", {b"QDD"}),
     ("if jax.__version_info__ < (0, 11):", {b"__version_"}),

@@ -33,6 +33,7 @@ NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"app
          b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
          b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
 PARTS = (b"HiPrim", b"QDD", b"__version_")
+_SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
 CANDIDATE_WORDS = NAMES + PARTS
 
 
@@ -70,8 +71,9 @@ def covering(word: str) -> frozenset[bytes]:
 def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> frozenset[bytes]:
     """Which of ``words`` ``data`` names; with ``whole`` false, as bytes
     anywhere (a superset: for a chunk of a file, cut anywhere)."""
-    return frozenset(word for word in words if word.split()[-1] in data and (
-        not whole or word in PARTS or _names(data, word)))
+    absent = [key for key in _SHARED if key not in data and any(key in word for word in words)]
+    return frozenset(word for word in words if not any(key in word for key in absent)
+                     and word.split()[-1] in data and (not whole or word in PARTS or _names(data, word)))
 
 
 def is_candidate_text(data: bytes, whole: bool = True) -> bool:
