@@ -1,14 +1,11 @@
 """What git knows: files changed since a ref or staged, and where hooks live.
 
-git itself is asked, one command at a time (GitPython's import alone cost
-a pre-push run a tenth of a second).
+GitPython, imported only when a git option is used: a plain run never pays
+for it.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -16,45 +13,27 @@ class GitError(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Repo:
-    working_tree_dir: str | None  # None: a bare repository
-    git_dir: str
+def repo_at(start: Path):
+    import git
 
-
-def repo_at(start: Path) -> Repo:
-    """The repository holding ``start`` (a folder or a file in one)."""
-    folder = start if start.is_dir() else start.parent
-    if not folder.is_dir():
-        raise GitError(f"{start}: not inside a git repository")
     try:
-        bare, git_dir = _run(folder, "rev-parse", "--is-bare-repository", "--absolute-git-dir").splitlines()
-        top = None if bare == "true" else _run(folder, "rev-parse", "--show-toplevel").rstrip("\n")
-    except OSError as error:
-        raise GitError(f"cannot run git: {error}") from error
-    except (GitError, ValueError) as error:
+        return git.Repo(start if start.is_dir() else start.parent, search_parent_directories=True)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError) as error:
         raise GitError(f"{start}: not inside a git repository") from error
-    return Repo(top, git_dir)
 
 
-def _run(folder, *args: str) -> str:
-    """``git args`` run in ``folder``: its output (paths as the file system
-    names them); GitError with git's message when it fails."""
-    run = subprocess.run(["git", *args], cwd=folder, capture_output=True, stdin=subprocess.DEVNULL)
-    if run.returncode:
-        raise GitError(run.stderr.decode(errors="replace").strip())
-    return os.fsdecode(run.stdout)
-
-
-def _git(repo: Repo, *args: str, missing: str = "") -> list[str]:
+def _git(repo, *args: str, missing: str = "") -> list[str]:
     """Run ``git args`` (``-z`` output), as a list of paths. A failure is a
     GitError; ``missing`` replaces git's message when there is none."""
+    import git
+
     try:
-        out = _run(repo.working_tree_dir or repo.git_dir, *args)
-    except OSError as error:  # no git at all
-        raise GitError(f"git {' '.join(args)}: {error}") from error
-    except GitError as error:
-        raise GitError(missing or f"git {' '.join(args)}: {error}") from error
+        out = repo.git.execute(["git", *args], strip_newline_in_stdout=False)
+    except git.GitCommandError as error:
+        message = (error.stderr or str(error)).strip()
+        if message.startswith("stderr: '") and message.endswith("'"):  # GitPython's quoting
+            message = message[len("stderr: '"):-1].strip()
+        raise GitError(missing or f"git {' '.join(args)}: {message}") from error
     return [name for name in out.split("\0") if name]
 
 
@@ -155,6 +134,8 @@ def write_blobs(repo, blobs: dict[str, str], dest: Path, batch: int = 1000) -> N
 
 def read_blobs(repo, hashes: list[str]) -> list[bytes]:
     """The contents of these blobs, in order, from one ``git cat-file --batch``."""
+    import subprocess
+
     run = subprocess.run(["git", "cat-file", "--batch"], cwd=repo.working_tree_dir or repo.git_dir,
                          input="".join(f"{h}\n" for h in hashes).encode(), capture_output=True)
     if run.returncode:
@@ -171,5 +152,5 @@ def read_blobs(repo, hashes: list[str]) -> list[bytes]:
 def hooks_dir(start: Path) -> Path:
     """The repository's hooks folder, wherever ``core.hooksPath`` puts it."""
     repo = repo_at(start)
-    path = _git(repo, "rev-parse", "--git-path", "hooks")[0].rstrip("\n")  # relative to the top, or absolute
-    return (Path(repo.working_tree_dir or repo.git_dir) / path).resolve()
+    path = repo.git.rev_parse("--git-path", "hooks")  # relative to the top, or absolute
+    return (Path(repo.working_tree_dir) / path).resolve()
