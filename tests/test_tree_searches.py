@@ -6,6 +6,7 @@ uses the rule."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,17 @@ def test_a_tree_named_two_ways_has_the_same_files(tmp_path, monkeypatch):
         files.forget_trees()
         files.tree_files(Path(first))
         assert files.tree_files(Path(second)) == walk(Path(second))
+
+
+def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):
+    """A project's folders of scripts are roots of their own, inside the project's root."""
+    write(tmp_path, {"ops.py": BASE.format(accs=""), "scripts/use.py": CALLER, "scripts/plain.py": "x = 1\n"})
+    read = []
+    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    search = holders.Holders()
+    inner = search.files(tmp_path / "scripts", "vjp_bwd")
+    assert inner == [(tmp_path / "scripts" / "use.py", hashlib.sha256(CALLER.encode()).hexdigest())]
+    assert [path for path, _ in search.files(tmp_path, "vjp_bwd")] == [tmp_path / "ops.py", *(p for p, _ in inner)]
+    assert sorted(read) == ["ops.py", "plain.py", "use.py"]
+    search.files(tmp_path, "Mul")  # another word: read again
+    assert len(read) == 6

@@ -23,6 +23,7 @@ class Holders:
         self.scans = scans
         self._found: dict[tuple[str, str], list[tuple[Path, str]]] = {}  # (root, word) -> its holders
         self._expected: set[str] = set()
+        self._files: dict[str, tuple] = {}  # file -> (the words looked for, those held, digest)
 
     def expect(self, words) -> None:
         """Words a search may ask for later in the run (a guess: a word not
@@ -38,11 +39,21 @@ class Holders:
             words = [word, *sorted(w for w in self._expected if w != word and (key, w) not in self._found)]
             found: dict[str, list[tuple[Path, str]]] = {w: [] for w in words}
             for path in tree_files(root) if root.is_dir() else []:
-                data, held = holding(path, words, self.scans)
+                held, data_digest = self._held(path, words)
                 for w in held:
-                    found[w].append((path, hashlib.sha256(data).hexdigest()))
+                    found[w].append((path, data_digest))
             self._found.update(((key, w), files) for w, files in found.items())
         return self._found[key, word]
+
+    def _held(self, path: Path, words: list[str]) -> tuple[list[str], str]:
+        """Which of ``words`` the file holds, and the digest of its bytes; a
+        file under two roots (a folder of scripts in a project) read once."""
+        looked, held, data_digest = self._files.get(os.fspath(path), ((), (), ""))
+        if not set(words) <= set(looked):
+            data, held = holding(path, words, self.scans)
+            looked, data_digest = words, hashlib.sha256(data).hexdigest() if held else ""
+            self._files[os.fspath(path)] = (looked, held, data_digest)
+        return [w for w in held if w in words], data_digest
 
 
 def read(path: Path) -> bytes | None:
