@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from hijax_migrate.context import Options
 from hijax_migrate.files import walk
 from hijax_migrate.runner import Job, run
@@ -117,3 +119,20 @@ def test_a_base_another_module_imports_stays_bound_where_it_is_imported(tmp_path
     assert "+ok = HiPrim" in diffs["alone.py"]  # imported by no other module: renamed
     edits = [line for line in diffs["ops.py"].splitlines() if line.startswith(("+", "-"))]
     assert "+    def vjp_bwd_retval(self, res, g):" in edits and not any("import" in line for line in edits)
+
+
+@pytest.mark.parametrize("words", [["Mul", "MulBase", "Base", "ops", "M", "Nothing"], ["Nothing", "Mul"]])
+def test_the_index_of_names_finds_what_the_passes_find(tmp_path, words):
+    """A run over many candidates answers its searches for subclasses from one
+    index of every file's names, not a pass of the tree a name: the same files."""
+    from test_tree_searches import NAMERS, every_file_naming
+
+    from hijax_migrate.project import Project
+
+    write(tmp_path, NAMERS)
+    for passes in (0, 1, 2):
+        project = Project(roots=(tmp_path,))
+        project.search_passes = passes
+        for word in words:
+            found = sorted(path.name for path, _, _ in project._naming_files(word))
+            assert found == every_file_naming(tmp_path, word), (passes, word)

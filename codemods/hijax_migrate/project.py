@@ -19,7 +19,7 @@ from .ast_summary import parse_ast, summarize_ast
 from .cache import SEARCHED, USED, digest
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .errors import SourceError
-from .files import read_source
+from .files import read_source, tree_files
 from .modules import module_names
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
@@ -30,6 +30,8 @@ class Project(Resolver):
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         self._naming: dict[str, list[tuple[Path, Path, str]]] = {}  # see modules_naming
+        self._names_index: dict[str, dict[Path, Path]] | None = None
+        self.search_passes = _PASSES  # a run over many candidates sets none: see runner
         self.scans = None  # a scans.Scans: what files name, remembered across runs
         self._search: holders.Holders | None = None
         self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
@@ -161,11 +163,28 @@ class Project(Resolver):
         ``word`` in a class statement's bases or an import, once a run: of
         the files whose bytes hold it."""
         if word not in self._naming:
-            self.search.expect(self._likely_searches())
-            found = {path: root for root in self.roots for path, _ in self.search.files(root, word)}
+            if len(self._naming) < self.search_passes:
+                self.search.expect(self._likely_searches())
+                found = {path: root for root in self.roots for path, _ in self.search.files(root, word)}
+            else:
+                found = self._name_index().get(word, {})
             self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
                                   if (facts := self._names(path)) is not None and word in facts[0]]
         return self._naming[word]
+
+    def _name_index(self) -> dict[str, dict[Path, Path]]:
+        """name -> {file: its search root} of each file of the tree naming it in
+        a class statement's bases or an import, built once a run: a tree with
+        many primitives asks for the subclasses of each, and a pass of the tree
+        a name would read every file again for each."""
+        if self._names_index is None:
+            files = {path: root for root in self.roots for path in (tree_files(root) if root.is_dir() else [])}
+            self._names_index = {}
+            for path, root in files.items():
+                facts = self._names(path)
+                for name in facts[0] if facts is not None else ():
+                    self._names_index.setdefault(name, {})[path] = root
+        return self._names_index
 
     def _names(self, path: Path) -> tuple[list[str], str] | None:
         """The names ``path`` may subclass or import, and the digest of its bytes."""
@@ -215,6 +234,7 @@ class Project(Resolver):
 
 
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
+_PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
 # Names in the bases of class statements, and names imported.
 _NAMES_THAT_SUBCLASS = re.compile(rb"^[ \t]*(?:class[ \t]+\w+[ \t]*\(([^)]*)\)|(?:from[ \t]+\S+[ \t]+)?import[ \t]+"

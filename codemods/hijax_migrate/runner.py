@@ -35,6 +35,10 @@ _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more th
 # Candidates triaged on every core from this many, or this many bytes (a fork
 # costs a few milliseconds; ast parses about 4 MB a second).
 _PARALLEL_TRIAGE, _PARALLEL_TRIAGE_BYTES = 24, 256 << 10
+# A run over more candidates than this (a whole tree, not a change) asks for
+# the subclasses of many classes: an index of every file's names answers them
+# all, where a pass of the tree a name would read each file again and again.
+_FEW_CANDIDATES = 32
 
 
 @dataclass(frozen=True)
@@ -308,6 +312,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
 
         words = candidate_words(options)  # those of the rules that run
         wanted = [job for job in jobs if scans.is_candidate(job.path, words)]
+        if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
+            project.search_passes = 0
         order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if workers > 1 and _worth_forking(misses) and _forks():
