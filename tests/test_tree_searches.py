@@ -180,3 +180,32 @@ def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):
     assert sorted(read) == ["ops.py", "plain.py", "use.py"]
     search.files(tmp_path, "Mul")  # another word: read again
     assert len(read) == 6
+
+
+# What the search for subclasses finds: a file that names the class in its
+# bases or an import, however the statement is written.
+
+@pytest.mark.parametrize("source, word", [
+    ("import ops\n\nclass Über(ops.Mul):\n    pass\n", "Mul"),  # a subclass named beyond ASCII
+    ("from ops import Café\n\nclass Sub(Café):\n    pass\n", "Café"),  # a base named beyond ASCII
+    ("import ops\n\nclass Sub(ops.\ufb01x):\n    pass\n", "fix"),  # NFKC: the ligature reads as 'fi'
+    ("# -*- coding: latin-1 -*-\nimport ops\nclass Sub(ops.Café):\n    pass\n", "Café"),
+    ("import ops\n\nclass Sub[T](ops.Mul):\n    pass\n", "Mul"),  # type parameters
+    ("import ops\n\nclass Sub[T: dict[str, int]](ops.Mul):\n    pass\n", "Mul"),
+    ("import ops\n\nclass Sub(ops.Base,  # see (note)\n          ops.Mul):\n    pass\n", "Mul"),
+    ("from ops import A, \\\n    Mul\n", "Mul"),  # a backslash
+    ("from ops import (A,  # (note)\n    Mul)\n", "Mul"),
+])
+def test_the_search_for_subclasses_finds_a_file_however_it_names_the_class(tmp_path, source, word):
+    encoding = "latin-1" if "latin-1" in source else "utf-8"
+    (tmp_path / "sub.py").write_bytes(source.encode(encoding))
+    (tmp_path / "plain.py").write_text("x = 1\n")
+    assert naming(tmp_path, word) == ["sub.py"]
+    assert naming(tmp_path, word, Scans(tmp_path / ".cache", (tmp_path,))) == ["sub.py"]
+
+
+def test_a_use_spelt_beyond_ascii_is_a_use(tmp_path):
+    """``prim.ｖjp_bwd`` is ``prim.vjp_bwd`` to Python (NFKC): a call of the rule."""
+    write(tmp_path, {"ops.py": BASE.format(accs=""), "use.py": CALLER.replace(".vjp_bwd", ".\uff56jp_bwd")})
+    calls.forget()
+    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py")) == (tmp_path / "use.py", 5)

@@ -14,6 +14,7 @@ import io
 import os
 import re
 import tokenize
+import unicodedata
 from pathlib import Path
 
 from . import originals
@@ -28,8 +29,10 @@ GETTERS = frozenset({"getattr", "attrgetter", "methodcaller"})
 
 
 def may_use(text: str, attr: str) -> bool:
-    """Could ``text`` hold ``.attr``? A cheap superset of what tokenizing finds."""
-    return attribute_pattern((attr,)).search(text) is not None
+    """Could ``text`` hold ``.attr``? A cheap superset of what tokenizing finds
+    (a name with letters beyond ASCII after a dot may be ``attr`` normalised)."""
+    return attribute_pattern((attr,)).search(text) is not None or (
+        not text.isascii() and re.search(r"\.\s*\w*[^\x00-\x7f]", text) is not None)
 
 
 def attribute_pattern(names) -> re.Pattern:
@@ -86,7 +89,7 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
             if by_name and token.type == tokenize.STRING and token.string.strip("\"'") == attr \
                     and calls and calls[-1] in GETTERS:
                 return token.start[0]
-            if not by_name and token.type == tokenize.NAME and token.string == attr and previous == ".":
+            if not by_name and token.type == tokenize.NAME and _name(token.string) == attr and previous == ".":
                 return token.start[0]
             if token.type == tokenize.OP and token.string in "([{":
                 calls.append(previous)
@@ -98,6 +101,11 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
         pattern = rf"(getattr|attrgetter|methodcaller)\(.*[\"']{attr}[\"']" if by_name else rf"\.\s*{attr}\b"
         return 1 if re.search(pattern, text) else None  # unreadable: count it
     return None
+
+
+def _name(token: str) -> str:
+    """A name as Python reads it: NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``)."""
+    return token if token.isascii() else unicodedata.normalize("NFKC", token)
 
 
 def forget() -> None:

@@ -72,4 +72,11 @@ def holding(path: Path, words: list[str], scans=None) -> tuple[bytes | None, lis
     if scans is not None:
         return scans.holding(path, words, read)
     data = read(path)
-    return data, [w for w in words if data is not None and w.encode() in data]
+    return data, [w for w in words if data is not None and may_hold(data, w)]
+
+
+def may_hold(data: bytes, word: str) -> bool:
+    """Could a file of these bytes name ``word``? Python reads a name with
+    letters beyond ASCII in the file's encoding, NFKC-normalised (``ﬁx`` is
+    ``fix``): such a name, or a file with any, may name any word."""
+    return word.encode() in data or not (word.isascii() and data.isascii())

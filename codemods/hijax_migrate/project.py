@@ -11,7 +11,10 @@ files of it (``--changed-since``).
 from __future__ import annotations
 
 import hashlib
+import io
 import re
+import tokenize
+import unicodedata
 from pathlib import Path
 
 from . import calls, holders
@@ -236,20 +239,41 @@ class Project(Resolver):
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
 _PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
-# Names in the bases of class statements, and names imported.
-_NAMES_THAT_SUBCLASS = re.compile(rb"^[ \t]*(?:class[ \t]+\w+[ \t]*\(([^)]*)\)|(?:from[ \t]+\S+[ \t]+)?import[ \t]+"
-                                  rb"(\([^)]*\)|[^\n]*))", re.M)
+# Names in the bases of class statements, and names imported: generously (a
+# word too many costs a summary; one missed, a subclass unseen). A class's
+# name may be any identifier, with type parameters; a comment in brackets may
+# hold a bracket; an import may go on past a backslash.
+_NAME = rb"(?:\w|[\x80-\xff])+"
+_IN_BRACKETS = rb"\(((?:[^)#]|#[^\n]*)*)\)"
+_NAMES_THAT_SUBCLASS = re.compile(
+    rb"^[ \t]*(?:class[ \t]+" + _NAME + rb"[ \t]*(?:\[[^\n]*?\][ \t]*)?" + _IN_BRACKETS
+    + rb"|(?:from[ \t]+\S+[ \t]+)?import[ \t]+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))", re.M)
 _WORD = re.compile(rb"[A-Za-z_]\w*")
+_NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
 _KEYWORDS = re.compile(rb"class|import")
 
 
 def _names_in(data: bytes) -> tuple[list[str], str]:
     """The names a file's bytes may subclass or import, and their digest."""
-    words, starts = set(), set()
+    words, starts, parts = set(), set(), []
     for key in _KEYWORDS.finditer(data):  # only lines with a keyword are matched: ^ alone is slow
         start = data.rfind(b"\n", 0, key.start()) + 1
         match = _NAMES_THAT_SUBCLASS.match(data, start) if start not in starts else None
         starts.add(start)
         if match:
-            words.update(w.decode() for part in match.groups() if part for w in _WORD.findall(part))
+            parts += [part for part in match.groups() if part]
+    words.update(w.decode() for part in parts for w in _WORD.findall(part))
+    words.update(_non_ascii(data, [w for part in parts for w in _NON_ASCII_WORD.findall(part)]))
     return sorted(words), hashlib.sha256(data).hexdigest()
+
+
+def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
+    """Names with letters beyond ASCII, as Python reads them: decoded as the
+    file declares, NFKC-normalised (``ﬁx`` names ``fix``)."""
+    if not found:
+        return set()
+    try:
+        encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError:
+        encoding = "utf-8"
+    return {unicodedata.normalize("NFKC", w.decode(encoding, "replace")) for w in found}

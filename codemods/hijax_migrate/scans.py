@@ -25,6 +25,7 @@ from pathlib import Path
 from . import originals
 from .cache import _tool, _write, digest
 from .files import CANDIDATE_WORDS, file_words
+from .holders import may_hold
 
 _RACY_NS = 2_000_000_000
 _LACKS = 16  # words a file is remembered to lack: the searches of a few runs
@@ -138,7 +139,7 @@ class Scans:
         data = read(path) if wanted else None
         if data is None:
             return None, []
-        held = [w for w in wanted if w.encode() in data]
+        held = [w for w in wanted if may_hold(data, w)]
         if len(held) < len(wanted):  # the first word kept longest: the one a search asked for
             self._remember(entry, path, lacks=[*lacks, *(w for w in reversed(wanted) if w not in held)][-_LACKS:])
         return data, held
