@@ -48,6 +48,17 @@ def test_whole_names_and_parts_of_names(code, named):
     assert named_words(code.encode()) == named
 
 
+@pytest.mark.parametrize("code, encoding, named", [
+    ("class A(B):\n    def ｖjp_bwd(self, res, g):\n", "utf-8", {b"vjp_bwd"}),  # Python reads vjp_bwd
+    ("class A(B):\n    def ｄｃｅ(self, used_outs):\n", "utf-8", {b"def dce"}),
+    ("# -*- coding: cp932 -*-\nx.ｖjp_fwd\n", "cp932", {b"vjp_fwd"}),  # decoded as declared
+    ("# café\nx = 1\n", "utf-8", set()),
+    ("ﬁvjp_bwd = 1\n", "utf-8", {b"vjp_bwd"}),  # a superset: as bytes, a name starts after the ligature
+])
+def test_names_beyond_ascii_are_read_as_python_reads_them(code, encoding, named):
+    assert named_words(code.encode(encoding)) == named
+
+
 def test_a_notebook_is_searched_for_bytes_not_names(tmp_path):
     """In JSON, `\\n` before a name hides where it starts."""
     notebook = tmp_path / "n.ipynb"

@@ -9,6 +9,7 @@ import signal
 import stat
 import tempfile
 import tokenize
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,7 +71,26 @@ def covering(word: str) -> frozenset[bytes]:
 
 def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> frozenset[bytes]:
     """Which of ``words`` ``data`` names; with ``whole`` false, as bytes
-    anywhere (a superset: for a chunk of a file, cut anywhere)."""
+    anywhere (a superset: for a chunk of a file, cut anywhere). Python reads
+    a name NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``): text beyond ASCII is
+    searched as it is and normalised."""
+    named = _bytes_naming(data, whole, words)
+    if data.isascii() or len(named) == len(words):
+        return named
+    return named | _bytes_naming(_normalized(data), whole, words)
+
+
+def _normalized(data: bytes) -> bytes:
+    """The bytes decoded as the file declares (else as UTF-8), NFKC-normalised."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding, errors="replace")
+    except (SyntaxError, LookupError):
+        text = data.decode("utf-8", errors="replace")
+    return unicodedata.normalize("NFKC", text).encode("utf-8", errors="replace")
+
+
+def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     absent = [key for key in _SHARED if key not in data and any(key in word for word in words)]
     return frozenset(word for word in words if not any(key in word for key in absent)
                      and word.split()[-1] in data and (not whole or word in PARTS or _names(data, word)))
