@@ -20,6 +20,7 @@ from .context import FileContext, FileReport, Options
 from .model import Result  # noqa: F401 (re-exported)
 from .primitives import PrimitiveMap
 from .project import Project
+from .spelling import check_spelling
 from .summary import Kind, summarize_classes
 from .triage import acting_rules
 from .versions import format_version
@@ -34,6 +35,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     project = project or Project(options.extra_bases)
     report = FileReport(path)
     tree = parse(code)
+    check_spelling(code)
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
     prims = file.primitives(tree, code)
     if module:  # the summary just installed is of the text on disk: results may rest on it

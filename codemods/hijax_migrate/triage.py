@@ -18,6 +18,7 @@ from .chains import HIJAX_MODULES
 from .files import covering
 from .model import FileReport, Options
 from .scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
+from .spelling import respelt
 from .stmts import statements
 from .versions import ADDED_NAMES, added_in
 
@@ -52,6 +53,8 @@ def untouched(code: str, path: str, options: Options, project, module: str = "")
     classes = _classes(code, path, options, project, module, install=True)
     if classes is None or _acting(code, *classes, options, project) != set():
         return None
+    if respelt(code) is not None:
+        return None  # a name Python reads otherwise: the migration refuses the file
     report = FileReport(path)
     report.primitives = sum(kind.is_primitive for _, kind, _ in classes[1])
     return report
