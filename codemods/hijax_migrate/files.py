@@ -77,16 +77,20 @@ def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> froze
     named = _bytes_naming(data, whole, words)
     if data.isascii() or len(named) == len(words):
         return named
-    return named | _bytes_naming(_normalized(data), whole, words)
+    normalized = _normalized(data)
+    return named if normalized is None else named | _bytes_naming(normalized, whole, words)
 
 
-def _normalized(data: bytes) -> bytes:
-    """The bytes decoded as the file declares (else as UTF-8), NFKC-normalised."""
+def _normalized(data: bytes) -> bytes | None:
+    """The bytes decoded as the file declares (else as UTF-8), NFKC-normalised;
+    None where that changes nothing (UTF-8 text already normal)."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding, errors="replace")
     except (SyntaxError, LookupError):
-        text = data.decode("utf-8", errors="replace")
+        encoding, text = "utf-8", data.decode("utf-8", errors="replace")
+    if encoding in ("utf-8", "utf-8-sig") and unicodedata.is_normalized("NFKC", text):
+        return None
     return unicodedata.normalize("NFKC", text).encode("utf-8", errors="replace")
 
 
