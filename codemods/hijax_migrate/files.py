@@ -12,11 +12,13 @@ import tokenize
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from . import originals
 from .errors import SourceError
+
+if TYPE_CHECKING:
+    import pathspec
 
 # Folders no user wants migrated: tooling, environments, build output.
 SKIP_DIRS = frozenset({
@@ -145,7 +147,11 @@ def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
             lines += (folder / name).read_text(errors="replace").splitlines()
         except OSError:
             pass
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    if not lines:
+        return None
+    import pathspec  # 20 ms: imported for a tree with ignore files only
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def _ignored(path: Path, specs: list[tuple[Path, pathspec.PathSpec]], is_dir: bool) -> bool:

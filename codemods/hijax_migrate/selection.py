@@ -23,9 +23,11 @@ class _Rooted:
 
 
 def spec(patterns: list[str]):
-    import pathspec
+    if not patterns:
+        return None
+    import pathspec  # only for patterns given
 
-    return pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 def under_root(path: Path, root: Path) -> str | None:
