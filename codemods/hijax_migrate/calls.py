@@ -14,11 +14,11 @@ import io
 import os
 import re
 import tokenize
-import unicodedata
 from pathlib import Path
 
 from . import originals
 from .cache import digest
+from .files import python_name
 from .holders import Holders, read
 
 _SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
@@ -89,7 +89,7 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
             if by_name and token.type == tokenize.STRING and token.string.strip("\"'") == attr \
                     and calls and calls[-1] in GETTERS:
                 return token.start[0]
-            if not by_name and token.type == tokenize.NAME and _name(token.string) == attr and previous == ".":
+            if not by_name and token.type == tokenize.NAME and python_name(token.string) == attr and previous == ".":
                 return token.start[0]
             if token.type == tokenize.OP and token.string in "([{":
                 calls.append(previous)
@@ -101,11 +101,6 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
         pattern = rf"(getattr|attrgetter|methodcaller)\(.*[\"']{attr}[\"']" if by_name else rf"\.\s*{attr}\b"
         return 1 if re.search(pattern, text) else None  # unreadable: count it
     return None
-
-
-def _name(token: str) -> str:
-    """A name as Python reads it: NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``)."""
-    return token if token.isascii() else unicodedata.normalize("NFKC", token)
 
 
 def forget() -> None:

@@ -84,16 +84,27 @@ def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> froze
 
 
 def _normalized(data: bytes) -> bytes | None:
-    """The bytes decoded as the file declares (else as UTF-8), NFKC-normalised;
-    None where that changes nothing (UTF-8 text already normal)."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding, errors="replace")
-    except (SyntaxError, LookupError):
-        encoding, text = "utf-8", data.decode("utf-8", errors="replace")
+    """The bytes decoded as the file declares, NFKC-normalised; None where
+    that changes nothing (UTF-8 text already normal)."""
+    encoding = declared_encoding(data)
+    text = data.decode(encoding, errors="replace")
     if encoding in ("utf-8", "utf-8-sig") and unicodedata.is_normalized("NFKC", text):
         return None
     return unicodedata.normalize("NFKC", text).encode("utf-8", errors="replace")
+
+
+def declared_encoding(data: bytes) -> str:
+    """The encoding a source's bytes declare (a coding cookie, a BOM); UTF-8
+    where they declare none, or one Python does not know."""
+    try:
+        return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError:
+        return "utf-8"
+
+
+def python_name(name: str) -> str:
+    """A name as Python reads it: NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``)."""
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
 
 
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:

@@ -11,10 +11,7 @@ files of it (``--changed-since``).
 from __future__ import annotations
 
 import hashlib
-import io
 import re
-import tokenize
-import unicodedata
 from pathlib import Path
 
 from . import calls, holders
@@ -22,7 +19,7 @@ from .ast_summary import parse_ast, summarize_ast
 from .cache import SEARCHED, USED, digest
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .errors import SourceError
-from .files import read_source, tree_files
+from .files import declared_encoding, python_name, read_source, tree_files
 from .modules import module_names
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
@@ -272,8 +269,5 @@ def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
     file declares, NFKC-normalised (``ﬁx`` names ``fix``)."""
     if not found:
         return set()
-    try:
-        encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
-    except SyntaxError:
-        encoding = "utf-8"
-    return {unicodedata.normalize("NFKC", w.decode(encoding, "replace")) for w in found}
+    encoding = declared_encoding(data)
+    return {python_name(w.decode(encoding, "replace")) for w in found}

@@ -9,10 +9,9 @@ holding one is refused instead, with the line and what Python reads.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from .errors import MigrationError
-from .files import CANDIDATE_WORDS
+from .files import CANDIDATE_WORDS, python_name
 
 _WORDS = tuple(word.split()[-1].decode() for word in CANDIDATE_WORDS)  # `def dce`: the name
 
@@ -35,7 +34,7 @@ def respelt(code: str) -> tuple[int, str, str] | None:
         name = match.group()
         if name.isascii():
             continue
-        read = unicodedata.normalize("NFKC", name)
+        read = python_name(name)
         if read != name and any(word in read for word in _WORDS):
             return code.count("\n", 0, match.start()) + 1, name, read
     return None
