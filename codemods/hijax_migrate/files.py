@@ -158,9 +158,15 @@ def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
             lines += (folder / name).read_text(errors="replace").splitlines()
         except OSError:
             pass
+    return gitignore_spec(lines)
+
+
+def gitignore_spec(lines: list[str]) -> pathspec.PathSpec | None:
+    """Patterns read as git reads them; None for none. pathspec (20 ms) is
+    imported only for a tree with ignore files or for patterns given."""
     if not lines:
         return None
-    import pathspec  # 20 ms: imported for a tree with ignore files only
+    import pathspec
 
     return pathspec.GitIgnoreSpec.from_lines(lines)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .files import gitignore_spec as spec
 from .runner import Job
 from .usage import UsageError
 
@@ -20,14 +21,6 @@ class _Rooted:
 
     def match_file(self, rel: str) -> bool:
         return self.spec.match_file(self.prefix + rel)
-
-
-def spec(patterns: list[str]):
-    if not patterns:
-        return None
-    import pathspec  # only for patterns given
-
-    return pathspec.GitIgnoreSpec.from_lines(patterns)
 
 
 def under_root(path: Path, root: Path) -> str | None:
