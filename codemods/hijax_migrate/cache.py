@@ -6,8 +6,9 @@ An entry's key names everything a file's result depends on but other files:
 the tool (its version and its own sources), the options, the file's name,
 module and search roots, and its text. What it depends on in other files
 (every module its bases were looked up in, found or not; the files that
-may subclass its classes or use their rules) is listed inside the entry with the digest of the text that was summarised, and checked on
-every hit: a base changed in another file is a miss, never a stale answer.
+may subclass its classes or use their rules) is listed inside the entry
+with the digest of the text that was summarised, and checked on every hit:
+a base changed in another file is a miss, never a stale answer.
 A cache that cannot be read or written is no cache: the run goes on.
 """
 

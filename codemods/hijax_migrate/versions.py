@@ -38,6 +38,7 @@ def added_in(name: str, module: str) -> Version | None:
         return _PRIVATE_SINCE[name]
     return ADDED_NAMES.get(name)
 
+
 _VERSION_RE = re.compile(r"^\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
 _TARGET_RE = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)?$")
 
