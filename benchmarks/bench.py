@@ -15,8 +15,10 @@ included), and the ratios the goals are stated in. The trees: a synthetic
 repository (``synth.py``), and jax's own sources from the wheels of jax
 0.10.2 and 0.12.0.1 (downloaded once with ``pip download --no-deps`` into
 the cache folder, then unpacked; no network after that). On the synthetic
-tree it also times a pre-push hook's run over a 10-file change, and checks
-that ``--check`` lists exactly the files that need changes (exit 1 if not).
+tree it also times a pre-push hook's run over a 10-file change (after an
+earlier push, and as a first push), and ``--check --changed-since`` over
+it, and checks that ``--check`` lists exactly the files that need changes
+(exit 1 if not).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -132,31 +135,54 @@ def jax_sources(version: str, downloads: Path) -> Path:
 
 
 def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, float]:
-    """Wall times over a 10-file change (two of them primitives), cold cache:
-    the installed pre-push hook's command (git's stdin given), and
-    ``--check --changed-since``."""
+    """Wall and CPU times over a 10-file change (two of them primitives): the
+    installed pre-push hook's command (git's stdin given), after a push of an
+    earlier 10-file change (its copy of the tree and its cache as that push
+    left them) and on a first push (nothing kept); and ``--check
+    --changed-since``, cold, then warm from a run over the earlier tree."""
     env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
     git = ["git", "-C", str(tree), "-c", "commit.gpgsign=false"]
+
+    def commit(message: str, paths: list[Path]) -> str:
+        for path in paths:
+            path.write_text(path.read_text() + f"\n# {message}\n")
+        subprocess.run([*git, "add", "-A"], check=True, env=env)
+        subprocess.run([*git, "commit", "-qm", message], check=True, env=env)
+        return subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True,
+                              text=True).stdout.strip()
+
     subprocess.run([*git, "init", "-q"], check=True, env=env)
-    subprocess.run([*git, "add", "-A"], check=True, env=env)
-    subprocess.run([*git, "commit", "-qm", "base"], check=True, env=env)
-    base = subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True, text=True).stdout
     ordinary = [p for p in sorted(tree.rglob("mod*.py")) if p.relative_to(tree).as_posix() not in must_change]
-    for path in ordinary[:: max(len(ordinary) // 8, 1)][:8] + [tree / name for name in must_change[:2]]:
-        path.write_text(path.read_text() + "\n# touched\n")
-    subprocess.run([*git, "commit", "-qam", "ten files"], check=True, env=env)
-    head = subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True, text=True).stdout
-    cache = with_cache(scratch / "cache-pre-push")
+    base = commit("base", [])
+    earlier = commit("an earlier push", ordinary[1:: max(len(ordinary) // 9, 1)][:9] + [tree / must_change[2]])
+    head = commit("ten files", ordinary[:: max(len(ordinary) // 8, 1)][:8] + [tree / n for n in must_change[:2]])
     hook = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import main; "
             "sys.exit(main())", "pre-push", "origin"]
+    kept, first = with_cache(scratch / "cache-pre-push"), with_cache(scratch / "cache-first-push")
+    measure_hook = partial(_hook_run, hook, tree)
+    measure_hook(earlier, base, kept)  # the push before: leaves the copy and the cache
+    times = {"pre-push hook, a later push": measure_hook(head, earlier, kept),
+             "pre-push hook, a first push": measure_hook(head, earlier, first)}
+    command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", earlier, "."]
+    cold, warm = with_cache(scratch / "cache-changed-cold"), with_cache(scratch / "cache-changed-warm")
+    times["--check --changed-since, cold"] = wall_and_cpu(measure(command, tree, cold))
+    subprocess.run([*git, "checkout", "-q", earlier], check=True, env=env)
+    measure([*TOOL, "--check", "-q", "--target-jax", "0.10", "."], tree, warm)  # the run before
+    subprocess.run([*git, "checkout", "-q", head], check=True, env=env)
+    times["--check --changed-since, warm"] = wall_and_cpu(measure(command, tree, warm))
+    return times
+
+
+def wall_and_cpu(run: tuple[float, float, str, float]) -> tuple[float, float]:
+    return run[0], run[3]
+
+
+def _hook_run(hook: list[str], tree: Path, local: str, remote: str, env: dict) -> tuple[float, float]:
     with tempfile.TemporaryFile() as stdin:
-        stdin.write(f"refs/heads/main {head.strip()} refs/heads/main {base.strip()}\n".encode())
+        stdin.write(f"refs/heads/main {local} refs/heads/main {remote}\n".encode())
         stdin.seek(0)
-        hook_run = measure(hook, tree, cache, stdin)
-    command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", base.strip(), "."]
-    changed = measure(command, tree, cache)
-    return {"pre-push hook": (hook_run[0], hook_run[3]), "--check --changed-since": (changed[0], changed[3])}
+        return wall_and_cpu(measure(hook, tree, env, stdin))
 
 
 def default_downloads() -> Path:

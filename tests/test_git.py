@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -373,3 +374,22 @@ def test_pre_push_of_a_tag_of_a_blob_passes(repo):
     git(repo, "tag", "a-blob", blob)
     pushed = git(repo, "push", "origin", "a-blob", check=False)
     assert pushed.returncode == 0, pushed.stderr
+
+
+# -- the copy of the tree the hooks keep between runs (hook_tree)
+
+def test_pre_push_checks_each_push_against_its_own_tree_though_the_copy_is_kept(repo):
+    tool(repo, "install-hook")
+    commit(repo, {"pkg/clean.py": "x = 1  # names vjp_bwd: worth a look\n"}, "clean")
+    assert git(repo, "push", "origin", "main", check=False).returncode == 0
+    kept = list(Path(os.environ["HIJAX_MIGRATE_CACHE_DIR"], "hook-trees").glob("*/tree"))
+    assert len(kept) == 1 and (kept[0] / "pkg" / "bases.py").read_text() == BASE
+    # Base stops being a hijax primitive in the same push that subclasses it:
+    # the copy left by the last push must not decide.
+    commit(repo, {"pkg/bases.py": "class Base:\n    pass\n", "pkg/ops.py": OLD_OP.format(n=1)}, "plain base")
+    assert git(repo, "push", "origin", "main", check=False).returncode == 0
+    commit(repo, {"pkg/bases.py": BASE, "pkg/ops2.py": OLD_OP.format(n=2)}, "hijax base again")
+    blocked = git(repo, "push", "origin", "main", check=False)
+    assert blocked.returncode != 0 and "pkg/ops2.py" in blocked.stderr
+    assert tool(repo, "uninstall-hook").returncode == 0
+    assert not kept[0].exists()  # removing the hook removes its copy

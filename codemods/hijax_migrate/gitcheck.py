@@ -3,20 +3,20 @@
 pre-push checks, for each ref pushed, the files that changed between the
 remote's commit and the pushed one; pre-commit checks the staged files.
 Neither reads the working tree: the tree being pushed or committed is
-written out to a temporary folder (its Python files, so that bases resolve
-as they are in that tree, its pins and configuration, and the documents
-that changed) and checked there, as ``--check --force-exclude`` would.
+written out of git (its Python files, so that bases resolve as they are in
+that tree, its pins and configuration, and the documents that changed) to a
+copy kept between runs (``hook_tree``) and checked there, as ``--check
+--force-exclude`` would.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import gitrepo
+from . import gitrepo, hook_tree
 from .files import SOURCES, is_candidate_text
 from .usage import build_parser
 
@@ -74,16 +74,12 @@ def _check_tree(repo, tree: str, names: list[str]):
         return []
     wanted = {path: blob for path, blob in files.items()
               if path in names or path.endswith((".py", ".pyi")) or _is_settings(path)}
-    with tempfile.TemporaryDirectory(prefix="hijax-migrate-hook.") as tmp:
-        top = Path(tmp).resolve()
-        gitrepo.write_blobs(repo, wanted, top)
-        (top / ".git").mkdir()  # the top of this tree: nothing above it is read
+    with hook_tree.checked_out(repo, wanted) as (top, kept):
         targets = [str(top / name) for name in names]
         with _inside(top):
-            # No cache: a tree written out to a new temporary folder never comes back.
-            args = build_parser().parse_args(["--check", "--quiet", "--force-exclude", "--no-cache",
-                                              "--", *targets])
-            outcomes = Session.from_args(args).migrate()
+            # A temporary folder never comes back: the cache would only fill up.
+            flags = ["--check", "--quiet", "--force-exclude"] + ([] if kept else ["--no-cache"])
+            outcomes = Session.from_args(build_parser().parse_args([*flags, "--", *targets])).migrate()
     for outcome in outcomes:
         outcome.file = Path(outcome.file).relative_to(top).as_posix()
     return outcomes
