@@ -67,6 +67,18 @@ def test_a_file_touched_by_someone_else_is_written_again(repo, tmp_path):
     assert contents(top) == files and not (top / "b.py").is_symlink()
 
 
+def test_an_edit_of_the_same_size_with_its_time_set_back_is_seen(repo, tmp_path):
+    top = tmp_path / "copy" / "tree"
+    files = {"a.py": "a = 1\n"}
+    sync(repo, top, files)
+    before = os.stat(top / "a.py")
+    with open(top / "a.py", "r+") as handle:  # in place: same inode, same size
+        handle.write("a = 2\n")
+    os.utime(top / "a.py", ns=(before.st_atime_ns, before.st_mtime_ns))
+    sync(repo, top, files)
+    assert contents(top) == files
+
+
 def test_a_copy_cut_off_half_way_is_written_whole(repo, tmp_path):
     top = tmp_path / "copy" / "tree"
     files = {"a.py": "a = 1\n"}

@@ -3,9 +3,9 @@
 Writing the pushed tree out of git for every check cost more than the check
 (the synthetic 3,030-file tree: 1.4 s of system time) and grew with the
 repository, not with the change. So a copy is kept, one per repository, in
-the cache folder, with a manifest of each file's blob, size and time. A
-check writes the blobs that differ, rewrites a file whose size or time is
-not the manifest's (touched by someone else), and removes whatever the tree
+the cache folder, with a manifest of each file's blob and stat. A check
+writes the blobs that differ, rewrites a file whose stat is not the
+manifest's (touched by someone else), and removes whatever the tree
 does not hold: the copy is then the tree, file for file. The manifest is
 removed before the copy changes and written after, so a copy cut off half
 way has none and is written whole. The folder being stable, the run's cache
@@ -117,13 +117,16 @@ def _read_manifest(manifest: Path) -> dict | None:
     return entries if isinstance(entries, dict) else None
 
 
-def _stamp(info: os.stat_result) -> tuple[int, int]:
-    """What shows a file was not touched since it was written: its size and
-    time (a link or anything but a file never matches)."""
-    return (info.st_size, info.st_mtime_ns) if stat.S_ISREG(info.st_mode) else (-1, -1)
+def _stamp(info: os.stat_result) -> tuple[int, ...]:
+    """What shows a file was not touched since it was written, as the stat
+    record keeps it (``scans``): a program can set mtime back but not ctime,
+    which any write moves. A link, or anything but a file, never matches."""
+    if not stat.S_ISREG(info.st_mode):
+        return (-1,)
+    return info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
-def _stamps(top: Path) -> dict[str, tuple[int, int]]:
+def _stamps(top: Path) -> dict[str, tuple[int, ...]]:
     """Every entry under ``top`` but folders (and the ``.git`` marker), by
     relative path, with its stamp: one ``lstat`` each."""
     found, pending = {}, [("", str(top))]
