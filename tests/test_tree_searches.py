@@ -6,10 +6,14 @@ uses the rule."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_accum_calls import BASE, CALLER
 from test_project import write
 
@@ -209,3 +213,24 @@ def test_a_use_spelt_beyond_ascii_is_a_use(tmp_path):
     write(tmp_path, {"ops.py": BASE.format(accs=""), "use.py": CALLER.replace(".vjp_bwd", ".\uff56jp_bwd")})
     calls.forget()
     assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py")) == (tmp_path / "use.py", 5)
+
+
+# The getter pre-test: any string literal that evaluates to the word, and a
+# getter's name, pass; a stray escape elsewhere does not send a file to the tokenizer.
+_ESCAPES = [lambda c: c, lambda c: f"\\x{ord(c):02x}", lambda c: f"\\{ord(c):o}", lambda c: f"\\u{ord(c):04x}",
+            lambda c: f"\\U{ord(c):08X}", lambda c: "\\N{%s}" % unicodedata.name(c), lambda c: "\\\n" + c]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_ESCAPES), min_size=7, max_size=7), st.sampled_from(['"', "'", '"""']))
+def test_the_getter_pre_test_passes_any_spelling_of_the_word(escapes, quote):
+    literal = quote + "".join(escape(c) for escape, c in zip(escapes, "vjp_bwd")) + quote
+    code = f"def f(prim):\n    return getattr(prim, {literal})\n"
+    assert ast.literal_eval(literal) == "vjp_bwd"
+    assert calls.may_get(code, "vjp_bwd")
+
+
+@pytest.mark.parametrize("code", ['getattr(p, "vjp_fwd")  # "\\x00"', 'getattr(p, "\\x76jp_bwd_retval")',
+                                  'x = "vjp_bwd"', 'getattr(p, name)\nprint("\\u00e9")'])
+def test_the_getter_pre_test_passes_over_other_strings(code):
+    assert not calls.may_get(code, "vjp_bwd")

@@ -10,6 +10,7 @@ files whose bytes hold the rule's name are decoded and tokenized.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -45,11 +46,24 @@ def attribute_pattern(names) -> re.Pattern:
 
 
 def may_get(text: str, attr: str) -> bool:
-    """Could ``text`` hold a getter given a string of ``attr``? A getter's name,
-    and the quoted word or an escape that may spell it (``"\\x76jp_bwd"``):
-    a cheap superset of what a tree or the tokens show."""
-    return re.search(r"\b(?:getattr|attrgetter|methodcaller)\b", text) is not None and (
-        re.search(rf"[\"']{re.escape(attr)}[\"']", text) is not None or re.search(r"\\[xuUN0-7]", text) is not None)
+    """Could ``text`` hold a getter given a string of ``attr``? A getter's
+    name, and a string literal that may spell the word: a cheap superset of
+    what a tree or the tokens show."""
+    return any(getter in text for getter in GETTERS) and _spelling(attr).search(text) is not None
+
+
+# An escape that stands for one character (``\x76``, ``\166``, ``\N{...}``),
+# and a line continued inside a string, which stands for none.
+_ONE_CHARACTER = r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|N\{[^}\"'\r\n]*\}|[0-7]{1,3})"
+_CONTINUED = r"(?:\\(?:\r\n|\r|\n))*"
+
+
+@functools.lru_cache(maxsize=None)
+def _spelling(attr: str) -> re.Pattern:
+    """A quote, then ``attr`` with any of its characters written as an escape
+    (``"\\x76jp_bwd"``), and a quote: any string literal that evaluates to it."""
+    letters = _CONTINUED.join(f"(?:{re.escape(letter)}|{_ONE_CHARACTER})" for letter in attr)
+    return re.compile(f"[\"']{_CONTINUED}{letters}{_CONTINUED}[\"']")
 
 
 def use_files(roots: tuple[Path, ...], attr: str, search: Holders) -> list[tuple[Path, str]]:
