@@ -101,3 +101,24 @@ def test_a_few_large_candidates_are_triaged_on_every_core(tmp_path):
     assert not runner._worth_forking([Job(small, "small.py", tmp_path)] * 5)
     assert not runner._worth_forking([Job(big, "big.py", tmp_path)])  # one file: no one to share it with
     assert runner._worth_forking([Job(small, "small.py", tmp_path)] * runner._PARALLEL_TRIAGE)
+
+
+def test_workers_migrate_what_they_triage(synthetic, tmp_path):
+    """Where candidates are triaged on every core, the worker that finds a
+    file needs libcst migrates it at once: the files written are the serial run's, the outcomes come in
+    the jobs' order, and the parent never imports libcst."""
+    import shutil
+
+    root, expected = synthetic
+    trees = {jobs: shutil.copytree(root, tmp_path / f"tree{jobs}") for jobs in ("1", "2")}
+    code = ("import sys\nfrom hijax_migrate import runner\nfrom hijax_migrate.cli import main\n"
+            "runner._PARALLEL_TRIAGE = 1\n"  # every run of two files or more triaged on every core
+            "code = main(sys.argv[1:])\nprint(code, 'libcst' in sys.modules)\n")
+    for jobs, tree in trees.items():
+        done = subprocess.run([sys.executable, "-c", code, "--in-place", "--target-jax", "0.10", "--no-cache",
+                               "--jobs", jobs, str(tree)], capture_output=True, text=True, check=True)
+        assert done.stdout.split() == ["0", "True" if jobs == "1" else "False"], done.stderr
+    written = {jobs: {path.relative_to(tree).as_posix(): path.read_text() for path in walk(tree)}
+               for jobs, tree in trees.items()}
+    assert written["1"] == written["2"]
+    assert [name for name, text in written["2"].items() if text != (root / name).read_text()] == expected

@@ -15,7 +15,6 @@ import multiprocessing
 import os
 import signal
 import sys
-import threading
 import traceback
 from dataclasses import dataclass, replace
 from functools import partial
@@ -234,6 +233,13 @@ def settle_file(job: Job, in_place: bool) -> Outcome | None:
     return _settle(job, state["cache"], state["project"], state["options"], in_place, triage=True, lookup=False)
 
 
+def settle_or_migrate(job: Job, in_place: bool) -> Outcome:
+    """In a worker: the file triaged, and migrated at once if it needs libcst
+    (the worker imports it then), while the other workers triage on."""
+    outcome = settle_file(job, in_place)
+    return outcome if outcome is not None else migrate_file(job, in_place)
+
+
 def _told(work, job: Job, in_place: bool) -> tuple[Outcome | None, dict]:
     """In a worker: ``work(job)``, and what it learnt of the tree's files (for
     the parent's record of them, which it saves)."""
@@ -242,24 +248,15 @@ def _told(work, job: Job, in_place: bool) -> tuple[Outcome | None, dict]:
     return outcome, scans.taken() if scans is not None else {}
 
 
-def _triage_on(pool: WorkerPool, wanted: list[Job], scans: Scans, in_place: bool) -> list[Outcome | None]:
-    """Each candidate's outcome settled by the pool's workers (None: it needs
-    libcst). Once one needs it, this process imports libcst while the workers
-    triage the rest: it is imported once, not once a worker."""
-    order, preload = [], None
-    for outcome, learnt in pool.map(partial(_told, settle_file, in_place=in_place), wanted, _unsettled):
-        scans.merge(learnt)
-        order.append(outcome)
-        if outcome is None and preload is None:
-            preload = threading.Thread(target=_import_engine, name="import-libcst", daemon=True)
-            preload.start()
-    if preload is not None:
-        preload.join()  # no fork while a thread imports
-    return order
-
-
-def _import_engine() -> None:
-    from . import engine  # noqa: F401
+def _on_every_core(pool: WorkerPool, misses: list[Job], scans: Scans, in_place: bool, progress) -> list[Outcome]:
+    """Each miss's outcome, from the pool's workers, in the order of ``misses``.
+    The largest files go first: a long one started last would leave the other
+    workers idle (and the files that need libcst are mostly large). A worker
+    that dies on a file, triage or libcst, reports it as the parser's crash."""
+    ranked = sorted(range(len(misses)), key=lambda index: -_size(misses[index].path))
+    told = pool.map(partial(_told, settle_or_migrate, in_place=in_place), [misses[i] for i in ranked], _crashed)
+    done = _collect((scans.merge(learnt) or outcome for outcome, learnt in told), progress)
+    return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]
 
 
 def _worth_forking(misses: list[Job]) -> bool:
@@ -277,10 +274,6 @@ def _size(path: Path) -> int:
 
 def _forks() -> bool:
     return multiprocessing.get_start_method() == "fork"
-
-
-def _unsettled(job: Job) -> tuple[None, dict]:
-    return None, {}  # the worker died on it: the migration, alone, reports it
 
 
 def project_for(jobs: list[Job], options: Options):
@@ -317,24 +310,21 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if workers > 1 and _worth_forking(misses) and _forks():
-            # Triage on every core: forked workers start from the parent's index.
+            # Forked workers start from the parent's index (summaries, the tree's names).
             pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
-            triaged = _triage_on(pool, misses, scans, in_place)
-            pool.close()  # idle; a pool forked now shares the libcst the parent imported
-            pool = None
-            if triaged.count(None) >= _PARALLEL_FROM:
-                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project))
-        else:
-            triaged, waiting = [], 0  # each miss's outcome, or None: it needs libcst
-            for job in misses:
-                triaged.append(_settle(job, cache, project, options, in_place, triage=True, lookup=False))
-                waiting += triaged[-1] is None
-                if pool is None and workers > 1 and waiting == _PARALLEL_FROM:
-                    # Started now, the workers import libcst while the rest is triaged,
-                    # from the parent's index where forked (summaries, the tree's names).
-                    shared = project if _forks() else None
-                    pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
-                    pool.warm_up()
+            if progress is not None:
+                progress.start(len(misses))
+            return _merge(order, _on_every_core(pool, misses, scans, in_place, progress))
+        triaged, waiting = [], 0  # each miss's outcome, or None: it needs libcst
+        for job in misses:
+            triaged.append(_settle(job, cache, project, options, in_place, triage=True, lookup=False))
+            waiting += triaged[-1] is None
+            if pool is None and workers > 1 and waiting == _PARALLEL_FROM:
+                # Started now, the workers import libcst while the rest is triaged,
+                # from the parent's index where forked (summaries, the tree's names).
+                shared = project if _forks() else None
+                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
+                pool.warm_up()
         order = _merge(order, triaged)
         candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
         if progress is not None:
