@@ -234,3 +234,19 @@ def test_the_getter_pre_test_passes_any_spelling_of_the_word(escapes, quote):
                                   'x = "vjp_bwd"', 'getattr(p, name)\nprint("\\u00e9")'])
 def test_the_getter_pre_test_passes_over_other_strings(code):
     assert not calls.may_get(code, "vjp_bwd")
+
+
+_LINES = ["class A(Base):", "  class B(m.Base, metaclass=M):", "from ops import Mul", "import a.b as ab",
+          "x = 'class C(D)'", "# import os", "classify(x)", "from x import (A,\n  B)", "subclass = 1",
+          "import\\\n  a", "\tclass Ｅ(Ｆ):", "y = 1  # class G(H):", "\r", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=12), st.sampled_from(["\n", "\r\n"]))
+def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
+    """Lines found by their keywords, as matching the pattern at every line would find them."""
+    data = newline.join(lines).encode()
+    parts = [part for match in project_module._NAMES_THAT_SUBCLASS.finditer(data) for part in match.groups() if part]
+    words = {w.decode() for part in parts for w in project_module._WORD.findall(part)}
+    words |= project_module._non_ascii(data, [w for p in parts for w in project_module._NON_ASCII_WORD.findall(p)])
+    assert project_module._names_in(data)[0] == sorted(words)

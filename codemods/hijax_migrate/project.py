@@ -247,21 +247,31 @@ _NAMES_THAT_SUBCLASS = re.compile(
     + rb"|(?:from[ \t]+\S+[ \t]+)?import[ \t]+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))", re.M)
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
-_KEYWORDS = re.compile(rb"class|import")
+_KEYWORDS = (b"class", b"import")
 
 
 def _names_in(data: bytes) -> tuple[list[str], str]:
     """The names a file's bytes may subclass or import, and their digest."""
-    words, starts, parts = set(), set(), []
-    for key in _KEYWORDS.finditer(data):  # only lines with a keyword are matched: ^ alone is slow
-        start = data.rfind(b"\n", 0, key.start()) + 1
-        match = _NAMES_THAT_SUBCLASS.match(data, start) if start not in starts else None
-        starts.add(start)
+    parts = []
+    for start in _keyword_lines(data):  # only lines with a keyword are matched: ^ alone is slow
+        match = _NAMES_THAT_SUBCLASS.match(data, start)
         if match:
             parts += [part for part in match.groups() if part]
-    words.update(w.decode() for part in parts for w in _WORD.findall(part))
+    words = {w.decode() for part in parts for w in _WORD.findall(part)}
     words.update(_non_ascii(data, [w for part in parts for w in _NON_ASCII_WORD.findall(part)]))
     return sorted(words), hashlib.sha256(data).hexdigest()
+
+
+def _keyword_lines(data: bytes) -> set[int]:
+    """Where each line holding a keyword starts: found by ``bytes.find``, many
+    times faster than a pattern with alternatives tried at every byte."""
+    starts = set()
+    for keyword in _KEYWORDS:
+        at = data.find(keyword)
+        while at != -1:
+            starts.add(data.rfind(b"\n", 0, at) + 1)
+            at = data.find(keyword, at + len(keyword))
+    return starts
 
 
 def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
