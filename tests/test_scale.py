@@ -122,3 +122,32 @@ def test_workers_migrate_what_they_triage(synthetic, tmp_path):
                for jobs, tree in trees.items()}
     assert written["1"] == written["2"]
     assert [name for name, text in written["2"].items() if text != (root / name).read_text()] == expected
+
+
+def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tmp_path, monkeypatch):
+    """Over many candidates the subclass index is built by the parent before
+    the workers fork; and the search for uses, whose subclass searches the
+    index answers, looks for the rule's name alone (no class names besides)."""
+    from hijax_migrate import runner, scans
+    from hijax_migrate import project as project_module
+
+    root, _ = synthetic
+    log = tmp_path / "log"
+    names_in, may_hold = project_module._names_in, scans.may_hold
+
+    def logged(kind, function):
+        def call(data, *word):
+            with open(log, "a") as out:  # forked workers append to the same file
+                out.write(f"{kind} {word[0] if word else ''}\n")
+            return function(data, *word)
+        return call
+
+    monkeypatch.setattr(project_module, "_names_in", logged("names", names_in))
+    monkeypatch.setattr(scans, "may_hold", logged("holds", may_hold))
+    monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", 1)
+    monkeypatch.setattr(runner, "_FEW_CANDIDATES", 4)  # a whole tree's run
+    jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
+    run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=2)
+    lines = log.read_text().splitlines()
+    assert len([line for line in lines if line.startswith("names ")]) == len(jobs)
+    assert {line for line in lines if line.startswith("holds ")} == {"holds vjp_bwd"}

@@ -167,12 +167,12 @@ class Project(Resolver):
                 self.search.expect(self._likely_searches())
                 found = {path: root for root in self.roots for path, _ in self.search.files(root, word)}
             else:
-                found = self._name_index().get(word, {})
+                found = self.name_index().get(word, {})
             self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
                                   if (facts := self._names(path)) is not None and word in facts[0]]
         return self._naming[word]
 
-    def _name_index(self) -> dict[str, dict[Path, Path]]:
+    def name_index(self) -> dict[str, dict[Path, Path]]:
         """name -> {file: its search root} of each file of the tree naming it in
         a class statement's bases or an import, built once a run: a tree with
         many primitives asks for the subclasses of each, and a pass of the tree
@@ -197,7 +197,10 @@ class Project(Resolver):
     def _likely_searches(self) -> list[str]:
         """The words this run is likely to search the tree for: the rules'
         name, and the names of a few primitives of the old API it has met (a
-        rename of their rule looks for their subclasses)."""
+        rename of their rule looks for their subclasses), while such searches
+        are passes of the tree: the index answers the rest."""
+        if len(self._naming) >= self.search_passes:
+            return ["vjp_bwd"]
         names = sorted({info.qualname.rsplit(".", 1)[-1] for info, kind in self._class_kinds.items()
                         if kind.is_primitive and kind is not Kind.HIPRIM})
         return ["vjp_bwd", *names[:_LIKELY]]

@@ -310,6 +310,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if workers > 1 and _worth_forking(misses) and _forks():
+            if project.search_passes == 0:
+                project.name_index()  # built once, here, not once a worker
             # Forked workers start from the parent's index (summaries, the tree's names).
             pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
             if progress is not None:
