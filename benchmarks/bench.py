@@ -16,8 +16,8 @@ repository (``synth.py``), and jax's own sources from the wheels of jax
 0.10.2 and 0.12.0.1 (downloaded once with ``pip download --no-deps`` into
 the cache folder, then unpacked; no network after that). On the synthetic
 tree it also times a pre-push hook's run over a 10-file change (after an
-earlier push, and as a first push), and ``--check --changed-since`` over
-it, and checks that ``--check`` lists exactly the files that need changes
+earlier push, one it blocks and one it lets through, and as a first push),
+and ``--check --changed-since`` over it, and checks that ``--check`` lists exactly the files that need changes
 (exit 1 if not).
 """
 
@@ -137,16 +137,19 @@ def jax_sources(version: str, downloads: Path) -> Path:
 def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, float]:
     """Wall and CPU times over a 10-file change (two of them primitives): the
     installed pre-push hook's command (git's stdin given), after a push of an
-    earlier 10-file change (its copy of the tree and its cache as that push
-    left them) and on a first push (nothing kept); and ``--check
-    --changed-since``, cold, then warm from a run over the earlier tree."""
+    earlier change (its copy of the tree and its cache as that push left
+    them), where it blocks the push (the primitives unmigrated) and where it
+    lets it through (migrated), and on a first push (nothing kept); and
+    ``--check --changed-since``, cold, then warm from a run over the earlier tree."""
     env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
     git = ["git", "-C", str(tree), "-c", "commit.gpgsign=false"]
 
-    def commit(message: str, paths: list[Path]) -> str:
+    def commit(message: str, paths: list[Path], migrated: list[Path] = ()) -> str:
         for path in paths:
             path.write_text(path.read_text() + f"\n# {message}\n")
+        if migrated:  # as the hook's own target (the tree pins none) would have them
+            subprocess.run([*TOOL, "--in-place", "-q", "--no-cache", *map(str, migrated)], check=True, env=env)
         subprocess.run([*git, "add", "-A"], check=True, env=env)
         subprocess.run([*git, "commit", "-qm", message], check=True, env=env)
         return subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True,
@@ -154,16 +157,21 @@ def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, flo
 
     subprocess.run([*git, "init", "-q"], check=True, env=env)
     ordinary = [p for p in sorted(tree.rglob("mod*.py")) if p.relative_to(tree).as_posix() not in must_change]
+    ten = ordinary[:: max(len(ordinary) // 8, 1)][:8] + [tree / name for name in must_change[:2]]
     base = commit("base", [])
     earlier = commit("an earlier push", ordinary[1:: max(len(ordinary) // 9, 1)][:9] + [tree / must_change[2]])
-    head = commit("ten files", ordinary[:: max(len(ordinary) // 8, 1)][:8] + [tree / n for n in must_change[:2]])
+    clean = commit("ten files, migrated", ten, migrated=ten[-2:])
+    subprocess.run([*git, "checkout", "-q", earlier], check=True, env=env)
+    head = commit("ten files", ten)
     hook = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import main; "
             "sys.exit(main())", "pre-push", "origin"]
-    kept, first = with_cache(scratch / "cache-pre-push"), with_cache(scratch / "cache-first-push")
     measure_hook = partial(_hook_run, hook, tree)
-    measure_hook(earlier, base, kept)  # the push before: leaves the copy and the cache
-    times = {"pre-push hook, a later push": measure_hook(head, earlier, kept),
-             "pre-push hook, a first push": measure_hook(head, earlier, first)}
+    blocks, passes = with_cache(scratch / "cache-push-blocked"), with_cache(scratch / "cache-push-passed")
+    for kept in (blocks, passes):
+        measure_hook(earlier, base, kept)  # the push before: leaves the copy and the cache
+    times = {"pre-push hook, a later push it blocks": measure_hook(head, earlier, blocks),
+             "pre-push hook, a later push it lets through": measure_hook(clean, earlier, passes),
+             "pre-push hook, a first push": measure_hook(head, earlier, with_cache(scratch / "cache-first"))}
     command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", earlier, "."]
     cold, warm = with_cache(scratch / "cache-changed-cold"), with_cache(scratch / "cache-changed-warm")
     times["--check --changed-since, cold"] = wall_and_cpu(measure(command, tree, cold))
