@@ -42,15 +42,19 @@ class FileContext:
         RemoveImportsVisitor.remove_unused_import(self.codemod_context(), module, obj)
 
     def apply_imports(self, tree: cst.Module) -> cst.Module:
-        """The imports the rule asked for, added and removed by libcst's visitors."""
+        """The imports the rule asked for, added and removed by libcst's visitors
+        (on the import statements alone where that is the same: ``import_edits``)."""
         if not self.scratch:
             return tree
         from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+        from .import_edits import add_imports, remove_imports
+
         context = self.codemod_context()
-        for visitor in (AddImportsVisitor, RemoveImportsVisitor):
-            if context.scratch.get(visitor.CONTEXT_KEY):
-                tree = visitor(context).transform_module(tree)
+        if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
+            tree = add_imports(AddImportsVisitor, context, tree)
+        if context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY):
+            tree = remove_imports(RemoveImportsVisitor, context, tree, context.scratch[RemoveImportsVisitor.CONTEXT_KEY])
         return tree
 
 
