@@ -9,7 +9,7 @@ from ..context import NOTE, RuleTransformer
 from ..project import HIJAX_MODULES
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
-from .init_call import InitCall, base_init_call
+from .init_call import InitCall, base_init_call, init_calls
 
 _BASES = {f"{module}.{name}" for module in HIJAX_MODULES
           for name in ("NewstyleHiPrimitive", "VJPHiPrimitive", "HiPrim")}
@@ -76,6 +76,8 @@ class InitAttributes(RuleTransformer):
         return summary is not None and any(b[0] == "class" for b in summary.scope.bindings.get(attr, ()))
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
+        if not init_calls(original_node):
+            return updated_node  # no `__init__` call: where the line stands is never asked
         cls = self._owner(original_node)
         call = base_init_call(original_node, self.get_metadata) if cls is not None else None
         if call is None or not call.passes_arguments:

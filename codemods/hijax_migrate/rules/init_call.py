@@ -78,18 +78,19 @@ def _as_tuple(expr: cst.BaseExpression) -> cst.BaseExpression:
     return cst.Call(cst.Name("tuple"), [cst.Arg(expr)])
 
 
+def init_calls(line: cst.SimpleStatementLine) -> list[cst.Call]:
+    """The calls ``X.__init__(...)`` standing as statements on this line."""
+    return [small.value for small in line.body if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "__init__"]
+
+
 def base_init_call(line: cst.SimpleStatementLine, get_metadata) -> InitCall | None:
     """The ``super().__init__(...)`` (or ``Base.__init__(self, ...)``) on this line."""
-    for small in line.body:
-        if not (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)):
-            continue
-        func = small.value.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"):
-            continue
-        target = func.value
+    for call in init_calls(line):
+        target = call.func.value
         if isinstance(target, cst.Call) and isinstance(target.func, cst.Name) and target.func.value == "super":
-            return InitCall(small.value, False, len(line.body) > 1)
+            return InitCall(call, False, len(line.body) > 1)
         names = get_metadata(QualifiedNameProvider, target, set())
         if any(q.name.rpartition(".")[0] in HIJAX_MODULES for q in names):
-            return InitCall(small.value, True, len(line.body) > 1)
+            return InitCall(call, True, len(line.body) > 1)
     return None
