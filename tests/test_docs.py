@@ -1,5 +1,7 @@
 """The README's rule reference and every rule's example match the registry."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,3 +56,15 @@ def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
         assert words, f"{rule.code} says nothing of what it needs"
         for word in words:
             assert covering(word), (rule.code, word)
+
+
+def test_the_registry_is_whole_and_in_order_whichever_rule_was_imported_first():
+    """A rule module imported on its own before the registry loads (as a
+    test of one rule does) once left the registry with that rule alone."""
+    code = ("import sys; from hijax_migrate.rules import version_gates, fwd_nzs_in; "
+            "from hijax_migrate.registry import all_rules, _RULE_MODULES; "
+            "print(' '.join(r.transformer.__module__.rpartition('.')[2] for r in all_rules())); "
+            "print(' '.join(_RULE_MODULES))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    found, declared = run.stdout.splitlines()
+    assert found == declared
