@@ -120,3 +120,21 @@ def test_a_cache_folder_that_cannot_be_written_leaves_a_temporary_copy(repo, mon
     with hook_tree.checked_out(repo, blobs) as (top, kept):
         assert not kept and contents(top) == {"a.py": "a = 1\n"}
     assert not top.exists()
+
+
+def test_the_copy_of_a_repository_that_is_gone_is_removed_by_the_next_hook(tmp_path, monkeypatch):
+    monkeypatch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path / "cache"))
+    repos = []
+    for name in ("kept", "gone", "busy"):
+        subprocess.run(["git", "init", "-q", str(tmp_path / name)], check=True)
+        repos.append(gitrepo.repo_at(tmp_path / name))
+    homes = [hook_tree.home(repo) for repo in repos]
+    for repo in repos[1:]:
+        with hook_tree.checked_out(repo, blobs_of(Path(repo.working_tree_dir), {"a.py": "a = 1\n"})):
+            pass
+    shutil.rmtree(tmp_path / "gone")
+    shutil.rmtree(tmp_path / "busy")
+    with hook_tree.checked_out(repos[2], {}):  # a hook of that repository still running
+        with hook_tree.checked_out(repos[0], blobs_of(Path(repos[0].working_tree_dir), {"b.py": "b\n"})):
+            pass
+    assert homes[0].is_dir() and not homes[1].exists() and homes[2].is_dir()

@@ -9,7 +9,8 @@ manifest's (touched by someone else), and removes whatever the tree
 does not hold: the copy is then the tree, file for file. The manifest is
 removed before the copy changes and written after, so a copy cut off half
 way has none and is written whole. The folder being stable, the run's cache
-serves it too. Where no copy can be kept (a cache folder that cannot be
+serves it too. A copy whose repository is gone is removed by the next
+hook of any repository. Where no copy can be kept (a cache folder that cannot be
 written, a system without ``flock``, another hook using it), a temporary
 folder serves, as before, without the cache.
 """
@@ -27,7 +28,7 @@ from pathlib import Path
 from . import gitrepo
 from .cache import default_dir, digest
 
-MANIFEST, TREE, LOCK = "manifest.json", "tree", "lock"
+MANIFEST, TREE, LOCK, ORIGIN = "manifest.json", "tree", "lock", "origin"
 
 
 @contextlib.contextmanager
@@ -69,12 +70,31 @@ def _kept_copy(repo, blobs: dict[str, str]) -> tuple[Path, int] | None:
         return None
     try:
         if _locked(lock):
+            (folder / ORIGIN).write_text(os.path.realpath(repo.git_dir))
+            _prune(folder.parent, folder)
             sync(repo, blobs, folder / TREE, folder / MANIFEST)
             return (folder / TREE).resolve(), lock
     except OSError:
         pass  # a disk full, a folder gone read-only: a temporary folder serves
     os.close(lock)
     return None
+
+
+def _prune(trees: Path, keep: Path) -> None:
+    """Remove the copies of repositories that are gone (their git folder
+    is): nothing else would, and each holds a tree's Python files. A copy
+    another hook holds, or one not written by this tool, is left."""
+    for folder in trees.iterdir():
+        try:
+            origin = (folder / ORIGIN).read_text() if folder != keep else ""
+            gone = bool(origin) and not os.path.exists(origin)
+            lock = os.open(folder / LOCK, os.O_RDWR) if gone else None
+        except OSError:
+            continue
+        if lock is not None:
+            if _locked(lock):
+                shutil.rmtree(folder, ignore_errors=True)
+            os.close(lock)
 
 
 def _locked(fd: int) -> bool:
