@@ -28,6 +28,8 @@ import libcst as cst
 
 
 def add_imports(visitor_type, context, tree: cst.Module) -> cst.Module:
+    """AddImportsVisitor's result, from the statements up to the top imports'
+    end and a stand-in for the one after them."""
     body = list(tree.body)
     top = 1 if body and isinstance(body[0], cst.SimpleStatementLine) else 0  # a docstring, say
     while top < len(body) and _is_import_line(body[top]):
