@@ -12,6 +12,10 @@ from hijax_migrate.deflines import DefLines, _cst_defs
 
 ODD = '''\
 import functools
+x = 1; from a import (b,
+    c); import d
+from \\
+    e import f
 @functools.wraps(f)
 
 @decorator(lambda: 0)
@@ -63,12 +67,23 @@ def _check(code: str) -> int:
             taken += 1
             assert line == positions[node.name].start.line, node.name.value
     assert len(expected) == len(list(_cst_defs(tree)))
+    for node in _top_imports(tree):
+        line = fast.line(node)
+        if line is not None:
+            taken += 1
+            assert line == positions[node].start.line, cst.Module([]).code_for_node(node)
     return taken
+
+
+def _top_imports(tree: cst.Module) -> list[cst.CSTNode]:
+    return [small for statement in tree.body if isinstance(statement, cst.SimpleStatementLine)
+            for small in statement.body if isinstance(small, (cst.Import, cst.ImportFrom))]
 
 
 def test_odd_layouts_give_libcst_lines_or_none():
     taken = _check(ODD)
-    assert taken == len(list(_cst_defs(cst.parse_module(ODD)))) - 1  # all but the continued name
+    tree = cst.parse_module(ODD)
+    assert taken == len(list(_cst_defs(tree))) - 1 + len(_top_imports(tree))  # all but the continued name
 
 
 @pytest.mark.parametrize("newline", ["\r\n", "\r"])

@@ -35,8 +35,10 @@ class DefLines:
         return self._spans
 
     def line(self, node: cst.CSTNode) -> int | None:
-        """The line of ``node``'s name, for a class or function of the tree."""
-        if not isinstance(node, (cst.ClassDef, cst.FunctionDef)):
+        """The line of ``node``'s name, for a class or function of the tree;
+        of its keyword, for an import at the top level (a rename of a base
+        names the import it edits)."""
+        if not isinstance(node, (cst.ClassDef, cst.FunctionDef, cst.Import, cst.ImportFrom)):
             return None
         self._read()
         return self._lines.get(node)
@@ -53,7 +55,7 @@ class DefLines:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return
         self._spans = attr_reach.spans(tree.body)
-        self._lines = self._index(tree)
+        self._lines = {**self._index(tree), **self._top_imports(tree)}
 
     def _index(self, tree: ast.Module) -> dict[cst.CSTNode, int]:
         defs = sorted((n for n in statements(tree) if type(n) in _AST_DEFS), key=lambda n: (n.lineno, n.col_offset))
@@ -68,6 +70,21 @@ class DefLines:
             if _names_on_its_line(lines[stmt.lineno - 1], stmt):
                 found[node] = stmt.lineno
         return found
+
+
+    def _top_imports(self, tree: ast.Module) -> dict[cst.CSTNode, int]:
+        """The lines of the imports among the module's own statements: its
+        i-th statement is ``ast``'s i-th (a line of several, one each)."""
+        found, others = {}, iter(tree.body)
+        for statement in self._module.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else (statement,):
+                stmt = next(others, None)
+                if stmt is None or (isinstance(small, (cst.Import, cst.ImportFrom))
+                                    and type(stmt).__name__ != type(small).__name__):
+                    return {}  # not the same statements: libcst decides
+                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    found[small] = stmt.lineno
+        return found if next(others, None) is None else {}
 
 
 _KEYWORD = re.compile(r"(async\s+)?(def|class)\s+")
