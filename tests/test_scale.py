@@ -151,3 +151,37 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
     lines = log.read_text().splitlines()
     assert len([line for line in lines if line.startswith("names ")]) == len(jobs)
     assert {line for line in lines if line.startswith("holds ")} == {"holds vjp_bwd"}
+
+
+def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_path, monkeypatch):
+    """Many files to read: the workers read them, the parent none; the same
+    candidates, and what the workers learnt reaches the record the parent saves."""
+    import os
+
+    from hijax_migrate import runner, scans
+    from hijax_migrate.scans import Scans
+    from hijax_migrate.triage import candidate_words
+
+    monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
+    root, _ = synthetic
+    jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
+    words, roots = candidate_words(Options(target=(0, 10, 0))), runner._roots(jobs)
+    serial = [job for job in jobs if Scans(None, roots).is_candidate(job.path, words)]
+    log, file_words = tmp_path / "log", scans.file_words
+
+    def logged(path, *rest):
+        with open(log, "a") as out:  # forked workers append to the same file
+            out.write(f"{os.getpid()}\n")
+        return file_words(path, *rest)
+
+    monkeypatch.setattr(scans, "file_words", logged)
+    record = Scans(tmp_path / "cache", roots)
+    project = runner.project_for(jobs, Options(target=(0, 10, 0)))
+    project.scans = record
+    init = (roots, Options(target=(0, 10, 0)), None, None, project, False)
+    assert runner._candidates(jobs, words, record, 2, init) == serial
+    readers = log.read_text().split()
+    assert len(readers) == len(jobs) and str(os.getpid()) not in readers
+    record.save()
+    again = Scans(tmp_path / "cache", roots)
+    assert all(again.answered(job.path, words) is not None for job in jobs)  # no file to read again

@@ -34,6 +34,9 @@ _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more th
 # Candidates triaged on every core from this many, or this many bytes (a fork
 # costs a few milliseconds; ast parses about 4 MB a second).
 _PARALLEL_TRIAGE, _PARALLEL_TRIAGE_BYTES = 24, 256 << 10
+# The pre-filter reads files on every core from this many (about 50 ms of
+# reading and searching; a pool costs about 15 ms).
+_PARALLEL_PREFILTER = 256
 # A run over more candidates than this (a whole tree, not a change) asks for
 # the subclasses of many classes: an index of every file's names answers them
 # all, where a pass of the tree a name would read each file again and again.
@@ -259,6 +262,43 @@ def _on_every_core(pool: WorkerPool, misses: list[Job], scans: Scans, in_place: 
     return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]
 
 
+def _candidates(jobs: list[Job], words: frozenset[bytes], scans: Scans, workers: int, init: tuple) -> list[Job]:
+    """The jobs that may need a migration. The stat record answers for files
+    as they were; the others are read, on every core where there are many
+    (``init``: the pool's initializer's arguments)."""
+    known = [scans.answered(job.path, words) for job in jobs]
+    unread = [job.path for job, answer in zip(jobs, known) if answer is None]
+    if workers > 1 and len(unread) >= _PARALLEL_PREFILTER and _forks():
+        read = iter(_read_on_every_core(unread, words, scans, WorkerPool(workers, _init_pool_worker, init)))
+    else:
+        read = (scans.is_candidate(path, words) for path in unread)
+    return [job for job, answer in zip(jobs, known) if (answer if answer is not None else next(read))]
+
+
+def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans, pool: WorkerPool) -> list[bool]:
+    """``scans.is_candidate`` of each path, in slices shared by the pool's
+    workers; what they learnt reaches the parent's record."""
+    size = -(-len(paths) // (8 * pool.workers))  # slices enough to keep every worker busy to the end
+    answers = []
+    try:
+        for named, learnt in pool.map(partial(_candidates_in, words=words),
+                                      [paths[i:i + size] for i in range(0, len(paths), size)], _all_named):
+            scans.merge(learnt)
+            answers += named
+    finally:
+        pool.close()
+    return answers
+
+
+def _candidates_in(paths: list[Path], words: frozenset[bytes]) -> tuple[list[bool], dict]:
+    scans = _worker_state["project"].scans
+    return [scans.is_candidate(path, words) for path in paths], scans.taken()
+
+
+def _all_named(paths: list[Path]) -> tuple[list[bool], dict]:
+    return [True] * len(paths), {}  # a worker died on them: each is migrated, alone, and reports it
+
+
 def _worth_forking(misses: list[Job]) -> bool:
     if len(misses) >= _PARALLEL_TRIAGE:
         return True
@@ -304,7 +344,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         from .triage import candidate_words
 
         words = candidate_words(options)  # those of the rules that run
-        wanted = [job for job in jobs if scans.is_candidate(job.path, words)]
+        wanted = _candidates(jobs, words, scans, workers, (roots, options, cache, found, project, False))
         if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
             project.search_passes = 0
         order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached

@@ -101,12 +101,21 @@ class Scans:
     def is_candidate(self, path: Path, words: frozenset[bytes] = frozenset(CANDIDATE_WORDS)) -> bool:
         """May the file need a migration, naming one of ``words`` (those of the
         rules that run)? Unreadable and special files may: they are reported."""
+        return self._candidate(path, words, read=True)
+
+    def answered(self, path: Path, words: frozenset[bytes]) -> bool | None:
+        """``is_candidate``'s answer where it needs no read of the file; None: it does."""
+        return self._candidate(path, words, read=False)
+
+    def _candidate(self, path: Path, words: frozenset[bytes], read: bool) -> bool | None:
         found = self._entry(path)
         if found is None:
             return True
         _, entry = found
         asked, named = _searched(entry)
         if not words <= asked:  # only the words asked are looked for: the others cost a read
+            if not read:
+                return None
             try:
                 named |= file_words(path, words - asked)
             except OSError:
