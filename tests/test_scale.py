@@ -185,3 +185,25 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
     record.save()
     again = Scans(tmp_path / "cache", roots)
     assert all(again.answered(job.path, words) is not None for job in jobs)  # no file to read again
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path, monkeypatch, workers):
+    """Its migration starts from libcst: triage's answer for the same text, in
+    the same process, stands (each candidate triaged once, in the parent or a worker)."""
+    from hijax_migrate import runner, triage
+
+    root, expected = synthetic
+    log, untouched = tmp_path / "log", triage.untouched
+
+    def logged(code, path, *rest):
+        with open(log, "a") as out:  # forked workers append to the same file
+            out.write(f"{path}\n")
+        return untouched(code, path, *rest)
+
+    monkeypatch.setattr(triage, "untouched", logged)
+    monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", 1)
+    done = outcomes(root, workers)
+    assert [o.file for o in done if o.changed] == expected
+    triaged = log.read_text().split()
+    assert sorted(triaged) == sorted(set(triaged)) and set(expected) <= set(triaged)

@@ -161,22 +161,24 @@ def _migrate_and_keep(text: str, job: Job):
     the modules it rests on."""
     project, cache = _worker_state["project"], _worker_state.get("cache")
     project.start_file()
-    result = migrate_document(text, job, _worker_state["options"], project)
+    triaged = (job.display, hash(text)) in _worker_state.get("to_migrate", ())
+    result = migrate_document(text, job, _worker_state["options"], project, triaged)
     if cache is not None:
         module = _module_name(job)
         cache.store(job.display, module, text, result, project.dependencies(module))
     return result
 
 
-def migrate_document(text: str, job: Job, options: Options, project):
-    """A Python module, or the Python inside a notebook or Markdown document."""
+def migrate_document(text: str, job: Job, options: Options, project, triaged: bool = False):
+    """A Python module, or the Python inside a notebook or Markdown document.
+    ``triaged``: triage found this text needs libcst (it is not asked again)."""
     from .model import Result
     from .triage import untouched
 
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
         module = _module_name(job)
-        report = untouched(text, job.display, options, project, module)
+        report = None if triaged else untouched(text, job.display, options, project, module)
         if report is not None:  # nothing to rewrite or report: never parsed with libcst
             return Result(text, report)
         from .engine import migrate_source
@@ -224,7 +226,8 @@ def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, t
         report = untouched(text, job.display, options, project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
-    if report is None:
+    if report is None:  # the migration of this text, in this process, need not ask triage again
+        _worker_state.setdefault("to_migrate", set()).add((job.display, hash(text)))
         return None
     cache.store(job.display, module, text, Result(text, report), project.dependencies(module))
     return Outcome(job.display, primitives=report.primitives)
@@ -332,6 +335,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     from .project import Project
 
     workers = workers or os.cpu_count() or 1
+    _worker_state.pop("to_migrate", None)
     if not walked:
         forget_trees()  # another run in this process may have seen the tree otherwise
     calls.forget()
