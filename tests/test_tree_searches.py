@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import os
 import unicodedata
 from pathlib import Path
 
@@ -121,9 +122,36 @@ def test_a_file_known_to_lack_a_word_is_not_read_again(tmp_path, monkeypatch):
         "a.py", "b.py", "d.py", "g.py", "h.py"]
     assert sorted(read) == holding
     read.clear()
-    (tmp_path / "tree" / "f.py").write_text("from ops import Mul\n")  # a new stat: read again
-    assert naming(tmp_path / "tree", "Mul", last) == ["a.py", "b.py", "d.py", "f.py", "g.py", "h.py"]
+    (tmp_path / "tree" / "f.py").write_text("from ops import Mul\n")  # a new stat: read again by the next run
+    assert naming(tmp_path / "tree", "Mul", last) == ["a.py", "b.py", "d.py", "g.py", "h.py"]  # this one's: as found
+    last.save()
+    read.clear()
+    later = Scans(tmp_path / "cache", (tmp_path / "tree",))
+    assert naming(tmp_path / "tree", "Mul", later) == ["a.py", "b.py", "d.py", "f.py", "g.py", "h.py"]
     assert sorted(read) == sorted([*holding, "f.py", "f.py"])  # f.py: for the word, then for its names
+
+
+def test_a_run_stats_each_file_once(tmp_path, monkeypatch):
+    """The pre-filter, the subclass index and the search for uses all ask for
+    a file's stat: the run's first answer serves them (the tree as found)."""
+    write(tmp_path / "tree", NAMERS)
+    stats = []
+
+    class Counted:  # the scans module's os, its stats counted
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def stat(self, path, *args, **options):
+            stats.append(path)
+            return os.stat(path, *args, **options)
+
+    monkeypatch.setattr(scans_module, "os", Counted())
+    record = Scans(None, (tmp_path / "tree",))
+    for path in walk(tmp_path / "tree"):
+        record.is_candidate(path)
+    assert naming(tmp_path / "tree", "Mul", record) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
+    holders.Holders(record).files(tmp_path / "tree", "vjp_bwd")
+    assert sorted(stats) == sorted(walk(tmp_path / "tree"))
 
 
 def test_the_searches_for_uses_read_a_file_without_the_word_once(tmp_path, monkeypatch):
@@ -250,3 +278,32 @@ def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
     words = {w.decode() for part in parts for w in project_module._WORD.findall(part)}
     words |= project_module._non_ascii(data, [w for p in parts for w in project_module._NON_ASCII_WORD.findall(p)])
     assert project_module._names_in(data)[0] == sorted(words)
+
+
+def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_path, monkeypatch):
+    """The subclass index and the search for uses share the bytes the run read
+    (within a budget); a later run in the same process reads the tree again."""
+    from hijax_migrate import originals
+
+    root = tmp_path / "tree"
+    write(root, {**NAMERS, "ops.py": BASE.format(accs=""), "use.py": "x = 1\n"})
+    reads, read_bytes = [], originals.read_bytes
+    monkeypatch.setattr(originals, "read_bytes", lambda path: reads.append(path.name) or read_bytes(path))
+    holders.forget()
+    project = Project(roots=(root,))
+    project.search_passes = 0
+    assert [p.name for p, _, _ in project._naming_files("Mul")] == ["a.py", "b.py", "d.py", "g.py", "h.py"]
+    assert [p.name for p, _ in project.search.files(root, "vjp_bwd")] == ["ops.py"]
+    assert sorted(reads) == sorted(p.name for p in walk(root))
+    monkeypatch.setattr(holders, "_KEEP", 0)  # over the budget: read again
+    holders.forget()
+    reads.clear()
+    project = Project(roots=(root,))
+    project.search_passes = 0
+    project._naming_files("Mul")
+    project.search.files(root, "vjp_bwd")
+    assert all(reads.count(p.name) >= 2 for p in walk(root))
+    monkeypatch.undo()
+    assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in ops_diff(root, None)
+    (root / "use.py").write_text(GETTER)
+    assert "x_acc" not in ops_diff(root, None)  # the next run reads use.py as it is now

@@ -58,12 +58,33 @@ class Holders:
 
 def read(path: Path) -> bytes | None:
     """The file's bytes as the run found them; None for one that cannot be
-    read, and never a FIFO or a device (reading one would block)."""
+    read, and never a FIFO or a device (reading one would block). Kept, while
+    the run's reads fit ``_KEEP``: the subclass index and the search for
+    uses each read the whole tree, and forked workers inherit what the
+    parent read."""
+    name = os.fspath(path)
+    if name in _read:
+        return _read[name]
     try:
         check_regular(path)
-        return originals.read_bytes(path)
+        data = originals.read_bytes(path)
     except (OSError, SourceError):
         return None
+    if _kept[0] + len(data) <= _KEEP:
+        _read[name] = data
+        _kept[0] += len(data)
+    return data
+
+
+_KEEP = 64 << 20  # bytes of the tree a run keeps in memory
+_read: dict[str, bytes] = {}
+_kept = [0]
+
+
+def forget() -> None:
+    """A new run: the tree may have changed since the last one in this process."""
+    _read.clear()
+    _kept[0] = 0
 
 
 def holding(path: Path, words: list[str], scans=None) -> tuple[bytes | None, list[str]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from . import calls, originals
+from . import calls, holders, originals
 from .cache import Cache
 from .model import Options
 from .modules import module_names, search_roots
@@ -339,6 +339,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
     if not walked:
         forget_trees()  # another run in this process may have seen the tree otherwise
     calls.forget()
+    holders.forget()
     roots = _roots(jobs)
     cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
     found = originals.start() if in_place else None
@@ -393,6 +394,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         if pool is not None:
             pool.close()
         originals.finish()
+        holders.forget()  # what comes after the run (a review) reads the tree anew
         scans.save()
 
 

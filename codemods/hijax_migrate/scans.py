@@ -29,6 +29,7 @@ from .holders import may_hold
 
 _RACY_NS = 2_000_000_000
 _LACKS = 16  # words a file is remembered to lack: the searches of a few runs
+_STATS = 1 << 18  # files whose stat a run keeps (about 200 bytes each)
 
 
 def _searched(entry: dict | None) -> tuple[frozenset[bytes], frozenset[bytes]]:
@@ -48,6 +49,7 @@ class Scans:
         self._known = self._load()
         self._changed = False
         self._learnt: dict[str, dict] = {}  # in a worker: what the parent has not heard of
+        self._stats: dict[str, tuple[str, list[int]] | None] = {}  # see _stat; a Scans is one run's
 
     def _load(self) -> dict[str, dict]:
         if self.path is None:
@@ -60,23 +62,37 @@ class Scans:
 
     def _entry(self, path: Path) -> tuple[str, dict | None] | None:
         """The file's key and its remembered facts, if it is as it was; None: not a regular file."""
-        try:
-            info = os.stat(path)
-        except OSError:
+        found = self._stat(path)
+        if found is None:
             return None
-        if not stat.S_ISREG(info.st_mode):
-            return None  # FIFOs and devices are never opened
-        key = os.path.abspath(path)
-        signature = [info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns]
+        key, signature = found
         entry = self._known.get(key)
         if not isinstance(entry, dict) or entry.get("stat") != signature:
-            settled = max(info.st_mtime_ns, info.st_ctime_ns) < time.time_ns() - _RACY_NS
+            settled = max(signature[3:]) < time.time_ns() - _RACY_NS  # mtime and ctime
             entry = {"stat": signature} if settled else None
             self._known.pop(key, None)
             if entry is not None:
                 self._known[key] = entry
             self._changed = True
         return key, entry
+
+    def _stat(self, path: Path) -> tuple[str, list[int]] | None:
+        """The file's key and signature as this run first found them (the
+        pre-filter, the subclass index and the search for uses each ask);
+        None: not a regular file."""
+        name = os.fspath(path)
+        if name in self._stats:
+            return self._stats[name]
+        try:
+            info = os.stat(path)
+        except OSError:
+            info = None
+        found = None  # FIFOs and devices are never opened
+        if info is not None and stat.S_ISREG(info.st_mode):
+            found = os.path.abspath(name), [info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns]
+        if len(self._stats) < _STATS:
+            self._stats[name] = found
+        return found
 
     def _remember(self, entry: dict | None, path: Path, **facts) -> None:
         # A file this run replaced is read as found: its facts are not those of its new stat.
