@@ -207,3 +207,30 @@ def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path,
     assert [o.file for o in done if o.changed] == expected
     triaged = log.read_text().split()
     assert sorted(triaged) == sorted(set(triaged)) and set(expected) <= set(triaged)
+
+
+def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic, tmp_path, monkeypatch):
+    """From _NAMES_TOO files to read, the pre-filter's workers read each file's
+    names too: the parent builds the subclass index from what they learnt,
+    reading none, and the outcomes are a serial run's."""
+    import os
+
+    from hijax_migrate import runner, scans
+    from hijax_migrate import project as project_module
+
+    root, _ = synthetic
+    serial = [(o.file, o.diff, o.findings) for o in outcomes(root, workers=1)]
+    log, names_in = tmp_path / "log", project_module._names_in
+
+    def logged(data):
+        with open(log, "a") as out:  # forked workers append to the same file
+            out.write(f"{os.getpid()}\n")
+        return names_in(data)
+
+    monkeypatch.setattr(project_module, "_names_in", logged)
+    monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
+    for name, value in (("_NAMES_TOO", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):
+        monkeypatch.setattr(runner, name, value)
+    assert [(o.file, o.diff, o.findings) for o in outcomes(root, workers=2)] == serial
+    readers = log.read_text().split()
+    assert len(readers) == len(walk(root)) and str(os.getpid()) not in readers

@@ -169,7 +169,7 @@ class Project(Resolver):
             else:
                 found = self.name_index().get(word, {})
             self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
-                                  if (facts := self._names(path)) is not None and word in facts[0]]
+                                  if (facts := self.names_of(path)) is not None and word in facts[0]]
         return self._naming[word]
 
     def name_index(self) -> dict[str, dict[Path, Path]]:
@@ -181,12 +181,12 @@ class Project(Resolver):
             files = {path: root for root in self.roots for path in (tree_files(root) if root.is_dir() else [])}
             self._names_index = {}
             for path, root in files.items():
-                facts = self._names(path)
+                facts = self.names_of(path)
                 for name in facts[0] if facts is not None else ():
                     self._names_index.setdefault(name, {})[path] = root
         return self._names_index
 
-    def _names(self, path: Path) -> tuple[list[str], str] | None:
+    def names_of(self, path: Path) -> tuple[list[str], str] | None:
         """The names ``path`` may subclass or import, and the digest of its bytes."""
         def read(path: Path) -> tuple[list[str], str] | None:
             data = holders.read(path)

@@ -37,6 +37,10 @@ _PARALLEL_TRIAGE, _PARALLEL_TRIAGE_BYTES = 24, 256 << 10
 # The pre-filter reads files on every core from this many (about 50 ms of
 # reading and searching; a pool costs about 15 ms).
 _PARALLEL_PREFILTER = 256
+# From this many files to read, the run is likely over a whole tree, whose
+# subclass index (see _FEW_CANDIDATES) needs every file's names: the
+# pre-filter's workers read them too, and the parent builds the index from them.
+_NAMES_TOO = 1024
 # A run over more candidates than this (a whole tree, not a change) asks for
 # the subclasses of many classes: an index of every file's names answers them
 # all, where a pass of the tree a name would read each file again and again.
@@ -284,7 +288,7 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans
     size = -(-len(paths) // (8 * pool.workers))  # slices enough to keep every worker busy to the end
     answers = []
     try:
-        for named, learnt in pool.map(partial(_candidates_in, words=words),
+        for named, learnt in pool.map(partial(_candidates_in, words=words, names=len(paths) >= _NAMES_TOO),
                                       [paths[i:i + size] for i in range(0, len(paths), size)], _all_named):
             scans.merge(learnt)
             answers += named
@@ -293,9 +297,14 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans
     return answers
 
 
-def _candidates_in(paths: list[Path], words: frozenset[bytes]) -> tuple[list[bool], dict]:
-    scans = _worker_state["project"].scans
-    return [scans.is_candidate(path, words) for path in paths], scans.taken()
+def _candidates_in(paths: list[Path], words: frozenset[bytes], names: bool) -> tuple[list[bool], dict]:
+    """In a worker: ``scans.is_candidate`` of each path; with ``names``, the
+    names each file may subclass too, for the parent's subclass index."""
+    project = _worker_state["project"]
+    named = [project.scans.is_candidate(path, words) for path in paths]
+    for path in paths if names else ():
+        project.names_of(path)
+    return named, project.scans.taken()
 
 
 def _all_named(paths: list[Path]) -> tuple[list[bool], dict]:
