@@ -15,9 +15,9 @@ included), and the ratios the goals are stated in. The trees: a synthetic
 repository (``synth.py``), and jax's own sources from the wheels of jax
 0.10.2 and 0.12.0.1 (downloaded once with ``pip download --no-deps`` into
 the cache folder, then unpacked; no network after that). On the synthetic
-tree it also times a pre-push hook's run over a 10-file change (after an
-earlier push, one it blocks and one it lets through, and as a first push),
-and ``--check --changed-since`` over it, and checks that ``--check`` lists exactly the files that need changes
+tree it also times a pre-push hook's run over a 10-file change (after two
+earlier pushes, one it blocks and one it lets through, and as a first
+push), and ``--check --changed-since`` over it, and checks that ``--check`` lists exactly the files that need changes
 (exit 1 if not).
 """
 
@@ -134,50 +134,72 @@ def jax_sources(version: str, downloads: Path) -> Path:
     return tree
 
 
-def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, float]:
-    """Wall and CPU times over a 10-file change (two of them primitives): the
-    installed pre-push hook's command (git's stdin given), after a push of an
-    earlier change (its copy of the tree and its cache as that push left
-    them), where it blocks the push (the primitives unmigrated) and where it
-    lets it through (migrated), and on a first push (nothing kept); and
-    ``--check --changed-since``, cold, then warm from a run over the earlier tree."""
-    env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
+GIT_ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
-    git = ["git", "-C", str(tree), "-c", "commit.gpgsign=false"]
+HOOK = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import main; "
+        "sys.exit(main())", "pre-push", "origin"]
 
-    def commit(message: str, paths: list[Path], migrated: list[Path] = ()) -> str:
-        for path in paths:
-            path.write_text(path.read_text() + f"\n# {message}\n")
-        if migrated:  # as the hook's own target (the tree pins none) would have them
-            subprocess.run([*TOOL, "--in-place", "-q", "--no-cache", *map(str, migrated)], check=True, env=env)
-        subprocess.run([*git, "add", "-A"], check=True, env=env)
-        subprocess.run([*git, "commit", "-qm", message], check=True, env=env)
-        return subprocess.run([*git, "rev-parse", "HEAD"], check=True, env=env, capture_output=True,
-                              text=True).stdout.strip()
 
-    subprocess.run([*git, "init", "-q"], check=True, env=env)
-    ordinary = [p for p in sorted(tree.rglob("mod*.py")) if p.relative_to(tree).as_posix() not in must_change]
-    ten = ordinary[:: max(len(ordinary) // 8, 1)][:8] + [tree / name for name in must_change[:2]]
-    base = commit("base", [])
-    earlier = commit("an earlier push", ordinary[1:: max(len(ordinary) // 9, 1)][:9] + [tree / must_change[2]])
-    clean = commit("ten files, migrated", ten, migrated=ten[-2:])
-    subprocess.run([*git, "checkout", "-q", earlier], check=True, env=env)
-    head = commit("ten files", ten)
-    hook = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import main; "
-            "sys.exit(main())", "pre-push", "origin"]
-    measure_hook = partial(_hook_run, hook, tree)
+def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, tuple[float, float]]:
+    """Wall and CPU times over a 10-file change (two of them primitives): the
+    installed pre-push hook's command (git's stdin given) where it blocks the
+    push (the primitives unmigrated) and where it lets it through (migrated),
+    each after two earlier pushes, 2 s apart (its copy of the tree, its cache
+    and its record of the copy's files as they left them: a hook's steady
+    state), and on a first push (nothing kept); and ``--check
+    --changed-since``, cold, then warm from a run over the earlier tree."""
+    shas = _history(tree, must_change)
+    hook = partial(_hook_run, HOOK, tree)
     blocks, passes = with_cache(scratch / "cache-push-blocked"), with_cache(scratch / "cache-push-passed")
     for kept in (blocks, passes):
-        measure_hook(earlier, base, kept)  # the push before: leaves the copy and the cache
-    times = {"pre-push hook, a later push it blocks": measure_hook(head, earlier, blocks),
-             "pre-push hook, a later push it lets through": measure_hook(clean, earlier, passes),
-             "pre-push hook, a first push": measure_hook(head, earlier, with_cache(scratch / "cache-first"))}
-    command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", earlier, "."]
+        hook(shas["earlier"], shas["base"], kept)  # writes the copy: its files are too new to record
+        time.sleep(2.1)
+        hook(shas["later"], shas["earlier"], kept)  # a migration: records what the copy's files hold
+    times = {"pre-push hook, a push it blocks": hook(shas["head"], shas["later"], blocks),
+             "pre-push hook, a push it lets through": hook(shas["clean"], shas["later"], passes),
+             "pre-push hook, a first push": hook(shas["head"], shas["later"], with_cache(scratch / "cache-first"))}
+    return times | _changed_since(tree, shas, scratch)
+
+
+def _history(tree: Path, must_change: list[str]) -> dict[str, str]:
+    """A repository of ``tree``: its first commit, two earlier pushes (nine
+    ordinary files and a primitive each), and the 10-file change twice over
+    the last (``head``: as it is; ``clean``: the primitives migrated)."""
+    git = ["git", "-C", str(tree), "-c", "commit.gpgsign=false"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    ordinary = [p for p in sorted(tree.rglob("mod*.py")) if p.relative_to(tree).as_posix() not in must_change]
+    step = max(len(ordinary) // 10, 1)
+    ten = ordinary[::step][:8] + [tree / name for name in must_change[:2]]
+    shas = {"base": _commit(git, "base", [])}
+    shas["earlier"] = _commit(git, "an earlier push", ordinary[1::step][:9] + [tree / must_change[2]])
+    shas["later"] = _commit(git, "a later push", ordinary[2::step][:9] + [tree / must_change[3]])
+    shas["clean"] = _commit(git, "ten files, migrated", ten, migrated=ten[-2:])
+    subprocess.run([*git, "checkout", "-q", shas["later"]], check=True)
+    shas["head"] = _commit(git, "ten files", ten)
+    return shas
+
+
+def _commit(git: list[str], message: str, paths: list[Path], migrated: list[Path] = ()) -> str:
+    env = {**os.environ, **GIT_ENV}
+    for path in paths:
+        path.write_text(path.read_text() + f"\n# {message}\n")
+    if migrated:  # as the hook's own target (the tree pins none) would have them
+        subprocess.run([*TOOL, "--in-place", "-q", "--no-cache", *map(str, migrated)], check=True, env=env)
+    subprocess.run([*git, "add", "-A"], check=True, env=env)
+    subprocess.run([*git, "commit", "-qm", message], check=True, env=env)
+    return subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def _changed_since(tree: Path, shas: dict[str, str], scratch: Path) -> dict[str, tuple[float, float]]:
+    """``--check --changed-since`` the last push, with an empty cache and
+    with the cache a run over that push's tree left."""
+    git = ["git", "-C", str(tree)]
+    command = [*TOOL, "--check", "-q", "--target-jax", "0.10", "--changed-since", shas["later"], "."]
     cold, warm = with_cache(scratch / "cache-changed-cold"), with_cache(scratch / "cache-changed-warm")
-    times["--check --changed-since, cold"] = wall_and_cpu(measure(command, tree, cold))
-    subprocess.run([*git, "checkout", "-q", earlier], check=True, env=env)
+    times = {"--check --changed-since, cold": wall_and_cpu(measure(command, tree, cold))}
+    subprocess.run([*git, "checkout", "-q", shas["later"]], check=True)
     measure([*TOOL, "--check", "-q", "--target-jax", "0.10", "."], tree, warm)  # the run before
-    subprocess.run([*git, "checkout", "-q", head], check=True, env=env)
+    subprocess.run([*git, "checkout", "-q", shas["head"]], check=True)
     times["--check --changed-since, warm"] = wall_and_cpu(measure(command, tree, warm))
     return times
 
