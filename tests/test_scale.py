@@ -211,26 +211,38 @@ def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path,
 
 def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic, tmp_path, monkeypatch):
     """From _NAMES_TOO files to read, the pre-filter's workers read each file's
-    names too: the parent builds the subclass index from what they learnt,
-    reading none, and the outcomes are a serial run's."""
+    names, and which likely words it holds, too: the parent builds the
+    subclass index from what they learnt, reading none, the search for uses
+    reads only the files holding the rule's name, and the outcomes are a
+    serial run's."""
     import os
 
-    from hijax_migrate import runner, scans
+    from hijax_migrate import originals, runner, scans
     from hijax_migrate import project as project_module
 
     root, _ = synthetic
     serial = [(o.file, o.diff, o.findings) for o in outcomes(root, workers=1)]
-    log, names_in = tmp_path / "log", project_module._names_in
+    log, names_in, read = tmp_path / "log", project_module._names_in, originals.read_bytes
 
     def logged(data):
         with open(log, "a") as out:  # forked workers append to the same file
             out.write(f"{os.getpid()}\n")
         return names_in(data)
 
+    def read_logged(path):
+        with open(tmp_path / "reads", "a") as out:
+            out.write(f"{path}\n")
+        return read(path)
+
     monkeypatch.setattr(project_module, "_names_in", logged)
+    monkeypatch.setattr(originals, "read_bytes", read_logged)
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
     for name, value in (("_NAMES_TOO", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):
         monkeypatch.setattr(runner, name, value)
     assert [(o.file, o.diff, o.findings) for o in outcomes(root, workers=2)] == serial
     readers = log.read_text().split()
     assert len(readers) == len(walk(root)) and str(os.getpid()) not in readers
+    reads = (tmp_path / "reads").read_text().split()  # a file's bytes read from disk
+    plain = [path for path in walk(root) if b"vjp_bwd" not in path.read_bytes() and b"HiPrim" not in path.read_bytes()]
+    counts = {str(path): reads.count(str(path)) for path in plain}  # neither a use nor a base module
+    assert set(counts.values()) == {1}, sorted(counts.items(), key=lambda item: -item[1])[:3]

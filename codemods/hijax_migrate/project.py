@@ -194,6 +194,15 @@ class Project(Resolver):
 
         return self.scans.names(path, read) if self.scans is not None else read(path)
 
+    def learn(self, path: Path) -> None:
+        """What the searches of a whole tree ask of ``path``, learnt for the stat
+        record (a worker's, which the parent hears of): the names it may
+        subclass (the subclass index), and which likely words it holds (the
+        search for uses reads only the files that hold them)."""
+        self.names_of(path)
+        if self.scans is not None:
+            self.scans.holding(path, self._likely_searches(), holders.read)
+
     def _likely_searches(self) -> list[str]:
         """The words this run is likely to search the tree for: the rules'
         name, and the names of a few primitives of the old API it has met (a

@@ -298,12 +298,12 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans
 
 
 def _candidates_in(paths: list[Path], words: frozenset[bytes], names: bool) -> tuple[list[bool], dict]:
-    """In a worker: ``scans.is_candidate`` of each path; with ``names``, the
-    names each file may subclass too, for the parent's subclass index."""
+    """In a worker: ``scans.is_candidate`` of each path; with ``names``, what
+    the searches of a whole tree will ask of each file too (``Project.learn``)."""
     project = _worker_state["project"]
     named = [project.scans.is_candidate(path, words) for path in paths]
     for path in paths if names else ():
-        project.names_of(path)
+        project.learn(path)
     return named, project.scans.taken()
 
 
