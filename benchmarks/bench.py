@@ -262,9 +262,11 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  --check ({run}) listed {len(listed)} files; {len(expected)} need changes: "
                           f"{'exactly those' if ok else 'MISMATCH'}")
                 for how, (wall, cpu) in pre_push(path, expected, scratch).items():
-                    met[how] = wall < GOALS["pre-push"]
+                    judged = how.startswith("pre-push hook, a push")  # the goal's; the others inform
+                    if judged:
+                        met[how] = wall < GOALS["pre-push"]
                     print(f"  {how} over a 10-file change: {wall:.2f}s, CPU {cpu:.2f}s "
-                          f"(goal < 0.5 s: {_ok(met[how])})")
+                          + (f"(goal < 0.5 s: {_ok(met[how])})" if judged else "(no goal)"))
     print(f"\nload average {os.getloadavg()[0]:.1f} at the end; goals met: "
           f"{sum(met.values())} of {len(met)}" + "".join(f"\n  NOT met: {k}" for k, v in met.items() if not v))
     return 1 if failed else 0
