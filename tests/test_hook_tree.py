@@ -138,3 +138,10 @@ def test_the_copy_of_a_repository_that_is_gone_is_removed_by_the_next_hook(tmp_p
         with hook_tree.checked_out(repos[0], blobs_of(Path(repos[0].working_tree_dir), {"b.py": "b\n"})):
             pass
     assert homes[0].is_dir() and not homes[1].exists() and homes[2].is_dir()
+
+
+def test_a_file_that_becomes_a_folder_and_back(repo, tmp_path):
+    top = tmp_path / "copy" / "tree"
+    for files in ({"m.py": "m = 1\n"}, {"m.py/inner.py": "i = 1\n"}, {"m.py": "m = 2\n"}):
+        sync(repo, top, files)
+        assert contents(top) == files
