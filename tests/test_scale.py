@@ -175,6 +175,7 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
         return file_words(path, *rest)
 
     monkeypatch.setattr(scans, "file_words", logged)
+    monkeypatch.setattr(runner, "_PARALLEL_PREFILTER", 1)  # the tree has fewer files
     record = Scans(tmp_path / "cache", roots)
     project = runner.project_for(jobs, Options(target=(0, 10, 0)))
     project.scans = record
@@ -210,7 +211,7 @@ def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path,
 
 
 def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic, tmp_path, monkeypatch):
-    """From _NAMES_TOO files to read, the pre-filter's workers read each file's
+    """From _PARALLEL_PREFILTER files to read, the pre-filter's workers read each file's
     names, and which likely words it holds, too: the parent builds the
     subclass index from what they learnt, reading none, the search for uses
     reads only the files holding the rule's name, and the outcomes are a
@@ -237,7 +238,7 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
     monkeypatch.setattr(project_module, "_names_in", logged)
     monkeypatch.setattr(originals, "read_bytes", read_logged)
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
-    for name, value in (("_NAMES_TOO", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):
+    for name, value in (("_PARALLEL_PREFILTER", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):
         monkeypatch.setattr(runner, name, value)
     assert [(o.file, o.diff, o.findings) for o in outcomes(root, workers=2)] == serial
     readers = log.read_text().split()

@@ -34,13 +34,11 @@ _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more th
 # Candidates triaged on every core from this many, or this many bytes (a fork
 # costs a few milliseconds; ast parses about 4 MB a second).
 _PARALLEL_TRIAGE, _PARALLEL_TRIAGE_BYTES = 24, 256 << 10
-# The pre-filter reads files on every core from this many (about 50 ms of
-# reading and searching; a pool costs about 15 ms).
-_PARALLEL_PREFILTER = 256
 # From this many files to read, the run is likely over a whole tree, whose
-# subclass index (see _FEW_CANDIDATES) needs every file's names: the
-# pre-filter's workers read them too, and the parent builds the index from them.
-_NAMES_TOO = 1024
+# searches (see _FEW_CANDIDATES) read every file: the pre-filter reads them on
+# every core, learning what the searches ask too. Below, a pool costs more
+# CPU than it saves time (jax's 620 files: no faster, 0.05 s more CPU).
+_PARALLEL_PREFILTER = 1024
 # A run over more candidates than this (a whole tree, not a change) asks for
 # the subclasses of many classes: an index of every file's names answers them
 # all, where a pass of the tree a name would read each file again and again.
@@ -288,7 +286,7 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans
     size = -(-len(paths) // (8 * pool.workers))  # slices enough to keep every worker busy to the end
     answers = []
     try:
-        for named, learnt in pool.map(partial(_candidates_in, words=words, names=len(paths) >= _NAMES_TOO),
+        for named, learnt in pool.map(partial(_candidates_in, words=words),
                                       [paths[i:i + size] for i in range(0, len(paths), size)], _all_named):
             scans.merge(learnt)
             answers += named
@@ -297,12 +295,12 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans
     return answers
 
 
-def _candidates_in(paths: list[Path], words: frozenset[bytes], names: bool) -> tuple[list[bool], dict]:
-    """In a worker: ``scans.is_candidate`` of each path; with ``names``, what
-    the searches of a whole tree will ask of each file too (``Project.learn``)."""
+def _candidates_in(paths: list[Path], words: frozenset[bytes]) -> tuple[list[bool], dict]:
+    """In a worker: ``scans.is_candidate`` of each path, and what the searches
+    of a whole tree will ask of it (``Project.learn``)."""
     project = _worker_state["project"]
     named = [project.scans.is_candidate(path, words) for path in paths]
-    for path in paths if names else ():
+    for path in paths:
         project.learn(path)
     return named, project.scans.taken()
 
