@@ -307,3 +307,13 @@ def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_p
     assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in ops_diff(root, None)
     (root / "use.py").write_text(GETTER)
     assert "x_acc" not in ops_diff(root, None)  # the next run reads use.py as it is now
+
+
+@pytest.mark.parametrize("literal", ["r'vjp_bwd'", 'u"vjp_bwd"', '"""vjp_bwd"""', "'vjp_bwd' ''"])
+def test_a_getter_of_the_rule_quoted_otherwise_in_another_file_is_a_use(tmp_path, literal):
+    """Python reads each of these as "vjp_bwd": a rename or new signature would not reach the getter."""
+    write(tmp_path, {"get.py": f"from ops import Mul\n\n\ndef f(m: Mul):\n    return getattr(m, {literal})\n",
+                     "ops.py": BASE.format(accs="")})
+    calls.forget()
+    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True,
+                               naming="Mul", search=holders.Holders()) == (tmp_path / "get.py", 5)

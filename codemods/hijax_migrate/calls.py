@@ -10,6 +10,7 @@ files whose bytes hold the rule's name are decoded and tokenized.
 
 from __future__ import annotations
 
+import ast
 import functools
 import io
 import os
@@ -100,8 +101,8 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
     previous, calls = None, []  # calls: the name before each open bracket
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if by_name and token.type == tokenize.STRING and token.string.strip("\"'") == attr \
-                    and calls and calls[-1] in GETTERS:
+            if by_name and token.type == tokenize.STRING and calls and calls[-1] in GETTERS \
+                    and _spells(token.string, attr):
                 return token.start[0]
             if not by_name and token.type == tokenize.NAME and python_name(token.string) == attr and previous == ".":
                 return token.start[0]
@@ -112,9 +113,16 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
             if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
                 previous = token.string
     except (tokenize.TokenError, SyntaxError):
-        pattern = rf"(getattr|attrgetter|methodcaller)\(.*[\"']{attr}[\"']" if by_name else rf"\.\s*{attr}\b"
-        return 1 if re.search(pattern, text) else None  # unreadable: count it
+        return 1  # unreadable, and the cheap test (``may_get``, ``may_use``) found it may: count it
     return None
+
+
+def _spells(literal: str, attr: str) -> bool:
+    """Does this string literal evaluate to ``attr`` (``"vjp_bwd"``, ``'\\x76jp_bwd'``, ``r'vjp_bwd'``)?"""
+    try:
+        return ast.literal_eval(literal) == attr
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return literal.strip("\"'") == attr
 
 
 def forget() -> None:
