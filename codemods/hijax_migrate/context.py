@@ -53,8 +53,9 @@ class FileContext:
         context = self.codemod_context()
         if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
             tree = add_imports(AddImportsVisitor, context, tree)
-        if context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY):
-            tree = remove_imports(RemoveImportsVisitor, context, tree, context.scratch[RemoveImportsVisitor.CONTEXT_KEY])
+        removals = context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY)
+        if removals:
+            tree = remove_imports(RemoveImportsVisitor, context, tree, removals)
         return tree
 
 
