@@ -38,9 +38,8 @@ def checked_out(repo, blobs: dict[str, str]):
     kept = _kept_copy(repo, blobs)
     if kept is None:
         with tempfile.TemporaryDirectory(prefix="hijax-migrate-hook.") as tmp:
-            top = Path(tmp).resolve()
-            gitrepo.write_blobs(repo, blobs, top)
-            (top / ".git").mkdir()  # the top of this tree: nothing above it is read
+            top = Path(tmp).resolve() / TREE
+            sync(repo, blobs, top, top.parent / MANIFEST)  # an empty copy, written whole
             yield top, False
         return
     top, lock = kept
