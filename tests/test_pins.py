@@ -210,3 +210,28 @@ def test_cli_update_pin(tmp_path):
     assert run.returncode == 0 and "raised the jax floor to 0.11.2" in run.stderr
     assert (tmp_path / "requirements.txt").read_text() == "jax>=0.11.2\n"
     assert "class Op(HiPrim):" in (tmp_path / "ops.py").read_text()
+
+
+OLD_PRIMITIVE = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
+                 "class Op(VJPHiPrimitive):\n"
+                 "    def vjp_fwd(self, x):\n        return x, x\n\n"
+                 "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+
+
+@pytest.mark.parametrize("pin, imported", [(None, False), ("requirements.txt", True), ("pyproject.toml", True)])
+def test_packaging_is_imported_only_where_a_file_may_pin_jax(tmp_path, pin, imported):
+    """A run with changes and no target given reads the pins twice (the
+    target, the floor note): packaging is imported only once a file is there."""
+    import subprocess
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "op.py").write_text(OLD_PRIMITIVE)
+    if pin == "requirements.txt":
+        (tmp_path / pin).write_text("jax>=0.9,<0.11\n")
+    elif pin:
+        (tmp_path / pin).write_text('[project]\nname = "x"\ndependencies = ["jax~=0.10.0"]\n')
+    code = ("import sys\nfrom hijax_migrate.cli import main\n"
+            f"print(main(['--check', '--no-cache', {str(tmp_path)!r}]), 'packaging' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert done.stdout.split()[-2:] == ["1", str(imported)]
+    assert ("pinned in" in done.stderr) == imported  # a pin there is still read

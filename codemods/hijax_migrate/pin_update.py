@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from packaging.specifiers import SpecifierSet
-
 from .pins import Pin, find
 from .target import floor
 from .versions import Version, format_version
@@ -66,7 +64,7 @@ def _toml_escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _requirement(raw: str, spec: SpecifierSet, want: str) -> str:
+def _requirement(raw: str, spec, want: str) -> str:
     """``raw`` with its version specifier raised; name, extras, marker and spacing kept."""
     head = _HEAD.match(raw).end()
     end = raw.find(";", head) if ";" in raw[head:] else len(raw)
@@ -76,8 +74,10 @@ def _requirement(raw: str, spec: SpecifierSet, want: str) -> str:
     return raw[:head] + new + raw[head + len(old):]
 
 
-def _raised(spec: SpecifierSet, want: str) -> str:
-    """The floor ``>=want`` with the upper bounds ``spec`` had."""
+def _raised(spec, want: str) -> str:
+    """The floor ``>=want`` with the upper bounds ``spec`` (a SpecifierSet) had."""
+    from packaging.specifiers import SpecifierSet
+
     kept = []
     for clause in spec:
         version = clause.version

@@ -4,6 +4,9 @@ A lock file names the exact version and wins. Otherwise the first file
 holding a jax requirement (pyproject.toml, setup.cfg, requirements files)
 decides; several requirements in it all apply. Requirements whose
 environment markers do not hold for this Python are skipped, as pip does.
+
+``packaging`` (15 ms to import) is imported once a file that may pin jax is
+read: most trees have none where the tool looks, and a run stops there.
 """
 
 from __future__ import annotations
@@ -12,13 +15,6 @@ import configparser
 import re
 from dataclasses import dataclass
 from pathlib import Path
-
-from packaging.markers import Marker
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import Version
-
-from .poetry import poetry_specifier
 
 try:
     import tomllib
@@ -32,7 +28,7 @@ PIN_FILES = ("pyproject.toml", "setup.cfg")
 @dataclass(frozen=True)
 class Pin:
     path: Path
-    specifier: SpecifierSet
+    specifier: SpecifierSet  # noqa: F821 (packaging's, imported where a pin is read)
     raw: str  # the text as written in the file: a requirement, or a Poetry constraint
     poetry: bool = False
 
@@ -73,6 +69,9 @@ def read(path: Path) -> list[Pin]:
 
 def _locked(path: Path, doc: dict) -> list[Pin]:
     """The locked jax for this Python (uv locks one per environment fork)."""
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
+
     packages = doc.get("package", []) + doc.get("packages", [])  # uv/poetry; pylock
     versions = [Version(p["version"]) for p in packages
                 if isinstance(p, dict) and p.get("name") == "jax" and "version" in p and _for_here(p)]
@@ -82,11 +81,15 @@ def _locked(path: Path, doc: dict) -> list[Pin]:
 
 
 def _for_here(package: dict) -> bool:
+    from packaging.markers import Marker
+
     markers = package.get("resolution-markers") or [package.get("marker")]
     return any(text is None or _holds(Marker(text)) for text in markers)
 
 
 def _pyproject(path: Path, doc: dict) -> list[Pin]:
+    from .poetry import poetry_specifier
+
     project, tool = doc.get("project", {}), doc.get("tool", {})
     lines = list(project.get("dependencies", []))
     lines += [r for extra in project.get("optional-dependencies", {}).values() for r in extra]
@@ -132,6 +135,9 @@ def _requirements(path: Path, seen: set[Path]) -> list[Pin]:
 
 
 def _requirement(path: Path, line: str) -> list[Pin]:
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.specifiers import InvalidSpecifier
+
     try:
         req = Requirement(line.strip())
     except (InvalidRequirement, InvalidSpecifier):
