@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import multiprocessing
 import os
 import signal
 import sys
@@ -19,6 +18,7 @@ import traceback
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import calls, holders, originals
 from .cache import Cache
@@ -27,8 +27,10 @@ from .modules import module_names, search_roots
 from .files import (DOCUMENTS, FileError, SourceFile, check_round_trip, encode,
                     forget_trees, read_source, signals_deferred, write_atomic)
 from .scans import Scans
-from .pool import CRASHED, WorkerPool, end_with_parent
 from .report import Outcome, unified_diff
+
+if TYPE_CHECKING:
+    from .pool import WorkerPool
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
 # Candidates triaged on every core from this many, or this many bytes (a fork
@@ -64,6 +66,8 @@ def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
     # SIGTERM ends a worker outright (forked, it would inherit the parent's
     # handler): the parent's second Ctrl-C and its death both rely on that.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    from .pool import end_with_parent
+
     end_with_parent(parent)
     if libcst_now:  # a pool started for files that need libcst: imported up front
         from . import engine  # noqa: F401
@@ -274,7 +278,7 @@ def _candidates(jobs: list[Job], words: frozenset[bytes], scans: Scans, workers:
     known = [scans.answered(job.path, words) for job in jobs]
     unread = [job.path for job, answer in zip(jobs, known) if answer is None]
     if workers > 1 and len(unread) >= _PARALLEL_PREFILTER and _forks():
-        read = iter(_read_on_every_core(unread, words, scans, WorkerPool(workers, _init_pool_worker, init)))
+        read = iter(_read_on_every_core(unread, words, scans, _pool(workers, init)))
     else:
         read = (scans.is_candidate(path, words) for path in unread)
     return [job for job, answer in zip(jobs, known) if (answer if answer is not None else next(read))]
@@ -323,7 +327,17 @@ def _size(path: Path) -> int:
 
 
 def _forks() -> bool:
+    import multiprocessing
+
     return multiprocessing.get_start_method() == "fork"
+
+
+def _pool(workers: int, init: tuple):
+    # Imported here: a run that never forks (a warm one, a hook's) skips
+    # multiprocessing and concurrent.futures, 15 ms.
+    from .pool import WorkerPool
+
+    return WorkerPool(workers, _init_pool_worker, init)
 
 
 def project_for(jobs: list[Job], options: Options):
@@ -365,7 +379,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
             if project.search_passes == 0:
                 project.name_index()  # built once, here, not once a worker
             # Forked workers start from the parent's index (summaries, the tree's names).
-            pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, project, False))
+            pool = _pool(workers, (roots, options, cache, found, project, False))
             if progress is not None:
                 progress.start(len(misses))
             return _merge(order, _on_every_core(pool, misses, scans, in_place, progress))
@@ -377,7 +391,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
                 # Started now, the workers import libcst while the rest is triaged,
                 # from the parent's index where forked (summaries, the tree's names).
                 shared = project if _forks() else None
-                pool = WorkerPool(workers, _init_pool_worker, (roots, options, cache, found, shared))
+                pool = _pool(workers, (roots, options, cache, found, shared))
                 pool.warm_up()
         order = _merge(order, triaged)
         candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
@@ -418,6 +432,8 @@ def _stop(pool: WorkerPool) -> None:
 
 
 def _crashed(job: Job) -> tuple[Outcome, dict]:
+    from .pool import CRASHED
+
     return Outcome(job.display, error=CRASHED), {}
 
 
