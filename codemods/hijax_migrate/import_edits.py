@@ -71,7 +71,7 @@ def maybe_used(code: str, names: set[str]) -> set[str] | None:
     at its top level (a superset of what libcst's analysis finds: a name
     read, written, declared global, captured by a pattern, or written in a
     string where a name may stand: an annotation, ``__all__``, a typing
-    call); None where that cannot be told (a name also imported in a block,
+    call or subscript); None where that cannot be told (a name also imported in a block,
     a module this Python cannot parse)."""
     try:
         module = ast.parse(code)
@@ -83,20 +83,33 @@ def maybe_used(code: str, names: set[str]) -> set[str] | None:
         if isinstance(node, (ast.Import, ast.ImportFrom)) and statement not in module.body \
                 and names & {alias.asname or alias.name for alias in node.names}:
             return None  # libcst would weigh that import too
-        found = _named(node) | ({name for name in names if name in node.value}
-                                if quoted and isinstance(node, ast.Constant) and isinstance(node.value, str) else set())
-        used |= names & found
+        used |= names & (_named(node) | (_quoted(node, names) if quoted else set()))
     return used
 
 
 def _named(node: ast.AST) -> set[str]:
+    """Names libcst may count as uses: ast keeps some patterns' names as strings,
+    where libcst has a ``Name`` it reads (``case {**rest}``, ``case C(key=1)``)."""
     if isinstance(node, ast.Name):
         return {node.id}
     if isinstance(node, (ast.Global, ast.Nonlocal)):
         return set(node.names)
     if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
         return {node.name}
+    if isinstance(node, ast.MatchMapping) and node.rest:
+        return {node.rest}
+    if isinstance(node, ast.MatchClass):
+        return set(node.kwd_attrs)
     return set()
+
+
+def _quoted(node: ast.AST, names: set[str]) -> set[str]:
+    """Which of ``names`` a string where a name may stand may hold. libcst
+    parses bytes there too, in the encoding they declare: any name, say."""
+    value = node.value if isinstance(node, ast.Constant) else None
+    if isinstance(value, bytes):
+        return names
+    return {name for name in names if name in value} if isinstance(value, str) else set()
 
 
 def _nodes(module: ast.Module, typing: set[str]):
@@ -116,6 +129,8 @@ def _quotes(statement: ast.stmt, node: ast.AST, typing: set[str]) -> bool:
     if isinstance(node, (ast.arg, *_TYPE_PARAMS)) or node is getattr(statement, "returns", None) or \
             (isinstance(statement, ast.AnnAssign) and node is statement.annotation):
         return True
+    if isinstance(node, ast.Subscript):  # ``List["X"]``: libcst reads a typing name's subscript as a type
+        return isinstance(node.value, ast.Name) and node.value.id in typing
     if isinstance(node, ast.Call):
         callee = node.func
         return (isinstance(callee, ast.Name) and callee.id in typing) or (
@@ -133,11 +148,11 @@ _TYPE_PARAMS = tuple(getattr(ast, name) for name in ("TypeVar", "ParamSpec", "Ty
 
 
 def _typing_names(module: ast.Module) -> set[str]:
-    """The names a call of a typing function may go by: the known ones, and
-    whatever is imported from (or as) a typing module."""
+    """The names a typing function (or a generic subscripted) may go by: the
+    known ones, and whatever is imported from (or as) a typing module or one of its own."""
     names = set(_TYPING_CALLS)
     for node in ast.walk(module):
-        if isinstance(node, ast.ImportFrom) and node.module in _TYPING_MODULES:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").partition(".")[0] in _TYPING_MODULES:
             names |= {alias.asname or alias.name for alias in node.names}
         elif isinstance(node, ast.Import):
             names |= {alias.asname or alias.name.partition(".")[0] for alias in node.names
