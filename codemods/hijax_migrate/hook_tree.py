@@ -113,19 +113,36 @@ def sync(repo, blobs: dict[str, str], top: Path, manifest: Path) -> None:
     the manifest does not show there already."""
     known = _read_manifest(manifest)
     manifest.unlink(missing_ok=True)  # from here until it is written again, the copy is not trusted
-    if known is None:
-        shutil.rmtree(top, ignore_errors=True)
+    if known is None or not stat.S_ISDIR(_lstat_mode(top)):
+        _clear(top)  # a link in the folder's place is removed, never followed
         known = {}
-    on_disk = _stamps(top)
-    _remove(top, [path for path in on_disk if path not in blobs])
+    on_disk, empty = _stamps(top)
+    _remove(top, [path for path in on_disk if path not in blobs], empty)
     stale = {path: blob for path, blob in blobs.items() if known.get(path) != [blob, *on_disk.get(path, ())]}
     for path in stale:
         if path in on_disk:
             (top / path).unlink()  # never written through: it may be a link someone put there
     gitrepo.write_blobs(repo, stale, top)
-    (top / ".git").mkdir(exist_ok=True)  # the top of this tree: nothing above it is read
+    (top / ".git").mkdir(parents=True, exist_ok=True)  # the top of this tree (if empty): nothing above it is read
     on_disk.update((path, _stamp(os.stat(top / path))) for path in stale)
     manifest.write_text(json.dumps({path: [blob, *on_disk[path]] for path, blob in blobs.items()}))
+
+
+def _lstat_mode(path: Path) -> int:
+    try:
+        return os.lstat(path).st_mode
+    except FileNotFoundError:
+        return 0
+
+
+def _clear(top: Path) -> None:
+    """Remove what stands at ``top``: a folder and its files, or a link or
+    file in its place (a link to a folder is not a folder to empty)."""
+    if stat.S_ISDIR(_lstat_mode(top)):
+        shutil.rmtree(top, ignore_errors=True)
+    else:
+        with contextlib.suppress(FileNotFoundError):
+            top.unlink()
 
 
 def _read_manifest(manifest: Path) -> dict | None:
@@ -145,16 +162,19 @@ def _stamp(info: os.stat_result) -> tuple[int, ...]:
     return info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
-def _stamps(top: Path) -> dict[str, tuple[int, ...]]:
+def _stamps(top: Path) -> tuple[dict[str, tuple[int, ...]], list[str]]:
     """Every entry under ``top`` but folders (and the ``.git`` marker), by
-    relative path, with its stamp: one ``lstat`` each."""
-    found, pending = {}, [("", str(top))]
+    relative path, with its stamp: one ``lstat`` each; and the folders found
+    empty (someone removed their files)."""
+    found, empty, pending = {}, [], [("", str(top))]
     while pending:
         prefix, folder = pending.pop()
         try:
             entries = list(os.scandir(folder))
         except FileNotFoundError:
             continue
+        if not entries and prefix:
+            empty.append(prefix[:-1])
         for entry in entries:
             name = prefix + entry.name
             if entry.is_dir(follow_symlinks=False):
@@ -162,15 +182,15 @@ def _stamps(top: Path) -> dict[str, tuple[int, ...]]:
                     pending.append((name + "/", entry.path))
             else:
                 found[name] = _stamp(entry.stat(follow_symlinks=False))
-    return found
+    return found, empty
 
 
-def _remove(top: Path, paths: list[str]) -> None:
-    """Remove these files, then the folders they leave empty (a folder alone
-    is a namespace package to an import)."""
+def _remove(top: Path, paths: list[str], empty: list[str]) -> None:
+    """Remove these files, then the folders they leave empty, and those
+    found empty (a folder alone is a namespace package to an import)."""
     for path in paths:
         (top / path).unlink()
-    for folder in sorted({str(Path(p).parent) for p in paths}, key=len, reverse=True):
+    for folder in sorted({str(Path(p).parent) for p in paths} | {*empty}, key=len, reverse=True):
         for parent in [Path(folder), *Path(folder).parents]:
             if str(parent) == ".":
                 break
