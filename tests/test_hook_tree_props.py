@@ -49,7 +49,8 @@ _PUSH = st.builds(lambda repo, files: ("push", repo, _consistent(files)), _REPO,
                   st.dictionaries(st.sampled_from(PATHS), _ENTRY, max_size=6))
 _TOUCH = st.tuples(st.just("touch"), _REPO,
                    st.sampled_from(["edit", "utime", "link", "delete", "stray", "folder", "chmod",
-                                    "manifest-corrupt", "manifest-stale", "manifest-gone", "tree-link"]),
+                                    "manifest-corrupt", "manifest-stale", "manifest-gone", "tree-link",
+                                    "origin-link"]),
                    st.integers(0, 20))
 
 
@@ -123,7 +124,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 def touch(copy: Path, kind: str, pick: int, outside: Path, manifests: list[str]) -> None:
     """Someone else's change to a kept copy between two hooks."""
     top, manifest = copy / "tree", copy / "manifest.json"
-    if top.is_symlink():  # already a link outside: nothing of the copy's to touch
+    if top.is_symlink() and kind != "origin-link":  # already a link outside: nothing of the copy's to touch
         return
     files = sorted(p for p in top.rglob("*") if p.is_file() and not p.is_symlink() and ".git" not in p.parts)
     path = files[pick % len(files)] if files else None
@@ -134,6 +135,9 @@ def touch(copy: Path, kind: str, pick: int, outside: Path, manifests: list[str])
                 manifest.write_text(["not json", "[1]", '{"a.py": 1}'][pick % 3])
             elif kind == "manifest-stale" and manifests:
                 manifest.write_text(manifests[pick % len(manifests)])
+    elif kind == "origin-link":  # what names the copy's repository
+        (copy / "origin").unlink(missing_ok=True)
+        (copy / "origin").symlink_to(outside / "precious.py")
     elif kind == "tree-link":
         shutil.rmtree(top, ignore_errors=True)
         top.symlink_to(outside)

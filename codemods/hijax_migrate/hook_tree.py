@@ -69,6 +69,7 @@ def _kept_copy(repo, blobs: dict[str, str]) -> tuple[Path, int] | None:
         return None
     try:
         if _locked(lock):
+            (folder / ORIGIN).unlink(missing_ok=True)  # a link put there is not written through
             (folder / ORIGIN).write_text(os.path.realpath(repo.git_dir))
             _prune(folder.parent, folder)
             sync(repo, blobs, folder / TREE, folder / MANIFEST)
