@@ -36,10 +36,12 @@ class FileContext:
 
         AddImportsVisitor.add_needed_import(self.codemod_context(), module, obj)
 
-    def remove_import(self, module: str, obj: str | None = None) -> None:
+    def remove_import(self, module: str, obj: str | None = None, asname: str | None = None) -> None:
+        """``asname``: the name it is imported as, where it is not its own
+        (libcst removes only an import whose alias is the one asked for)."""
         from libcst.codemod.visitors import RemoveImportsVisitor
 
-        RemoveImportsVisitor.remove_unused_import(self.codemod_context(), module, obj)
+        RemoveImportsVisitor.remove_unused_import(self.codemod_context(), module, obj, asname)
 
     def apply_imports(self, tree: cst.Module) -> cst.Module:
         """The imports the rule asked for, added and removed by libcst's visitors

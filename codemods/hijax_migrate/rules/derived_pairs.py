@@ -130,6 +130,6 @@ class DerivedPairs(RuleTransformer):
             return
         for q in self.get_metadata(QualifiedNameProvider, value, set()):
             module = q.name.rpartition(".")[0]
-            if helper != pair:
-                self.context.remove_import(module, helper)
+            if value.value != pair:  # the pair is named as it is: the import under this name may go
+                self.context.remove_import(module, helper, value.value if value.value != helper else None)
             self.context.add_import(module, pair)
