@@ -17,6 +17,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..families import Classes, ancestors, descendants, first_definer, rename_conflict
+from ..context import NOTE
 from ..nodes import is_name, sole_target
 from ..shape import is_static, positional
 from ..summary import CLASSIC, ClassInfo, rule_form
@@ -41,6 +42,17 @@ class FamilyRules:
         self.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed with {info.qualname}'s rule "
                      f"({info.module or 'another file'})")
         return NEW
+
+    def unresolved(self, node: cst.Attribute) -> None:
+        """``op.vjp_bwd(res, g)``: left as written, and said, as it may be one
+        of the classes whose rule is renamed, and would now reach jax's own."""
+        if node.attr.value != RULE:
+            return
+        mine = sorted({self.prims.qualnames[plan.cls] for plan in self._plans.values() if plan.new_name == NEW})
+        code = cst.Module([]).code_for_node(node)
+        self.skipped(self.prims.line(node), None, f"`{code}` is left as written: on an instance of "
+                     f"{' or '.join(f'`{name}`' for name in mine)} it now reaches jax's accumulator `{RULE}`, "
+                     f"not the value rule (renamed `{NEW}`): write `.{NEW}` there if so", NOTE)
 
     def _here(self) -> Classes:
         """The file's classes, for the whole rule (their family ties are worked out once)."""

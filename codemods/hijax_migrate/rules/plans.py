@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from ..accum import add_params, insert_params
+from ..chains import HIJAX_MODULES
 from ..families import ancestors
 from ..model import ERROR
 from ..nodes import is_call, is_name
 from ..scopes import ClassInfo
 from ..shape import ClassShape, class_shape
+from ..summary import dotted_name
 
 
 @dataclass(eq=False)
@@ -157,7 +159,28 @@ class RewritePlans:
         new_name = self._renames.get((info, name))
         if new_name is None and info is not None and name in self.OUTSIDE_NAMES:
             new_name = self.renamed_elsewhere(info, name, original_node)
+        if info is None and name in self._renamed_names and self._of_unknown_class(updated_node.value):
+            self.unresolved(original_node)
         return updated_node.with_changes(attr=cst.Name(new_name)) if new_name else updated_node
+
+    def unresolved(self, node: cst.Attribute) -> None:
+        """An access of a renamed name on an object whose class this file cannot tell."""
+
+    def _of_unknown_class(self, value: cst.BaseExpression) -> bool:
+        """Not ``self``/``cls``/``super()`` (their class is known), one class's
+        name, nor a name imported from jax's hijax modules (``VJPHiPrimitive``)."""
+        if is_call(value, "super") or is_name(value, "self", "cls"):
+            return False
+        here = self.prims.infos.get(self._stack[-1]) if self._stack else None
+        scope = here.scope if here is not None else self.prims.module_scope
+        dotted = dotted_name(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+        if scope is None or dotted is None:
+            return True
+        head = dotted.partition(".")[0]
+        bindings = scope.lookup(head)
+        if bindings and all(b[0] == "import" and b[1].startswith(HIJAX_MODULES) for b in bindings):
+            return False
+        return not isinstance(value, cst.Name) or len(self.project.classes_of_name(scope, dotted)) != 1
 
     def _resolve(self, value: cst.BaseExpression, name: str, stack: list | None = None) -> ClassInfo | None:
         """The class whose ``name`` an access on ``value`` reaches: ``self.x``/``cls.x``
