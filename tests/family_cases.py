@@ -240,7 +240,25 @@ from mixins import GradMixin
 class Mul(GradMixin, Binary):{MUL_FWD}''' + TREE_FOOTER.format(cls="Mul"),
 }, [Y, X])
 
-TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE]
+# The subclass's last rule takes the accumulator form (a rename would revive
+# the first): its base, in another file, must not be renamed, whichever file
+# is migrated first (jax: "should not override both").
+DEFINED_TWICE_ELSEWHERE = TreeCase("subclass_defining_its_rule_twice_in_another_file", {
+    "base.py": OUT_OF_STEP.files["base.py"],
+    "main.py": f'''
+import jax
+import jax.numpy as jnp
+
+from base import MulBase
+
+
+class Mul(MulBase):
+    def vjp_bwd(self, res, g):
+        return (g, g)
+{VALUE_RULE}''' + BOTH_FOOTER,
+}, DOUBLE)
+
+TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE, DEFINED_TWICE_ELSEWHERE]
 
 JAX_012_TREES = [
     TreeCase("base_reexported_by_a_compat_module", {

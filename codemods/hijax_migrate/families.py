@@ -137,10 +137,18 @@ def rename_conflict(project: Project, info: ClassInfo, here: list[ClassInfo]) ->
         keys = [c.key for c in order]
         bwd, retval = first_definer(order, "vjp_bwd"), first_definer(order, "vjp_bwd_retval")
         before = bwd is not None and keys.index(bwd.key) < keys.index(info.key)
-        if before and form(bwd) != CLASSIC and (retval is None or keys.index(retval.key) > keys.index(info.key)):
+        if before and not _renamed_with(bwd) and (retval is None or keys.index(retval.key) > keys.index(info.key)):
             where = f" ({sub.module})" if sub.module != info.module else ""
             return f"its subclass {sub.qualname}{where} has an accumulator `vjp_bwd`"
     return None
+
+
+def _renamed_with(info: ClassInfo) -> bool:
+    """Does ``info``'s own migration rename its ``vjp_bwd`` too? Not if it
+    is no value rule, nor if its body defines it twice: the last one then
+    takes the accumulator form (see ``family_rules``)."""
+    defs = [binding for binding in info.body.bindings.get("vjp_bwd", ()) if len(binding) > 3]
+    return form(info) == CLASSIC and len(defs) == 1
 
 
 def families_in_file(project: Project, infos: list[ClassInfo]) -> dict[str, str]:

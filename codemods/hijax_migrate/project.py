@@ -52,12 +52,20 @@ class Project(Resolver):
         self.decisions: dict[str, frozenset[str]] = {}
 
     def start_file(self) -> None:
-        """Answers from now on are for another file: what they rest on starts empty."""
+        """Answers from now on are for another file: what they rest on starts
+        empty, and the tree is as found again. A file is decided on the
+        others as they were, never on what the migration of one done earlier
+        in this process made of them: the order files are done in (a worker
+        gets some of them, in any order) cannot change an answer."""
         self.touched: set[str] = set()
         self.searched: set[str] = set()
         self.used: set[str] = set()
         self.cyclic = False
         self.volatile = False
+        rewritten = [module for module, first in self._first.items() if self._summaries.get(module) is not first]
+        if rewritten:  # what was worked out from their rewrites goes with them
+            self._summaries.update((module, self._first[module]) for module in rewritten)
+            self.mros, self._class_kinds, self._class_deps = {}, {}, {}
 
     def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
         """Use ``summary`` for its module: of ``text`` as on disk, or of a
