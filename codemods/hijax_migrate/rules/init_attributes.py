@@ -6,6 +6,7 @@ import libcst as cst
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
 from ..context import NOTE, RuleTransformer
+from ..families import ancestors, first_definer
 from ..project import HIJAX_MODULES
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
@@ -68,12 +69,15 @@ class InitAttributes(RuleTransformer):
         return {q.name for q in self.get_metadata(QualifiedNameProvider, bases[0].value, set())}
 
     def _project_class(self, name: str) -> bool:
-        """A class of the tree: its ``__init__`` is the project's, not jax's."""
-        if name in self.prims.qualnames.values():
-            return True
+        """A class of the tree that has an ``__init__`` of the project's, its own or
+        a tree base's (one without reaches jax's: not decided here)."""
+        infos = [self.prims.infos[node] for node, qualname in self.prims.qualnames.items()
+                 if qualname == name and node in self.prims.infos]
         module, _, attr = name.rpartition(".")
-        summary = self.project.summary(module) if module else None
-        return summary is not None and any(b[0] == "class" for b in summary.scope.bindings.get(attr, ()))
+        summary = self.project.summary(module) if module and not infos else None
+        if summary is not None:
+            infos = [b[1] for b in summary.scope.bindings.get(attr, ()) if b[0] == "class"]
+        return any(first_definer([info, *ancestors(self.project, info)], "__init__") is not None for info in infos)
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
         if not init_calls(original_node):
