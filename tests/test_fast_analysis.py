@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 
 import pytest
 
@@ -275,9 +276,11 @@ def test_type_parameters_found_by_pattern_read_as_by_the_tokenizer(code, monkeyp
     give; a cut in a string fails the check and the tokenizer decides."""
     from hijax_migrate import newsyntax
 
-    fast = newsyntax.parse_without_type_params(code)
-    monkeypatch.setattr(newsyntax, "_pattern_cuts", lambda code: None)
-    slow = newsyntax.parse_without_type_params(code)
+    from hijax_migrate import ast_summary
+
+    fast = parse_ast(code)
+    monkeypatch.setattr(ast_summary, "parse_by_pattern", lambda code: None)
+    slow = ast.parse(newsyntax.without_type_params(code))
     assert _summary_facts(fast) == _summary_facts(slow)
     assert [(n.lineno, n.col_offset) for n in ast.walk(fast) if isinstance(n, ast.ClassDef)] == \
         [(n.lineno, n.col_offset) for n in ast.walk(slow) if isinstance(n, ast.ClassDef)]
@@ -400,3 +403,23 @@ def test_the_attribute_pre_test_is_linear_on_comment_blocks():
     assert not may_use(code, "vjp_bwd")
     assert may_use("f(y.  # # a\n  # # b \\\n  vjp_bwd)\n", "vjp_bwd")
     assert holding(cst.parse_module(code), code, spans(parse_ast(code).body), {"vjp_bwd"}) == []
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="3.12's ast reads type parameters itself")
+@pytest.mark.parametrize("code, parses", [(ONE_LINE_PARAMS.replace("def looks", "    pass"), 1),
+                                          (ONE_LINE_PARAMS, 3), (TRICKY, 1)])
+def test_a_module_with_type_parameters_is_parsed_once(code, parses, monkeypatch):
+    """Where the pattern finds type parameters (and every cut checks), the
+    parse of the text as it is, which fails at the first, is not made; a cut
+    in a string (the docstring's ``def looks[T]``) costs that parse and the
+    tokenizer's, as before. The tree is the same either way."""
+    from hijax_migrate import ast_summary
+
+    calls = []
+    real = ast.parse
+    monkeypatch.setattr(ast, "parse", lambda text, *a, **k: calls.append(text) or real(text, *a, **k))
+    tree = parse_ast(code)
+    assert len(calls) == parses
+    monkeypatch.setattr(ast_summary, "parse_by_pattern", lambda code: None)
+    before = parse_ast(code)
+    assert ast.dump(tree) == ast.dump(before)

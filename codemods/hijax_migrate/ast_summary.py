@@ -10,13 +10,15 @@ than the running Python: callers fall back to libcst on ``SyntaxError``.
 from __future__ import annotations
 
 import ast
+import sys
 import warnings
 
 from .chains import star_names
-from .newsyntax import ALIAS, parse_without_type_params
+from .newsyntax import ALIAS, parse_by_pattern, without_type_params
 from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scope, resolve_relative
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_NO_TYPE_PARAMS = sys.version_info < (3, 12)  # this ast cannot read them
 _NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
 
 
@@ -24,13 +26,17 @@ def parse_ast(code: str) -> ast.Module:
     """Raises SyntaxError (or RecursionError, MemoryError) for what it cannot read."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
+        if _NO_TYPE_PARAMS:  # found by their pattern: a parse failing at the first costs as much again
+            tree = parse_by_pattern(code)
+            if tree is not None:
+                return tree
         try:
             return ast.parse(code)
         except SyntaxError:
-            older = parse_without_type_params(code)
+            older = without_type_params(code) if _NO_TYPE_PARAMS else None  # the pattern missed some
             if older is None:
                 raise
-            return older
+            return ast.parse(older)
 
 
 def dotted_name(expr: ast.expr | None) -> str | None:

@@ -30,19 +30,19 @@ _DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+\w+[ \t]*\[", re
 _TYPE = re.compile(r"^([ \t]*)type[ \t]+\w+[ \t]*([=\[])", re.M)
 
 
-def parse_without_type_params(code: str) -> ast.Module | None:
-    """The tree of ``code`` without type parameters and ``type`` statements;
-    None if it has none. Raises SyntaxError as ``ast.parse`` does."""
+def parse_by_pattern(code: str) -> ast.Module | None:
+    """The tree of ``code`` without the type parameters and ``type``
+    statements the pattern finds, each cut checked against it; None where it
+    finds none, or a doubt (a cut in a string, a list it cannot bracket, a
+    parse error): the caller parses ``code`` as it is, or tokenizes it."""
     cuts = _pattern_cuts(code)
-    if cuts:
-        try:
-            tree = ast.parse(_apply_offsets(code, cuts))
-        except SyntaxError:
-            tree = None  # something the pattern did not see: the tokenizer decides
-        if tree is not None and _all_start_statements(tree, code, cuts):
-            return tree
-    older = without_type_params(code)
-    return None if older is None else ast.parse(older)
+    if not cuts:
+        return None
+    try:
+        tree = ast.parse(_apply_offsets(code, cuts))
+    except SyntaxError:
+        return None
+    return tree if _all_start_statements(tree, code, cuts) else None
 
 
 def _pattern_cuts(code: str) -> list[tuple[int, int, str]] | None:
