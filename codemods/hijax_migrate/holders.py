@@ -11,7 +11,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from . import originals
+from . import originals, prefetch
 from .errors import SourceError
 from .files import check_regular, tree_files
 
@@ -24,6 +24,7 @@ class Holders:
         self._found: dict[tuple[str, str], list[tuple[Path, str]]] = {}  # (root, word) -> its holders
         self._expected: set[str] = set()
         self._files: dict[str, tuple] = {}  # file -> (the words looked for, those held, digest)
+        self._pending = None  # a pass under way in a child (``prefetch``)
 
     def expect(self, words) -> None:
         """Words a search may ask for later in the run (a guess: a word not
@@ -31,9 +32,39 @@ class Holders:
         costs a substring test a file)."""
         self._expected.update(words)
 
+    def prefetch(self, roots: tuple[Path, ...], word: str) -> None:
+        """Start the pass for ``word`` and the words expected in a forked child (``prefetch``)."""
+        if self._pending is None:
+            self._pending = prefetch.start(lambda: self._pass_for(roots, word))
+
+    def _pass_for(self, roots: tuple[Path, ...], word: str) -> tuple:
+        """In the child: the pass, and what it found and learnt, for the parent."""
+        for root in roots:
+            self.files(root, word)
+        return self._found, self._files, self.scans.taken() if self.scans is not None else {}
+
+    def _adopt(self) -> None:
+        """The child's pass, once it is needed; nothing, if it gave none."""
+        pending, self._pending = self._pending, None
+        answer = pending.answer()
+        if isinstance(answer, tuple) and len(answer) == 3 and all(isinstance(part, dict) for part in answer):
+            found, files, learnt = answer
+            self._found = {**found, **self._found}
+            self._files = {**files, **self._files}
+            if self.scans is not None:
+                self.scans.merge(learnt)
+
+    def close(self) -> None:
+        """The run's end: a pass nobody asked for is stopped."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
     def files(self, root: Path, word: str) -> list[tuple[Path, str]]:
         """(file, digest of its bytes) of each file of the tree under
         ``root`` whose bytes hold ``word``'s."""
+        if self._pending is not None:
+            self._adopt()
         key = os.fspath(root)
         if (key, word) not in self._found:
             words = [word, *sorted(w for w in self._expected if w != word and (key, w) not in self._found)]

@@ -245,6 +245,19 @@ class Project(Resolver):
     def uses_digest(self, attr: str) -> str:
         return calls.uses_digest(self.roots, attr, self.search)
 
+    def prefetch_searches(self) -> None:
+        """A serial run about to import libcst: the likely searches of a big
+        tree are made meanwhile by a forked child (``prefetch``)."""
+        files = sum(len(tree_files(root)) for root in self.roots if root.is_dir())
+        if self.search_passes and files >= _PREFETCH_FROM:
+            likely = self._likely_searches()
+            self.search.expect(likely)
+            self.search.prefetch(self.roots, likely[0])
+
+    def close(self) -> None:
+        if self._search is not None:
+            self._search.close()
+
     @property
     def search(self) -> holders.Holders:
         """The files holding each word searched for, found once a project (a run)."""
@@ -254,6 +267,7 @@ class Project(Resolver):
 
 
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
+_PREFETCH_FROM = 512  # files: a smaller tree's pass costs less than the fork
 _PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
 # Names in the bases of class statements, and names imported: generously (a

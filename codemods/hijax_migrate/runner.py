@@ -403,6 +403,8 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         if candidates:
             _init_worker(roots, options, cache)
             _worker_state["project"] = project  # the index built so far serves on
+            if workers > 1 and not in_place:  # written files: the child would read them changed
+                project.prefetch_searches()
         return _merge(order, _collect((migrate_file(job, in_place) for job in candidates), progress))
     except KeyboardInterrupt:
         if pool is not None:
@@ -415,6 +417,7 @@ def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None =
         if pool is not None:
             pool.close()
         originals.finish()
+        project.close()
         holders.forget()  # what comes after the run (a review) reads the tree anew
         scans.save()
 
