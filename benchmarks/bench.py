@@ -40,7 +40,7 @@ import synth  # noqa: E402
 
 # The tool, run without the current folder on sys.path: a tree with its own
 # typing.py or random.py (jax has both) must not shadow the standard library.
-TOOL = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.cli import main; sys.exit(main())"]
+TOOL = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.cli import run; run()"]
 GREP_PATTERN = r"vjp_\|HiPrim\|hijax\|linearize_from_jvp\|apply_derived_linearization\|transpose_jvp"
 JAX_TARGETS = {"0.10.2": "0.10", "0.12.0.1": "0.12"}
 GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5}
@@ -136,8 +136,8 @@ def jax_sources(version: str, downloads: Path) -> Path:
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
-HOOK = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import main; "
-        "sys.exit(main())", "pre-push", "origin"]
+HOOK = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import run; run()",
+        "pre-push", "origin"]  # as the installed hook runs it
 
 
 def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, tuple[float, float]]:

@@ -321,3 +321,41 @@ def test_the_libcst_codemod_reads_the_configuration(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "def vjp_bwd_retval" in (tmp_path / "src" / "ops.py").read_text()  # the configured base
     assert (tmp_path / "gen" / "ops.py").read_text() == custom  # excluded
+
+
+# -- The command's exit: no interpreter teardown, nothing lost
+
+MAIN = "import sys; del sys.path[0]; from hijax_migrate.cli import main; sys.exit(main())"
+RUN = ("import atexit, sys; atexit.register(print, 'teardown ran', file=sys.stderr); del sys.path[0]; "
+       "from hijax_migrate.cli import run; run()")
+
+
+@pytest.mark.parametrize("args, code", [(["--diff", "--target-jax", "0.10", "pkg"], 1),
+                                        (["--check", "pkg/quant.py"], 0), (["--target-jax", "0.x", "pkg"], 2),
+                                        (["bad.py"], 3)])
+def test_the_command_skips_the_teardown_and_loses_no_output(tree, args, code):
+    """The console script's exit (``exit_now``) runs no teardown (the atexit
+    handler stays silent), and the output, longer than a pipe holds, and the
+    exit code are ``main()``'s."""
+    classes = "".join(OLD.split("\n\n\n")[1].replace("class Mul", f"class Mul{n}") + "\n\n" for n in range(30))
+    for n in range(20):
+        (tree / "pkg" / f"ops{n}.py").write_text(OLD + "\n\n" + classes)
+    (tree / "bad.py").write_text(OLD.replace("(self, res, g)", "(self, res, g("))
+    fast, whole = (subprocess.run([sys.executable, "-c", command, *args], cwd=tree, capture_output=True, text=True)
+                   for command in (RUN, MAIN))
+    assert fast.returncode == whole.returncode == code
+    assert fast.stdout == whole.stdout and fast.stderr == whole.stderr.replace("teardown ran\n", "")
+    assert "teardown ran" not in fast.stderr
+    if code == 1:
+        assert len(fast.stdout) > 1 << 16
+
+
+def test_the_bench_times_the_hook_as_it_is_installed():
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    try:
+        import bench
+    finally:
+        sys.path.pop(0)
+    from hijax_migrate.hooks import script
+
+    assert f"run='{bench.HOOK[2]}'" in script("pre-push", sys.executable, False)

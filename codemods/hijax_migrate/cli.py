@@ -13,13 +13,18 @@ import sys
 # Re-exported: the exit codes and the parser live in .usage, which a run and
 # the hooks import without importing this module.
 from .usage import (EXIT_CLEAN, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PENDING,  # noqa: F401
-                    EXIT_USAGE, UsageError, build_parser)
+                    EXIT_USAGE, UsageError, build_parser, exit_now)
 
 
 def list_rules() -> str:
     from .registry import all_rules
 
     return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in sorted(all_rules(), key=lambda r: r.code))
+
+
+def run() -> None:
+    """The console script and ``python -m hijax_migrate``."""
+    exit_now(main())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,4 +80,4 @@ def _interruptible(run) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

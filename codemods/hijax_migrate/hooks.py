@@ -26,7 +26,7 @@ _SCRIPT = """\
 hooks=$(dirname "$0")
 python={python}
 # Not `-m`: the repository's own folder must not shadow the standard library.
-run='import sys; del sys.path[0]; from hijax_migrate.hooks import main; sys.exit(main())'
+run='import sys; del sys.path[0]; from hijax_migrate.hooks import run; run()'
 if [ ! -x "$python" ]; then
     echo "hijax-migrate hook: $python is gone; reinstall the hook, or remove it with" >&2
     echo "  hijax-migrate uninstall-hook --hook-type {hook_type}" >&2
@@ -188,6 +188,13 @@ def _fix(hook_type: str, pending: list[str]) -> str:
     return "\n".join(steps)
 
 
+def run() -> None:
+    """What an installed hook runs (``exit_now``: no teardown after the check)."""
+    from .usage import exit_now
+
+    exit_now(main())
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] not in HOOK_TYPES:
@@ -207,4 +214,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
