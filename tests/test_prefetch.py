@@ -15,7 +15,6 @@ from test_accum_calls import BASE, CALLER
 from test_tree_searches import NAMERS
 
 from hijax_migrate import holders, prefetch
-from hijax_migrate import project as project_module
 from hijax_migrate.context import Options
 from hijax_migrate.files import walk
 from hijax_migrate.holders import Holders
@@ -106,7 +105,6 @@ def test_a_serial_run_decides_on_the_child_s_pass_as_on_its_own(tree, tmp_path, 
     jobs = [Job(p, p.relative_to(tree).as_posix(), tree) for p in walk(tree)]
     options = Options(target=(0, 10, 0), strategy="accum")
     alone = run(jobs, options, in_place=False, workers=1)
-    monkeypatch.setattr(project_module, "_PREFETCH_FROM", 1)
     answers = []
     monkeypatch.setattr(prefetch.Pass, "answer", lambda self, real=prefetch.Pass.answer: answers.append(real(self))
                         or answers[-1])
@@ -119,7 +117,6 @@ def test_a_serial_run_decides_on_the_child_s_pass_as_on_its_own(tree, tmp_path, 
 
 def test_an_in_place_run_makes_its_own_pass(tree, monkeypatch):
     """Files it writes would reach the child changed: no child."""
-    monkeypatch.setattr(project_module, "_PREFETCH_FROM", 1)
     monkeypatch.setattr(prefetch, "start", lambda child: pytest.fail("forked for an in-place run"))
     jobs = [Job(p, p.relative_to(tree).as_posix(), tree) for p in walk(tree)]
     run(jobs, Options(target=(0, 10, 0), strategy="accum"), in_place=True, workers=2)
