@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -379,6 +380,31 @@ def test_a_dead_worker_is_reported_and_the_pool_rebuilt():
 
 def _noop_init(parent: int) -> None:
     pass
+
+
+def _first_waits_for_the_others(item: tuple[int, str]) -> str:
+    """Item 0 ends only once every other item has run (each leaves a file)."""
+    index, folder = item
+    if index:
+        Path(folder, str(index)).touch()
+        return "ran"
+    deadline = time.monotonic() + 120  # only a pool that holds the others back reaches it
+    while len(os.listdir(folder)) < 11 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return "the others ran" if len(os.listdir(folder)) == 11 else "the others were held back"
+
+
+def test_a_long_item_never_leaves_the_other_worker_idle(tmp_path):
+    """The items after a long one go to the free worker as soon as it is
+    free, not once the long one is done (results still come in order)."""
+    from hijax_migrate.pool import WorkerPool
+
+    pool = WorkerPool(2, _noop_init, ())
+    try:
+        results = list(pool.map(_first_waits_for_the_others, [(i, str(tmp_path)) for i in range(12)], str))
+    finally:
+        pool.close()
+    assert results == ["the others ran"] + ["ran"] * 11
 
 
 # --- stdin passes the checks a file on disk passes: on failure, the input comes back as it was ---

@@ -64,17 +64,19 @@ class WorkerPool:
             self._executor.submit(int)
 
     def map(self, fn, items: list, on_crash):
-        """``fn(item)`` for each item, yielded in order. A batch at most twice
-        the pool is in flight, so when a worker dies only those few are suspects:
-        each is rerun alone, and ``on_crash(item)`` stands for the one that kills."""
+        """``fn(item)`` for each item, yielded in order. At most twice the
+        pool's items are in flight, so when a worker dies only those few are
+        suspects: each is rerun alone, and ``on_crash(item)`` stands for the one
+        that kills. The next item is sent as soon as one is done, whichever it
+        is: an item that takes long never leaves the other workers idle."""
         done: dict[int, object] = {}
         pending: dict = {}
         following = 0
         for index in range(len(items)):
-            while following < len(items) and len(pending) < 2 * self.workers:
-                pending[self._executor.submit(fn, items[following])] = following
-                following += 1
             while index not in done:
+                while following < len(items) and len(pending) < 2 * self.workers:
+                    pending[self._executor.submit(fn, items[following])] = following
+                    following += 1
                 self._settle(fn, items, pending, done, on_crash)
             yield done.pop(index)
 
