@@ -29,6 +29,21 @@ def test_every_file_a_migration_acts_on_is_a_candidate(path):
             left_alone(code, path.name, options, target)
 
 
+@pytest.mark.parametrize("name", ["vjp_from_jvp", "jvp_from_lin", "MappingSpec", "transpose_jvp"])
+def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
+    """With no primitive and no rule's word at 0.10: the engine refuses it
+    (code already past the target), so the pre-filter must not pass it over."""
+    from hijax_migrate.context import Options
+    from hijax_migrate.engine import MigrationError, migrate_source
+    from hijax_migrate.versions import parse_version
+
+    code = f"from jax.experimental.hijax import {name}\n"
+    options = Options(parse_version("0.10"))
+    assert named_words(code.encode()) & candidate_words(options)
+    with pytest.raises(MigrationError, match=name):
+        migrate_source(code, "m.py", options)
+
+
 @pytest.mark.parametrize("code, named", [
     ("def vjp_bwd(self, res, g):", {b"vjp_bwd"}),
     ("x.vjp_bwd_retval", {b"vjp_bwd_retval"}),  # not vjp_bwd: another name
@@ -42,6 +57,7 @@ def test_every_file_a_migration_acts_on_is_a_candidate(path):
     ("from hijax import vjp_fwd_from_lin, transpose_linearized", {b"vjp_fwd_from_lin", b"transpose_linearized"}),
     ("class A(VJPHiPrimitive): pass", {b"HiPrim"}),  # parts of names match anywhere
     ("hjx.AvalMutableQDD", {b"QDD"}),
+    ("from jax.experimental.hijax import vjp_from_jvp", {b"vjp_from_jvp"}),  # newer than 0.11.0: refused
     ("if jax.__version_info__ < (0, 11):", {b"__version_"}),
 ])
 def test_whole_names_and_parts_of_names(code, named):

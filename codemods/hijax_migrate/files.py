@@ -34,7 +34,8 @@ SKIP_DIRS = frozenset({
 # (VJPHiPrimitive, AvalQDD, __version_info__) are matched anywhere.
 NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
          b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
-         b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
+         b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat",
+         b"vjp_from_jvp", b"vjp_from_lin", b"jvp_from_lin", b"MappingSpec")  # the last: versions.ADDED_NAMES
 PARTS = (b"HiPrim", b"QDD", b"__version_")
 _SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
 CANDIDATE_WORDS = NAMES + PARTS

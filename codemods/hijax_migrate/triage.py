@@ -95,8 +95,10 @@ def _selected(options: Options) -> list[tuple[str, tuple, frozenset | None]]:
 def candidate_words(options: Options) -> frozenset[bytes]:
     """The words a file must name for a selected rule to act on it (a rule
     without words: its kinds' names), and ``HiPrim`` always: the engine's own
-    check of a base newer than the target belongs to no rule."""
+    checks of a base or an import newer than the target belong to no rule."""
     words = [*covering("HiPrim")]
+    # and the names newer than the target: the engine refuses code that imports one (newer_imports)
+    words += [found for name, since in ADDED_NAMES.items() if since > options.target for found in covering(name)]
     for _, needs, kinds in _selected(options):
         words += [found for word in needs or {kind.value for kind in kinds} for found in covering(word)]
     return frozenset(words)
