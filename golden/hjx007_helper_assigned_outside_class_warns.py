@@ -10,5 +10,7 @@ class Sin(VJPHiPrimitive):
 Sin.vjp_fwd = vjp_fwd_from_jvp
 Sin.vjp_bwd_retval = transpose_jvp
 # findings
-# 9 error HJX007 `vjp_fwd_from_jvp` is used outside a class body's `attribute = helper` line; jax 0.11.1 removed it (derived rules come in pairs: `vjp_fwd, vjp_bwd_retval = vjp_from_jvp`): port it by hand
-# 10 error HJX007 `transpose_jvp` is used outside a class body's `attribute = helper` line; jax 0.11.1 removed it (derived rules come in pairs: `vjp_fwd, vjp_bwd_retval = vjp_from_jvp`): port it by hand
+# 1 error HJX015 `transpose_jvp` was removed from jax's hijax module in jax 0.11.1 (derived rules come in pairs): import `vjp_from_jvp` instead and write `vjp_fwd, vjp_bwd_retval = vjp_from_jvp` in the primitive's class body
+# 1 error HJX015 `vjp_fwd_from_jvp` was removed from jax's hijax module in jax 0.11.1 (derived rules come in pairs): import `vjp_from_jvp` instead and write `vjp_fwd, vjp_bwd_retval = vjp_from_jvp` in the primitive's class body
+# 9 error HJX015 `vjp_fwd_from_jvp` was removed from jax's hijax module in jax 0.11.1 (derived rules come in pairs): import `vjp_from_jvp` instead and write `vjp_fwd, vjp_bwd_retval = vjp_from_jvp` in the primitive's class body
+# 10 error HJX015 `transpose_jvp` was removed from jax's hijax module in jax 0.11.1 (derived rules come in pairs): import `vjp_from_jvp` instead and write `vjp_fwd, vjp_bwd_retval = vjp_from_jvp` in the primitive's class body

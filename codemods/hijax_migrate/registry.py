@@ -17,7 +17,7 @@ from .versions import Version, format_version
 _RULE_MODULES = (
     "newstyle_base", "init_attributes", "fwd_nzs_in", "derived_pairs", "sres_accumulators",
     "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive", "dce_live_ins",
-    "batch_dim_rule", "remat_override", "removed_names", "version_gates",
+    "batch_dim_rule", "remat_override", "removed_names", "removed_helpers", "version_gates",
 )
 
 

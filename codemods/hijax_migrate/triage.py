@@ -43,6 +43,7 @@ RULES = {
     "HJX012": ((0, 12, 0), ("def remat",), PRIMITIVE_KINDS),
     "HJX013": ((0, 11, 1), ("QDD", "MutableHiType"), None),
     "HJX014": ((0, 8, 1), ("__version_",), PRIMITIVE_KINDS | {Kind.OLD}),
+    "HJX015": ((0, 11, 1), tuple(name for name in _DERIVED if name != "linearize_from_jvp"), None),
 }
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _PAIRED = frozenset({"lin", "linearized", "vjp_fwd", "vjp_bwd_retval"})  # HJX007's attributes
@@ -299,9 +300,6 @@ def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef
             acting.add("HJX001")  # a mixin's value rule, renamed where it is defined
         elif may_use(code, "vjp_bwd") and _calls_classic_rule(tree, classes, scope, project):
             acting.add("HJX001")  # a call follows a rule renamed in another file
-    if "HJX007" in selected and any(kind.is_primitive for _, kind, _ in classes) \
-            and _REMOVED_HELPERS & _used_names(tree, code):
-        acting.add("HJX007")  # a removed helper used outside a class body's pair: an error
     if "HJX004" in selected and "vjp_bwd_retval" in code:
         from .families import defining, is_method
 
@@ -310,17 +308,6 @@ def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef
         if any(setter is not None and not is_method(setter[1]) for setter in setters):
             acting.add("HJX004")
     return acting
-
-
-_REMOVED_HELPERS = frozenset(_DERIVED) - {"linearize_from_jvp"}  # 0.11.1 keeps that one, as a pair
-
-
-def _used_names(tree: ast.Module, code: str) -> set[str]:
-    """Names and attributes used, imports aside (only where a helper's word is in the text)."""
-    if not any(word in code for word in _REMOVED_HELPERS):
-        return set()
-    return {node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree)
-            if isinstance(node, (ast.Name, ast.Attribute))}
 
 
 def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:

@@ -6,7 +6,6 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from ..context import RuleTransformer
-from ..nodes import findall
 from ..project import HIJAX_MODULES
 from ..registry import rule
 from ..summary import PRIMITIVE_KINDS
@@ -17,6 +16,23 @@ PAIRS = (
     (("vjp_fwd", "vjp_fwd_from_jvp"), ("vjp_bwd_retval", "transpose_jvp"), "vjp_from_jvp"),
     (("vjp_fwd", "vjp_fwd_from_lin"), ("vjp_bwd_retval", "transpose_linearized"), "vjp_from_lin"),
 )
+HALVES = frozenset(half for first, second, _ in PAIRS for half in (first, second))  # (attribute, helper)
+
+
+def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Assign] | None:
+    """(attribute, helper, assignment) for ``attr = <hijax helper>`` alone on
+    its line; ``qualified``: a node's qualified names."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
+    assign = stmt.body[0]
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)):
+        return None
+    for q in qualified(assign.value):
+        module, _, helper = q.name.rpartition(".")
+        if module in HIJAX_MODULES:
+            return assign.targets[0].target.value, helper, assign
+    return None
 
 
 @rule(
@@ -24,7 +40,8 @@ PAIRS = (
     "jax 0.11.0's derived rules assigned one by one (`vjp_fwd = vjp_fwd_from_jvp`, "
     "`vjp_bwd_retval = transpose_jvp`, `lin = linearize_from_jvp`, `linearized = "
     "apply_derived_linearization`, `vjp_fwd = vjp_fwd_from_lin`, `vjp_bwd_retval = "
-    "transpose_linearized`) become 0.11.1's pairs, imports included.",
+    "transpose_linearized`) become 0.11.1's pairs, imports included; a half without its partner "
+    "is reported at its class, any other use of a removed helper by HJX015.",
     before="""
 from jax.experimental.hijax import VJPHiPrimitive, transpose_jvp, vjp_fwd_from_jvp
 
@@ -44,61 +61,19 @@ class Op(VJPHiPrimitive):
 class DerivedPairs(RuleTransformer):
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
-    def _helper(self, stmt: cst.BaseStatement) -> tuple[str, str, cst.Assign] | None:
-        """(attribute, helper) for ``attr = <hijax helper>`` alone on its line."""
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-            return None
-        assign = stmt.body[0]
-        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
-                and isinstance(assign.targets[0].target, cst.Name)):
-            return None
-        names = self.get_metadata(QualifiedNameProvider, assign.value, set())
-        for q in names:
-            module, _, helper = q.name.rpartition(".")
-            if module in HIJAX_MODULES:
-                return assign.targets[0].target.value, helper, assign
-        return None
-
-    def visit_Module(self, node: cst.Module) -> None:
-        self._paired: set[cst.CSTNode] = set()  # helpers' uses this rule rewrites
-
-    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
-        for use in self._stray_uses(original_node):
-            helper = use.value if isinstance(use, cst.Name) else use.attr.value
-            self.skipped(self.prims.line(use), None, f"`{helper}` is used outside a class body's "
-                         "`attribute = helper` line; jax 0.11.1 removed it (derived rules come in pairs: "
-                         "`vjp_fwd, vjp_bwd_retval = vjp_from_jvp`): port it by hand")
-        return updated_node
-
-    def _stray_uses(self, module: cst.Module) -> list[cst.CSTNode]:
-        """Uses of a removed 0.11.0 helper the pairs do not cover (imports aside)."""
-        removed = {helper for (_, one), (_, other), _ in PAIRS for helper in (one, other)} - {"linearize_from_jvp"}
-        imported = {n for imp in findall(module, (cst.Import, cst.ImportFrom))
-                    for n in findall(imp, (cst.Name, cst.Attribute))}
-        found = []
-        for node in findall(module, (cst.Name, cst.Attribute)):
-            if node in self._paired or node in imported:
-                continue
-            if (node.value if isinstance(node, cst.Name) else node.attr.value) not in removed:
-                continue
-            names = self.get_metadata(QualifiedNameProvider, node, set())
-            if any(q.name.rpartition(".")[0] in HIJAX_MODULES for q in names):
-                found.append(node)
-        return found
-
     def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef):
         if not self.prims.kinds.get(original_node, None) or not self.prims.kinds[original_node].is_primitive:
             return updated_node
         body = list(updated_node.body.body)
         found = {}
+        qualified = lambda node: self.get_metadata(QualifiedNameProvider, node, set())
         for index, stmt in enumerate(original_node.body.body):
-            helper = self._helper(stmt)
+            helper = single_helper(stmt, qualified)
             if helper:
                 found[helper[:2]] = (index, helper[2])
         drop = set()
         for first, second, pair in PAIRS:
             if first in found and second in found:
-                self._paired.update((found[first][1].value, found[second][1].value))
                 index, assign = found[first]
                 body[index] = self._pair(body[index], assign, first[0], second[0], first[1], pair)
                 drop.add(found[second][0])
@@ -108,7 +83,6 @@ class DerivedPairs(RuleTransformer):
                              f"`{first[0]}, {second[0]} = {pair}`")
             elif (first in found) != (second in found):
                 lone = first if first in found else second
-                self._paired.add(found[lone][1].value)  # reported at its class
                 self.skipped(self.prims.line(original_node), original_node,
                              f"`{lone[0]} = {lone[1]}` has no partner; jax 0.11.1 derives rules in pairs: "
                              f"pair it by hand")

@@ -12,15 +12,19 @@ from ..registry import rule
 
 def hijax_imports(node: cst.ImportFrom, names: tuple[str, ...]) -> list[str]:
     """Those of ``names`` that ``from <hijax module> import ...`` imports."""
+    return [alias.name.value for alias in hijax_aliases(node, names)]
+
+
+def hijax_aliases(node: cst.ImportFrom, names: tuple[str, ...]) -> list[cst.ImportAlias]:
+    """The aliases of ``from <hijax module> import ...`` importing one of ``names``."""
     if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
         return []
     if get_full_name_for_node(node.module) not in HIJAX_MODULES:
         return []
-    return [alias.name.value for alias in node.names if isinstance(alias.name, cst.Name) and alias.name.value in names]
+    return [alias for alias in node.names if isinstance(alias.name, cst.Name) and alias.name.value in names]
 
 
 REMOVED = ("AvalQDD", "MutableHiType", "AvalMutableQDD")
-_QUALIFIED = {f"{module}.{name}": name for module in HIJAX_MODULES for name in REMOVED}
 
 
 @rule(
@@ -44,13 +48,15 @@ def make(ty, qdd):
 )
 class RemovedNames(RuleTransformer):
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+    REMOVED = REMOVED  # what a subclass reports instead, with its own message
 
     def visit_Module(self, node: cst.Module) -> None:
         self._lines: set[tuple[int, str]] = set()
+        self._qualified = {f"{module}.{name}": name for module in HIJAX_MODULES for name in self.REMOVED}
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        for name in hijax_imports(node, REMOVED):
-            self._report(self.prims.line(node), name)
+        for alias in hijax_aliases(node, self.REMOVED):  # each at its own line
+            self._report(self.prims.line(alias), alias.name.value)
 
     def visit_Name(self, node: cst.Name) -> None:
         self._check(node)
@@ -60,13 +66,16 @@ class RemovedNames(RuleTransformer):
 
     def _check(self, node: cst.CSTNode) -> None:
         names = self.get_metadata(QualifiedNameProvider, node, set())
-        removed = next((_QUALIFIED[q.name] for q in names if q.name in _QUALIFIED), None)
+        removed = next((self._qualified[q.name] for q in names if q.name in self._qualified), None)
         if removed:
             self._report(self.prims.line(node), removed)
 
     def _report(self, line: int, removed: str) -> None:
         if (line, removed) not in self._lines:  # a name and its module are one use
             self._lines.add((line, removed))
-            self.skipped(line, None, f"`{removed}` was removed from jax's hijax module in jax 0.11.1, "
-                         "with its mutable types (quasi-dynamic data); nothing replaces it: keep "
-                         "this code on jax 0.11.0, or port it to immutable `HiType`s by hand")
+            self.skipped(line, None, self.message(removed))
+
+    def message(self, removed: str) -> str:
+        return (f"`{removed}` was removed from jax's hijax module in jax 0.11.1, with its mutable "
+                "types (quasi-dynamic data); nothing replaces it: keep this code on jax 0.11.0, "
+                "or port it to immutable `HiType`s by hand")

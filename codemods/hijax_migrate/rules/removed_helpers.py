@@ -1,0 +1,64 @@
+"""HJX015: jax 0.11.0's derived-rule helpers still named after HJX007 (reported)."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider
+
+from .. import registry
+from ..registry import rule
+from .derived_pairs import HALVES, PAIRS, single_helper
+from .removed_names import RemovedNames
+
+# each helper 0.11.1 removed -> the pair that replaces it (linearize_from_jvp stays, as a pair)
+INSTEAD = {helper: f"{first[0]}, {second[0]} = {pair}"
+           for first, second, pair in PAIRS for helper in (first[1], second[1]) if helper != pair}
+
+
+@rule(
+    "HJX015", "removed-derived-helpers", (0, 11, 1),
+    "Reported, as an error: each import and use of jax 0.11.0's derived-rule helpers "
+    "(`vjp_fwd_from_jvp`, `transpose_jvp`, `apply_derived_linearization`, `vjp_fwd_from_lin`, "
+    "`transpose_linearized`) that HJX007 does not turn into a pair, in any module (a "
+    "re-export, a module-level or function use): jax 0.11.1 removed them; the message names "
+    "the pair to write instead.",
+    before="""
+from jax.experimental.hijax import transpose_jvp, vjp_fwd_from_jvp
+
+__all__ = ["transpose_jvp", "vjp_fwd_from_jvp"]
+""",
+    after="""
+from jax.experimental.hijax import transpose_jvp, vjp_fwd_from_jvp
+
+__all__ = ["transpose_jvp", "vjp_fwd_from_jvp"]
+""",
+    needs=tuple(INSTEAD),
+)
+class RemovedHelpers(RemovedNames):
+    REMOVED = tuple(INSTEAD)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        super().visit_Module(node)
+        self._answered: set[cst.CSTNode] = set()  # lone halves HJX007 reported at their class
+        codes = {r.code for r in registry.select(self.options.target, self.options.only, self.options.skip)}
+        self._hjx007 = "HJX007" in codes
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        kind = self.prims.kinds.get(node)
+        if not (self._hjx007 and kind is not None and kind.is_primitive):
+            return
+        qualified = lambda value: self.get_metadata(QualifiedNameProvider, value, set())
+        for stmt in node.body.body:
+            helper = single_helper(stmt, qualified)
+            if helper and helper[:2] in HALVES:  # left by HJX007: a half without its partner
+                self._answered.add(helper[2].value)
+
+    def _check(self, node: cst.CSTNode) -> None:
+        if node not in self._answered:
+            super()._check(node)
+
+    def message(self, removed: str) -> str:
+        pair = INSTEAD[removed]
+        return (f"`{removed}` was removed from jax's hijax module in jax 0.11.1 (derived rules come "
+                f"in pairs): import `{pair.rpartition(' ')[2]}` instead and write `{pair}` in the "
+                "primitive's class body")

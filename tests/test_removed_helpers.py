@@ -1,0 +1,107 @@
+"""HJX015: every import or use of a derived-rule helper jax 0.11.1 removed is
+reported where the migration leaves it, and nothing else is; under jax 0.12
+(HIJAX_PY312) the reported lines are exactly the ones jax refuses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from golden import GOLDEN, read_case
+from hijax_migrate.context import Options
+from hijax_migrate.engine import migrate_source
+from hijax_migrate.versions import parse_version
+
+HELPERS = ("apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp", "vjp_fwd_from_lin",
+           "transpose_linearized")
+KEPT = ("linearize_from_jvp", "vjp_from_jvp", "vjp_from_lin", "jvp_from_lin")  # in 0.11.1 and 0.12
+MUTABLE = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # HJX013's, removed with them
+
+
+def spellings(name: str) -> list[str]:
+    """Ways real code reaches ``name`` in jax's two hijax modules."""
+    return [f"from jax.experimental.hijax import {name}",
+            f"from jax.experimental.hijax import {name} as alias",
+            f"from jax._src.hijax import {name}",
+            f"import jax.experimental.hijax as hjx\nvalue = hjx.{name}",
+            f"from jax._src import hijax\nvalue = hijax.{name}",
+            f"import jax.experimental.hijax\nvalue = jax.experimental.hijax.{name}",
+            f"from jax.experimental import hijax as h\n\ndef get():\n    return h.{name}\n\nvalue = get()"]
+
+
+SNIPPETS = [code for name in HELPERS + KEPT + MUTABLE for code in spellings(name)]
+
+
+def reported(code: str, target: str = "0.12") -> list[tuple[int, str]]:
+    result = migrate_source(code, "m.py", Options(parse_version(target)))
+    assert result.code == code  # reported, never rewritten: no proven rewrite outside a class body
+    return [(f.line, f.rule) for f in result.report.findings if f.severity == "error"]
+
+
+@pytest.mark.parametrize("code", SNIPPETS)
+def test_each_removed_name_is_an_error_at_its_line(code):
+    name = next(n for n in HELPERS + KEPT + MUTABLE if n in code)
+    found = reported(code)
+    if name in KEPT:
+        assert found == []
+    else:
+        rule = "HJX015" if name in HELPERS else "HJX013"
+        lines = sorted({line for line, text in enumerate(code.splitlines(), 1) if name in text})
+        assert found == [(line, rule) for line in lines]
+        assert reported(code, "0.11.0") == []  # the names are there in 0.11.0
+
+
+PAIRED_AWAY = ("hjx007_derived_at_gate", "hjx007_derived_lin_pair_at_gate", "hjx007_derived_lin_pair_after_gate",
+               "hjx007_derived_module_attribute")  # HJX007 pairs every helper: their imports go too
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("hjx015_*.py")) + [GOLDEN / f"{name}.py" for name in PAIRED_AWAY],
+                         ids=lambda p: p.stem)
+def test_silent_where_nothing_is_left(path):
+    """The cases not named ``_warns`` report nothing: paired away, another
+    module's names, or a target that still has the helpers."""
+    if path.stem.endswith("_warns"):
+        pytest.skip("reports, by its name")
+    case = read_case(path)
+    args = case.flags
+    target = args[args.index("--target-jax") + 1]
+    assert migrate_source(case.source, path.name, Options(parse_version(target))).report.findings == []
+
+
+def test_a_half_hjx007_reports_is_not_reported_twice_unless_hjx007_is_off():
+    code = ("from jax.experimental.hijax import VJPHiPrimitive, vjp_fwd_from_jvp\n\n"
+            "class Op(VJPHiPrimitive):\n    vjp_fwd = vjp_fwd_from_jvp\n")
+    both = migrate_source(code, "m.py", Options(parse_version("0.11.1"))).report.findings
+    assert [(f.line, f.rule) for f in both] == [(3, "HJX007"), (1, "HJX015")]
+    alone = migrate_source(code, "m.py", Options(parse_version("0.11.1"), skip=["HJX007"])).report.findings
+    assert [(f.line, f.rule) for f in alone] == [(1, "HJX015"), (4, "HJX015")]
+
+
+PY312 = os.environ.get("HIJAX_PY312", "")
+RUN = """
+import json, sys, traceback
+failed = []
+for code in json.loads(sys.stdin.read()):
+    try:
+        exec(compile(code, "m.py", "exec"), {})
+    except (ImportError, AttributeError) as error:
+        failed.append([frame.lineno for frame in traceback.extract_tb(error.__traceback__)
+                       if frame.filename == "m.py"][-1])
+    else:
+        failed.append(None)
+print(json.dumps(failed))
+"""
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (.ci/run sets it up)")
+def test_reported_exactly_where_jax_012_refuses():
+    run = subprocess.run([PY312, "-c", RUN], input=json.dumps(SNIPPETS), capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    for code, line in zip(SNIPPETS, json.loads(run.stdout)):
+        first = min((found for found, _ in reported(code)), default=None)
+        assert first == line, code  # the first line reported is the one jax stops at (or none, where it runs)
