@@ -14,6 +14,7 @@ from .errors import MigrationError
 from .families import families_in_file
 from .formatting import format_changed
 from .newer_imports import check_imports
+from .origin_lines import Origins
 from .output_parse import check_parses
 from .parse import parse
 from .context import FileContext, FileReport, Options
@@ -48,6 +49,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     check_imports(tree, code, options.target, prims.line)
     new_code, new_tree = code, tree
     acting = acting_rules(code, path, options, project, module) if triaged else None
+    origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
     for rule in registry.select(options.target, options.only, options.skip):
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
         if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) \
@@ -61,7 +63,9 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
             new_tree, new_code = rewritten, rewritten.code
+            origins.follow(new_code)
             prims = file.primitives(new_tree, new_code)
+            prims.origin = origins.line
             acting = acting_rules(new_code, path, options, project, module) if triaged else None
     if options.black and new_code != code:
         formatted = format_changed(code, new_code, Path(path), report)

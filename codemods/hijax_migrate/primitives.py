@@ -26,6 +26,7 @@ class PrimitiveMap:
         self.module_scope = None  # what the module binds: names at module level resolve there
         self.code: str | None = None  # the text of the tree, where the caller has it
         self._def_lines: DefLines | None = None
+        self.origin = None  # line of this tree -> line of the file, after other rules' rewrites
 
     @classmethod
     def build(cls, wrapper: MetadataWrapper, summary: ModuleSummary,
@@ -37,17 +38,17 @@ class PrimitiveMap:
         return prims
 
     def line(self, node: cst.CSTNode) -> int:
-        """The line of a node of this tree (of a class or function: its name's).
+        """The line of a node of this tree (of a class or function: its name's),
+        in the file as it is: every line a rule names is one the user can find.
 
         Positions are resolved on first use only: a file with nothing to
         rewrite never pays for them.
         """
-        if self.code is not None:  # a class or function: its line from ast, much cheaper
-            line = self._lines().line(node)
-            if line is not None:
-                return line
-        position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
-        return position.start.line if position else 0
+        line = self._lines().line(node) if self.code is not None else None  # a class or function: from ast
+        if line is None:
+            position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
+            line = position.start.line if position else 0
+        return self.origin(line) if self.origin else line
 
 
     def _lines(self) -> DefLines:
