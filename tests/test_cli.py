@@ -359,3 +359,25 @@ def test_the_bench_times_the_hook_as_it_is_installed():
     from hijax_migrate.hooks import script
 
     assert f"run='{bench.HOOK[2]}'" in script("pre-push", sys.executable, False)
+
+
+@pytest.mark.parametrize("args, code", [(["--diff", "--target-jax", "0.10", "pkg"], 1),
+                                        (["--target-jax", "0.10", "-"], 0)])
+def test_a_reader_that_stops_reading_ends_no_run_with_a_traceback(tree, args, code):
+    """``hijax-migrate --diff | head``: once the reader is gone the output goes
+    nowhere, and the run ends as it would have: warnings, summary, exit code."""
+    classes = "\n\n".join(OLD.replace("class Mul", f"class Mul{n}") for n in range(600))  # 80 kB, migrated
+    for n in range(2):
+        (tree / "pkg" / f"ops{n}.py").write_text(classes[:len(classes) // 2])  # each diff 60 kB
+    process = subprocess.Popen([sys.executable, "-m", "hijax_migrate", *args], cwd=tree, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if "-" in args:
+        process.stdin.write(classes.encode())
+    process.stdin.close()
+    assert len(process.stdout.read(100)) == 100  # more than a pipe holds is still to come
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait() == code
+    assert "Traceback" not in err and "Broken pipe" not in err and "Exception ignored" not in err
+    if "-" not in args:
+        assert "would migrate 3 files" in err

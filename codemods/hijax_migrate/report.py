@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import sys
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
@@ -26,6 +29,19 @@ class Outcome:
     @property
     def changed(self) -> bool:
         return bool(self.diff)
+
+
+@contextlib.contextmanager
+def reader_may_leave():
+    """Output to a reader that may stop reading (``| head``): once it is
+    gone, the rest goes nowhere, with no traceback, and the run ends as it
+    would have (warnings, summary, the pin's floor, its exit code)."""
+    try:
+        yield
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is still buffered is flushed there
+        os.close(devnull)
 
 
 def unified_diff(name: str, old: str, new: str) -> str:

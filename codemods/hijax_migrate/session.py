@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .model import Options
-from .report import Outcome, as_github, as_json, colorize, error_text, finding_text, has_errors, summary
+from .report import (Outcome, as_github, as_json, colorize, error_text, finding_text, has_errors, reader_may_leave,
+                     summary)
 from .runner import Job, run
 from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UsageError, codes
 from .versions import format_version
@@ -94,7 +95,9 @@ class Session:
         if self.args.paths == ["-"]:
             return self._stdin()
         outcomes = self.migrate()
-        self._report(outcomes, len(self.jobs))
+        with reader_may_leave():
+            self._output(outcomes, len(self.jobs))
+        self._messages(outcomes, len(self.jobs))
         self._pin_floor(outcomes)
         return self.exit_code(outcomes)
 
@@ -151,12 +154,13 @@ class Session:
         outcome, data = Outcome(name), None
         with failures_of(outcome):
             data = new_bytes(decode(job.path, raw), job, outcome, self._migrate_text)
-        if outcome.error:
-            sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
-        elif self.args.diff:
-            sys.stdout.write(outcome.diff)
-        else:
-            sys.stdout.buffer.write(raw if data is None else data)
+        with reader_may_leave():
+            if outcome.error:
+                sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
+            elif self.args.diff:
+                sys.stdout.write(outcome.diff)
+            else:
+                sys.stdout.buffer.write(raw if data is None else data)
         self._warnings([outcome])
         if outcome.error:
             return EXIT_FAILED
@@ -173,24 +177,30 @@ class Session:
             return migrate_source(text, "-", self.options)
         return migrate_document(text, job, self.options, project_for([job], self.options))
 
-    def _report(self, outcomes: list[Outcome], scanned: int) -> None:
+    def _output(self, outcomes: list[Outcome], scanned: int) -> None:
+        """stdout: the diffs, the files ``--check`` lists, or the JSON or GitHub report."""
         fmt = self.args.output_format
         if fmt == "json":
             print(as_json(outcomes, scanned, self.target))
-            return
-        if fmt == "github":
+        elif fmt == "github":
             text = as_github(outcomes)
             if text:
                 print(text)
+        else:
+            writes = self.args.in_place or self.args.interactive  # reviewed diffs were shown already
+            for outcome in outcomes:
+                if self.args.check and (outcome.changed or has_errors(outcome)):
+                    print(outcome.file)
+                elif not writes and not self.args.check and outcome.diff:
+                    sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
+
+    def _messages(self, outcomes: list[Outcome], scanned: int) -> None:
+        """stderr: the warnings and the summary (which the JSON and GitHub reports hold)."""
+        if self.args.output_format in ("json", "github"):
             return
-        writes = self.args.in_place or self.args.interactive  # reviewed diffs were shown already
-        for outcome in outcomes:
-            if self.args.check and (outcome.changed or has_errors(outcome)):
-                print(outcome.file)
-            elif not writes and not self.args.check and outcome.diff:
-                sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
         self._warnings(outcomes)
         if not self.args.quiet:
+            writes = self.args.in_place or self.args.interactive
             print(summary(outcomes, scanned, self.target, writes), file=sys.stderr)
 
     def _warnings(self, outcomes: list[Outcome]) -> None:
