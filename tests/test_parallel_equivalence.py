@@ -28,6 +28,9 @@ PARALLEL = {  # --jobs 2, each path that must not change a result forced on
     "searches by passes, triage on every core": {**_EVERY_CORE, "_FEW_CANDIDATES": 1 << 20},
     "triage in the parent, a pool for libcst": {**_EVERY_CORE, "_PARALLEL_TRIAGE": 1 << 20,
                                                 "_PARALLEL_TRIAGE_BYTES": 1 << 40, "_FEW_CANDIDATES": 0},
+    "one process, its searches of the tree by a forked child": {  # prefetch.py, where not --in-place
+        "_PARALLEL_PREFILTER": 1 << 20, "_PARALLEL_TRIAGE": 1 << 20, "_PARALLEL_TRIAGE_BYTES": 1 << 40,
+        "_PARALLEL_FROM": 1 << 20},
 }
 TARGETS = ("0.10", "0.12")
 
