@@ -256,6 +256,7 @@ class Project(Resolver):
             self.search.prefetch(self.roots, likely[0])
 
     def close(self) -> None:
+        """The run's end: a child still making a pass no search asked for is stopped."""
         if self._search is not None:
             self._search.close()
 
