@@ -105,3 +105,35 @@ def test_reported_exactly_where_jax_012_refuses():
     for code, line in zip(SNIPPETS, json.loads(run.stdout)):
         first = min((found for found, _ in reported(code)), default=None)
         assert first == line, code  # the first line reported is the one jax stops at (or none, where it runs)
+
+
+LIN_SNIPPETS = [
+    "from jax.experimental.hijax import linearize_from_jvp\n\nclass C:\n    lin = linearize_from_jvp\n",
+    "import jax.experimental.hijax as hjx\n\nclass C:\n    pass\n\nC.lin = hjx.linearize_from_jvp\n",
+    "from jax._src.hijax import linearize_from_jvp as lfj\n\nclass C:\n    lin = lfj\n",
+    "from jax.experimental.hijax import linearize_from_jvp\n\nclass C:\n    lin, linearized = linearize_from_jvp\n",
+    "from jax.experimental.hijax import linearize_from_jvp\n\nclass C:\n    rules = linearize_from_jvp\n"
+    "    lin, linearized = rules\n",
+]
+LIN_RUN = """
+import json, sys
+held = []
+for code in json.loads(sys.stdin.read()):
+    scope = {}
+    exec(compile(code, "m.py", "exec"), scope)
+    held.append(isinstance(scope["C"].lin, tuple))  # the pair itself: a TypeError when jax calls it
+print(json.dumps(held))
+"""
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (.ci/run sets it up)")
+def test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair():
+    run = subprocess.run([PY312, "-c", LIN_RUN], input=json.dumps(LIN_SNIPPETS), capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    held = json.loads(run.stdout)
+    assert held == [True, True, True, False, False]  # both kinds are tried
+    for code, wrong in zip(LIN_SNIPPETS, held):
+        lines = [n for n, text in enumerate(code.splitlines(), 1) if "lin =" in text or ".lin =" in text]
+        assert reported(code) == ([(lines[0], "HJX015")] if wrong else []), code

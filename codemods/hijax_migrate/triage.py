@@ -43,7 +43,7 @@ RULES = {
     "HJX012": ((0, 12, 0), ("def remat",), PRIMITIVE_KINDS),
     "HJX013": ((0, 11, 1), ("QDD", "MutableHiType"), None),
     "HJX014": ((0, 8, 1), ("__version_",), PRIMITIVE_KINDS | {Kind.OLD}),
-    "HJX015": ((0, 11, 1), tuple(name for name in _DERIVED if name != "linearize_from_jvp"), None),
+    "HJX015": ((0, 11, 1), _DERIVED, None),
 }
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _PAIRED = frozenset({"lin", "linearized", "vjp_fwd", "vjp_bwd_retval"})  # HJX007's attributes
