@@ -423,3 +423,19 @@ def test_a_module_with_type_parameters_is_parsed_once(code, parses, monkeypatch)
     monkeypatch.setattr(ast_summary, "parse_by_pattern", lambda code: None)
     before = parse_ast(code)
     assert ast.dump(tree) == ast.dump(before)
+
+
+def test_derived_pairs_as_jax_writes_them_need_no_libcst():
+    """HJX015 is module-wide, but triage sends a file to libcst for it only
+    where a removed helper is named, or ``linearize_from_jvp`` (by any name)
+    is assigned to ``lin`` alone: jax 0.12's own modules (pairs, ``def
+    _transpose_jvp``, a local ``lin``) stay with ``ast``."""
+    from test_golden import options_for
+
+    from hijax_migrate.triage import acting_rules
+
+    options = options_for(["--target-jax", "0.12"])
+    quiet = read_case(GOLDEN / "hjx015_pairs_as_jax_writes_them.py").source
+    assert acting_rules(quiet, "x.py", options, Project()) == set()
+    for name in ("hjx015_lin_alias_warns.py", "hjx015_lin_left_single_warns.py", "hjx015_reexport_warns.py"):
+        assert "HJX015" in acting_rules(read_case(GOLDEN / name).source, "x.py", options, Project()), name

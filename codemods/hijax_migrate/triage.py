@@ -119,7 +119,7 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
         if needs and not any(word in code for word in needs):
             continue
         if kinds is None:  # module-wide renames
-            if options.module_wide():
+            if options.module_wide() and _MODULE_TESTS.get(rule, _anywhere)(tree):
                 acting.add(rule)
             continue
         test = _TESTS.get(rule, _anything)
@@ -285,6 +285,40 @@ def _init_passes_arguments(init) -> bool:
 
 def _anything(node: ast.ClassDef, kind: Kind) -> bool:
     return True
+
+
+def _anywhere(tree: ast.Module) -> bool:
+    return True
+
+
+_REMOVED_HELPERS = frozenset(_DERIVED) - {"linearize_from_jvp"}  # 0.11.1 keeps that one, as a pair
+
+
+def _names_a_removed_helper(tree: ast.Module) -> bool:
+    """HJX015's superset: a name, an attribute or an imported name that is one
+    of the helpers 0.11.1 removed (an alias is imported by its name), or
+    ``linearize_from_jvp`` (by any name it is imported as) assigned to ``lin``
+    alone, where since 0.11.1 it is a pair. jax 0.12's own ``lin, linearized
+    = linearize_from_jvp`` and ``def _transpose_jvp`` are none of these."""
+    linearize = {"linearize_from_jvp"} | {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                                          for alias in node.names if alias.name == "linearize_from_jvp" and alias.asname}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in _REMOVED_HELPERS \
+                or isinstance(node, ast.Attribute) and node.attr in _REMOVED_HELPERS \
+                or isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in _REMOVED_HELPERS:
+            return True
+        if isinstance(node, ast.Assign) and _named(node.value) in linearize and any(
+                isinstance(t, ast.Name) and t.id == "lin" or isinstance(t, ast.Attribute) and t.attr == "lin"
+                for t in node.targets):
+            return True
+    return False
+
+
+def _named(expr: ast.expr) -> str | None:
+    return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else None
+
+
+_MODULE_TESTS = {"HJX015": _names_a_removed_helper}  # the module-wide rules' (the others: any file naming their words)
 
 
 # -- what a rule acts on through a class family (bases and subclasses in other files)
