@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import originals
 from .errors import SourceError
+from .versions import ADDED_NAMES
 
 if TYPE_CHECKING:
     import pathspec
@@ -108,9 +109,16 @@ def python_name(name: str) -> str:
     return name if name.isascii() else unicodedata.normalize("NFKC", name)
 
 
+# Names only jax's hijax modules give (versions.ADDED_NAMES; HJX007's and HJX015's
+# helpers): every rule and check on them resolves an import from such a module, so
+# they count only in a text that names hijax (a whole file: a chunk may lack it).
+_THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
+
+
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     absent = [key for key in _SHARED if key not in data and any(key in word for word in words)]
-    return frozenset(word for word in words if not any(key in word for key in absent)
+    gated = _THROUGH_HIJAX if whole and b"hijax" not in data else frozenset()
+    return frozenset(word for word in words if not any(key in word for key in absent) and word not in gated
                      and word.split()[-1] in data and (not whole or word in PARTS or _names(data, word)))
 
 
