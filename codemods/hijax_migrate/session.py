@@ -106,8 +106,7 @@ class Session:
             return  # nothing migrated: no floor to raise, and packaging is never imported
         from .pin_update import check
 
-        writes = self.args.in_place or self.args.interactive
-        note = check(outcomes, _start(self.args), self.args.update_pin and writes)
+        note = check(outcomes, _start(self.args), self.args.update_pin and self._writes)
         if note and not self.args.quiet:
             print(note, file=sys.stderr)
 
@@ -130,12 +129,16 @@ class Session:
         jobs = {job.display: job for job in self.jobs}
         return [review.file(jobs[o.file], o) for o in outcomes]
 
+    @property
+    def _writes(self) -> bool:
+        """Does the run write files (``--in-place``, or those accepted in a review)?"""
+        return self.args.in_place or self.args.interactive
+
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
             return EXIT_FAILED
-        writes = self.args.in_place or self.args.interactive
         # Errors fail a check even where nothing could be rewritten.
-        pending = any(o.changed or has_errors(o) for o in outcomes) and not writes
+        pending = any(o.changed or has_errors(o) for o in outcomes) and not self._writes
         return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _stdin(self) -> int:
@@ -187,11 +190,10 @@ class Session:
             if text:
                 print(text)
         else:
-            writes = self.args.in_place or self.args.interactive  # reviewed diffs were shown already
             for outcome in outcomes:
                 if self.args.check and (outcome.changed or has_errors(outcome)):
                     print(outcome.file)
-                elif not writes and not self.args.check and outcome.diff:
+                elif not self._writes and not self.args.check and outcome.diff:  # reviewed diffs were shown
                     sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
 
     def _messages(self, outcomes: list[Outcome], scanned: int) -> None:
@@ -200,8 +202,7 @@ class Session:
             return
         self._warnings(outcomes)
         if not self.args.quiet:
-            writes = self.args.in_place or self.args.interactive
-            print(summary(outcomes, scanned, self.target, writes), file=sys.stderr)
+            print(summary(outcomes, scanned, self.target, self._writes), file=sys.stderr)
 
     def _warnings(self, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
