@@ -307,15 +307,11 @@ def _names_a_removed_helper(tree: ast.Module) -> bool:
                 or isinstance(node, ast.Attribute) and node.attr in _REMOVED_HELPERS \
                 or isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in _REMOVED_HELPERS:
             return True
-        if isinstance(node, ast.Assign) and _named(node.value) in linearize and any(
+        if isinstance(node, ast.Assign) and (dotted_name(node.value) or "").rsplit(".", 1)[-1] in linearize and any(
                 isinstance(t, ast.Name) and t.id == "lin" or isinstance(t, ast.Attribute) and t.attr == "lin"
                 for t in node.targets):
             return True
     return False
-
-
-def _named(expr: ast.expr) -> str | None:
-    return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else None
 
 
 _MODULE_TESTS = {"HJX015": _names_a_removed_helper}  # the module-wide rules' (the others: any file naming their words)
