@@ -33,10 +33,11 @@ SKIP_DIRS = frozenset({
 # as such (`vjp_bwd` is not in `vjp_bwd_retval`, nor `remat` in `def
 # remat_jaxpr`): each rule acts on the name itself. Parts of several names
 # (VJPHiPrimitive, AvalQDD, __version_info__) are matched anywhere.
-NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
-         b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
-         b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat",
-         b"vjp_from_jvp", b"vjp_from_lin", b"jvp_from_lin", b"MappingSpec")  # the last: versions.ADDED_NAMES
+_RULE_NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
+               b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
+               b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
+# and the names jax added: code importing one is newer than an older target (triage.candidate_words)
+NAMES = _RULE_NAMES + tuple(name.encode() for name in ADDED_NAMES if name.encode() not in _RULE_NAMES)
 PARTS = (b"HiPrim", b"QDD", b"__version_")
 _SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
 CANDIDATE_WORDS = NAMES + PARTS
