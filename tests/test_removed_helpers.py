@@ -94,13 +94,22 @@ print(json.dumps(failed))
 """
 
 
-@pytest.mark.jax
-@pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (.ci/run sets it up)")
-def test_reported_exactly_where_jax_012_refuses():
-    run = subprocess.run([PY312, "-c", RUN], input=json.dumps(SNIPPETS), capture_output=True, text=True,
+def under_jax_012(script: str, snippets: list[str]) -> list:
+    """What ``script`` prints (JSON) for ``snippets``, run under the real jax 0.12."""
+    run = subprocess.run([PY312, "-c", script], input=json.dumps(snippets), capture_output=True, text=True,
                          timeout=300)
     assert run.returncode == 0, run.stderr
-    for code, line in zip(SNIPPETS, json.loads(run.stdout)):
+    return json.loads(run.stdout)
+
+
+needs_jax_012 = pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 "
+                                                     "(.ci/run sets it up)")
+
+
+@pytest.mark.jax
+@needs_jax_012
+def test_reported_exactly_where_jax_012_refuses():
+    for code, line in zip(SNIPPETS, under_jax_012(RUN, SNIPPETS)):
         first = min((found for found, _ in reported(code)), default=None)
         assert first == line, code  # the first line reported is the one jax stops at (or none, where it runs)
 
@@ -125,12 +134,9 @@ print(json.dumps(held))
 
 
 @pytest.mark.jax
-@pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (.ci/run sets it up)")
+@needs_jax_012
 def test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair():
-    run = subprocess.run([PY312, "-c", LIN_RUN], input=json.dumps(LIN_SNIPPETS), capture_output=True, text=True,
-                         timeout=300)
-    assert run.returncode == 0, run.stderr
-    held = json.loads(run.stdout)
+    held = under_jax_012(LIN_RUN, LIN_SNIPPETS)
     assert held == [True, True, True, False, False]  # both kinds are tried
     for code, wrong in zip(LIN_SNIPPETS, held):
         lines = [n for n, text in enumerate(code.splitlines(), 1) if "lin =" in text or ".lin =" in text]
