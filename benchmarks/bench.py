@@ -79,6 +79,7 @@ def installed_env() -> dict:
     (an editable checkout under PYTHONDONTWRITEBYTECODE, as on some CI
     machines, would compile every module of the tool in every run)."""
     import compileall
+
     import hijax_migrate
 
     compileall.compile_dir(Path(hijax_migrate.__file__).parent, quiet=1)

@@ -8,7 +8,7 @@ gradients of x * y at x = [0, 1, 2], y = [1, 2, 3].
 import textwrap
 from dataclasses import dataclass
 
-from semantic_cases import FOOTER, HEADER, X, Y, SemanticCase
+from semantic_cases import FOOTER, HEADER, SemanticCase, X, Y
 
 # Forward rules whose signature, not their parameter names, says whether
 # ``nzs_in`` is missing.

@@ -63,8 +63,8 @@ def left_alone(code: str, name: str, options, target: str):
     leave the code byte for byte, and say nothing."""
     import pytest
 
-    from hijax_migrate.engine import MigrationError, migrate_source
-    from hijax_migrate.project import Project
+    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.engine.engine import MigrationError, migrate_source
 
     try:
         full = migrate_source(code, name, options, Project())

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from test_project import write
 
-from hijax_migrate import originals
-from hijax_migrate.calls import use_elsewhere
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.project import Project
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules.context import Options
+from hijax_migrate.sources import originals
+from hijax_migrate.tree.calls import use_elsewhere
 
 BASE = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
         "class Base(VJPHiPrimitive):\n    vjp_bwd_retval_logs = True\n")

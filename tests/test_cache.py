@@ -6,14 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from test_project import OLD_RULE, write
 
-from hijax_migrate import runner
 from hijax_migrate.cli import main
-from hijax_migrate.context import Options
-from hijax_migrate.files import walk
-from hijax_migrate.runner import Job, run
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run import runner
+from hijax_migrate.run.runner import Job, run
+from hijax_migrate.sources.files import walk
 
 BASE = "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n"
 LEAF = f"from pkg.base import Base\n\nclass Leaf(Base):\n{OLD_RULE}"

@@ -5,13 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from golden import GOLDEN, TARGETS, left_alone, read_case
-
-from hijax_migrate.files import file_words, named_words
-from hijax_migrate.triage import candidate_words
+from hijax_migrate.engine.triage import candidate_words
+from hijax_migrate.sources.files import file_words, named_words
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
@@ -33,9 +31,9 @@ def test_every_file_a_migration_acts_on_is_a_candidate(path):
 def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
     """With no primitive and no rule's word at 0.10: the engine refuses it
     (code already past the target), so the pre-filter must not pass it over."""
-    from hijax_migrate.context import Options
-    from hijax_migrate.engine import MigrationError, migrate_source
-    from hijax_migrate.versions import parse_version
+    from hijax_migrate.core.versions import parse_version
+    from hijax_migrate.engine.engine import MigrationError, migrate_source
+    from hijax_migrate.rules.context import Options
 
     code = f"from jax.experimental.hijax import {name}\n"
     options = Options(parse_version("0.10"))

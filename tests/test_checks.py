@@ -6,12 +6,13 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from hijax_migrate import accum, checks
+from hijax_migrate.analysis import accum
 from hijax_migrate.cli import main
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.errors import MigrationError
+from hijax_migrate.core.errors import MigrationError
+from hijax_migrate.engine import checks
+from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules import writes
+from hijax_migrate.rules.context import Options
 
 OLD = '''from jax.experimental.hijax import VJPHiPrimitive
 

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from terminal import on_a_terminal
 
 OLD = """from jax.experimental.hijax import VJPHiPrimitive
@@ -245,8 +244,8 @@ def test_black_missing_is_a_usage_error_with_the_install_command(tree):
 # -- GitHub workflow commands: properties and messages escaped
 
 def _github(file: str, line: int = 3, rule: str = "HJX001", message: str = "m") -> str:
-    from hijax_migrate.model import Finding
-    from hijax_migrate.report import Outcome, as_github
+    from hijax_migrate.core.model import Finding
+    from hijax_migrate.output.report import Outcome, as_github
 
     return as_github([Outcome(file, findings=[Finding(file, line, message, rule)])])
 
@@ -356,7 +355,7 @@ def test_the_bench_times_the_hook_as_it_is_installed():
         import bench
     finally:
         sys.path.pop(0)
-    from hijax_migrate.hooks import script
+    from hijax_migrate.git.hooks import script
 
     assert f"run='{bench.HOOK[2]}'" in script("pre-push", sys.executable, False)
 

@@ -7,8 +7,7 @@ import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from golden import GOLDEN, read_case
-
-from hijax_migrate.deflines import DefLines, _cst_defs
+from hijax_migrate.analysis.deflines import DefLines, _cst_defs
 
 ODD = '''\
 import functools

@@ -6,11 +6,10 @@ several lines, form feeds, tabs, comments, non-ASCII text, CRLF, a BOM."""
 from __future__ import annotations
 
 import libcst as cst
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from test_deflines import _check
 
-from hijax_migrate.deflines import DefLines
+from hijax_migrate.analysis.deflines import DefLines
 
 _NAME = st.sampled_from(["Op", "f", "é", "漢字", "vjp_bwd", "ﬁx"])  # ﬁx: ast reads it as fix
 # What may stand before a statement on its line, or between its keyword and its name.

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from hijax_migrate.cli import main
-from hijax_migrate.context import Options
-from hijax_migrate.docs import readme_section, rules_markdown
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.registry import all_rules
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.output.docs import readme_section, rules_markdown
+from hijax_migrate.rules.context import Options
+from hijax_migrate.rules.registry import all_rules
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -49,7 +49,7 @@ def test_list_rules_names_every_rule(capsys):
 
 
 def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
-    from hijax_migrate.files import covering
+    from hijax_migrate.sources.files import covering
 
     for rule in all_rules():
         words = rule.needs or (rule.kinds and {kind.value for kind in rule.kinds})
@@ -62,7 +62,7 @@ def test_the_registry_is_whole_and_in_order_whichever_rule_was_imported_first():
     """A rule module imported on its own before the registry loads (as a
     test of one rule does) once left the registry with that rule alone."""
     code = ("import sys; from hijax_migrate.rules import version_gates, fwd_nzs_in; "
-            "from hijax_migrate.registry import all_rules, _RULE_MODULES; "
+            "from hijax_migrate.rules.registry import all_rules, _RULE_MODULES; "
             "print(' '.join(r.transformer.__module__.rpartition('.')[2] for r in all_rules())); "
             "print(' '.join(_RULE_MODULES))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -9,13 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
-from hijax_migrate.context import Options
-from hijax_migrate.files import walk
-from hijax_migrate.runner import Job, run
-from hijax_migrate.versions import parse_version
 from test_semantics import HAS_JAX_HERE, JAX_012, PROBE, PY312, check_case
+
+from hijax_migrate.core.versions import parse_version
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run.runner import Job, run
+from hijax_migrate.sources.files import walk
 
 SINGLE_FILE = FWD_CASES + SCOPE_CASES + FAMILY_CASES
 needs_jax = pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python")
@@ -144,7 +144,7 @@ unittest.main()
 def test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012(tmp_path):
     """jax's own test (main, 0.11.1dev): the class is wrong on purpose, defined
     before the block; "fixing" it made the test fail."""
-    from hijax_migrate.engine import migrate_source
+    from hijax_migrate.engine.engine import migrate_source
 
     migrated = migrate_source(FIXTURE_TEST, "fixture_test.py", Options(parse_version("0.12")))
     assert "vjp_bwd_retval(self, res, t)" in migrated.code and "HiPrim" in migrated.code

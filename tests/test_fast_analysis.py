@@ -5,16 +5,14 @@ from __future__ import annotations
 import ast
 import sys
 
-import pytest
-
 import libcst as cst
-
-from golden import GOLDEN, TARGETS, left_alone, read_case
+import pytest
 from test_project import OLD_RULE, migrate_tree, write
 
-from hijax_migrate.ast_summary import parse_ast, summarize_ast
-from hijax_migrate.project import Project
-from hijax_migrate.summary import summarize
+from golden import GOLDEN, TARGETS, left_alone, read_case
+from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.summary import summarize
 
 TRICKY = '''\
 import a.b.c
@@ -174,7 +172,7 @@ def test_files_left_to_ast_are_those_the_migration_leaves(path):
     silently: a skipped file never hides a change or a warning."""
     from test_golden import options_for
 
-    from hijax_migrate.triage import untouched
+    from hijax_migrate.engine.triage import untouched
 
     case = read_case(path)
     for code in {case.source, case.expected}:
@@ -193,8 +191,8 @@ def test_rules_triage_passes_over_change_nothing(path):
     findings, or the same refusal."""
     from test_golden import options_for
 
-    from hijax_migrate.engine import migrate_source
-    from hijax_migrate.errors import MigrationError
+    from hijax_migrate.core.errors import MigrationError
+    from hijax_migrate.engine.engine import migrate_source
 
     code = read_case(path).source
     for target in TARGETS:
@@ -213,7 +211,7 @@ def test_rules_triage_passes_over_change_nothing(path):
 def test_triage_passes_over_migrated_code_and_plain_code():
     from test_golden import options_for
 
-    from hijax_migrate.triage import untouched
+    from hijax_migrate.engine.triage import untouched
 
     # each output at its own case's target (at an older one, newer code is an error)
     migrated = [case for case in map(read_case, sorted(GOLDEN.glob("*.py"))) if case.has_output]
@@ -223,8 +221,8 @@ def test_triage_passes_over_migrated_code_and_plain_code():
 
 
 def test_triage_knows_the_rules_as_the_registry_does():
-    from hijax_migrate import registry
-    from hijax_migrate.triage import RULES
+    from hijax_migrate.engine.triage import RULES
+    from hijax_migrate.rules import registry
 
     assert RULES == {r.code: (r.since, r.needs, r.kinds) for r in registry.all_rules()}
 
@@ -247,7 +245,7 @@ class Sub(Op[int, str], Alias):
 
 
 def test_type_parameters_are_read_without_libcst():
-    from hijax_migrate.newsyntax import without_type_params
+    from hijax_migrate.analysis.newsyntax import without_type_params
 
     older = without_type_params(TYPE_PARAMS)
     assert older is not None and "def helper(" in older and "class Op(" in older and "type Alias" not in older
@@ -274,9 +272,7 @@ class Sub(Op[int], Alias):
 def test_type_parameters_found_by_pattern_read_as_by_the_tokenizer(code, monkeypatch):
     """The pattern's cuts (one-line lists) give the summary the tokenizer's cuts
     give; a cut in a string fails the check and the tokenizer decides."""
-    from hijax_migrate import newsyntax
-
-    from hijax_migrate import ast_summary
+    from hijax_migrate.analysis import ast_summary, newsyntax
 
     fast = parse_ast(code)
     monkeypatch.setattr(ast_summary, "parse_by_pattern", lambda code: None)
@@ -287,7 +283,7 @@ def test_type_parameters_found_by_pattern_read_as_by_the_tokenizer(code, monkeyp
 
 
 def test_a_cut_in_a_string_is_caught():
-    from hijax_migrate import newsyntax
+    from hijax_migrate.analysis import newsyntax
 
     cuts = newsyntax._pattern_cuts(ONE_LINE_PARAMS)
     tree = ast.parse(newsyntax._apply_offsets(ONE_LINE_PARAMS, cuts))
@@ -331,7 +327,7 @@ BODIES = ["return a, b", "return (a, b, c)", "return x", "return", "pass", "retu
 @pytest.mark.parametrize("signature", SIGNATURES)
 @pytest.mark.parametrize("body", BODIES)
 def test_dce_and_remat_tests_are_the_rules_own(signature, body):
-    from hijax_migrate import triage
+    from hijax_migrate.engine import triage
     from hijax_migrate.rules.dce_live_ins import _old_signature
     from hijax_migrate.rules.remat_override import _sizes
 
@@ -355,9 +351,9 @@ COUNTS = ["", "    def __init__(self, a):\n        self.in_avals = (a,)\n",
 @pytest.mark.parametrize("fwd", FWDS)
 @pytest.mark.parametrize("count", COUNTS)
 def test_nzs_in_test_is_the_rules_own(fwd, count):
-    from hijax_migrate import triage
+    from hijax_migrate.analysis.shape import class_shape
+    from hijax_migrate.engine import triage
     from hijax_migrate.rules.fwd_nzs_in import lacks_nzs_in
-    from hijax_migrate.shape import class_shape
 
     code = f"class Op(Base):\n{count}    {fwd}\n        return x, None\n"
     by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
@@ -379,9 +375,9 @@ IMPORTS = ["from jax.experimental.hijax import vjp_from_jvp", "from jax._src.hij
 @pytest.mark.parametrize("code", IMPORTS)
 @pytest.mark.parametrize("target", [(0, 9, 0), (0, 10, 0), (0, 11, 1)])
 def test_newer_import_test_is_the_engines_own(code, target):
-    from hijax_migrate import triage
-    from hijax_migrate.errors import MigrationError
-    from hijax_migrate.newer_imports import check_imports
+    from hijax_migrate.core.errors import MigrationError
+    from hijax_migrate.engine import triage
+    from hijax_migrate.engine.newer_imports import check_imports
 
     try:
         check_imports(cst.parse_module(code), code, target, lambda node: 0)
@@ -396,8 +392,8 @@ def test_the_attribute_pre_test_is_linear_on_comment_blocks():
     whose comment could stop early matched it in 2**lines ways (jax 0.11.0's
     docs/ffi.py, a notebook of such lines, took minutes). Forty lines, which
     that pattern would not finish, and the pre-test still finds what it must."""
-    from hijax_migrate.attr_reach import holding, spans
-    from hijax_migrate.calls import may_use
+    from hijax_migrate.analysis.attr_reach import holding, spans
+    from hijax_migrate.tree.calls import may_use
 
     code = "x = 1  # a sentence ends.\n" + "# # a #\n" * 40 + "z = 1\n"
     assert not may_use(code, "vjp_bwd")
@@ -413,7 +409,7 @@ def test_a_module_with_type_parameters_is_parsed_once(code, parses, monkeypatch)
     parse of the text as it is, which fails at the first, is not made; a cut
     in a string (the docstring's ``def looks[T]``) costs that parse and the
     tokenizer's, as before. The tree is the same either way."""
-    from hijax_migrate import ast_summary
+    from hijax_migrate.analysis import ast_summary
 
     calls = []
     real = ast.parse
@@ -432,7 +428,7 @@ def test_derived_pairs_as_jax_writes_them_need_no_libcst():
     _transpose_jvp``, a local ``lin``) stay with ``ast``."""
     from test_golden import options_for
 
-    from hijax_migrate.triage import acting_rules
+    from hijax_migrate.engine.triage import acting_rules
 
     options = options_for(["--target-jax", "0.12"])
     quiet = read_case(GOLDEN / "hjx015_pairs_as_jax_writes_them.py").source

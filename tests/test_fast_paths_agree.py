@@ -12,14 +12,13 @@ import contextlib
 from unittest import mock
 
 import libcst as cst
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from hijax_migrate import import_edits
-from hijax_migrate.context import Options, RuleTransformer
-from hijax_migrate.deflines import DefLines
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.primitives import PrimitiveMap
+from hijax_migrate.analysis.deflines import DefLines
+from hijax_migrate.analysis.primitives import PrimitiveMap
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules import import_edits
+from hijax_migrate.rules.context import Options, RuleTransformer
 
 
 @contextlib.contextmanager

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate.context import Options
-from hijax_migrate.files import MAX_BYTES, walk
-from hijax_migrate.parse import MAX_WORDS
-from hijax_migrate.runner import Job, run
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run.runner import Job, run
+from hijax_migrate.sources.files import MAX_BYTES, walk
+from hijax_migrate.sources.parse import MAX_WORDS
 
 OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
        "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
@@ -142,9 +142,9 @@ def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
 def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys):
     import libcst as cst
 
-    from hijax_migrate import registry
     from hijax_migrate.cli import main
-    from hijax_migrate.context import RuleTransformer
+    from hijax_migrate.rules import registry
+    from hijax_migrate.rules.context import RuleTransformer
 
     registry.all_rules()  # the real rules first, then one that writes `1.real`: not Python
 
@@ -292,9 +292,9 @@ def test_a_full_file_system_fails_the_file_that_does_not_fit(small_tmpfs):
 
 
 def test_an_unexpected_exception_is_a_bug_report_for_that_file_only(tmp_path, capsys):
-    from hijax_migrate import registry
     from hijax_migrate.cli import main
-    from hijax_migrate.context import RuleTransformer
+    from hijax_migrate.rules import registry
+    from hijax_migrate.rules.context import RuleTransformer
 
     registry.all_rules()
 
@@ -355,7 +355,7 @@ def test_a_crashing_input_in_a_tree(tmp_path, jobs, shape):
 def test_each_term_of_a_chain_is_a_level_as_in_libcst():
     import ast
 
-    from hijax_migrate.parse import _deepest
+    from hijax_migrate.sources.parse import _deepest
 
     # libcst nests `a and b and c and d` two by two, as Python nests `a + b + c + d`
     assert _deepest(ast.parse("x = a and b and c and d\n")) == _deepest(ast.parse("x = a + b + c + d\n")) == (7, 1)
@@ -368,7 +368,7 @@ def _dies_on_three(item: int) -> int:
 
 
 def test_a_dead_worker_is_reported_and_the_pool_rebuilt():
-    from hijax_migrate.pool import WorkerPool
+    from hijax_migrate.run.pool import WorkerPool
 
     pool = WorkerPool(2, _noop_init, ())
     try:
@@ -397,7 +397,7 @@ def _first_waits_for_the_others(item: tuple[int, str]) -> str:
 def test_a_long_item_never_leaves_the_other_worker_idle(tmp_path):
     """The items after a long one go to the free worker as soon as it is
     free, not once the long one is done (results still come in order)."""
-    from hijax_migrate.pool import WorkerPool
+    from hijax_migrate.run.pool import WorkerPool
 
     pool = WorkerPool(2, _noop_init, ())
     try:
@@ -449,8 +449,8 @@ def test_stdin_keeps_a_cr_only_files_last_cr_and_untouched_bytes():
 def test_an_unexpected_exception_on_stdin_is_a_bug_report(monkeypatch, capsysbinary):
     import io
 
-    from hijax_migrate import engine
     from hijax_migrate.cli import main
+    from hijax_migrate.engine import engine
 
     def broken(*args, **kwargs):
         raise ValueError("something the tool did not expect")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from hijax_migrate.cli import main
-from hijax_migrate.context import Options
-from hijax_migrate.engine import MigrationError, migrate_source
-from hijax_migrate.files import FileError, read_source, write_atomic
+from hijax_migrate.engine.engine import MigrationError, migrate_source
+from hijax_migrate.rules.context import Options
+from hijax_migrate.sources.files import FileError, read_source, write_atomic
 
 OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
        "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
@@ -103,8 +103,8 @@ GUARDED = "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept Imp
     ("from jax.experimental.hijax import MappingSpec\n", (0, 10, 2), "`MappingSpec` (jax 0.11.0+)", 1),
 ])
 def test_imports_newer_than_the_target_are_an_error(code, target, newer, line):
-    from hijax_migrate.project import Project
-    from hijax_migrate.triage import untouched
+    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.engine.triage import untouched
 
     options = Options(target=target)
     if newer is None:
@@ -214,7 +214,7 @@ def test_setuid_setgid_and_owner_survive(tmp_path):
 
 def test_a_change_just_before_the_rename_is_caught(tmp_path, monkeypatch):
     """Another process appends while the temporary file is being filled."""
-    from hijax_migrate import files
+    from hijax_migrate.sources import files
 
     path = tmp_path / "ops.py"
     path.write_text(OLD)

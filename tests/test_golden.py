@@ -14,10 +14,10 @@ import pytest
 
 from golden import all_cases, finding_lines, read_case, write_case
 from hijax_migrate.cli import build_parser
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.session import options_from_args
-from hijax_migrate.versions import OLDEST_TARGET, format_version, parse_version
+from hijax_migrate.command.session import options_from_args
+from hijax_migrate.core.versions import OLDEST_TARGET, format_version, parse_version
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules.context import Options
 
 DEFAULT_FLAGS = ["--target-jax", "0.10"]
 

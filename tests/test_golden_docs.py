@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from golden import GOLDEN
-from hijax_migrate.model import Options
-from hijax_migrate.project import Project
-from hijax_migrate.runner import Job, migrate_document
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.core.model import Options
+from hijax_migrate.run.runner import Job, migrate_document
 
 DOCS = GOLDEN / "docs"
 CASES = sorted(p for p in DOCS.iterdir() if ".out." not in p.name)
@@ -160,7 +160,7 @@ def test_python_cell_magics_are_migrated_with_the_rest(magic, tmp_path):
 ])
 def test_a_name_text_left_as_it_is_uses_is_not_renamed(opaque, what):
     """The rename would leave that text naming what nothing binds any more."""
-    from hijax_migrate.errors import MigrationError
+    from hijax_migrate.core.errors import MigrationError
 
     with pytest.raises(MigrationError, match=f"cell 3 {what}.* uses `VJPHiPrimitive`, which the migration renames"):
         migrate_012(notebook(IMPORTS, SQ, opaque))

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate import gitrepo, hook_tree
+from hijax_migrate.git import hook_tree
+from hijax_migrate.sources import gitrepo
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 

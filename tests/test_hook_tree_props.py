@@ -17,10 +17,10 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from hijax_migrate import gitrepo, hook_tree
+from hijax_migrate.git import hook_tree
+from hijax_migrate.sources import gitrepo
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 

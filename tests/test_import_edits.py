@@ -10,8 +10,8 @@ import libcst as cst
 import pytest
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from hijax_migrate import import_edits
-from hijax_migrate.context import FileContext
+from hijax_migrate.rules import import_edits
+from hijax_migrate.rules.context import FileContext
 
 HIJAX = "jax.experimental.hijax"
 BODY = "\n\nclass Op(HiPrim):\n    def vjp_fwd(self, x):\n        return x, None\n\n\nop = Op()\n"

@@ -10,11 +10,10 @@ from unittest import mock
 
 import libcst as cst
 import pytest
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from hijax_migrate import import_edits
-from hijax_migrate.context import FileContext
+from hijax_migrate.rules import import_edits
+from hijax_migrate.rules.context import FileContext
 
 # Few modules and names, so that requests, imports and uses meet often.
 MODULES = ["jax.experimental.hijax", "jax", "typing", "pkg.sub.helpers", "pkg.sub", "__future__"]

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules.context import Options
 
 FILES = 60
 OPTIONS = ["--in-place", "-q", "--target-jax", "0.10"]
@@ -149,7 +149,7 @@ def test_a_second_ctrl_c_stops_at_once(pristine, tmp_path, second):
 def test_signals_in_a_pools_waits_are_counted_and_the_first_raised_after():
     """While the parent waits on its workers, Ctrl-C is counted, not raised
     inside the locks it waits with; the first is raised once the wait is over."""
-    from hijax_migrate.interrupts import Interrupts
+    from hijax_migrate.run.interrupts import Interrupts
 
     previous = signal.getsignal(signal.SIGINT)
     interrupts = Interrupts()

@@ -3,10 +3,9 @@ same blocks in time that grows with the size, not with size times changes)."""
 
 import difflib
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from hijax_migrate.linediff import unified_diff
+from hijax_migrate.core.linediff import unified_diff
 
 # Few distinct lines: repeats, ties between equal blocks, and (from 200 lines)
 # lines popular enough that difflib leaves them out of its index.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, QualifiedNameProvider
 
-from hijax_migrate.context import RuleTransformer
+from hijax_migrate.rules.context import RuleTransformer
 
 CODE = "import jax.experimental.hijax as hjx\n\nclass Op(hjx.VJPHiPrimitive):\n    x = hjx.VmapOf\n"
 

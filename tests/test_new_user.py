@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_semantics import JAX_012, PY312
 
 PRIMS = '''import jax

@@ -13,7 +13,8 @@ import libcst.matchers as m
 import pytest
 
 from golden import all_cases, read_case
-from hijax_migrate import nodes, shape, undecided
+from hijax_migrate.analysis import nodes, shape
+from hijax_migrate.engine import undecided
 from hijax_migrate.rules import fwd_nzs_in, retval_logs, version_gates
 
 # Each test's positive and negative forms, beside the golden inputs.

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from hijax_migrate.origin_lines import Origins
+from hijax_migrate.engine.origin_lines import Origins
 
 
 @st.composite

@@ -12,11 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, given, settings, strategies as st
 from tree_cases import trees, write
-from hijax_migrate.files import walk
+
+from hijax_migrate.sources.files import walk
 
 _RUN = ("import json, sys\nfrom hijax_migrate import runner, scans\nfrom hijax_migrate.cli import main\n"
         "for name, value in json.loads(sys.argv[1]).items():\n"
@@ -123,11 +122,11 @@ def test_each_file_is_decided_on_the_others_as_found(tmp_path):
     what the migration of an earlier one made of its module: which files a
     process does before which (a worker gets some, in any order) cannot
     change an answer."""
-    from hijax_migrate.engine import migrate_source
-    from hijax_migrate.families import form
-    from hijax_migrate.model import Options
-    from hijax_migrate.project import Project
-    from hijax_migrate.scopes import CLASSIC
+    from hijax_migrate.analysis.families import form
+    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.analysis.scopes import CLASSIC
+    from hijax_migrate.core.model import Options
+    from hijax_migrate.engine.engine import migrate_source
 
     text = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Op(VJPHiPrimitive):\n"
             "    def vjp_bwd(self, res, g):\n        return (g,)\n")

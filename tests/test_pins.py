@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate import target
-from hijax_migrate.versions import parse_target
+from hijax_migrate.core.versions import parse_target
+from hijax_migrate.releases import target
 
 HERE = f"{sys.version_info[0]}.{sys.version_info[1]}"
 
@@ -140,9 +140,9 @@ def test_a_target_newer_than_known_is_the_newest_with_a_note():
 
 # -- the floor the migrated code needs, and --update-pin
 
-from hijax_migrate import pin_update  # noqa: E402
-from hijax_migrate.model import Change  # noqa: E402
-from hijax_migrate.report import Outcome  # noqa: E402
+from hijax_migrate.core.model import Change  # noqa: E402
+from hijax_migrate.output.report import Outcome  # noqa: E402
+from hijax_migrate.releases import pin_update  # noqa: E402
 
 HIPRIM = [Outcome("a.py", changes=[Change("a.py", 1, "", "HJX003", "hiprim-base", "renamed")])]
 

@@ -14,12 +14,12 @@ import pytest
 from test_accum_calls import BASE, CALLER
 from test_tree_searches import NAMERS
 
-from hijax_migrate import holders, prefetch
-from hijax_migrate.context import Options
-from hijax_migrate.files import walk
-from hijax_migrate.holders import Holders
-from hijax_migrate.runner import Job, run
-from hijax_migrate.scans import Scans
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run.runner import Job, run
+from hijax_migrate.sources.files import walk
+from hijax_migrate.tree import holders, prefetch
+from hijax_migrate.tree.holders import Holders
+from hijax_migrate.tree.scans import Scans
 
 pytestmark = pytest.mark.skipif(not prefetch.can_fork(), reason="forks only where multiprocessing would")
 WORDS = ["vjp_bwd", "Mul", "Base", "Quant"]

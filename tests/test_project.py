@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate.context import Options
-from hijax_migrate.files import walk
-from hijax_migrate.runner import Job, run
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run.runner import Job, run
+from hijax_migrate.sources.files import walk
 
 OLD_RULE = "    def vjp_bwd(self, res, g):\n        return (g,)\n"
 
@@ -127,7 +127,7 @@ def test_the_index_of_names_finds_what_the_passes_find(tmp_path, words):
     index of every file's names, not a pass of the tree a name: the same files."""
     from test_tree_searches import NAMERS, every_file_naming
 
-    from hijax_migrate.project import Project
+    from hijax_migrate.analysis.project import Project
 
     write(tmp_path, NAMERS)
     for passes in (0, 1, 2):

@@ -4,8 +4,8 @@ import gc
 
 import libcst as cst
 
-from hijax_migrate.project import Project
-from hijax_migrate.summary import Kind, summarize
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.summary import Kind, summarize
 
 PRIM = "from jax.experimental.hijax import VJPHiPrimitive\nclass Mul(VJPHiPrimitive):\n    pass\n"
 PLAIN = "class Quant:\n    pass\n"

@@ -13,13 +13,12 @@ import textwrap
 
 import libcst as cst
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import rule_programs
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
+from hypothesis import HealthCheck, given, settings, strategies as st
 from test_semantics import HAS_JAX_HERE, probe_many
+
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules.context import Options
 
 IMPORTS = ("import jax.experimental.hijax as hjx\n"
            "{}"

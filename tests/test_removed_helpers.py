@@ -11,9 +11,9 @@ import subprocess
 import pytest
 
 from golden import GOLDEN, read_case
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.versions import parse_version
+from hijax_migrate.core.versions import parse_version
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules.context import Options
 
 HELPERS = ("apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp", "vjp_fwd_from_lin",
            "transpose_linearized")

@@ -3,7 +3,7 @@ same returns, in the same order, as a visit of every node finds."""
 
 import libcst as cst
 
-from hijax_migrate.returns import own_returns
+from hijax_migrate.analysis.returns import own_returns
 
 SOURCE = '''
 def rule(self, res, g):

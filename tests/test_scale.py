@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import synth  # noqa: E402
 from terminal import on_a_terminal  # noqa: E402
 
-from hijax_migrate.model import Options  # noqa: E402
-from hijax_migrate.files import walk  # noqa: E402
-from hijax_migrate.runner import Job, run  # noqa: E402
+from hijax_migrate.core.model import Options  # noqa: E402
+from hijax_migrate.run.runner import Job, run  # noqa: E402
+from hijax_migrate.sources.files import walk  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -70,8 +70,9 @@ def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(syn
     """From 24 candidates, forked workers triage too: the outcomes are the
     serial run's, and the names of the tree the workers read (for subclass
     searches) reach the record the parent saves, as a serial run's do."""
-    from hijax_migrate import runner, scans
-    from hijax_migrate.scans import Scans
+    from hijax_migrate.run import runner
+    from hijax_migrate.tree import scans
+    from hijax_migrate.tree.scans import Scans
 
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
     root, _ = synthetic
@@ -92,7 +93,7 @@ def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(syn
 def test_a_few_large_candidates_are_triaged_on_every_core(tmp_path):
     """Forking pays for bytes to parse as well as for files: jax's sources hold
     a score of candidates, some of them hundreds of kilobytes."""
-    from hijax_migrate import runner
+    from hijax_migrate.run import runner
 
     big, small = tmp_path / "big.py", tmp_path / "small.py"
     big.write_text("x = 1\n" * 50_000)
@@ -128,8 +129,9 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
     """Over many candidates the subclass index is built by the parent before
     the workers fork; and the search for uses, whose subclass searches the
     index answers, looks for the rule's name alone (no class names besides)."""
-    from hijax_migrate import runner, scans
-    from hijax_migrate import project as project_module
+    from hijax_migrate.analysis import project as project_module
+    from hijax_migrate.run import runner
+    from hijax_migrate.tree import scans
 
     root, _ = synthetic
     log = tmp_path / "log"
@@ -158,9 +160,10 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
     candidates, and what the workers learnt reaches the record the parent saves."""
     import os
 
-    from hijax_migrate import runner, scans
-    from hijax_migrate.scans import Scans
-    from hijax_migrate.triage import candidate_words
+    from hijax_migrate.engine.triage import candidate_words
+    from hijax_migrate.run import runner
+    from hijax_migrate.tree import scans
+    from hijax_migrate.tree.scans import Scans
 
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
     root, _ = synthetic
@@ -192,7 +195,8 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
 def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path, monkeypatch, workers):
     """Its migration starts from libcst: triage's answer for the same text, in
     the same process, stands (each candidate triaged once, in the parent or a worker)."""
-    from hijax_migrate import runner, triage
+    from hijax_migrate.engine import triage
+    from hijax_migrate.run import runner
 
     root, expected = synthetic
     log, untouched = tmp_path / "log", triage.untouched
@@ -218,8 +222,10 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
     serial run's."""
     import os
 
-    from hijax_migrate import originals, runner, scans
-    from hijax_migrate import project as project_module
+    from hijax_migrate.analysis import project as project_module
+    from hijax_migrate.run import runner
+    from hijax_migrate.sources import originals
+    from hijax_migrate.tree import scans
 
     root, _ = synthetic
     serial = [(o.file, o.diff, o.findings) for o in outcomes(root, workers=1)]

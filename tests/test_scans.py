@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from hijax_migrate import scans as scans_module
-from hijax_migrate.scans import Scans
+from hijax_migrate.tree import scans as scans_module
+from hijax_migrate.tree.scans import Scans
 
 PLAIN = "def helper(x):\n    return x\n"
 PRIMITIVE = "def vjp_bwd(x):\n    return x\n"  # same size as PLAIN

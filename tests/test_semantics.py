@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from hijax_migrate.context import Options
-from hijax_migrate.engine import migrate_source
-from hijax_migrate.versions import parse_version
 from semantic_cases import CORE_CASES, JAX_012_CASES, PROVEN_CASES
+
+from hijax_migrate.core.versions import parse_version
+from hijax_migrate.engine.engine import migrate_source
+from hijax_migrate.rules.context import Options
 
 PROBE = Path(__file__).with_name("jax_probe.py")
 

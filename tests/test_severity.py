@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate.hooks import _verdict
-from hijax_migrate.model import ERROR, NOTE, Finding
-from hijax_migrate.report import Outcome
+from hijax_migrate.core.model import ERROR, NOTE, Finding
+from hijax_migrate.git.hooks import _verdict
+from hijax_migrate.output.report import Outcome
 
 OLD_API = """from jax.experimental.hijax import HiPrimitive
 

@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from hijax_migrate.engine import MigrationError, migrate_source
-from hijax_migrate.model import Options
-from hijax_migrate.project import Project
-from hijax_migrate.triage import untouched
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.core.model import Options
+from hijax_migrate.engine.engine import MigrationError, migrate_source
+from hijax_migrate.engine.triage import untouched
 
 HALF_WIDE = '''from jax.experimental.hijax import VJPHiPrimitive
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from hijax_migrate.checks import _symbols
+from hijax_migrate.engine.checks import _symbols
 
 _METHODS = ("get_name", "is_referenced", "is_imported", "is_parameter", "is_global", "is_nonlocal",
             "is_declared_global", "is_local", "is_annotated", "is_free", "is_assigned", "is_namespace")

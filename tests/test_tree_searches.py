@@ -13,20 +13,19 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from test_accum_calls import BASE, CALLER
 from test_project import write
 
-from hijax_migrate import calls, files, holders
-from hijax_migrate import project as project_module
-from hijax_migrate import scans as scans_module
+from hijax_migrate.analysis import project as project_module
+from hijax_migrate.analysis.project import Project
 from hijax_migrate.cli import main
-from hijax_migrate.context import Options
-from hijax_migrate.files import walk
-from hijax_migrate.project import Project
-from hijax_migrate.runner import Job, run
-from hijax_migrate.scans import Scans
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run.runner import Job, run
+from hijax_migrate.sources import files
+from hijax_migrate.sources.files import walk
+from hijax_migrate.tree import calls, holders, scans as scans_module
+from hijax_migrate.tree.scans import Scans
 
 GETTER = 'from ops import Mul\n\n\ndef both(prim, res, g):\n    return getattr(prim, "vjp_bwd")(res, g)\n'
 
@@ -283,7 +282,7 @@ def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
 def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_path, monkeypatch):
     """The subclass index and the search for uses share the bytes the run read
     (within a budget); a later run in the same process reads the tree again."""
-    from hijax_migrate import originals
+    from hijax_migrate.sources import originals
 
     root = tmp_path / "tree"
     write(root, {**NAMERS, "ops.py": BASE.format(accs=""), "use.py": "x = 1\n"})

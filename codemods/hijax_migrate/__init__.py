@@ -4,7 +4,7 @@ The public entry points are imported lazily so that ``hijax-migrate --help``
 and ``--check`` on a tree with nothing to do never pay for libcst.
 """
 
-__version__ = "0.1.0"
+from .core.version import __version__
 
 __all__ = ["__version__", "migrate_source"]
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import signal
 import sys
 
-# Re-exported: the exit codes and the parser live in .usage, which a run and
-# the hooks import without importing this module.
-from .usage import (EXIT_CLEAN, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PENDING,  # noqa: F401
-                    EXIT_USAGE, UsageError, build_parser, exit_now)
+# Re-exported: the exit codes and the parser live in command.usage, which a
+# run and the hooks import without importing this module.
+from .command.usage import EXIT_CLEAN, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PENDING, EXIT_USAGE, build_parser, exit_now  # noqa: F401
+from .core.errors import UsageError
 
 
 def list_rules() -> str:
-    from .registry import all_rules
+    from .rules.registry import all_rules
 
     return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in sorted(all_rules(), key=lambda r: r.code))
 
@@ -30,7 +30,7 @@ def run() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in ("install-hook", "uninstall-hook"):
-        from .hooks import command
+        from .git.hooks import command
 
         return command(argv)
     parser = build_parser()
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _start_and_run(args) -> int:
-    from .session import Session
+    from .command.session import Session
 
     try:
         session = Session.from_args(args)

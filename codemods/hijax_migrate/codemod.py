@@ -17,10 +17,10 @@ from pathlib import Path
 import libcst as cst
 from libcst.codemod import Codemod, CodemodContext
 
-from .engine import MigrationError
-from .model import STRATEGIES
-from .report import finding_text, where
-from .runner import Job, migrate_document, project_for
+from .core.model import STRATEGIES
+from .engine.engine import MigrationError
+from .output.report import finding_text, where
+from .run.runner import Job, migrate_document, project_for
 
 
 class HijaxMigrateCommand(Codemod):
@@ -46,10 +46,10 @@ class HijaxMigrateCommand(Codemod):
 
     def _for(self, path: Path):
         """The run's settings for a file, as the command line reads them."""
-        from . import config
-        from .selection import spec
-        from .session import options_from_args
-        from .usage import build_parser
+        from .command import config
+        from .command.session import options_from_args
+        from .command.usage import build_parser
+        from .run.selection import spec
 
         key = path.parent.resolve()
         if key not in self._settings:
@@ -68,8 +68,8 @@ class HijaxMigrateCommand(Codemod):
         return self._projects.setdefault((project.extra_bases, project.roots), project)
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:
-        from .selection import excluded
-        from .usage import UsageError
+        from .core.errors import UsageError
+        from .run.selection import excluded
 
         name = self.context.filename or "<module>"
         job = Job(Path(name), name, None)

@@ -15,8 +15,8 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
-from ..bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
-from ..nodes import findall, is_attribute
+from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
+from ..analysis.nodes import findall, is_attribute
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from ..context import RuleTransformer
-from ..project import HIJAX_MODULES
-from ..registry import rule
-from ..shape import class_shape
-from ..summary import PRIMITIVE_KINDS
+from ..analysis.project import HIJAX_MODULES
+from ..analysis.shape import class_shape
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import RuleTransformer
+from .registry import rule
 from .removed_names import hijax_imports
 
 WRITE_BATCH = ("write `batch(self, axis_data, args, dims)` returning `(outputs, out_dims)`: "

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..accum_uses import Params, Unknown, Uses, accumulator_params
-from ..context import NOTE, RuleTransformer
-from ..nodes import findall, is_name
-from ..registry import rule
-from ..returns import Returned, classify, own_returns, returns_values, tuple_items
-from ..shape import ClassShape, class_shape, conditional_defs, positional
-from ..summary import PRIMITIVE_KINDS, Kind
+from ..analysis.accum_uses import Params, Unknown, Uses, accumulator_params
+from ..analysis.nodes import findall, is_name
+from ..analysis.returns import Returned, classify, own_returns, returns_values, tuple_items
+from ..analysis.shape import ClassShape, class_shape, conditional_defs, positional
+from ..analysis.summary import PRIMITIVE_KINDS, Kind
+from .context import NOTE, RuleTransformer
 from .family_rules import FamilyRules
 from .plans import Plan
+from .registry import rule
 from .writes import AccumulatorWrites
 
 

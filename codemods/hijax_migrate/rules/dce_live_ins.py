@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..context import RuleTransformer
-from ..nodes import findall, is_call, is_name
-from ..registry import rule
-from ..shape import ClassShape, positional
-from ..summary import PRIMITIVE_KINDS
+from ..analysis.nodes import findall, is_call, is_name
+from ..analysis.shape import ClassShape, positional
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import RuleTransformer
 from .plans import Plan, RewritePlans
+from .registry import rule
 
 PARAM = "live_ins"
 

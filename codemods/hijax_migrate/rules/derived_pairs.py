@@ -5,10 +5,10 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from ..context import RuleTransformer
-from ..project import HIJAX_MODULES
-from ..registry import rule
-from ..summary import PRIMITIVE_KINDS
+from ..analysis.project import HIJAX_MODULES
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import RuleTransformer
+from .registry import rule
 
 # (first attribute, its 0.11.0 helper), (second attribute, its helper), the 0.11.1 pair
 PAIRS = (

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..families import Classes, ancestors, descendants, first_definer, rename_conflict
-from ..context import NOTE
-from ..nodes import is_name, sole_target
-from ..shape import is_static, positional
-from ..summary import CLASSIC, ClassInfo, rule_form
-from ..decisions import renamed_rules
+from ..analysis.families import Classes, ancestors, descendants, first_definer, rename_conflict
+from ..analysis.nodes import is_name, sole_target
+from ..analysis.shape import is_static, positional
+from ..analysis.summary import CLASSIC, ClassInfo, rule_form
+from .context import NOTE
+from .decisions import renamed_rules
 from .plans import Plan
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..context import RuleTransformer
-from ..nodes import is_attribute, is_call
-from ..registry import rule
-from ..summary import PRIMITIVE_KINDS
-from ..accum import code
-from ..calls import may_use
-from ..shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
+from ..analysis.accum import code
+from ..analysis.nodes import is_attribute, is_call
+from ..analysis.shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
+from ..analysis.summary import PRIMITIVE_KINDS
+from ..tree.calls import may_use
+from .context import RuleTransformer
 from .plans import Plan, RewritePlans
+from .registry import rule
 
 
 def lacks_nzs_in(fwd: cst.FunctionDef, shape: ClassShape) -> bool | None:

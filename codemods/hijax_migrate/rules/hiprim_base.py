@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..context import RuleTransformer
-from ..registry import rule
 from .base_rename import BaseRename
+from .context import RuleTransformer
+from .registry import rule
 
 
 @rule(

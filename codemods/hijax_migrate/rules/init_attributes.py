@@ -5,12 +5,12 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
-from ..context import NOTE, RuleTransformer
-from ..families import ancestors, first_definer
-from ..project import HIJAX_MODULES
-from ..registry import rule
-from ..summary import PRIMITIVE_KINDS
+from ..analysis.families import ancestors, first_definer
+from ..analysis.project import HIJAX_MODULES
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import NOTE, RuleTransformer
 from .init_call import InitCall, base_init_call, init_calls
+from .registry import rule
 
 _BASES = {f"{module}.{name}" for module in HIJAX_MODULES
           for name in ("NewstyleHiPrimitive", "VJPHiPrimitive", "HiPrim")}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from ..project import HIJAX_MODULES
+from ..analysis.project import HIJAX_MODULES
 
 _NAMES = ("in_avals", "out_aval")
 

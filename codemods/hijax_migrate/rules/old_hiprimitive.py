@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..context import RuleTransformer
-from ..registry import rule
-from ..summary import Kind
+from ..analysis.summary import Kind
+from .context import RuleTransformer
+from .registry import rule
 
 ADVICE = ("subclasses `HiPrimitive`, a `core.Primitive` subclass removed in jax 0.11.2; "
           "no mechanical rewrite exists: port it to `HiPrim` by hand (`abstract_eval` "

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from ..accum import add_params, insert_params
-from ..chains import HIJAX_MODULES
-from ..families import ancestors
-from ..model import ERROR
-from ..nodes import is_call, is_name
-from ..scopes import ClassInfo
-from ..shape import ClassShape, class_shape
-from ..summary import dotted_name
+from ..analysis.accum import add_params, insert_params
+from ..analysis.chains import HIJAX_MODULES
+from ..analysis.families import ancestors
+from ..analysis.nodes import is_call, is_name
+from ..analysis.scopes import ClassInfo
+from ..analysis.shape import ClassShape, class_shape
+from ..analysis.summary import dotted_name
+from ..core.model import ERROR
 
 
 @dataclass(eq=False)

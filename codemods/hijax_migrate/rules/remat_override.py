@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..context import NOTE, RuleTransformer
-from ..registry import rule
-from ..returns import own_returns
-from ..shape import class_shape
-from ..summary import PRIMITIVE_KINDS
+from ..analysis.returns import own_returns
+from ..analysis.shape import class_shape
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import NOTE, RuleTransformer
+from .registry import rule
 
 WRITE = ("return `(out, residuals, recompute)` with `recompute(residuals, *args)` giving the "
          "outputs again; full remat is `return self(*args), (), lambda _, *args: self(*args)`")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from .. import registry
-from ..project import HIJAX_MODULES
-from ..registry import rule
+from ..analysis.project import HIJAX_MODULES
+from . import registry
 from .derived_pairs import HALVES, PAIRS, single_helper
+from .registry import rule
 from .removed_names import RemovedNames
 
 LINEARIZE = "linearize_from_jvp"  # kept by 0.11.1, as a pair: a single ``lin = ...`` is wrong

@@ -6,9 +6,10 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider
 
-from ..context import RuleTransformer
-from ..project import HIJAX_MODULES
-from ..registry import rule
+from ..analysis.project import HIJAX_MODULES
+from .context import RuleTransformer
+from .registry import rule
+
 
 def hijax_imports(node: cst.ImportFrom, names: tuple[str, ...]) -> list[str]:
     """Those of ``names`` that ``from <hijax module> import ...`` imports."""

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..context import RuleTransformer
-from ..families import defining, flag_value, is_method
-from ..nodes import is_name
-from ..registry import rule
-from ..summary import PRIMITIVE_KINDS
-from ..shape import ClassShape
+from ..analysis.families import defining, flag_value, is_method
+from ..analysis.nodes import is_name
+from ..analysis.shape import ClassShape
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import RuleTransformer
 from .plans import Plan, RewritePlans
+from .registry import rule
 
 FLAG = "vjp_bwd_retval_logs"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..context import RuleTransformer
-from ..registry import rule
-from ..summary import PRIMITIVE_KINDS
-from ..returns import own_returns, returns_values
-from ..shape import ClassShape
+from ..analysis.returns import own_returns, returns_values
+from ..analysis.shape import ClassShape
+from ..analysis.summary import PRIMITIVE_KINDS
+from .context import RuleTransformer
 from .plans import Plan
+from .registry import rule
 from .writes import AccumulatorWrites
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
-from ..context import NOTE, RuleTransformer
-from ..nodes import findall
-from ..registry import rule
-from ..summary import Kind, PRIMITIVE_KINDS
+from ..analysis.nodes import findall
+from ..analysis.summary import PRIMITIVE_KINDS, Kind
+from .context import NOTE, RuleTransformer
+from .registry import rule
 
 VERSION_NAMES = {"jax.__version__", "jax.version.__version__", "jax.version._version",
                  "jax.__version_info__", "jax.version.__version_info__"}

@@ -11,15 +11,23 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, ScopeProvider
 
-from ..accum import (accumulator_names, fresh_name, is_none, return_none, tree_write, uses_tree_write,
-                     visibly_array, writes_for)
-from ..accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
-from ..calls import GETTERS, may_get, may_use
-from ..checks import check_writes
-from ..nodes import findall, is_attribute
-from ..returns import Returned, classify, item_comments, own_returns, tuple_items
-from ..shape import class_shape, inputs_of
+from ..analysis.accum import (
+    accumulator_names,
+    fresh_name,
+    is_none,
+    return_none,
+    tree_write,
+    uses_tree_write,
+    visibly_array,
+    writes_for,
+)
+from ..analysis.accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
+from ..analysis.nodes import findall, is_attribute
+from ..analysis.returns import Returned, classify, item_comments, own_returns, tuple_items
+from ..analysis.shape import class_shape, inputs_of
+from ..tree.calls import GETTERS, may_get, may_use
 from .plans import Plan, RewritePlans
+from .write_checks import check_writes
 
 
 class AccumulatorWrites(RewritePlans):

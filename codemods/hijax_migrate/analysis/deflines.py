@@ -1,0 +1,131 @@
+"""The lines of class and function statements, read from ``ast``.
+
+Rules name the line of the class or method they rewrite. libcst resolves
+positions with a code generation of the whole module, several times the cost
+of ``ast``'s parse, which has them. The i-th class or function statement of
+the libcst tree, in source order, is the i-th of ``ast``'s; a line is only
+taken where the statement's name stands on its keyword's line, else libcst
+is asked (``line`` returns None).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import libcst as cst
+
+from ..core.stmts import statements
+from . import attr_reach
+
+_AST_DEFS = {ast.ClassDef: cst.ClassDef, ast.FunctionDef: cst.FunctionDef, ast.AsyncFunctionDef: cst.FunctionDef}
+
+
+class DefLines:
+    def __init__(self, module: cst.Module, code: str):
+        self._module, self._code = module, code
+        self._lines: dict[cst.CSTNode, int] | None = None
+        self._spans: list[list[int]] | None = None
+
+    def spans(self) -> list[list[int]] | None:
+        """The line spans of the module's statements (see ``attr_reach.spans``);
+        None where ast cannot tell them."""
+        self._read()
+        return self._spans
+
+    def line(self, node: cst.CSTNode) -> int | None:
+        """The line of ``node``'s name, for a class or function of the tree;
+        of its keyword, for an import at the top level (a rename of a base
+        names the import it edits)."""
+        if not isinstance(node, (cst.ClassDef, cst.FunctionDef, cst.Import, cst.ImportFrom)):
+            return None
+        self._read()
+        return self._lines.get(node)
+
+    def _read(self) -> None:
+        """One parse by ``ast`` for both: its tree is not kept (a big module's is large)."""
+        if self._lines is not None:
+            return
+        self._lines = {}
+        if "\r" in self._code:  # ast and libcst might count lines differently: libcst decides
+            return
+        try:
+            tree = ast.parse(self._code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return
+        self._spans = attr_reach.spans(tree.body)
+        self._lines = {**self._index(tree), **self._top_imports(tree)}
+
+    def _index(self, tree: ast.Module) -> dict[cst.CSTNode, int]:
+        defs = sorted((n for n in statements(tree) if type(n) in _AST_DEFS), key=lambda n: (n.lineno, n.col_offset))
+        nodes = list(_cst_defs(self._module))
+        if len(defs) != len(nodes):
+            return {}
+        lines = self._code.split("\n")
+        found = {}
+        for stmt, node in zip(defs, nodes):
+            if _AST_DEFS[type(stmt)] is not type(node) or stmt.name != node.name.value:
+                return {}  # not the same statements: libcst decides every line
+            if _names_on_its_line(lines[stmt.lineno - 1], stmt):
+                found[node] = stmt.lineno
+        return found
+
+
+    def _top_imports(self, tree: ast.Module) -> dict[cst.CSTNode, int]:
+        """The lines of the imports among the module's own statements: its
+        i-th statement is ``ast``'s i-th (a line of several, one each)."""
+        found, others = {}, iter(tree.body)
+        for statement in self._module.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else (statement,):
+                stmt = next(others, None)
+                if stmt is None or (isinstance(small, (cst.Import, cst.ImportFrom))
+                                    and type(stmt).__name__ != type(small).__name__):
+                    return {}  # not the same statements: libcst decides
+                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    found[small] = stmt.lineno
+        return found if next(others, None) is None else {}
+
+
+_KEYWORD = re.compile(r"(async\s+)?(def|class)\s+")
+_BOUNDARY = re.compile(r"\b")
+
+
+def _names_on_its_line(line: str, stmt: ast.stmt) -> bool:
+    """``def name``/``class name`` from the statement's column (in bytes).
+    Fixed patterns: one pattern per name would outgrow ``re``'s cache."""
+    rest = line.encode()[stmt.col_offset:].decode(errors="replace")
+    keyword = _KEYWORD.match(rest)
+    end = keyword.end() + len(stmt.name) if keyword else 0
+    return keyword is not None and rest.startswith(stmt.name, keyword.end()) and _BOUNDARY.match(rest, end) is not None
+
+
+# Statements that hold statements; expressions and simple statements hold none.
+_BLOCKS = (cst.Module, cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler,
+           cst.ExceptStarHandler, cst.Finally, cst.MatchCase)
+
+
+_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # in source order
+
+
+def blocks_in(node: cst.CSTNode, lines: bool = False) -> list[cst.CSTNode]:
+    """The children of ``node`` that are or hold statements, in source order
+    (read from their fields: libcst's ``children`` visits every child);
+    with ``lines``, simple statement lines too."""
+    kinds = (*_BLOCKS, cst.SimpleStatementLine) if lines else _BLOCKS
+    found = []
+    for name in _FIELDS:
+        value = getattr(node, name, None)
+        for child in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(child, kinds):
+                found.append(child)
+    return found
+
+
+def _cst_defs(module: cst.Module):
+    """Class and function statements, in source order."""
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.ClassDef, cst.FunctionDef)):
+            yield node
+        stack.extend(reversed(blocks_in(node)))

@@ -1,0 +1,321 @@
+"""The tree being migrated: which module is which file, and which classes
+are hijax primitives, following subclass chains from module to module.
+
+A module is looked up on disk, from a few search roots (the folders the run
+was given and the roots of their packages), and summarised the first time a
+chain runs through it: a run over a large tree reads and parses only the
+files that matter, and sees the whole tree even when it migrates only a few
+files of it (``--changed-since``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from ..core.errors import SourceError
+from ..sources.files import declared_encoding, python_name, read_source, tree_files
+from ..tree import calls, holders
+from ..tree.cache import SEARCHED, USED, digest
+from ..tree.modules import module_names
+from .ast_summary import parse_ast, summarize_ast
+from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
+from .scopes import ClassInfo, Kind, ModuleSummary, Scope
+
+
+class Project(Resolver):
+    def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = ()):
+        self.roots = roots
+        self._summaries: dict[str, ModuleSummary | None] = {}
+        self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
+        self._naming: dict[str, list[tuple[Path, Path, str]]] = {}  # see modules_naming
+        self._names_index: dict[str, dict[Path, Path]] | None = None
+        self.search_passes = _PASSES  # a run over many candidates sets none: see runner
+        self.scans = None  # a scans.Scans: what files name, remembered across runs
+        self._search: holders.Holders | None = None
+        self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
+        # Keyed by the ClassInfo itself (hashed by identity), never by id():
+        # a replaced summary's objects may be freed and their ids reused.
+        self._class_kinds: dict[ClassInfo, Kind] = {}
+        self._class_deps: dict[ClassInfo, frozenset[str]] = {}
+        self.extra_bases = frozenset(extra_bases)
+        # What answers rest on, for the cache: module -> (its file, digest of
+        # the text summarised), None for a summary of text not on disk; since
+        # ``start_file``: the modules answers were looked up in, the words the
+        # tree was searched for subclasses of, the rules it was searched for
+        # uses of; whether a cycle of broken code was cut; whether an answer
+        # rested on another file's migration (see ``decisions``), never cached.
+        self.loaded: dict[str, tuple[Path, str] | None] = {}
+        self.start_file()
+        # The decisions of other files' migrations, module -> classes whose rule it renames.
+        self.decisions: dict[str, frozenset[str]] = {}
+        # How another file is migrated for those decisions: the engine's migrate_source,
+        # handed in by the engine (this layer never imports it).
+        self.migrate = None
+
+    def start_file(self) -> None:
+        """Answers from now on are for another file: what they rest on starts
+        empty, and the tree is as found again. A file is decided on the
+        others as they were, never on what the migration of one done earlier
+        in this process made of them: the order files are done in (a worker
+        gets some of them, in any order) cannot change an answer."""
+        self.touched: set[str] = set()
+        self.searched: set[str] = set()
+        self.used: set[str] = set()
+        self.cyclic = False
+        self.volatile = False
+        rewritten = [module for module, first in self._first.items() if self._summaries.get(module) is not first]
+        if rewritten:  # what was worked out from their rewrites goes with them
+            self._summaries.update((module, self._first[module]) for module in rewritten)
+            self.mros, self._class_kinds, self._class_deps = {}, {}, {}
+
+    def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
+        """Use ``summary`` for its module: of ``text`` as on disk, or of a
+        rewritten text (None), which no cached result may rest on."""
+        self._first.setdefault(summary.module, self._summaries.get(summary.module) or summary)
+        self.mros = {}
+        self._summaries[summary.module] = summary
+        path = self.find(summary.module) if text is not None else None
+        self.loaded[summary.module] = (path, digest(text)) if path is not None else None
+
+    def dependencies(self, own: str = "") -> list[list] | None:
+        """[module, file, digest] for each module in ``touched`` but ``own``
+        (file and digest None: not found); None if one was not on disk."""
+        deps = []
+        for module in sorted(self.touched - {own, ""}):
+            if module in self.loaded:
+                if self.loaded[module] is None:
+                    return None
+                path, text_digest = self.loaded[module]
+                deps.append([module, str(path), text_digest])
+            elif self._summaries.get(module) is None:
+                deps.append([module, None, None])
+            else:
+                return None
+        deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(self.searched)]
+        deps += [[USED, attr, self.uses_digest(attr)] for attr in sorted(self.used)]
+        return None if self.cyclic or self.volatile else deps
+
+    def first_summary(self, module: str) -> ModuleSummary | None:
+        """The module as this run found it: families are decided on what the code was
+        (a flag a base sets is gone once that base is migrated)."""
+        current = self.summary(module)
+        return self._first.get(module) or current
+
+    def summary(self, module: str) -> ModuleSummary | None:
+        if module not in self._summaries:
+            self._summaries[module] = self._load(module)
+        return self._summaries[module]
+
+    def find(self, module: str) -> Path | None:
+        """The file of ``module`` under the first search root that has it."""
+        rel = Path(*module.split("."))
+        for root in self.roots:
+            for path in (root / rel.with_name(rel.name + ".py"), root / rel / "__init__.py"):
+                if path.is_file():
+                    return path
+        return None
+
+    def _load(self, module: str) -> ModuleSummary | None:
+        path = self.find(module) if module else None
+        if path is None:
+            return None
+        try:  # a base module that cannot be read leaves its classes undecided
+            text = read_source(path, as_found=True).text
+        except SourceError:
+            return None
+        self.loaded[module] = (path, digest(text))
+        is_package = path.stem == "__init__"
+        try:
+            return summarize_ast(parse_ast(text), module, is_package)[0]
+        except (SyntaxError, RecursionError, MemoryError):
+            pass  # newer syntax than this Python's, or broken: libcst decides
+        from ..sources.parse import parse
+        from .summary import summarize
+
+        try:
+            return summarize(parse(text), module, is_package)
+        except SourceError:
+            return None
+
+    def classes_of_name(self, scope: Scope, dotted: str | None, depth: int = 0) -> list[ClassInfo]:
+        """The classes of the tree a base expression may name (none: outside the tree)."""
+        if dotted is None or depth > 20:  # a cycle through broken code
+            return []
+        head, _, rest = dotted.partition(".")
+        found = []
+        for binding in scope.lookup(head):
+            if binding[0] == "class" and not rest:
+                found.append(binding[1])
+            elif binding[0] == "import":
+                found += self._classes_of_qualified(f"{binding[1]}.{rest}" if rest else binding[1], depth)
+            elif binding[0] == "value":
+                for ref in binding[1]:
+                    found += self.classes_of_name(binding[2], f"{ref}.{rest}" if rest else ref, depth + 1)
+        return found
+
+    def _classes_of_qualified(self, name: str, depth: int) -> list[ClassInfo]:
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = ".".join(parts[:cut])
+            self.touched.add(module)  # a cached answer rests on it, found or not
+            summary = self.first_summary(module)
+            if summary is not None:
+                return self.classes_of_name(summary.scope, ".".join(parts[cut:]), depth + 1)
+        return []
+
+    def naming_digest(self, word: str) -> str:
+        """What a search for subclasses of ``word`` rests on: the files naming it, and their texts."""
+        return digest("\n".join(f"{path}:{data}" for path, _, data in self._naming_files(word)))
+
+    def _naming_files(self, word: str) -> list[tuple[Path, Path, str]]:
+        """(file, its search root, digest of its bytes) of each file naming
+        ``word`` in a class statement's bases or an import, once a run: of
+        the files whose bytes hold it."""
+        if word not in self._naming:
+            if len(self._naming) < self.search_passes:
+                self.search.expect(self._likely_searches())
+                found = {path: root for root in self.roots for path, _ in self.search.files(root, word)}
+            else:
+                found = self.name_index().get(word, {})
+            self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
+                                  if (facts := self.names_of(path)) is not None and word in facts[0]]
+        return self._naming[word]
+
+    def name_index(self) -> dict[str, dict[Path, Path]]:
+        """name -> {file: its search root} of each file of the tree naming it in
+        a class statement's bases or an import, built once a run: a tree with
+        many primitives asks for the subclasses of each, and a pass of the tree
+        a name would read every file again for each."""
+        if self._names_index is None:
+            files = {path: root for root in self.roots for path in (tree_files(root) if root.is_dir() else [])}
+            self._names_index = {}
+            for path, root in files.items():
+                facts = self.names_of(path)
+                for name in facts[0] if facts is not None else ():
+                    self._names_index.setdefault(name, {})[path] = root
+        return self._names_index
+
+    def names_of(self, path: Path) -> tuple[list[str], str] | None:
+        """The names ``path`` may subclass or import, and the digest of its bytes."""
+        def read(path: Path) -> tuple[list[str], str] | None:
+            data = holders.read(path)
+            return _names_in(data) if data is not None else None
+
+        return self.scans.names(path, read) if self.scans is not None else read(path)
+
+    def learn(self, path: Path) -> None:
+        """What the searches of a whole tree ask of ``path``, learnt for the stat
+        record (a worker's, which the parent hears of): the names it may
+        subclass (the subclass index), and which likely words it holds (the
+        search for uses reads only the files that hold them)."""
+        self.names_of(path)
+        if self.scans is not None:
+            self.scans.holding(path, self._likely_searches(), holders.read)
+
+    def _likely_searches(self) -> list[str]:
+        """The words this run is likely to search the tree for: the rules'
+        name, and the names of a few primitives of the old API it has met (a
+        rename of their rule looks for their subclasses), while such searches
+        are passes of the tree: the index answers the rest."""
+        if len(self._naming) >= self.search_passes:
+            return ["vjp_bwd"]
+        names = sorted({info.qualname.rsplit(".", 1)[-1] for info, kind in self._class_kinds.items()
+                        if kind.is_primitive and kind is not Kind.HIPRIM})
+        return ["vjp_bwd", *names[:_LIKELY]]
+
+    def modules_naming(self, word: str) -> list[ModuleSummary]:
+        """Summaries of the tree's modules that may subclass a class called ``word``:
+        those naming it in a class statement's bases or in an import. The tree is
+        walked once a run; a file is searched once a word, and only if its bytes hold it."""
+        self.searched.add(word)
+        summaries = []
+        for path, root, _ in self._naming_files(word):
+            names = module_names(path, root)
+            summary = self.summary(names[0]) if names else None
+            if summary is not None:
+                summaries.append(summary)
+        return summaries
+
+    def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
+                      naming: str | None = None) -> tuple[Path, int] | None:
+        """``calls.use_elsewhere`` in this tree: the answer rests on the files that may hold a use."""
+        self.used.add(attr)
+        self.search.expect(self._likely_searches())
+        return calls.use_elsewhere(self.roots, attr, this_file, by_name, naming, self.search)
+
+    def uses_digest(self, attr: str) -> str:
+        return calls.uses_digest(self.roots, attr, self.search)
+
+    def prefetch_searches(self) -> None:
+        """A serial run about to import libcst: its likely searches of the
+        tree are made meanwhile by a forked child (``prefetch``), which walks
+        the tree too where the run has not (a fork costs 2 ms; a walk of
+        3,000 files, 20 to 30)."""
+        if self.search_passes and any(root.is_dir() for root in self.roots):
+            likely = self._likely_searches()
+            self.search.expect(likely)
+            self.search.prefetch(self.roots, likely[0])
+
+    def close(self) -> None:
+        """The run's end: a child still making a pass no search asked for is stopped."""
+        if self._search is not None:
+            self._search.close()
+
+    @property
+    def search(self) -> holders.Holders:
+        """The files holding each word searched for, found once a project (a run)."""
+        if self._search is None or self._search.scans is not self.scans:
+            self._search = holders.Holders(self.scans)
+        return self._search
+
+
+_LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
+_PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
+
+# Names in the bases of class statements, and names imported: generously (a
+# word too many costs a summary; one missed, a subclass unseen). A class's
+# name may be any identifier, with type parameters; a comment in brackets may
+# hold a bracket; an import may go on past a backslash.
+_NAME = rb"(?:\w|[\x80-\xff])+"
+_IN_BRACKETS = rb"\(((?:[^)#]|#[^\n]*)*)\)"
+_NAMES_THAT_SUBCLASS = re.compile(
+    rb"^[ \t]*(?:class[ \t]+" + _NAME + rb"[ \t]*(?:\[[^\n]*?\][ \t]*)?" + _IN_BRACKETS
+    + rb"|(?:from[ \t]+\S+[ \t]+)?import[ \t]+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))", re.M)
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+_NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
+_KEYWORDS = (b"class", b"import")
+
+
+def _names_in(data: bytes) -> tuple[list[str], str]:
+    """The names a file's bytes may subclass or import, and their digest."""
+    parts = []
+    for start in _keyword_lines(data):  # only lines with a keyword are matched: ^ alone is slow
+        match = _NAMES_THAT_SUBCLASS.match(data, start)
+        if match:
+            parts += [part for part in match.groups() if part]
+    words = {w.decode() for part in parts for w in _WORD.findall(part)}
+    words.update(_non_ascii(data, [w for part in parts for w in _NON_ASCII_WORD.findall(part)]))
+    return sorted(words), hashlib.sha256(data).hexdigest()
+
+
+def _keyword_lines(data: bytes) -> set[int]:
+    """Where each line holding a keyword starts: found by ``bytes.find``, many
+    times faster than a pattern with alternatives tried at every byte."""
+    starts = set()
+    for keyword in _KEYWORDS:
+        at = data.find(keyword)
+        while at != -1:
+            starts.add(data.rfind(b"\n", 0, at) + 1)
+            at = data.find(keyword, at + len(keyword))
+    return starts
+
+
+def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
+    """Names with letters beyond ASCII, as Python reads them: decoded as the
+    file declares, NFKC-normalised (``ﬁx`` names ``fix``)."""
+    if not found:
+        return set()
+    encoding = declared_encoding(data)
+    return {python_name(w.decode(encoding, "replace")) for w in found}

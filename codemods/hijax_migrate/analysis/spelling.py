@@ -1,0 +1,40 @@
+"""Names Python reads otherwise than they are written.
+
+Python reads every name NFKC-normalised: ``def ｖjp_bwd`` defines
+``vjp_bwd``. The rules match names as libcst gives them, as written, so such
+a spelling of a word they act on would be passed over in silence; a file
+holding one is refused instead, with the line and what Python reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.errors import MigrationError
+from ..sources.files import CANDIDATE_WORDS, python_name
+
+_WORDS = tuple(word.split()[-1].decode() for word in CANDIDATE_WORDS)  # `def dce`: the name
+
+
+def check_spelling(code: str) -> None:
+    """Raises MigrationError at the first name beyond ASCII that Python reads
+    as one holding a rule's word (in a string or a comment too: a superset)."""
+    found = respelt(code)
+    if found is not None:
+        line, name, read = found
+        raise MigrationError(f"`{name}` is read by Python as `{read}`; the rules match names as "
+                             f"written: spell it `{read}`, then run again", line)
+
+
+def respelt(code: str) -> tuple[int, str, str] | None:
+    """(line, name, as Python reads it) of the first such name; None: none."""
+    if code.isascii():
+        return None
+    for match in re.finditer(r"\w+", code):
+        name = match.group()
+        if name.isascii():
+            continue
+        read = python_name(name)
+        if read != name and any(word in read for word in _WORDS):
+            return code.count("\n", 0, match.start()) + 1, name, read
+    return None

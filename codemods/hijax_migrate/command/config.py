@@ -1,0 +1,110 @@
+"""``[tool.hijax-migrate]`` in ``pyproject.toml``: found, read, checked, and
+merged under the flags (a flag given wins).
+
+Found as black and ruff find theirs: from the first path upwards, the first
+``pyproject.toml`` with the table; the search stops at a repository's top.
+Its folder is the project root, which exclude and include patterns are
+relative to.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import UsageError
+from ..core.model import STRATEGIES
+
+TABLE = "hijax-migrate"
+# key -> (type, attribute of the parsed flags)
+KEYS = {"target-jax": (str, "target_jax"), "strategy": (str, "strategy"), "base": (list, "base"),
+        "exclude": (list, "exclude"), "extend-exclude": (list, "extend_exclude"),
+        "include": (list, "include"), "black": (bool, "black")}
+_REPO_MARKS = (".git", ".hg")
+
+
+@dataclass
+class Config:
+    path: Path | None = None  # None: no file, the built-in defaults
+    root: Path = field(default_factory=Path.cwd)
+    values: dict = field(default_factory=dict)
+
+    def describe(self, key: str) -> str:
+        return f"{key} in [tool.{TABLE}] of {self.path}"
+
+
+def _folders(start: Path):
+    folder = (start if start.is_dir() else start.parent).resolve()
+    yield from (folder, *folder.parents)
+
+
+def find(start: Path) -> Path | None:
+    for folder in _folders(start):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and TABLE in _read(candidate).get("tool", {}):
+            return candidate
+        if any((folder / mark).exists() for mark in _REPO_MARKS):
+            return None
+    return None
+
+
+def project_root(start: Path) -> Path:
+    """Without a configuration: the repository's top, else the start folder."""
+    folders = list(_folders(start))
+    return next((f for f in folders if any((f / m).exists() for m in _REPO_MARKS)), folders[0])
+
+
+def _read(path: Path) -> dict:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise UsageError(f"{path}: cannot read: {error}") from error
+
+
+def load(start: Path, explicit: str | None = None) -> Config:
+    path = Path(explicit) if explicit else find(start)
+    if path is None:
+        return Config(root=project_root(start))
+    if explicit and not path.is_file():
+        raise UsageError(f"--config {explicit}: no such file")
+    table = _read(path).get("tool", {}).get(TABLE, {})
+    config = Config(path, path.resolve().parent, table)
+    _check(config)
+    return config
+
+
+def _check(config: Config) -> None:
+    for key, value in config.values.items():
+        if key not in KEYS:
+            raise UsageError(f"{config.path}: unknown key {key!r} in [tool.{TABLE}] "
+                             f"(known: {', '.join(KEYS)})")
+        kind = KEYS[key][0]
+        if kind is list and isinstance(value, str):
+            value = config.values[key] = [value]
+        if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
+            wanted = {str: "a string", list: "a list of strings", bool: "true or false"}[kind]
+            raise UsageError(f"{config.describe(key)}: must be {wanted}, not {value!r}")
+    if config.values.get("strategy", "auto") not in STRATEGIES:
+        raise UsageError(f"{config.describe('strategy')}: must be one of {', '.join(STRATEGIES)}")
+
+
+def apply(args, config: Config) -> None:
+    """Fill the flags not given from the configuration, then the defaults.
+    ``extend-exclude`` (file and flag) adds to whichever ``exclude`` won."""
+    extend = [*config.values.get("extend-exclude", []), *(args.extend_exclude or [])]
+    args.from_config = set()
+    for key, (kind, attr) in KEYS.items():
+        if getattr(args, attr, None) is None and key != "extend-exclude":
+            if key in config.values:
+                args.from_config.add(key)
+            setattr(args, attr, config.values.get(key, [] if kind is list else None))
+    args.exclude, args.extend_exclude = [*args.exclude, *extend], []
+    args.strategy = args.strategy or "auto"
+    args.black = bool(args.black)
+    args.settings = config

@@ -1,0 +1,115 @@
+"""What the command line accepts and what it returns: the argument parser
+and the exit codes, where the command, a run and the git hooks all reach
+them without importing each other."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn
+
+from ..core.version import __version__
+
+EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
+
+
+def exit_now(code: int) -> NoReturn:
+    """The end of a command (never of ``main()``, which tests call): the
+    output flushed, then an exit that skips the interpreter's teardown, as
+    mypy's does. Freeing libcst's modules and a run's trees costs 0.05 to
+    0.1 s once the work is done; nothing of the run is left to it (files and
+    the cache are written, workers joined, temporary folders removed)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader gone (``| head``), a stream closed
+            pass
+    os._exit(code)
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The flags. Those the configuration file can set default to None here,
+    so that a flag given wins and one not given leaves the file's value."""
+    parser = argparse.ArgumentParser(
+        prog="hijax-migrate",
+        description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
+                    "of a jax release. Prints a diff by default; --in-place writes.",
+        epilog="git hooks: hijax-migrate install-hook|uninstall-hook [--hook-type pre-push|pre-commit]. "
+               "Settings: [tool.hijax-migrate] in pyproject.toml (see the README).")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; '-' reads stdin")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
+    mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
+    mode.add_argument("--diff", action="store_true",
+                      help="print the changes as a diff and write nothing (the default)")
+    mode.add_argument("--interactive", action="store_true",
+                      help="review each change (a class, or a file's module-wide renames) and "
+                           "write the accepted ones, as git add -p does")
+    parser.add_argument("--strategy", choices=("auto", "rename", "accum"),
+                        help="how value-returning vjp_bwd rules are fixed (default: auto)")
+    parser.add_argument("--target-jax", metavar="VERSION",
+                        help="jax release to migrate to (default: the project's pin, else the "
+                             "installed jax, else the newest known)")
+    parser.add_argument("--update-pin", action="store_true",
+                        help="raise the jax floor in the project's pin when the migrated code "
+                             "needs a newer jax than it allows; only with --in-place or --interactive")
+    parser.add_argument("--select", action="append", default=[], metavar="CODES",
+                        help="run only these rules (codes or names, comma-separated)")
+    parser.add_argument("--ignore", action="append", default=[], metavar="CODES",
+                        help="do not run these rules")
+    parser.add_argument("--black", action="store_true", default=None,
+                        help="format the changed lines (only those) with black, in the project's style")
+    parser.add_argument("--list-rules", action="store_true", help="print the rules and exit")
+    parser.add_argument("--base", action="append", metavar="QUALNAME",
+                        help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base")
+    parser.add_argument("--exclude", action="append", metavar="PATTERN",
+                        help="gitignore-style pattern, relative to the project root, of paths to skip "
+                             "(replaces the configuration's exclude)")
+    parser.add_argument("--extend-exclude", action="append", metavar="PATTERN",
+                        help="like --exclude, added to the configuration's patterns")
+    parser.add_argument("--include", action="append", metavar="PATTERN",
+                        help="gitignore-style pattern: only matching files are migrated")
+    parser.add_argument("--force-exclude", action="store_true",
+                        help="apply the exclude patterns to files named on the command line too "
+                             "(as pre-commit names them)")
+    parser.add_argument("--config", metavar="PATH",
+                        help="the pyproject.toml to read [tool.hijax-migrate] from (default: the "
+                             "first one found from the first PATH upwards)")
+    parser.add_argument("--stdin-filename", metavar="NAME",
+                        help="with '-': the file name stdin stands for (pins, configuration, "
+                             "notebook or Markdown, messages)")
+    parser.add_argument("--changed-since", metavar="REF",
+                        help="only files git reports changed since REF (committed, staged, "
+                             "unstaged or untracked); bases are still found in the whole tree")
+    parser.add_argument("--staged", action="store_true",
+                        help="only files staged in git (bases still found in the whole tree)")
+    parser.add_argument("--output-format", choices=("text", "json", "github"), default="text",
+                        help="text (diff and summary), json, or github annotations")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the diff (auto: on a terminal, unless NO_COLOR is set)")
+    parser.add_argument("--jobs", "-j", type=_jobs, default=0, metavar="N",
+                        help="worker processes, 1 or more (default: all cores; never more than files)")
+    parser.add_argument("--exit-zero", action="store_true",
+                        help="exit 0 even when files would change (errors still exit 3)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the cache of earlier runs' results")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+    parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
+    return parser
+
+
+def codes(values: list[str]) -> tuple[str, ...]:
+    """``--select A,B --select C`` as ``(A, B, C)``."""
+    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())

@@ -1,0 +1,106 @@
+"""The data a run produces and passes around: plain, light, picklable.
+
+Kept apart from the libcst-based code so that the command line starts
+without importing libcst when there is nothing to migrate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .versions import LATEST, Version
+
+STRATEGIES = ("auto", "rename", "accum")
+
+
+@dataclass(frozen=True)
+class Change:
+    file: str
+    line: int
+    cls: str
+    rule: str  # code, e.g. HJX001
+    name: str
+    action: str
+    cell: int = 0  # in a notebook: the cell's number (line is then 0), and
+    cell_line: int = 0  # the line in that cell
+
+
+ERROR, NOTE = "error", "note"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something left alone, and why.
+
+    An ``error`` is code that will not work on the target jax as it stands
+    (it fails the dry run, ``--check`` and the hooks); a ``note`` is worth
+    reading but may well be fine.
+    """
+
+    file: str
+    line: int
+    message: str
+    rule: str = ""
+    cell: int = 0  # as in Change
+    cell_line: int = 0
+    severity: str = NOTE
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+
+@dataclass
+class Options:
+    target: Version = LATEST
+    strategy: str = "auto"
+    only: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+    extra_bases: tuple[str, ...] = ()
+    black: bool = False  # format the changed lines with black
+    # Review: only these classes (by qualname) are migrated, and module-wide
+    # renames only if "" is among them; None migrates everything.
+    classes: frozenset[str] | None = None
+
+    def module_wide(self) -> bool:
+        return self.classes is None or "" in self.classes
+
+
+@dataclass
+class FileReport:
+    file: str
+    changes: list[Change] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    primitives: int = 0
+    # review only: class -> its family in this file (classes joined by inheritance)
+    families: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    """A migrated text and its report."""
+
+    code: str
+    report: FileReport
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.report.changes)
+
+
+@dataclass
+class Outcome:
+    """What happened to one file; small, so thousands fit in memory."""
+
+    file: str
+    changes: list[Change] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    diff: str = ""
+    error: str = ""
+    error_line: int = 0
+    written: bool = False
+    primitives: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.diff)

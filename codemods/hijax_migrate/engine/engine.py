@@ -1,0 +1,120 @@
+"""Migrating one module's source: run the selected rules, in order, over it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper
+
+from ..analysis.families import families_in_file
+from ..analysis.primitives import PrimitiveMap
+from ..analysis.project import Project
+from ..analysis.spelling import check_spelling
+from ..analysis.summary import Kind, summarize_classes
+from ..core.errors import MigrationError
+from ..core.model import Result  # noqa: F401 (re-exported)
+from ..core.versions import format_version
+from ..rules import registry
+from ..rules.context import FileContext, FileReport, Options
+from ..sources.parse import parse
+from . import undecided
+from .checks import check_output
+from .formatting import format_changed
+from .newer_imports import check_imports
+from .origin_lines import Origins
+from .output_parse import check_parses
+from .triage import acting_rules
+
+
+def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
+                   project: Project | None = None, module: str = "", triaged: bool = False) -> Result:
+    """Migrate ``code``; raises MigrationError for code it cannot handle.
+    ``triaged``: run only the rules triage says may act on the text as it
+    stands (the same result, without whole-module visits by idle rules)."""
+    options = options or Options()
+    project = project or Project(options.extra_bases)
+    project.migrate = migrate_source  # what decisions runs on another file
+    report = FileReport(path)
+    tree = parse(code)
+    check_spelling(code)
+    file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
+    prims = file.primitives(tree, code)
+    if module:  # the summary just installed is of the text on disk: results may rest on it
+        project.add_summary(project.summary(module), code)
+    report.primitives = file.primitive_count
+    report.findings.extend(undecided.notes(tree, code, prims, file.aside, path))
+    if options.classes is not None:  # a review offers a family as one change
+        report.families = families_in_file(project, list(prims.infos.values()))
+    _check_target(prims, options)
+    check_imports(tree, code, options.target, prims.line)
+    new_code, new_tree = code, tree
+    acting = acting_rules(code, path, options, project, module) if triaged else None
+    origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
+    for rule in registry.select(options.target, options.only, options.skip):
+        # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
+        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) \
+                or (acting is not None and rule.code not in acting):
+            continue
+        if rule.kinds is None and not options.module_wide():
+            continue
+        reported = len(report.changes)
+        rewritten = file.apply(rule, prims, options, report)
+        # Every rewrite is reported: where a rule reported none, the tree is as
+        # it was, and its analysis (and resolved metadata) serves the next rule.
+        if len(report.changes) != reported:
+            new_tree, new_code = rewritten, rewritten.code
+            origins.follow(new_code)
+            prims = file.primitives(new_tree, new_code)
+            prims.origin = origins.line
+            acting = acting_rules(new_code, path, options, project, module) if triaged else None
+    if options.black and new_code != code:
+        formatted = format_changed(code, new_code, Path(path), report)
+        new_code, new_tree = formatted, new_tree if formatted == new_code else None
+    if new_code != code:
+        check_parses(tree, new_tree, new_code)  # never write code that does not parse
+        check_output(code, new_code, path)
+    return Result(new_code, report)
+
+
+def _check_target(prims: PrimitiveMap, options: Options) -> None:
+    """Going backwards is not supported: HiPrim code cannot target an older jax."""
+    if options.target >= (0, 11, 2):
+        return
+    for cls, kind in prims.kinds.items():
+        if kind is Kind.HIPRIM:
+            raise MigrationError(f"class {prims.qualnames[cls]} already uses HiPrim (jax 0.11.2+), "
+                                 f"newer than the target jax {format_version(options.target)}",
+                                 prims.line(cls))
+
+
+@dataclass
+class _File:
+    path: str
+    module: str
+    is_package: bool
+    project: Project
+    classes: frozenset[str] | None  # None: all
+    primitive_count: int = 0
+    aside: dict = None  # deliberate fixtures among the primitives -> where they stand
+
+    def primitives(self, tree: cst.Module, code: str) -> PrimitiveMap:
+        summary, nodes = summarize_classes(tree, self.module, self.is_package)
+        if self.module:  # classes of this file, as rewritten so far
+            self.project.add_summary(summary)
+        wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+        prims = PrimitiveMap.build(wrapper, summary, nodes, self.project)
+        prims.code = code
+        self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code))
+        self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())
+        if self.classes is not None:  # classes not chosen in review count as no primitive
+            prims.kinds = {node: kind if prims.qualnames[node] in self.classes else Kind.NONE
+                           for node, kind in prims.kinds.items()}
+        return prims
+
+    def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport) -> cst.Module:
+        wrapper = prims.wrapper
+        context = FileContext(self.path, self.module or None, wrapper)
+        new_tree = wrapper.visit(rule.transformer(context, prims, options, report, self.project))
+        return context.apply_imports(new_tree)

@@ -1,0 +1,137 @@
+"""Classes the tool leaves alone on purpose, each with a note.
+
+- Deliberate test fixtures: a class defined inside ``with
+  self.assertRaises(...)``, ``assertRaisesRegex(...)`` or ``pytest.raises(...)``
+  is wrong on purpose; "fixing" it breaks the test.
+- Bases probed at import time (``HiPrim = _resolve(...)``, ``getattr(hijax,
+  "HiPrim", None) or hijax.VJPHiPrimitive``): which class they are is only
+  known when the code runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ..analysis.nodes import findall, is_attribute, is_name, sole_target
+from ..analysis.primitives import PrimitiveMap
+from ..analysis.summary import Kind, dotted_name
+from ..core.model import Finding
+
+HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
+# An assignment from a call whose arguments name a hijax class, or from getattr:
+# the walk for probes runs only where this text is.
+_MAY_PROBE = re.compile(r"=\s*(?:getattr\s*\(|[\w.]+\((?:[^()]|\([^()]*\))*?(?:HiPrim|VJPHiPrimitive|NewstyleHiPrimitive))")
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def fixtures(tree: cst.Module, code: str) -> dict[cst.ClassDef, str]:
+    """Classes defined inside a ``raises`` block, or in a function and used only
+    inside its ``raises`` blocks -> where they stand, for the note."""
+    if "aises" not in code:  # assertRaises, pytest.raises: skip the walk
+        return {}
+    visitor = _Fixtures()
+    tree.visit(visitor)
+    return visitor.found
+
+
+def _is_raises(node: cst.BaseExpression) -> bool:
+    """``self.assertRaises[Regex](...)``, ``pytest.raises(...)``, ``raises(...)``."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    return is_attribute(func, "assertRaises") or is_attribute(func, "assertRaisesRegex") or is_name(func, "raises") \
+        or is_attribute(func, "raises") and is_name(func.value, "pytest")
+
+
+class _Fixtures(cst.CSTVisitor):
+    """One walk: the classes in ``raises`` blocks, and per function the classes
+    it defines outside them and whether each use of their name is inside one."""
+
+    def __init__(self):
+        self.found: dict[cst.ClassDef, str] = {}
+        self.calls: list[str] = []  # the open raises blocks' calls
+        self.frames: list[tuple[dict, dict]] = []  # per function: name -> class, name -> [inside a block?]
+        self.classes: list[cst.ClassDef] = []
+
+    def visit_With(self, node: cst.With) -> None:
+        calls = [item.item for item in node.items if _is_raises(item.item)]
+        self.calls.append(_code(calls[0].func) if calls else None)
+
+    def leave_With(self, node: cst.With) -> None:
+        self.calls.pop()
+
+    def _call(self) -> str | None:
+        return next((call for call in reversed(self.calls) if call), None)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        if self._call():
+            self.found.setdefault(node, f"defined inside `with {self._call()}(...)`")
+        elif self.frames:  # a second class of that name: its uses cannot be told apart
+            defined = self.frames[-1][0]
+            defined[node.name.value] = None if node.name.value in defined else node
+        self.classes.append(node)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.frames.append(({}, {}))
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        defined, uses = self.frames.pop()
+        for name, cls in defined.items():
+            inside = uses.get(name, [])
+            if cls is not None and inside and all(inside):
+                self.found.setdefault(cls, f"used only inside `with {inside[0]}(...)`")
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if any(cls.name.value == node.value for cls in self.classes):
+            return  # the class naming itself
+        for _, uses in self.frames:
+            uses.setdefault(node.value, []).append(self._call())
+
+
+def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:
+    """Fixtures count as no primitive: no rule touches them. Returns the primitives set aside."""
+    aside = {cls: call for cls, call in fixture.items() if prims.kinds.get(cls, Kind.NONE) is not Kind.NONE}
+    for cls in fixture:
+        prims.kinds[cls] = Kind.NONE
+    return aside
+
+
+def _probes(tree: cst.Module) -> dict[str, cst.Assign]:
+    """``Name = <a call naming a hijax class>`` anywhere in the module."""
+    found = {}
+    for assign in findall(tree, cst.Assign, lambda assign: is_name(sole_target(assign))):
+        value = _code(assign.value)
+        if findall(assign.value, cst.Call) and any(word in value for word in HIJAX_WORDS):
+            found[assign.targets[0].target.value] = assign
+    return found
+
+
+def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str],
+          path: str) -> list[Finding]:
+    """A note for each fixture set aside and each probed base some class uses."""
+    found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: {where}, "
+                     "a deliberate test fixture: its rules are left as written", "")
+             for cls, where in aside.items()]
+    probes = _probes(tree) if _MAY_PROBE.search(code) else {}
+    for name, assign in probes.items():
+        users = [cls for cls in prims.kinds
+                 if any((dotted_name(arg.value) or "").split(".")[0] == name for arg in cls.bases)]
+        if users:
+            found.append(Finding(path, prims.line(assign), f"`{_code(assign).strip()}` picks the hijax base "
+                                 f"when the code runs, and is left as written; {_verdict(prims, users)}", ""))
+    return found
+
+
+def _verdict(prims: PrimitiveMap, users: list[cst.ClassDef]) -> str:
+    names = ", ".join(prims.qualnames[cls] for cls in users)
+    if all(prims.kinds[cls] is Kind.NONE for cls in users):
+        return f"{names} cannot be decided: migrate by hand, or pass --base MODULE.CLASS"
+    return f"{names} migrated as subclasses of its fallback: check them under each jax they run on"

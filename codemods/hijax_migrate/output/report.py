@@ -1,0 +1,159 @@
+"""Turning outcomes into what people and machines read."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from ..core.model import Change, Finding, Outcome
+
+
+@contextlib.contextmanager
+def reader_may_leave():
+    """Output to a reader that may stop reading (``| head``): once it is
+    gone, the rest goes nowhere, with no traceback, and the run ends as it
+    would have (warnings, summary, the pin's floor, its exit code)."""
+    try:
+        yield
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is still buffered is flushed there
+        os.close(devnull)
+
+
+# Diff line prefixes and their colours, most specific first.
+_STYLES = (("+++", "bold"), ("---", "bold"), ("@@", "cyan"), ("+", "green"), ("-", "red"))
+
+
+def colorize(diff: str) -> str:
+    """The diff with ANSI colours, for a terminal (rendered by rich)."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, no_color=False, color_system="standard",
+                      highlight=False, markup=False, emoji=False, soft_wrap=True)
+    text = Text()
+    for line in diff.splitlines():
+        text.append(line, next((style for prefix, style in _STYLES if line.startswith(prefix)), ""))
+        text.append("\n")
+    console.print(text, end="")
+    return out.getvalue()
+
+
+def error_text(outcome: Outcome) -> str:
+    return f"error: {where(outcome.file, outcome.error_line)}: {outcome.error}"
+
+
+def finding_text(finding: Finding) -> str:
+    """``error: file:line: CODE message`` (or ``note: ...``)."""
+    code = f"{finding.rule} " if finding.rule else ""
+    return f"{finding.severity}: {where(finding.file, finding.line)}: {code}{finding.message}"
+
+
+def has_errors(outcome: Outcome) -> bool:
+    """A finding says the file will not work on the target as it stands."""
+    return any(f.is_error for f in outcome.findings)
+
+
+@dataclass
+class Totals:
+    """What the summary counts, for text and JSON alike."""
+
+    changed: int
+    written: int  # what --in-place really wrote: a file that failed to write is not counted
+    failed: int
+    primitives: int
+    warnings: int
+    errors: int  # of the warnings, those that will not work on the target
+    rules: Counter  # (code, name) -> changes
+
+    @classmethod
+    def of(cls, outcomes: list[Outcome]) -> Totals:
+        return cls(changed=sum(o.changed for o in outcomes), written=sum(o.written for o in outcomes),
+                   failed=sum(bool(o.error) for o in outcomes),
+                   primitives=sum(o.primitives for o in outcomes),
+                   warnings=sum(len(o.findings) for o in outcomes),
+                   errors=sum(f.is_error for o in outcomes for f in o.findings),
+                   rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes))
+
+
+def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
+    totals = Totals.of(outcomes)
+    verb = "migrated" if in_place else "would migrate"
+    lines = [f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
+             f"{verb} {_n(totals.written if in_place else totals.changed, 'file')}; "
+             f"{_n(totals.errors, 'error')} left to fix by hand, "
+             f"{_n(totals.warnings - totals.errors, 'note')}, "
+             f"{_n(totals.failed, 'file')} could not be processed",
+             f"target: {target}"]
+    lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(totals.rules.items())]
+    return "\n".join(lines)
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _place(entry) -> dict:
+    """``line``, and ``cell`` (None outside notebooks, whose ``line`` is then
+    the line in the cell)."""
+    return {"line": entry.cell_line if entry.cell else entry.line, "cell": entry.cell or None}
+
+
+def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
+    changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in o.changes]
+    for change in changes:
+        del change["cls"], change["cell_line"]
+    warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule,
+                 "severity": f.severity}
+                for o in outcomes for f in o.findings]
+    errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
+    totals = Totals.of(outcomes)
+    doc = {"changes": changes, "warnings": warnings, "errors": errors,
+           "summary": {"files_scanned": scanned, "files_changed": totals.changed,
+                       "files_written": totals.written,
+                       "files_failed": totals.failed, "primitives": totals.primitives,
+                       "warnings": totals.warnings, "warning_errors": totals.errors,
+                       "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
+                       "target": target}}
+    return json.dumps(doc, indent=2)
+
+
+def _escape(text: str) -> str:
+    """A workflow command's message: ``%``, ``\\r`` and ``\\n`` escaped."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    """A property's value (file, title): ``:`` and ``,`` end one, so they too."""
+    return _escape(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def where(file: str, line: int) -> str:
+    """``file:line``, or the file alone where there is no line (a notebook cell)."""
+    return f"{file}:{line}" if line else file
+
+
+def _annotation(level: str, file: str, line: int, title: str, message: str) -> str:
+    props = {"file": file, "line": str(line) if line else "", "title": title}
+    at = ",".join(f"{key}={_escape_property(value)}" for key, value in props.items() if value)
+    return f"::{level} {at}::{_escape(message)}"
+
+
+def as_github(outcomes: list[Outcome]) -> str:
+    lines = []
+    for o in outcomes:
+        lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
+                              f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
+        lines += [_annotation("error" if f.is_error else "warning", o.file, f.line,
+                              f.rule or "hijax-migrate", f.message) for f in o.findings]
+        if o.error:
+            lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
+    return "\n".join(lines)

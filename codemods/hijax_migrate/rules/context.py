@@ -1,0 +1,158 @@
+"""What one file's migration knows and what it reports back."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from ..analysis.primitives import PrimitiveMap, around
+from ..analysis.project import Project
+from ..core.model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
+
+
+@dataclass
+class FileContext:
+    """What libcst's ``CodemodContext`` holds for a rule, without importing
+    ``libcst.codemod`` (with ``libcst.matchers``, half a second of a run):
+    that happens only when a rule adds or removes an import."""
+    filename: str | None
+    full_module_name: str | None
+    wrapper: cst.MetadataWrapper | None
+    warnings: list[str] = field(default_factory=list)
+    scratch: dict = field(default_factory=dict)
+
+    def codemod_context(self):
+        """libcst's own context over the same warnings and scratch."""
+        from libcst.codemod import CodemodContext
+
+        return CodemodContext(warnings=self.warnings, scratch=self.scratch, filename=self.filename,
+                              full_module_name=self.full_module_name, wrapper=self.wrapper)
+
+    def add_import(self, module: str, obj: str | None = None) -> None:
+        from libcst.codemod.visitors import AddImportsVisitor
+
+        AddImportsVisitor.add_needed_import(self.codemod_context(), module, obj)
+
+    def remove_import(self, module: str, obj: str | None = None, asname: str | None = None) -> None:
+        """``asname``: the name it is imported as, where it is not its own
+        (libcst removes only an import whose alias is the one asked for)."""
+        from libcst.codemod.visitors import RemoveImportsVisitor
+
+        RemoveImportsVisitor.remove_unused_import(self.codemod_context(), module, obj, asname)
+
+    def apply_imports(self, tree: cst.Module) -> cst.Module:
+        """The imports the rule asked for, added and removed by libcst's visitors
+        (on the import statements alone where that is the same: ``import_edits``)."""
+        if not self.scratch:
+            return tree
+        from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+
+        from .import_edits import add_imports, remove_imports
+
+        context = self.codemod_context()
+        if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
+            tree = add_imports(AddImportsVisitor, context, tree)
+        removals = context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY)
+        if removals:
+            tree = remove_imports(RemoveImportsVisitor, context, tree, removals)
+        return tree
+
+
+class _OnFirstUse(Mapping):
+    """The declared providers' metadata of a wrapper's module, each resolved when first read."""
+
+    def __init__(self, wrapper: cst.MetadataWrapper, declared):
+        self._wrapper, self._declared = wrapper, frozenset(declared)
+
+    def __getitem__(self, provider):
+        if provider not in self._declared:
+            raise KeyError(provider)
+        return self._wrapper.resolve(provider)  # kept by the wrapper: resolved once a tree
+
+    def __iter__(self):
+        return iter(self._declared)
+
+    def __len__(self) -> int:
+        return len(self._declared)
+
+
+class RuleTransformer(cst.CSTTransformer):
+    """Base of every rule: knows the primitives of the file and reports.
+
+    What a rule took from libcst's ``Codemod`` (``self.context``, ``warn``), less
+    the import of ``libcst.codemod``; nor has it ContextAwareTransformer's
+    matcher-decorator scan (15 ms an instance): no rule uses ``@m.visit``.
+    """
+
+    # Positions are not declared: they cost a whole code generation, and
+    # ``prims.line`` resolves them only when a change or warning names a line.
+    METADATA_DEPENDENCIES = ()
+    rule = None  # set by registry.rule
+
+    @contextlib.contextmanager
+    def resolve(self, wrapper: cst.MetadataWrapper):
+        """What a rule declares is resolved when it first asks (``get_metadata``),
+        not before its visit: a whole-module analysis (2 s for jax's 83 kB
+        hijax_test.py) is paid by a rule that meets a node it is about, once
+        a tree (the wrapper keeps it for the next rule), never by one whose
+        names are absent."""
+        self.metadata = _OnFirstUse(wrapper, self.get_inherited_dependencies())
+        try:
+            yield
+        finally:
+            self.metadata = {}
+
+    def __init__(self, context: FileContext, prims: PrimitiveMap,
+                 options: Options, report: FileReport, project: Project):
+        super().__init__()
+        self.context = context
+        self.prims, self.options, self.report, self.project = prims, options, report, project
+
+    def warn(self, warning: str) -> None:
+        self.context.warnings.append(warning)
+
+    # A rule whose edits stay inside some classes (and statements) sets ``focus`` to them in
+    # ``visit_Module``: the visit then walks those classes and the statements
+    # around them only, not every node of the module.
+    focus: set[cst.CSTNode] | None = None  # classes, and statements where a call may stand
+    _keep: set[cst.CSTNode] | None = None
+    _inside = 0
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Module):
+            self._module = node
+        elif self._skips(node):
+            return False
+        if self.focus and node in self.focus:
+            self._inside += 1
+        return super().on_visit(node)
+
+    def on_leave(self, original_node, updated_node):
+        if not isinstance(original_node, cst.Module) and self._skips(original_node):
+            return updated_node  # never entered: left exactly as it is
+        if self.focus and original_node in self.focus:
+            self._inside -= 1
+        return super().on_leave(original_node, updated_node)
+
+    def _skips(self, node: cst.CSTNode) -> bool:
+        if self.focus is None or self._inside:
+            return False
+        if self._keep is None:
+            self._keep = around(self._module, self.focus)
+        return node not in self._keep
+
+    def changed(self, line: int, cls: cst.ClassDef | None, action: str) -> None:
+        qualname = self.prims.qualnames.get(cls, "") if cls is not None else ""
+        self.report.changes.append(
+            Change(self.report.file, line, qualname, self.rule.code, self.rule.name, action))
+
+    def skipped(self, line: int, cls: cst.ClassDef | None, reason: str, severity: str = ERROR) -> None:
+        """Report code left alone: by default an error, as what a rule leaves
+        unmigrated will not work on its release."""
+        where = f"{self.prims.qualnames[cls]}: " if cls is not None else ""
+        message = f"{where}{reason}"
+        self.report.findings.append(Finding(self.report.file, line, message, self.rule.code, severity=severity))
+        self.warn(f"{self.report.file}:{line}: {message}")

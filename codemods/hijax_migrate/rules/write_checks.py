@@ -1,0 +1,34 @@
+"""The post-condition of accumulator writes: every path they replace writes
+every accumulator it returned a cotangent for. Checked as the writes are
+planned; a failure is a bug in the tool (exit 3), the file left as it is."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..analysis.accum import code, is_none
+from ..analysis.returns import Returned, classify, tuple_items
+from ..core.errors import tool_bug
+
+
+def check_writes(plan, accs, line) -> None:
+    """Each accumulator the rewrite writes is written on every value-returning
+    path it replaced, unless that path returned ``None`` for it."""
+    for ret, statements in plan.returns.items():
+        if classify(ret) not in (Returned.TUPLE, Returned.OPAQUE):
+            continue
+        written = " ".join(code(s) for s in statements)
+        if isinstance(accs, str) or classify(ret) is Returned.OPAQUE or not isinstance(ret.value, cst.Tuple):
+            targets = [accs] if isinstance(accs, str) else [a.target for a in accs]
+            missing = [t for t in targets if t not in written]
+        else:
+            missing = [a.target for a, item in zip(accs, tuple_items(ret))
+                       if not a.writes and not is_none(item) and a.target not in written]
+        if missing:
+            raise tool_bug(f"the rewrite of a return does not write `{missing[0]}`", line(ret))
+        if any(_is_tree_map(s) and len(s.value.args) != 3 for s in statements):
+            raise tool_bug("a tree write of a return takes other than (function, accumulators, value)", line(ret))
+
+
+def _is_tree_map(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.Expr) and code(statement).startswith("jax.tree.map(")

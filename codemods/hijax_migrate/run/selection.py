@@ -1,0 +1,107 @@
+"""Which files a run takes: the paths given, walked; the exclude and include
+patterns, relative to the project root; git's changed or staged files.
+Each file once, however often it is named."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..core.errors import UsageError
+from ..sources.files import gitignore_spec as spec
+from .runner import Job
+
+
+class _Rooted:
+    """Patterns relative to the project root, asked about paths relative to
+    a folder being walked: the folder's place under the root goes first."""
+
+    def __init__(self, spec, prefix: str):
+        self.spec, self.prefix = spec, prefix
+
+    def match_file(self, rel: str) -> bool:
+        return self.spec.match_file(self.prefix + rel)
+
+
+def under_root(path: Path, root: Path) -> str | None:
+    """``path`` relative to ``root``, in posix form; None outside it."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
+    except ValueError:
+        return None
+
+
+def _walk_spec(exclude, folder: Path, root: Path):
+    rel = under_root(folder, root)
+    return None if exclude is None else _Rooted(exclude, "" if rel in (None, ".") else rel + "/")
+
+
+def _named_rel(job: Job, root: Path) -> str:
+    return under_root(job.path, root) or job.display
+
+
+def jobs_for(args, root: Path) -> list[Job]:
+    """The run's files; a folder's walk serves the run's searches of the tree
+    too (``files.tree_files``), so a run starts here."""
+    from ..sources.files import forget_trees, tree_files, walk
+
+    forget_trees()
+    exclude = spec(args.exclude)
+    jobs: list[Job] = []
+    for name in args.paths:
+        path = Path(name)
+        if path.is_dir():
+            rooted = _walk_spec(exclude, path, root)
+            walked = walk(path, rooted) if rooted is not None else tree_files(path)
+            jobs += [Job(p, p.as_posix(), path) for p in walked]
+        elif path.exists() or path.is_symlink():
+            job = Job(path, path.as_posix(), None)
+            if not (args.force_exclude and excluded(job, exclude, root)):
+                jobs.append(job)
+        else:
+            raise UsageError(f"{name}: no such file or directory")
+    include = spec(args.include)
+    if include is not None:
+        jobs = [job for job in jobs if include.match_file(_named_rel(job, root))]
+    if args.changed_since is not None or args.staged:
+        jobs = _changed(jobs, args)
+    return _once(jobs)
+
+
+def excluded(job: Job, exclude, root: Path) -> bool:
+    return exclude is not None and exclude.match_file(_named_rel(job, root))
+
+
+def _once(jobs: list[Job]) -> list[Job]:
+    """One job a file (by its real path: a file and its folder, or a link and
+    its target, name one file), the first naming kept, sorted for display."""
+    seen: dict[str, Job] = {}
+    folders: dict[str, str] = {}
+    for job in jobs:
+        seen.setdefault(_real(job.path, folders), job)
+    return sorted(seen.values(), key=lambda job: job.display)
+
+
+def _real(path: Path, folders: dict[str, str]) -> str:
+    """``os.path.realpath(path)``, each folder resolved once: realpath costs a
+    system call a path component, and a tree's files share their folders."""
+    folder, name = os.path.split(os.fspath(path))
+    if name in ("", ".", "..") or os.path.islink(path):
+        return os.path.realpath(path)
+    if folder not in folders:
+        folders[folder] = os.path.realpath(folder or ".")
+    return os.path.join(folders[folder], name)
+
+
+def _changed(jobs: list[Job], args) -> list[Job]:
+    from ..sources.gitrepo import GitError, changed_files
+
+    start = Path(args.paths[0])
+    try:
+        changed = changed_files(start, args.changed_since, args.staged,
+                                untracked=getattr(args, "untracked", True))
+    except GitError as error:
+        raise UsageError(str(error)) from error
+    folders: dict[str, str] = {}
+    real = {os.fspath(path) for path in changed}
+    return [job for job in jobs if _real(job.path, folders) in real]

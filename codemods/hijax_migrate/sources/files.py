@@ -1,0 +1,481 @@
+"""Files on disk: finding them, reading them exactly, writing them safely."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import stat
+import tempfile
+import tokenize
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.errors import SourceError
+from ..core.versions import ADDED_NAMES
+from . import originals
+
+if TYPE_CHECKING:
+    import pathspec
+
+# Folders no user wants migrated: tooling, environments, build output.
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs", "__pycache__",
+    "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+})
+# A file that can need a rewrite names one of these: each rule's words (see
+# `needs` in the registry; a test keeps the two in step). Every other file is
+# never parsed, the dominant cost of a run. Substring tests first: three times
+# faster than one regex with alternatives. Most words are whole names, matched
+# as such (`vjp_bwd` is not in `vjp_bwd_retval`, nor `remat` in `def
+# remat_jaxpr`): each rule acts on the name itself. Parts of several names
+# (VJPHiPrimitive, AvalQDD, __version_info__) are matched anywhere.
+_RULE_NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
+               b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
+               b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
+# and the names jax added: code importing one is newer than an older target (triage.candidate_words)
+NAMES = _RULE_NAMES + tuple(name.encode() for name in ADDED_NAMES if name.encode() not in _RULE_NAMES)
+PARTS = (b"HiPrim", b"QDD", b"__version_")
+_SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
+CANDIDATE_WORDS = NAMES + PARTS
+
+
+_NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_BLANKS = frozenset(b" \t\f\v\r\n\\")  # between `def` and its name: spaces, or a line continued
+
+
+def _names(data: bytes, word: bytes) -> bool:
+    """Does ``data`` hold ``word`` as a whole name (``def NAME``: the name,
+    after ``def``)? Each occurrence is looked at: no pattern scans every byte."""
+    name = word.split()[-1]
+    at = data.find(name)
+    while at != -1:
+        end = at + len(name)
+        if (at == 0 or data[at - 1] not in _NAME_BYTES) and (end == len(data) or data[end] not in _NAME_BYTES) \
+                and (name == word or _after_def(data, at)):
+            return True
+        at = data.find(name, end)
+    return False
+
+
+def _after_def(data: bytes, at: int) -> bool:
+    start = at
+    while start and data[start - 1] in _BLANKS:
+        start -= 1
+    return start < at and start >= 3 and data[start - 3:start] == b"def" and (
+        start == 3 or data[start - 4] not in _NAME_BYTES)
+
+
+def covering(word: str) -> frozenset[bytes]:
+    """The candidate words a file names where it names a rule's ``word``."""
+    return frozenset({word.encode()} & set(NAMES) | {part for part in PARTS if part.decode() in word})
+
+
+def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> frozenset[bytes]:
+    """Which of ``words`` ``data`` names; with ``whole`` false, as bytes
+    anywhere (a superset: for a chunk of a file, cut anywhere). Python reads
+    a name NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``): text beyond ASCII is
+    searched as it is and normalised."""
+    named = _bytes_naming(data, whole, words)
+    if data.isascii() or len(named) == len(words):
+        return named
+    normalized = _normalized(data)
+    return named if normalized is None else named | _bytes_naming(normalized, whole, words)
+
+
+def _normalized(data: bytes) -> bytes | None:
+    """The bytes decoded as the file declares, NFKC-normalised; None where
+    that changes nothing (UTF-8 text already normal)."""
+    encoding = declared_encoding(data)
+    text = data.decode(encoding, errors="replace")
+    if encoding in ("utf-8", "utf-8-sig") and unicodedata.is_normalized("NFKC", text):
+        return None
+    return unicodedata.normalize("NFKC", text).encode("utf-8", errors="replace")
+
+
+def declared_encoding(data: bytes) -> str:
+    """The encoding a source's bytes declare (a coding cookie, a BOM); UTF-8
+    where they declare none, or one Python does not know."""
+    try:
+        return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError:
+        return "utf-8"
+
+
+def python_name(name: str) -> str:
+    """A name as Python reads it: NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``)."""
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
+
+
+# Names only jax's hijax modules give (versions.ADDED_NAMES; HJX007's and HJX015's
+# helpers): every rule and check on them resolves an import from such a module, so
+# they count only in a text that names hijax (a whole file: a chunk may lack it).
+_THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
+
+
+def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
+    absent = [key for key in _SHARED if key not in data and any(key in word for word in words)]
+    gated = _THROUGH_HIJAX if whole and b"hijax" not in data else frozenset()
+    return frozenset(word for word in words if not any(key in word for key in absent) and word not in gated
+                     and word.split()[-1] in data and (not whole or word in PARTS or _names(data, word)))
+
+
+def is_candidate_text(data: bytes, whole: bool = True) -> bool:
+    return bool(named_words(data, whole))
+
+
+def file_words(path: Path, words=CANDIDATE_WORDS, chunk: int = 1 << 20) -> frozenset[bytes]:
+    """Which of ``words`` the file names. Read in chunks: a huge file that
+    names none is passed over like any other, without holding it in memory;
+    in such a file a word is looked for as bytes (a name may span two chunks),
+    as in a notebook, whose JSON escapes (`\\nvjp_bwd`) hide where names start."""
+    overlap = max(map(len, CANDIDATE_WORDS)) - 1
+    with open(path, "rb") as handle:
+        first = handle.read(chunk)
+        if len(first) < chunk:
+            return named_words(first, path.suffix != ".ipynb", words)
+        named, tail, block = set(), b"", first
+        while block:
+            named |= named_words(tail + block, False, words)
+            tail, block = block[-overlap:], handle.read(chunk)
+    return frozenset(named)
+
+
+# Documents with Python inside: notebooks' code cells, Markdown's fences.
+DOCUMENTS = (".ipynb", ".md")
+SOURCES = (".py", ".pyi") + DOCUMENTS
+
+
+class FileError(SourceError):
+    """A file that cannot be read, decoded or written."""
+
+
+@dataclass
+class SourceFile:
+    path: Path
+    raw: bytes
+    text: str
+    encoding: str
+
+
+def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
+    lines: list[str] = []
+    for name in (".gitignore", ".git/info/exclude"):
+        try:
+            lines += (folder / name).read_text(errors="replace").splitlines()
+        except OSError:
+            pass
+    return gitignore_spec(lines)
+
+
+def gitignore_spec(lines: list[str]) -> pathspec.PathSpec | None:
+    """Patterns read as git reads them; None for none. pathspec (20 ms) is
+    imported only for a tree with ignore files or for patterns given."""
+    if not lines:
+        return None
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _ignored(path: Path, specs: list[tuple[Path, pathspec.PathSpec]], is_dir: bool) -> bool:
+    for base, spec in specs:
+        rel = _relative(str(path), str(base)) + ("/" if is_dir else "")
+        if spec.match_file(rel):
+            return True
+    return False
+
+
+def _relative(path: str, base: str) -> str:
+    """``Path(path).relative_to(base).as_posix()`` for a path walked from
+    ``base``, without pathlib's parsing (a walk asks it of every entry)."""
+    if base == ".":
+        return path
+    return path[len(base.rstrip("/")) + 1:]
+
+
+def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
+    """Python files under ``root``, in a stable order, honouring git's ignores.
+
+    Follows no symlink out of the tree, and never reaches a file twice.
+    """
+    root_real = os.path.realpath(root)
+    found, seen = [], set()
+    stack = [(root, root_real, [])]
+    while stack:
+        folder, folder_real, specs = stack.pop()
+        spec = _ignore_spec(folder)
+        specs = specs + [(folder, spec)] if spec else specs
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in reversed(entries):
+            # realpath costs a system call a path component: only for links
+            real = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(folder_real, entry.name)
+            if real in seen or not _inside(real, root_real):
+                continue
+            path, is_dir = Path(entry.path), _is_dir(entry)
+            if _ignored(path, specs, is_dir) or (exclude is not None and
+                                                 _excluded(path.relative_to(root), is_dir, exclude)):
+                continue
+            seen.add(real)
+            if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+                stack.append((path, real, specs))
+            elif not is_dir and entry.name.endswith(SOURCES):
+                found.append(path)
+    return sorted(found)
+
+
+_TREES: dict[str, tuple[str, list[Path]]] = {}  # real folder -> (as first named, its files)
+
+
+def tree_files(root: Path) -> list[Path]:
+    """``walk(root)``, once a run: the jobs, the subclass index and the
+    search for uses all take the whole tree (``forget_trees`` starts a run).
+    A folder named two ways (``.`` and its absolute path) is walked once;
+    its files are named under the name asked."""
+    real = os.path.realpath(root)
+    if real not in _TREES:
+        _TREES[real] = (os.fspath(root), walk(root))
+    named, files = _TREES[real]
+    if named == os.fspath(root):
+        return files
+    prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
+    return [root / os.fspath(path)[prefix:] for path in files]
+
+
+def forget_trees() -> None:
+    _TREES.clear()
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a symlink loop: listed as a file, reported when read
+        return False
+
+
+def _inside(real: str, root_real: str) -> bool:
+    return real == root_real or real.startswith(root_real.rstrip(os.sep) + os.sep)
+
+
+def _excluded(rel: Path, is_dir: bool, exclude: pathspec.PathSpec | None) -> bool:
+    return exclude is not None and exclude.match_file(rel.as_posix() + ("/" if is_dir else ""))
+
+
+# libcst's tree of a module takes about 2 KB of memory per word or symbol of
+# its source, some 600 MB per MiB of ordinary code through a migration
+# (measured by benchmarks/bigfile.py; time and memory grow linearly): larger
+# files are refused before they are read, and denser ones before libcst
+# parses them (parse.MAX_WORDS). Files this big are generated, not written,
+# and their rewrite could not be reviewed anyway.
+MAX_BYTES = 3 * 2**19  # 1.5 MiB
+
+
+def check_regular(path: Path) -> None:
+    """Raise FileError unless ``path`` is a regular file of a sane size.
+
+    Reading a FIFO or a device would block or never end.
+    """
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise FileError(f"cannot read: {error.strerror or error}") from error
+    if not stat.S_ISREG(info.st_mode):
+        raise FileError("not a regular file")
+    _check_size(info.st_size)
+
+
+def _check_size(size: int) -> None:
+    if size > MAX_BYTES:
+        raise FileError(f"too large to migrate ({size:,} bytes; the limit is "
+                        f"{MAX_BYTES / 2**20:g} MiB, which takes about 1 GB of memory)")
+
+
+def read_source(path: Path, as_found: bool = False) -> SourceFile:
+    """``as_found``: another file's text as the run found it (see ``originals``)."""
+    check_regular(path)
+    try:
+        raw = originals.read_bytes(path) if as_found else path.read_bytes()
+    except OSError as error:
+        raise FileError(f"cannot read: {error.strerror or error}") from error
+    return decode(path, raw)
+
+
+def decode(path: Path, raw: bytes) -> SourceFile:
+    """The text of ``raw``, from a file or stdin; FileError for what is not Python source."""
+    _check_size(len(raw))  # a file's size was checked before reading: this is for stdin
+    if b"\0" in raw:
+        raise FileError("contains NUL bytes; not Python source")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        text = raw.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as error:
+        line = raw[: getattr(error, "start", 0)].count(b"\n") + 1 if isinstance(error, UnicodeDecodeError) else 0
+        raise FileError(f"cannot decode: {error}", line) from error
+    return SourceFile(path, raw, text, encoding)
+
+
+def check_round_trip(source: SourceFile) -> None:
+    """Raise FileError unless the text encodes back to exactly the bytes read.
+
+    Some encodings have two byte sequences for a character (cp932, big5), or
+    are not one byte sequence per text at all (unicode_escape): writing such
+    a file would change lines the tool never touched.
+    """
+    again = source.text.encode(source.encoding, errors="replace")
+    if again != source.raw:
+        line = _first_difference(source.raw, again).count(b"\n") + 1
+        raise FileError(f"its {source.encoding} bytes do not survive decoding and encoding again, "
+                        "so writing it would change lines the tool did not touch; left unchanged", line)
+
+
+def _first_difference(a: bytes, b: bytes) -> bytes:
+    """``a`` up to where it and ``b`` part."""
+    size = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return a[:size]
+
+
+def encode(source: SourceFile, text: str) -> bytes:
+    """``text`` in the file's encoding; FileError where it does not decode back to ``text``."""
+    try:
+        data = text.encode(source.encoding)
+    except UnicodeEncodeError as error:
+        raise FileError(f"cannot write: the rewrite has characters {source.encoding} cannot "
+                        f"encode ({error.reason}); left unchanged") from error
+    if data.decode(source.encoding) != text:
+        raise FileError(f"cannot write: the rewrite does not come back from {source.encoding} "
+                        "as written; left unchanged")
+    return data
+
+
+TMP_SUFFIX = ".hijax-tmp"  # never a source suffix: a walk never picks one up
+
+
+def write_atomic(source: SourceFile, data: bytes) -> None:
+    """Replace the file with ``data`` unless it changed since it was read.
+
+    The new text goes to a temporary file beside it, with the original's
+    owner, mode and extended attributes, is flushed to disk and renamed over
+    the original: readers see the old file or the new, never half. A symlink
+    stays a link (its target is written). Whatever cannot be kept is a
+    FileError, and the file is left as it was.
+    """
+    target = Path(os.path.realpath(source.path))
+    try:
+        with open(target, "rb") as original:
+            info = _unchanged(original, source)
+            _check_replaceable(target, info)
+            with signals_deferred():
+                _replace(target, original, source, data)
+    except OSError as error:
+        raise FileError(f"cannot write: {error.strerror or error}") from error
+
+
+def _unchanged(original, source: SourceFile) -> os.stat_result:
+    """The file's status, if its content is still what was read."""
+    info = os.fstat(original.fileno())
+    original.seek(0)
+    if info.st_size != len(source.raw) or original.read() != source.raw:
+        raise FileError("changed on disk while the tool ran; not overwritten")
+    return info
+
+
+def _check_replaceable(target: Path, info: os.stat_result) -> None:
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise FileError(f"no write permission (mode {stat.S_IMODE(info.st_mode):o}); not replaced. "
+                        "Make it writable to migrate it")
+    if info.st_nlink > 1:
+        raise FileError(f"has {info.st_nlink} hard links: replacing it would leave the other names "
+                        "with the old text; not written. Migrate one name after copying it "
+                        "(cp f f.tmp && mv f.tmp f), or all of them, then link them again")
+
+
+def _replace(target: Path, original, source: SourceFile, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            _copy_metadata(original.fileno(), handle.fileno())
+            handle.flush()
+            os.fsync(handle.fileno())
+        # The last look, as close to the rename as the system allows.
+        before = os.fstat(original.fileno())
+        _unchanged(original, source)
+        if _identity(os.stat(target)) != _identity(before):
+            raise FileError("changed on disk while the tool ran; not overwritten")
+        os.replace(tmp, target)
+    except BaseException:
+        _remove(tmp)
+        raise
+    if _identity(os.fstat(original.fileno())) != _identity(before):
+        raise FileError("another process wrote to the file while it was being replaced; "
+                        "that write went to the old version and is lost")
+
+
+def _identity(info: os.stat_result) -> tuple:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _copy_metadata(src: int, dst: int) -> None:
+    """Owner, then mode (chown clears setuid and setgid), then extended attributes."""
+    info, made = os.fstat(src), os.fstat(dst)
+    if (info.st_uid, info.st_gid) != (made.st_uid, made.st_gid):
+        try:
+            os.fchown(dst, info.st_uid, info.st_gid)
+        except PermissionError as error:
+            raise FileError(f"cannot keep its owner ({info.st_uid}:{info.st_gid}); "
+                            "not replaced") from error
+    os.fchmod(dst, stat.S_IMODE(info.st_mode))
+    if stat.S_IMODE(os.fstat(dst).st_mode) != stat.S_IMODE(info.st_mode):
+        raise FileError(f"cannot keep its mode ({stat.S_IMODE(info.st_mode):o}); not replaced")
+    for name in _xattrs(src):
+        value = os.getxattr(src, name)
+        try:
+            os.setxattr(dst, name, value)
+        except OSError as error:
+            if _xattr(dst, name) != value:
+                raise FileError(f"cannot keep its extended attribute {name} "
+                                f"({error.strerror}); not replaced") from error
+
+
+def _xattrs(fd: int) -> list[str]:
+    try:
+        return os.listxattr(fd)
+    except (OSError, AttributeError):  # no extended attributes here
+        return []
+
+
+def _xattr(fd: int, name: str) -> bytes | None:
+    try:
+        return os.getxattr(fd, name)
+    except OSError:
+        return None
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+_DEFERRED = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def signals_deferred():
+    """Ctrl-C and SIGTERM wait until the block is done: a write is never cut
+    in half, and its temporary file is never left behind."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -1,0 +1,110 @@
+"""Parsing with libcst, guarded.
+
+libcst's native parser crashes the whole process (a segmentation fault, not
+an exception) on code nested some 5,000 levels deep, and such code can be
+valid Python: a chain of 8,000 ``and`` terms (libcst nests them two by two),
+or ten parenthesised chains of 999 terms inside each other. Python itself
+refuses more than 200 nested brackets or 100 indentation levels, so CPython's
+own parser (``ast``, in C, about ten times faster) looks first; such input,
+and anything nested deeper than ``MAX_DEPTH`` as libcst counts it, is reported
+like any other file the tool cannot handle. (A crash of another shape kills a
+worker process, not the run: see pool.py.)
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+
+import libcst as cst
+
+from ..core.errors import MigrationError
+
+# libcst crashes at about 8,000 terms (an 8 MiB stack): this leaves a wide margin.
+MAX_CHAIN = 1000
+_BOOL_WORD = re.compile(r"\b(?:and|or)\b")
+# The tool's own visitors give up (RecursionError) near 500 levels, libcst's
+# parser crashes near 5,000: refusing beyond this loses nothing it could migrate.
+MAX_DEPTH = 1000
+# About 2 KB of memory each in libcst's tree: 1 GB in all, 1.5 MiB of ordinary
+# code (files.MAX_BYTES); data written out as code has more for its size.
+MAX_WORDS = 460_000
+_WORD = re.compile(r"\w+|[^\w\s]")  # a word, or one symbol: near enough Python's tokens
+_TOO_DEEP = ("too many nested parentheses", "too many levels of indentation", "too many statically nested")
+
+
+def parse(code: str) -> cst.Module:
+    _check_words(code)
+    python_error = _python_error(code)
+    try:
+        return _keep_final_cr(cst.parse_module(code), code)
+    except cst.ParserSyntaxError as error:
+        if python_error is not None:  # Python's words are the clearer ones
+            raise MigrationError(f"syntax error: {python_error.msg}", python_error.lineno or 0) from error
+        raise MigrationError(f"syntax error: {error.message}", error.raw_line) from error
+    except RecursionError as error:
+        raise MigrationError("too deeply nested to parse") from error
+
+
+def _check_words(code: str) -> None:
+    """Refuse what libcst's tree would take more than about 1 GB for."""
+    words = _WORD.subn("", code)[1] if len(code) > MAX_WORDS else 0  # fewer characters: fewer words
+    if words > MAX_WORDS:
+        raise MigrationError(f"too large to migrate (over {MAX_WORDS:,} words and symbols: {words:,}; libcst's "
+                             "tree of that many takes about 1 GB of memory); left unchanged")
+
+
+def _python_error(code: str) -> SyntaxError | None:
+    """CPython's verdict; raises for what libcst must never see."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
+            tree = ast.parse(code)
+    except SyntaxError as error:
+        if (error.msg or "").startswith(_TOO_DEEP):
+            raise MigrationError(f"too deeply nested ({error.msg})", error.lineno or 0) from error
+        return error  # libcst may still accept it: it knows syntax newer than this Python's
+    except (RecursionError, MemoryError) as error:
+        raise MigrationError("too deeply nested to parse") from error
+    _check_chains(code, tree)
+    _check_depth(tree)
+    return None
+
+
+def _check_chains(code: str, tree: ast.Module) -> None:
+    if len(_BOOL_WORD.findall(code)) <= MAX_CHAIN:  # a cheap look first
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BoolOp) and len(node.values) > MAX_CHAIN:
+            raise MigrationError(f"a chain of {len(node.values)} `{type(node.op).__name__.lower()}` "
+                                 f"terms is longer than libcst's parser can take (at most "
+                                 f"{MAX_CHAIN}); left unchanged", node.lineno)
+
+
+def _check_depth(tree: ast.Module) -> None:
+    depth, line = _deepest(tree)
+    if depth > MAX_DEPTH:
+        raise MigrationError(f"nested {depth} levels deep as libcst counts them (each and/or term is a "
+                             f"level), more than its parser can take (at most {MAX_DEPTH}); left unchanged",
+                             line)
+
+
+def _deepest(tree: ast.AST) -> tuple[int, int]:
+    """The depth of libcst's tree for ``tree``, and the line where it is reached.
+    An explicit stack: the nesting can be deeper than Python's recursion limit."""
+    best, line, stack = 0, 0, [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        depth += len(node.values) - 1 if isinstance(node, ast.BoolOp) else 1
+        if depth > best:
+            best, line = depth, getattr(node, "lineno", line)
+        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+    return best, line
+
+
+def _keep_final_cr(module: cst.Module, code: str) -> cst.Module:
+    # libcst reads a CR-only file's last "\r" as no final newline, and drops it.
+    if code.endswith("\r") and not module.has_trailing_newline:
+        return module.with_changes(has_trailing_newline=True)
+    return module

@@ -1,0 +1,136 @@
+"""A cache across runs, as black and ruff keep: one entry per file, in the
+user's cache directory, so a second run over an unchanged tree reads the
+files and little else.
+
+An entry's key names everything a file's result depends on but other files:
+the tool (its version and its own sources), the options, the file's name,
+module and search roots, and its text. What it depends on in other files
+(every module its bases were looked up in, found or not; the files that
+may subclass its classes or use their rules) is listed inside the entry
+with the digest of the text that was summarised, and checked on every hit:
+a base changed in another file is a miss, never a stale answer.
+A cache that cannot be read or written is no cache: the run goes on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from ..core.model import Change, Finding
+from ..core.version import __version__
+
+SEARCHED = "(subclasses of)"  # a dependency on a search of the tree for subclasses (no module name)
+USED = "(uses of)"  # and on a search of the tree for uses of a rule (``calls``)
+
+FORMAT = 1
+ENV_DIR = "HIJAX_MIGRATE_CACHE_DIR"
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def default_dir() -> Path:
+    if os.environ.get(ENV_DIR):
+        return Path(os.environ[ENV_DIR])
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("hijax-migrate", appauthor=False))
+
+
+@functools.lru_cache(maxsize=None)
+def _tool() -> str:
+    """The version, and the size and time of each of the tool's sources: an
+    edited checkout never reads what an older one wrote."""
+    package = Path(__file__).parents[1]  # the whole package, every folder
+    parts = [__version__]
+    for path in sorted(package.rglob("*.py")):
+        info = path.stat()
+        parts.append(f"{path.relative_to(package)}:{info.st_size}:{info.st_mtime_ns}")
+    return digest("\n".join(parts))
+
+
+class Cache:
+    def __init__(self, folder: Path | None, options, roots: tuple[Path, ...]):
+        self.folder = folder  # None: off
+        self._context = json.dumps([FORMAT, _tool(), dataclasses.asdict(options), [str(r) for r in roots]],
+                                   default=sorted, sort_keys=True)
+        self._digests: dict[Path, str | None] = {}  # this run's reads of other files
+
+    def _path(self, display: str, module: str, text: str) -> Path:
+        key = digest("\0".join((self._context, display, module, digest(text))))
+        return self.folder / key[:2] / key[2:]
+
+    def lookup(self, display: str, module: str, text: str, project) -> dict | None:
+        """The stored outcome's fields, if every file it depends on is as it was."""
+        if self.folder is None:
+            return None
+        try:
+            entry = json.loads(self._path(display, module, text).read_text())
+            if all(self._still(dep, project) for dep in entry["deps"]):
+                return _outcome_fields(entry["outcome"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # missing or corrupt: a miss
+        return None
+
+    def _still(self, dep: list, project) -> bool:
+        module, path, text_digest = dep
+        if module == SEARCHED:  # the files that may subclass a class of this one
+            return project.naming_digest(path) == text_digest
+        if module == USED:  # the files that may use a rule of this one
+            return project.uses_digest(path) == text_digest
+        found = project.find(module)
+        if (str(found) if found else None) != path:
+            return False
+        return found is None or self._digest(found) == text_digest
+
+    def _digest(self, path: Path) -> str | None:
+        if path not in self._digests:
+            from ..sources.files import read_source
+
+            try:
+                self._digests[path] = digest(read_source(path).text)
+            except Exception:  # unreadable now: no digest matches
+                self._digests[path] = None
+        return self._digests[path]
+
+    def store(self, display: str, module: str, text: str, result, deps: list | None) -> None:
+        """Keep ``result``; ``deps`` None: it rests on text not on disk, never kept."""
+        if self.folder is None or deps is None:
+            return
+        report = result.report
+        fields = {"changes": [dataclasses.asdict(c) for c in report.changes],
+                  "findings": [dataclasses.asdict(f) for f in report.findings],
+                  "code": result.code if result.code != text else None, "primitives": report.primitives}
+        try:
+            _write(self._path(display, module, text), json.dumps({"deps": deps, "outcome": fields}))
+        except (OSError, ValueError, TypeError):
+            pass  # an unwritable cache costs speed, never the run
+
+
+def _outcome_fields(stored: dict) -> dict:
+    return {"changes": [Change(**c) for c in stored["changes"]],
+            "findings": [Finding(**f) for f in stored["findings"]],
+            "code": stored["code"] if stored["code"] is None else str(stored["code"]),
+            "primitives": int(stored["primitives"])}
+
+
+def _write(path: Path, data: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(data)
+        os.replace(tmp, path)  # readers see the old entry or the new, never half
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
