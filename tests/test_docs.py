@@ -58,6 +58,18 @@ def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
             assert covering(word), (rule.code, word)
 
 
+def test_the_pre_filters_words_are_the_registrys():
+    """Where any rule counts (notebook cells, respelt names, git hooks), the
+    pre-filter matches ``files.CANDIDATE_WORDS``: sources/ is below rules/,
+    so it keeps that list itself; it holds every rule's words and no other."""
+    from hijax_migrate.core.versions import ADDED_NAMES
+    from hijax_migrate.sources.files import CANDIDATE_WORDS, PARTS, covering
+
+    words = {found for rule in all_rules() for word in rule.needs or {kind.value for kind in rule.kinds}
+             for found in covering(word)}
+    assert set(CANDIDATE_WORDS) == words | {name.encode() for name in ADDED_NAMES} | set(PARTS)
+
+
 def test_the_registry_is_whole_and_in_order_whichever_rule_was_imported_first():
     """A rule module imported on its own before the registry loads (as a
     test of one rule does) once left the registry with that rule alone."""
