@@ -23,6 +23,7 @@ class FileContext:
     wrapper: cst.MetadataWrapper | None
     warnings: list[str] = field(default_factory=list)
     scratch: dict = field(default_factory=dict)
+    selected: frozenset[str] = frozenset()  # the codes of the rules this run selects
 
     def codemod_context(self):
         """libcst's own context over the same warnings and scratch."""

@@ -6,7 +6,6 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from ..analysis.project import HIJAX_MODULES
-from . import registry
 from .derived_pairs import HALVES, PAIRS, single_helper
 from .registry import rule
 from .removed_names import RemovedNames
@@ -44,8 +43,7 @@ class RemovedHelpers(RemovedNames):
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
         self._answered: set[cst.CSTNode] = set()  # lone halves HJX007 reported at their class
-        codes = {r.code for r in registry.select(self.options.target, self.options.only, self.options.skip)}
-        self._hjx007 = "HJX007" in codes
+        self._hjx007 = "HJX007" in self.context.selected
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         kind = self.prims.kinds.get(node)
