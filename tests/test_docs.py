@@ -59,12 +59,42 @@ def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
 
 
 def test_the_registry_is_whole_and_in_order_whichever_rule_was_imported_first():
-    """A rule module imported on its own before the registry loads (as a
+    """A rule's rewrite imported on its own before the registry loads (as a
     test of one rule does) once left the registry with that rule alone."""
-    code = ("import sys; from hijax_migrate.rules import version_gates, fwd_nzs_in; "
+    code = ("import sys; from hijax_migrate.rules.version_gates import rewrite; "
+            "from hijax_migrate.rules.fwd_nzs_in import rewrite; "
             "from hijax_migrate.rules.registry import all_rules, _RULE_MODULES; "
-            "print(' '.join(r.transformer.__module__.rpartition('.')[2] for r in all_rules())); "
+            "print(' '.join(r.transformer.__module__.split('.')[2] for r in all_rules())); "
             "print(' '.join(_RULE_MODULES))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     found, declared = run.stdout.splitlines()
     assert found == declared
+
+
+def test_each_rule_is_one_package_and_its_rewrite_names_it():
+    from hijax_migrate.rules import registry
+
+    for rule in all_rules():
+        package = rule.transformer.__module__.rpartition(".")[0]
+        assert rule.transformer.rule is rule and package.rpartition(".")[2] in registry._RULE_MODULES
+        assert sys.modules[package].RULE is rule
+
+
+def test_the_pre_filters_words_are_the_registrys():
+    """Where any rule counts (notebook cells, respelt names, git hooks), the
+    pre-filter matches ``files.CANDIDATE_WORDS``: sources/ is below rules/,
+    so it keeps that list itself; it holds every rule's words and no other."""
+    from hijax_migrate.core.versions import ADDED_NAMES
+    from hijax_migrate.sources.files import CANDIDATE_WORDS, PARTS, covering
+
+    words = {found for rule in all_rules() for word in rule.needs or {kind.value for kind in rule.kinds}
+             for found in covering(word)}
+    assert set(CANDIDATE_WORDS) == words | {name.encode() for name in ADDED_NAMES} | set(PARTS)
+
+
+@pytest.mark.parametrize("args", [["--list-rules"], ["--select", "HJX010", "--list-rules"]])
+def test_the_rules_are_listed_without_libcst(args):
+    code = ("import sys; from hijax_migrate.cli import main; from hijax_migrate.rules.registry import all_rules; "
+            f"main({args!r}); all_rules(); print('libcst' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == "False"

@@ -12,6 +12,7 @@ from test_project import OLD_RULE, migrate_tree, write
 from golden import GOLDEN, TARGETS, left_alone, read_case
 from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
 from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.scopes import Kind
 from hijax_migrate.analysis.summary import summarize
 
 TRICKY = '''\
@@ -220,11 +221,38 @@ def test_triage_passes_over_migrated_code_and_plain_code():
     assert untouched(TRICKY, "x.py", options_for([]), Project()) is not None
 
 
-def test_triage_knows_the_rules_as_the_registry_does():
-    from hijax_migrate.engine.triage import RULES
-    from hijax_migrate.rules import registry
+OLD_DCE = ("from jax.experimental.hijax import HiPrim\n\nclass Op(HiPrim):\n"
+           "    def dce(self, used_outs):  # zz_word\n        return used_outs\n")
 
-    assert RULES == {r.code: (r.since, r.needs, r.kinds) for r in registry.all_rules()}
+
+@pytest.mark.parametrize("change, words, acting", [
+    ({}, {b"def dce"}, {"HJX010"}),
+    ({"needs": ("zz_word",)}, {b"zz_word"}, {"HJX010"}),  # a word no other list knows
+    ({"needs": ("zz_other",)}, {b"zz_other"}, set()),  # the file does not name it
+    ({"since": (0, 13, 0)}, set(), set()),  # newer than the target: not selected
+    ({"kinds": frozenset({Kind.OLD})}, {b"def dce"}, set()),  # no such class here
+    ({"kinds": frozenset({Kind.HIPRIM})}, {b"def dce"}, {"HJX010"}),
+])
+def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeypatch, change, words, acting):
+    """Triage and the pre-filter know a rule only through its ``RULE``: a
+    word, a release or a kind changed there changes the words a file must
+    name and what triage sends to libcst, with nothing else to edit."""
+    from dataclasses import replace
+
+    from test_golden import options_for
+
+    from hijax_migrate.engine.triage import acting_rules, candidate_words
+    from hijax_migrate.rules import dce_live_ins, registry
+    from hijax_migrate.sources.files import named_words
+
+    monkeypatch.setattr(dce_live_ins, "RULE", replace(dce_live_ins.RULE, **change))
+    monkeypatch.setattr(registry, "_LOADED", [])  # the registry reads the packages again
+    options = options_for(["--target-jax", "0.12"])
+    others = candidate_words(options_for(["--target-jax", "0.12", "--ignore", "HJX010"]))
+    assert candidate_words(options) - others == words
+    named = named_words(OLD_DCE.encode(), words=candidate_words(options))
+    assert named & words == words & {b"def dce", b"zz_word"}  # the pre-filter finds what the file names
+    assert acting_rules(OLD_DCE, "x.py", options, Project()) == acting
 
 
 TYPE_PARAMS = '''\
@@ -327,14 +355,14 @@ BODIES = ["return a, b", "return (a, b, c)", "return x", "return", "pass", "retu
 @pytest.mark.parametrize("signature", SIGNATURES)
 @pytest.mark.parametrize("body", BODIES)
 def test_dce_and_remat_tests_are_the_rules_own(signature, body):
-    from hijax_migrate.engine import triage
-    from hijax_migrate.rules.dce_live_ins import _old_signature
-    from hijax_migrate.rules.remat_override import _sizes
+    from hijax_migrate.rules import dce_live_ins, remat_override
+    from hijax_migrate.rules.dce_live_ins.rewrite import _old_signature
+    from hijax_migrate.rules.remat_override.rewrite import _sizes
 
     code = f"def f{signature}:\n    {body}\n"
     by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
-    assert triage._old_dce(by_ast) == _old_signature(by_cst)
-    assert triage._remat_sizes(by_ast) == _sizes(by_cst)
+    assert dce_live_ins.old_signature(by_ast) == _old_signature(by_cst)
+    assert remat_override.sizes(by_ast) == _sizes(by_cst)
 
 
 FWDS = ["def vjp_fwd(self, x):", "def vjp_fwd(self, nzs_in, x):", "def vjp_fwd(self, _nzs_in, x):",
@@ -352,13 +380,14 @@ COUNTS = ["", "    def __init__(self, a):\n        self.in_avals = (a,)\n",
 @pytest.mark.parametrize("count", COUNTS)
 def test_nzs_in_test_is_the_rules_own(fwd, count):
     from hijax_migrate.analysis.shape import class_shape
-    from hijax_migrate.engine import triage
-    from hijax_migrate.rules.fwd_nzs_in import lacks_nzs_in
+    from hijax_migrate.rules import fwd_nzs_in
+    from hijax_migrate.rules.fwd_nzs_in.rewrite import lacks_nzs_in
 
     code = f"class Op(Base):\n{count}    {fwd}\n        return x, None\n"
     by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
     shape = class_shape(by_cst)
-    assert triage._lacks_nzs_in(by_ast, None) == (lacks_nzs_in(shape.methods["vjp_fwd"], shape) is not False)
+    assert fwd_nzs_in.RULE.class_test is fwd_nzs_in.lacks_nzs_in  # the test triage runs
+    assert fwd_nzs_in.lacks_nzs_in(by_ast, None) == (lacks_nzs_in(shape.methods["vjp_fwd"], shape) is not False)
 
 
 IMPORTS = ["from jax.experimental.hijax import vjp_from_jvp", "from jax._src.hijax import vjp_from_lin as v",

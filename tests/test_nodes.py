@@ -15,7 +15,9 @@ import pytest
 from golden import all_cases, read_case
 from hijax_migrate.analysis import nodes, shape
 from hijax_migrate.engine import undecided
-from hijax_migrate.rules import fwd_nzs_in, retval_logs, version_gates
+from hijax_migrate.rules.fwd_nzs_in import rewrite as fwd_nzs_in
+from hijax_migrate.rules.retval_logs import rewrite as retval_logs
+from hijax_migrate.rules.version_gates import rewrite as version_gates
 
 # Each test's positive and negative forms, beside the golden inputs.
 SNIPPETS = '''

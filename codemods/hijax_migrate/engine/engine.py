@@ -52,7 +52,9 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     new_code, new_tree = code, tree
     acting = acting_rules(code, path, options, project, module) if triaged else None
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
-    for rule in registry.select(options.target, options.only, options.skip):
+    selected = registry.select(options.target, options.only, options.skip)
+    codes = frozenset(rule.code for rule in selected)  # a rule may ask which others run
+    for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
         if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) \
                 or (acting is not None and rule.code not in acting):
@@ -60,7 +62,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
         if rule.kinds is None and not options.module_wide():
             continue
         reported = len(report.changes)
-        rewritten = file.apply(rule, prims, options, report)
+        rewritten = file.apply(rule, prims, options, report, codes)
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
@@ -113,8 +115,9 @@ class _File:
                            for node, kind in prims.kinds.items()}
         return prims
 
-    def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport) -> cst.Module:
+    def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport,
+              selected: frozenset[str]) -> cst.Module:
         wrapper = prims.wrapper
-        context = FileContext(self.path, self.module or None, wrapper)
+        context = FileContext(self.path, self.module or None, wrapper, selected=selected)
         new_tree = wrapper.visit(rule.transformer(context, prims, options, report, self.project))
         return context.apply_imports(new_tree)

@@ -23,6 +23,7 @@ class FileContext:
     wrapper: cst.MetadataWrapper | None
     warnings: list[str] = field(default_factory=list)
     scratch: dict = field(default_factory=dict)
+    selected: frozenset[str] = frozenset()  # the codes of the rules this run selects
 
     def codemod_context(self):
         """libcst's own context over the same warnings and scratch."""
@@ -90,7 +91,7 @@ class RuleTransformer(cst.CSTTransformer):
     # Positions are not declared: they cost a whole code generation, and
     # ``prims.line`` resolves them only when a change or warning names a line.
     METADATA_DEPENDENCIES = ()
-    rule = None  # set by registry.rule
+    rule = None  # the rule's ``RULE`` (rules/<name>/__init__.py)
 
     @contextlib.contextmanager
     def resolve(self, wrapper: cst.MetadataWrapper):

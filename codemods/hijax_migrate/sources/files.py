@@ -26,17 +26,22 @@ SKIP_DIRS = frozenset({
     ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs", "__pycache__",
     "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
 })
-# A file that can need a rewrite names one of these: each rule's words (see
-# `needs` in the registry; a test keeps the two in step). Every other file is
-# never parsed, the dominant cost of a run. Substring tests first: three times
-# faster than one regex with alternatives. Most words are whole names, matched
-# as such (`vjp_bwd` is not in `vjp_bwd_retval`, nor `remat` in `def
-# remat_jaxpr`): each rule acts on the name itself. Parts of several names
-# (VJPHiPrimitive, AvalQDD, __version_info__) are matched anywhere.
+# A file that can need a rewrite names one of its rules' words (each rule's
+# `needs`; triage.candidate_words gives those of the rules that run, through
+# `covering`). Every other file is never parsed, the dominant cost of a run.
+# Substring tests first: three times faster than one regex with alternatives.
+# Most words are whole names, matched as such (`vjp_bwd` is not in
+# `vjp_bwd_retval`, nor `remat` in `def remat_jaxpr`): each rule acts on the
+# name itself. Parts of several names (VJPHiPrimitive, AvalQDD,
+# __version_info__) are matched anywhere.
 _RULE_NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
                b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
                b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
-# and the names jax added: code importing one is newer than an older target (triage.candidate_words)
+# Every rule's whole names, for where any rule counts (a notebook's unusable
+# cell, a respelt name, a git hook's files, a scan asked for no words):
+# sources/ is below rules/ and cannot read them from the registry, so
+# tests/test_docs.py holds the two equal. And the names jax added: code
+# importing one is newer than an older target (triage.candidate_words).
 NAMES = _RULE_NAMES + tuple(name.encode() for name in ADDED_NAMES if name.encode() not in _RULE_NAMES)
 PARTS = (b"HiPrim", b"QDD", b"__version_")
 _SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
@@ -70,8 +75,10 @@ def _after_def(data: bytes, at: int) -> bool:
 
 
 def covering(word: str) -> frozenset[bytes]:
-    """The candidate words a file names where it names a rule's ``word``."""
-    return frozenset({word.encode()} & set(NAMES) | {part for part in PARTS if part.decode() in word})
+    """The candidate words a file names where it names a rule's ``word``:
+    the parts of names it holds, else the word itself, a whole name."""
+    parts = frozenset(part for part in PARTS if part.decode() in word)
+    return parts or frozenset({word.encode()})
 
 
 def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> frozenset[bytes]:
@@ -132,7 +139,7 @@ def file_words(path: Path, words=CANDIDATE_WORDS, chunk: int = 1 << 20) -> froze
     names none is passed over like any other, without holding it in memory;
     in such a file a word is looked for as bytes (a name may span two chunks),
     as in a notebook, whose JSON escapes (`\\nvjp_bwd`) hide where names start."""
-    overlap = max(map(len, CANDIDATE_WORDS)) - 1
+    overlap = max(map(len, words), default=2) - 1
     with open(path, "rb") as handle:
         first = handle.read(chunk)
         if len(first) < chunk:

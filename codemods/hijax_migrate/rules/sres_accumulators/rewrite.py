@@ -4,45 +4,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.returns import own_returns, returns_values
-from ..analysis.shape import ClassShape
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import RuleTransformer
-from .plans import Plan
-from .registry import rule
-from .writes import AccumulatorWrites
+from ...analysis.returns import own_returns, returns_values
+from ...analysis.shape import ClassShape
+from ..context import RuleTransformer
+from ..plans import Plan
+from ..writes import AccumulatorWrites
+from . import RULE
 
 
-@rule(
-    "HJX005", "sres-accumulators", (0, 11, 1),
-    "A primitive whose `vjp_fwd` returns structured residuals `(out, res, nzs_out, sres)` "
-    "with a value rule `vjp_bwd_retval`: only `vjp_bwd(self, res, sres, g, *accums)` works, "
-    "whatever `--strategy` says.",
-    before="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Scale(VJPHiPrimitive):
-    def vjp_fwd(self, nzs_in, x):
-        return 2 * x, None, True, 2.0
-
-    def vjp_bwd_retval(self, res, sres, g):
-        return (sres * g,)
-""",
-    after="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Scale(VJPHiPrimitive):
-    def vjp_fwd(self, nzs_in, x):
-        return 2 * x, None, True, 2.0
-
-    def vjp_bwd(self, res, sres, g, x_acc):
-        x_acc.accum(sres * g)
-        return None
-""",
-    needs=("vjp_bwd_retval",),
-    kinds=PRIMITIVE_KINDS,
-)
 class SresAccumulators(AccumulatorWrites, RuleTransformer):
+    rule = RULE
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd_retval")
         if not shape.has_sres or func is None or not returns_values(own_returns(func)):

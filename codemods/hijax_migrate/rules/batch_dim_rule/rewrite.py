@@ -5,41 +5,19 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from ..analysis.project import HIJAX_MODULES
-from ..analysis.shape import class_shape
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import RuleTransformer
-from .registry import rule
-from .removed_names import hijax_imports
+from ...analysis.project import HIJAX_MODULES
+from ...analysis.shape import class_shape
+from ..context import RuleTransformer
+from ..removed_names.rewrite import hijax_imports
+from . import RULE
 
 WRITE_BATCH = ("write `batch(self, axis_data, args, dims)` returning `(outputs, out_dims)`: "
                "build the primitive again at the batched avals and apply it to `args`, as jax's "
                "own primitives do")
 
 
-@rule(
-    "HJX011", "batch-dim-rule", (0, 12, 0),
-    "Reported, as an error: a primitive that defines `batch_dim_rule` but not `batch` loses "
-    "`vmap` in jax 0.12 (the default `batch` that called it through `VmapOf` is gone); uses of "
-    "`VmapOf` too. No generic rewrite exists: the message says what to write.",
-    before="""
-from jax.experimental.hijax import HiPrim
-
-class Op(HiPrim):
-    def batch_dim_rule(self, axis_data, dims):
-        return dims[0]
-""",
-    after="""
-from jax.experimental.hijax import HiPrim
-
-class Op(HiPrim):
-    def batch_dim_rule(self, axis_data, dims):
-        return dims[0]
-""",
-    needs=("batch_dim_rule", "VmapOf"),
-    kinds=PRIMITIVE_KINDS,
-)
 class BatchDimRule(RuleTransformer):
+    rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
     def visit_Module(self, node: cst.Module) -> None:

@@ -5,18 +5,9 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from ..analysis.project import HIJAX_MODULES
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import RuleTransformer
-from .registry import rule
-
-# (first attribute, its 0.11.0 helper), (second attribute, its helper), the 0.11.1 pair
-PAIRS = (
-    (("lin", "linearize_from_jvp"), ("linearized", "apply_derived_linearization"), "linearize_from_jvp"),
-    (("vjp_fwd", "vjp_fwd_from_jvp"), ("vjp_bwd_retval", "transpose_jvp"), "vjp_from_jvp"),
-    (("vjp_fwd", "vjp_fwd_from_lin"), ("vjp_bwd_retval", "transpose_linearized"), "vjp_from_lin"),
-)
-HALVES = frozenset(half for first, second, _ in PAIRS for half in (first, second))  # (attribute, helper)
+from ...analysis.project import HIJAX_MODULES
+from ..context import RuleTransformer
+from . import PAIRS, RULE
 
 
 def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Assign] | None:
@@ -35,30 +26,8 @@ def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Ass
     return None
 
 
-@rule(
-    "HJX007", "derived-rule-pairs", (0, 11, 1),
-    "jax 0.11.0's derived rules assigned one by one (`vjp_fwd = vjp_fwd_from_jvp`, "
-    "`vjp_bwd_retval = transpose_jvp`, `lin = linearize_from_jvp`, `linearized = "
-    "apply_derived_linearization`, `vjp_fwd = vjp_fwd_from_lin`, `vjp_bwd_retval = "
-    "transpose_linearized`) become 0.11.1's pairs, imports included; a half without its partner "
-    "is reported at its class, any other use of a removed helper by HJX015.",
-    before="""
-from jax.experimental.hijax import VJPHiPrimitive, transpose_jvp, vjp_fwd_from_jvp
-
-class Op(VJPHiPrimitive):
-    vjp_fwd = vjp_fwd_from_jvp
-    vjp_bwd_retval = transpose_jvp
-""",
-    after="""
-from jax.experimental.hijax import vjp_from_jvp, VJPHiPrimitive
-
-class Op(VJPHiPrimitive):
-    vjp_fwd, vjp_bwd_retval = vjp_from_jvp
-""",
-    needs=tuple(helper for (_, one), (_, other), _ in PAIRS for helper in (one, other)),
-    kinds=PRIMITIVE_KINDS,
-)
 class DerivedPairs(RuleTransformer):
+    rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
     def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef):

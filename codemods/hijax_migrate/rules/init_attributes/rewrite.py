@@ -5,12 +5,11 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
-from ..analysis.families import ancestors, first_definer
-from ..analysis.project import HIJAX_MODULES
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import NOTE, RuleTransformer
-from .init_call import InitCall, base_init_call, init_calls
-from .registry import rule
+from ...analysis.families import ancestors, first_definer
+from ...analysis.project import HIJAX_MODULES
+from ..context import NOTE, RuleTransformer
+from ..init_call import InitCall, base_init_call, init_calls
+from . import RULE
 
 _BASES = {f"{module}.{name}" for module in HIJAX_MODULES
           for name in ("NewstyleHiPrimitive", "VJPHiPrimitive", "HiPrim")}
@@ -18,31 +17,8 @@ _BY_HAND = ("set `self.in_avals`, `self.out_aval` and `self.params` (a dict), th
             "`super().__init__()` with no arguments")
 
 
-@rule(
-    "HJX009", "init-attributes", (0, 8, 1),
-    "jax 0.8.0's `super().__init__(in_avals, out_aval, **params)` becomes `self.in_avals = ...`, "
-    "`self.out_aval = ...`, `self.params = dict(...)`, then `super().__init__()`.",
-    before="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Pow(VJPHiPrimitive):
-    def __init__(self, aval, power):
-        super().__init__((aval,), aval, power=power)
-""",
-    after="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Pow(VJPHiPrimitive):
-    def __init__(self, aval, power):
-        self.in_avals = (aval,)
-        self.out_aval = aval
-        self.params = dict(power=power)
-        super().__init__()
-""",
-    needs=("HiPrim",),  # the base's name: NewstyleHiPrimitive, VJPHiPrimitive, HiPrim
-    kinds=PRIMITIVE_KINDS,
-)
 class InitAttributes(RuleTransformer):
+    rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
 
     def _enclosing(self, node: cst.CSTNode) -> cst.CSTNode | None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.accum import code
-from ..analysis.nodes import is_attribute, is_call
-from ..analysis.shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
-from ..analysis.summary import PRIMITIVE_KINDS
-from ..tree.calls import may_use
-from .context import RuleTransformer
-from .plans import Plan, RewritePlans
-from .registry import rule
+from ...analysis.accum import code
+from ...analysis.nodes import is_attribute, is_call
+from ...analysis.shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
+from ...tree.calls import may_use
+from ..context import RuleTransformer
+from ..plans import Plan, RewritePlans
+from . import RULE
 
 
 def lacks_nzs_in(fwd: cst.FunctionDef, shape: ClassShape) -> bool | None:
@@ -33,28 +32,8 @@ def lacks_nzs_in(fwd: cst.FunctionDef, shape: ClassShape) -> bool | None:
     return None if not any(takes) or not names else not is_nzs_name(names[0])
 
 
-@rule(
-    "HJX002", "fwd-nzs-in", (0, 9, 0),
-    "`vjp_fwd(self, *args)` from before jax 0.9 gains the `nzs_in` parameter "
-    "(which inputs have non-zero tangents); `super().vjp_fwd(...)` calls in it pass it on.",
-    before="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Square(VJPHiPrimitive):
-    def vjp_fwd(self, x):
-        return x * x, x
-""",
-    after="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Square(VJPHiPrimitive):
-    def vjp_fwd(self, nzs_in, x):
-        return x * x, x
-""",
-    needs=("vjp_fwd",),
-    kinds=PRIMITIVE_KINDS,
-)
 class FwdNzsIn(RewritePlans, RuleTransformer):
+    rule = RULE
     def visit_Module(self, node: cst.Module) -> None:
         self._refused = self._refusals(node)
         super().visit_Module(node)

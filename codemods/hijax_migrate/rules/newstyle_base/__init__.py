@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from .base_rename import BaseRename
-from .context import RuleTransformer
-from .registry import rule
+from ..base import Rule
 
-
-@rule(
+RULE = Rule(
     "HJX006", "newstyle-base", (0, 8, 1),
     "`NewstyleHiPrimitive` (jax 0.8.0) is `VJPHiPrimitive` from 0.8.1: imports, bases and "
     "references are renamed; the backward and forward rules are then migrated by HJX001 and HJX002.",
@@ -24,7 +21,5 @@ class Op(VJPHiPrimitive):
     pass
 """,
     needs=("NewstyleHiPrimitive",),
+    rewrite=f"{__name__}.rewrite:NewstyleBase",
 )
-class NewstyleBase(BaseRename, RuleTransformer):
-    old_name = "NewstyleHiPrimitive"
-    new_name = "VJPHiPrimitive"

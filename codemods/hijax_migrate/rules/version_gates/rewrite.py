@@ -5,10 +5,9 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
-from ..analysis.nodes import findall
-from ..analysis.summary import PRIMITIVE_KINDS, Kind
-from .context import NOTE, RuleTransformer
-from .registry import rule
+from ...analysis.nodes import findall
+from ..context import NOTE, RuleTransformer
+from . import RULE
 
 VERSION_NAMES = {"jax.__version__", "jax.version.__version__", "jax.version._version",
                  "jax.__version_info__", "jax.version.__version_info__"}
@@ -17,35 +16,8 @@ WRITE = ("compare a range instead, e.g. `jax.__version_info__ >= (0, 11, 2)`, so
          "keeps working on the releases after it")
 
 
-@rule(
-    "HJX014", "exact-version-gate", (0, 8, 1),
-    "Reported: `jax.__version__ != \"0.11.0\"` and other exact comparisons with jax's version, "
-    "in a file with hijax primitives; an error where a failed comparison raises (`assert`, or "
-    "an `if` that raises), a note elsewhere.",
-    before="""
-import jax
-from jax.experimental.hijax import VJPHiPrimitive
-
-if jax.__version__ != "0.11.0":
-    raise ImportError("needs jax 0.11.0")
-
-class Op(VJPHiPrimitive):
-    pass
-""",
-    after="""
-import jax
-from jax.experimental.hijax import VJPHiPrimitive
-
-if jax.__version__ != "0.11.0":
-    raise ImportError("needs jax 0.11.0")
-
-class Op(VJPHiPrimitive):
-    pass
-""",
-    needs=("__version_",),
-    kinds=PRIMITIVE_KINDS | {Kind.OLD},
-)
 class VersionGates(RuleTransformer):
+    rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:

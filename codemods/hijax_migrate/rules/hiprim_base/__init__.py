@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from .base_rename import BaseRename
-from .context import RuleTransformer
-from .registry import rule
+from ..base import Rule
 
-
-@rule(
+RULE = Rule(
     "HJX003", "hiprim-base", (0, 11, 2),
     "`VJPHiPrimitive` is gone in jax 0.11.2: imports (aliases kept working), bases, "
     "`hijax.VJPHiPrimitive` and `isinstance` checks name `HiPrim`; version switches stay.",
@@ -32,7 +29,5 @@ class Other(hx.HiPrim):
     pass
 """,
     needs=("VJPHiPrimitive",),
+    rewrite=f"{__name__}.rewrite:HiPrimBase",
 )
-class HiPrimBase(BaseRename, RuleTransformer):
-    old_name = "VJPHiPrimitive"
-    new_name = "HiPrim"

@@ -5,47 +5,23 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from ..analysis.project import HIJAX_MODULES
-from . import registry
-from .derived_pairs import HALVES, PAIRS, single_helper
-from .registry import rule
-from .removed_names import RemovedNames
+from ...analysis.project import HIJAX_MODULES
+from ..derived_pairs import HALVES
+from ..derived_pairs.rewrite import single_helper
+from ..removed_names.rewrite import RemovedNames
+from . import INSTEAD, LINEARIZE, RULE
 
-LINEARIZE = "linearize_from_jvp"  # kept by 0.11.1, as a pair: a single ``lin = ...`` is wrong
 _LINEARIZE = {f"{module}.{LINEARIZE}" for module in HIJAX_MODULES}
-# each helper 0.11.1 removed -> the pair that replaces it (linearize_from_jvp stays, as a pair)
-INSTEAD = {helper: f"{first[0]}, {second[0]} = {pair}"
-           for first, second, pair in PAIRS for helper in (first[1], second[1]) if helper != pair}
 
 
-@rule(
-    "HJX015", "removed-derived-helpers", (0, 11, 1),
-    "Reported, as an error: each import and use of jax 0.11.0's derived-rule helpers "
-    "(`vjp_fwd_from_jvp`, `transpose_jvp`, `apply_derived_linearization`, `vjp_fwd_from_lin`, "
-    "`transpose_linearized`) that HJX007 does not turn into a pair, in any module (a "
-    "re-export, a module-level or function use): jax 0.11.1 removed them; the message names "
-    "the pair to write instead. Also `lin = linearize_from_jvp` outside a primitive's class "
-    "body (a mixin, `Op.lin = ...`): 0.11.1's `linearize_from_jvp` is a pair.",
-    before="""
-from jax.experimental.hijax import transpose_jvp, vjp_fwd_from_jvp
-
-__all__ = ["transpose_jvp", "vjp_fwd_from_jvp"]
-""",
-    after="""
-from jax.experimental.hijax import transpose_jvp, vjp_fwd_from_jvp
-
-__all__ = ["transpose_jvp", "vjp_fwd_from_jvp"]
-""",
-    needs=(LINEARIZE, *INSTEAD),
-)
 class RemovedHelpers(RemovedNames):
+    rule = RULE
     REMOVED = tuple(INSTEAD)
 
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
         self._answered: set[cst.CSTNode] = set()  # lone halves HJX007 reported at their class
-        codes = {r.code for r in registry.select(self.options.target, self.options.only, self.options.skip)}
-        self._hjx007 = "HJX007" in codes
+        self._hjx007 = "HJX007" in self.context.selected
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         kind = self.prims.kinds.get(node)

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.families import defining, flag_value, is_method
-from ..analysis.nodes import is_name
-from ..analysis.shape import ClassShape
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import RuleTransformer
-from .plans import Plan, RewritePlans
-from .registry import rule
-
-FLAG = "vjp_bwd_retval_logs"
+from ...analysis.families import defining, flag_value, is_method
+from ...analysis.nodes import is_name
+from ...analysis.shape import ClassShape
+from ..context import RuleTransformer
+from ..plans import Plan, RewritePlans
+from . import FLAG, RULE
 
 
 def _flags(cls: cst.ClassDef) -> list[cst.Assign | cst.AnnAssign]:
@@ -35,31 +32,8 @@ def _flag_value(small: cst.Assign | cst.AnnAssign) -> bool | None:
     return False if is_name(small.value, "False") else None
 
 
-@rule(
-    "HJX004", "retval-logs-method", (0, 11, 2),
-    "`vjp_bwd_retval_logs = True` with a `vjp_bwd_retval` returning `(cotangents, logs)`: "
-    "from jax 0.11.2 the flag goes and the method is named `vjp_bwd_retval_logs`.",
-    before="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Op(VJPHiPrimitive):
-    vjp_bwd_retval_logs = True
-
-    def vjp_bwd_retval(self, res, g):
-        return (g,), {"g": g}
-""",
-    after="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Op(VJPHiPrimitive):
-
-    def vjp_bwd_retval_logs(self, res, g):
-        return (g,), {"g": g}
-""",
-    needs=("vjp_bwd_retval",),  # the flag may be set in a base, in another file,
-    kinds=PRIMITIVE_KINDS,
-)
 class RetvalLogsMethod(RewritePlans, RuleTransformer):
+    rule = RULE
     def visit_Module(self, node: cst.Module) -> None:
         self._flags: set[cst.CSTNode] = set()  # flag settings to remove
         super().visit_Module(node)

@@ -4,49 +4,20 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.accum_uses import Params, Unknown, Uses, accumulator_params
-from ..analysis.nodes import findall, is_name
-from ..analysis.returns import Returned, classify, own_returns, returns_values, tuple_items
-from ..analysis.shape import ClassShape, class_shape, conditional_defs, positional
-from ..analysis.summary import PRIMITIVE_KINDS, Kind
-from .context import NOTE, RuleTransformer
-from .family_rules import FamilyRules
-from .plans import Plan
-from .registry import rule
-from .writes import AccumulatorWrites
+from ...analysis.accum_uses import Params, Unknown, Uses, accumulator_params
+from ...analysis.nodes import findall, is_name
+from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items
+from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
+from ...analysis.summary import Kind
+from ..context import NOTE, RuleTransformer
+from ..family_rules import FamilyRules
+from ..plans import Plan
+from ..writes import AccumulatorWrites
+from . import RULE
 
 
-@rule(
-    "HJX001", "bwd-returns-cotangents", (0, 8, 1),
-    "A `vjp_bwd` that returns cotangents: renamed to `vjp_bwd_retval`, or its "
-    "returns turned into accumulator writes followed by `return None`.",
-    before="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Mul(VJPHiPrimitive):
-    def vjp_fwd(self, nzs_in, x, y):
-        return x * y, (x, y)
-
-    def vjp_bwd(self, res, g):
-        x, y = res
-        return (g * y, g * x)
-""",
-    after="""
-from jax.experimental.hijax import VJPHiPrimitive
-
-class Mul(VJPHiPrimitive):
-    def vjp_fwd(self, nzs_in, x, y):
-        return x * y, (x, y)
-
-    def vjp_bwd_retval(self, res, g):
-        x, y = res
-        return (g * y, g * x)
-""",
-    needs=("vjp_bwd",),
-    # the external ones get a warning; plain classes may be mixins of primitives elsewhere
-    kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE},
-)
 class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
+    rule = RULE
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
         for cls, kind in self.prims.kinds.items():

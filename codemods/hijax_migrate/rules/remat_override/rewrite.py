@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.returns import own_returns
-from ..analysis.shape import class_shape
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import NOTE, RuleTransformer
-from .registry import rule
+from ...analysis.returns import own_returns
+from ...analysis.shape import class_shape
+from ..context import NOTE, RuleTransformer
+from . import RULE
 
 WRITE = ("return `(out, residuals, recompute)` with `recompute(residuals, *args)` giving the "
          "outputs again; full remat is `return self(*args), (), lambda _, *args: self(*args)`")
@@ -19,29 +18,8 @@ def _sizes(func: cst.FunctionDef) -> set[int | None]:
     return {len(r.value.elements) if isinstance(r.value, cst.Tuple) else None for r in own_returns(func)}
 
 
-@rule(
-    "HJX012", "remat-override", (0, 12, 0),
-    "Reported: a `remat(self, trace, *args)` override returned `(out, prim)` up to jax 0.11.2 "
-    "and must return `(out, residuals, recompute)` on 0.12 (an error when it visibly returns "
-    "two values, a note when the tool cannot see how many).",
-    before="""
-from jax.experimental.hijax import HiPrim
-
-class Op(HiPrim):
-    def remat(self, trace, *args):
-        return self(*args), self
-""",
-    after="""
-from jax.experimental.hijax import HiPrim
-
-class Op(HiPrim):
-    def remat(self, trace, *args):
-        return self(*args), self
-""",
-    needs=("def remat",),
-    kinds=PRIMITIVE_KINDS,
-)
 class RematOverride(RuleTransformer):
+    rule = RULE
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         kind = self.prims.kinds.get(node)
         func = class_shape(node).methods.get("remat") if kind is not None and kind.is_primitive else None

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.nodes import findall, is_call, is_name
-from ..analysis.shape import ClassShape, positional
-from ..analysis.summary import PRIMITIVE_KINDS
-from .context import RuleTransformer
-from .plans import Plan, RewritePlans
-from .registry import rule
+from ...analysis.nodes import findall, is_call, is_name
+from ...analysis.shape import ClassShape, positional
+from ..context import RuleTransformer
+from ..plans import Plan, RewritePlans
+from . import RULE
 
 PARAM = "live_ins"
 
@@ -21,28 +20,8 @@ def _old_signature(func: cst.FunctionDef) -> bool:
     return len(positional(func)) == 2 and plain and not isinstance(params.star_arg, cst.Param)
 
 
-@rule(
-    "HJX010", "dce-live-ins", (0, 12, 0),
-    "jax 0.12 calls `dce(used_outs, live_ins)`: an override `dce(self, used_outs)` gains the "
-    "`live_ins` parameter, and its `super().dce(...)` calls pass it on.",
-    before="""
-from jax.experimental.hijax import HiPrim
-
-class Op(HiPrim):
-    def dce(self, used_outs):
-        return super().dce(used_outs)
-""",
-    after="""
-from jax.experimental.hijax import HiPrim
-
-class Op(HiPrim):
-    def dce(self, used_outs, live_ins):
-        return super().dce(used_outs, live_ins)
-""",
-    needs=("def dce",),
-    kinds=PRIMITIVE_KINDS,
-)
 class DceLiveIns(RewritePlans, RuleTransformer):
+    rule = RULE
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("dce")
         if func is None or not _old_signature(func):

@@ -6,9 +6,9 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider
 
-from ..analysis.project import HIJAX_MODULES
-from .context import RuleTransformer
-from .registry import rule
+from ...analysis.project import HIJAX_MODULES
+from ..context import RuleTransformer
+from . import RULE
 
 
 def hijax_imports(node: cst.ImportFrom, names: tuple[str, ...]) -> list[str]:
@@ -28,26 +28,8 @@ def hijax_aliases(node: cst.ImportFrom, names: tuple[str, ...]) -> list[cst.Impo
 REMOVED = ("AvalQDD", "MutableHiType", "AvalMutableQDD")
 
 
-@rule(
-    "HJX013", "removed-mutable-types", (0, 11, 1),
-    "Reported, as an error: each use of `AvalQDD`, `MutableHiType` or `AvalMutableQDD`, which "
-    "jax 0.11.1 removed from `jax.experimental.hijax` with its mutable hijax types; nothing "
-    "replaces them.",
-    before="""
-import jax.experimental.hijax as hjx
-
-def make(ty, qdd):
-    return hjx.AvalQDD(ty, qdd)
-""",
-    after="""
-import jax.experimental.hijax as hjx
-
-def make(ty, qdd):
-    return hjx.AvalQDD(ty, qdd)
-""",
-    needs=("QDD", "MutableHiType"),
-)
 class RemovedNames(RuleTransformer):
+    rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
     REMOVED = REMOVED  # what a subclass reports instead, with its own message
 

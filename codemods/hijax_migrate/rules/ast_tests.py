@@ -1,0 +1,50 @@
+"""What the rules' triage tests ask of a class, from ``ast``.
+
+As ``analysis.shape`` asks it of libcst's nodes: the tests built on these are
+supersets of what the rewrites act on (see ``engine/triage.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..analysis.ast_summary import own_returns
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
+    return {stmt.name: stmt for stmt in node.body if isinstance(stmt, FUNCTIONS)}
+
+
+def assigned(node: ast.ClassDef) -> set[str]:
+    names = set()
+    for stmt in node.body:
+        targets = [stmt.target] if isinstance(stmt, ast.AnnAssign) else getattr(stmt, "targets", ())
+        for target in targets:
+            names |= {sub.id if isinstance(sub, ast.Name) else sub.attr
+                      for sub in ast.walk(target) if isinstance(sub, (ast.Name, ast.Attribute))}
+    return names
+
+
+def in_blocks(node: ast.ClassDef) -> set[str]:
+    """As ``shape.conditional_defs``: methods defined inside a block of the body."""
+    blocks = [stmt for stmt in node.body if not isinstance(stmt, (*FUNCTIONS, ast.ClassDef))]
+    return {sub.name for stmt in blocks for sub in ast.walk(stmt) if isinstance(sub, FUNCTIONS)}
+
+
+def single_targets(node: ast.ClassDef) -> set[str]:
+    """``name = value`` in the class body, one name alone."""
+    return {stmt.targets[0].id for stmt in node.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)}
+
+
+def has_sres(node: ast.ClassDef) -> bool:
+    """As ``shape.has_sres``: ``vjp_fwd`` returns a tuple of four."""
+    fwd = methods(node).get("vjp_fwd")
+    return fwd is not None and any(isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 4
+                                   for ret in own_returns(fwd))
+
+
+def positional(func: ast.FunctionDef) -> list[str]:
+    return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]

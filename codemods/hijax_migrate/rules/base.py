@@ -1,0 +1,58 @@
+"""What a rule is, without libcst: its facts, its ``ast`` triage tests and
+where its rewrite lives.
+
+Each rule's package (``rules/<name>/__init__.py``) defines ``RULE``, a
+``Rule``; its libcst transformer is in ``rules/<name>/rewrite.py``, imported
+the first time the rule runs. The registry lists the packages in the order
+the rules run: loading them all costs no libcst (``--list-rules``, triage).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..core.versions import Version, format_version
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    since: Version  # first jax release whose API the rule migrates to
+    summary: str
+    before: str  # documentation example, checked by the tests
+    after: str
+    rewrite: str | type  # "package.module:Class" (imported when the rule first runs), or the class
+    # A rule runs on a module only if its code names one of ``needs`` (when
+    # given) and it has a class of one of ``kinds`` (when given; None: a
+    # module-wide rule): one cheap test instead of a walk of every tree by
+    # every rule. The pre-filter and triage take them from here.
+    needs: tuple[str, ...] = ()
+    kinds: frozenset | None = None
+    # Triage's tests, each a superset of what the rewrite acts on (None: anything may be):
+    class_test: Callable | None = None  # (ast.ClassDef, Kind) -> bool, for each class of ``kinds``
+    module_test: Callable | None = None  # (ast.Module) -> bool, for a module-wide rule
+    family_test: Callable | None = None  # (code, tree, [(class, kind, info)], scope, project) -> bool
+
+    def __post_init__(self):
+        object.__setattr__(self, "before", self.before.lstrip("\n"))
+        object.__setattr__(self, "after", self.after.lstrip("\n"))
+
+    @cached_property
+    def transformer(self) -> type:
+        """The libcst ``RuleTransformer`` that applies the rule."""
+        if not isinstance(self.rewrite, str):
+            return self.rewrite
+        module, _, name = self.rewrite.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def applies(self, code: str, kinds: set) -> bool:
+        return ((not self.needs or any(word in code for word in self.needs))
+                and (self.kinds is None or not self.kinds.isdisjoint(kinds)))
+
+    @property
+    def release(self) -> str:
+        return format_version(self.since)

@@ -1,0 +1,47 @@
+"""HJX012: jax 0.12's ``remat`` returns three values (reported)."""
+
+from __future__ import annotations
+
+import ast
+
+from ...analysis.ast_summary import own_returns
+from ...analysis.scopes import PRIMITIVE_KINDS, Kind
+from ..ast_tests import methods
+from ..base import Rule
+
+
+def sizes(func: ast.FunctionDef | None) -> set[int | None] | None:
+    """As ``rewrite._sizes``; None without ``remat``."""
+    if func is None:
+        return None
+    return {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in own_returns(func)}
+
+
+def old_remat(node: ast.ClassDef, kind: Kind) -> bool:
+    return sizes(methods(node).get("remat")) not in (None, {3})
+
+
+RULE = Rule(
+    "HJX012", "remat-override", (0, 12, 0),
+    "Reported: a `remat(self, trace, *args)` override returned `(out, prim)` up to jax 0.11.2 "
+    "and must return `(out, residuals, recompute)` on 0.12 (an error when it visibly returns "
+    "two values, a note when the tool cannot see how many).",
+    before="""
+from jax.experimental.hijax import HiPrim
+
+class Op(HiPrim):
+    def remat(self, trace, *args):
+        return self(*args), self
+""",
+    after="""
+from jax.experimental.hijax import HiPrim
+
+class Op(HiPrim):
+    def remat(self, trace, *args):
+        return self(*args), self
+""",
+    needs=("def remat",),
+    kinds=PRIMITIVE_KINDS,
+    rewrite=f"{__name__}.rewrite:RematOverride",
+    class_test=old_remat,
+)

@@ -1,0 +1,36 @@
+"""HJX014: exact comparisons with jax's version (reported)."""
+
+from __future__ import annotations
+
+from ...analysis.scopes import PRIMITIVE_KINDS, Kind
+from ..base import Rule
+
+RULE = Rule(
+    "HJX014", "exact-version-gate", (0, 8, 1),
+    "Reported: `jax.__version__ != \"0.11.0\"` and other exact comparisons with jax's version, "
+    "in a file with hijax primitives; an error where a failed comparison raises (`assert`, or "
+    "an `if` that raises), a note elsewhere.",
+    before="""
+import jax
+from jax.experimental.hijax import VJPHiPrimitive
+
+if jax.__version__ != "0.11.0":
+    raise ImportError("needs jax 0.11.0")
+
+class Op(VJPHiPrimitive):
+    pass
+""",
+    after="""
+import jax
+from jax.experimental.hijax import VJPHiPrimitive
+
+if jax.__version__ != "0.11.0":
+    raise ImportError("needs jax 0.11.0")
+
+class Op(VJPHiPrimitive):
+    pass
+""",
+    needs=("__version_",),
+    kinds=PRIMITIVE_KINDS | {Kind.OLD},
+    rewrite=f"{__name__}.rewrite:VersionGates",
+)
