@@ -71,7 +71,6 @@ def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(syn
     serial run's, and the names of the tree the workers read (for subclass
     searches) reach the record the parent saves, as a serial run's do."""
     from hijax_migrate.run import runner
-    from hijax_migrate.run.state import Run
     from hijax_migrate.tree import scans
     from hijax_migrate.tree.scans import Scans
 

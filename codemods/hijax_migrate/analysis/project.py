@@ -17,8 +17,8 @@ from pathlib import Path
 from ..core.errors import SourceError
 from ..sources.files import declared_encoding, python_name, read_source
 from ..tree import calls, holders
-from ..tree.reads import TreeReads
 from ..tree.cache import SEARCHED, USED, digest
+from ..tree.reads import TreeReads
 from .ast_summary import parse_ast, summarize_ast
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
@@ -194,7 +194,8 @@ class Project(Resolver):
         many primitives asks for the subclasses of each, and a pass of the tree
         a name would read every file again for each."""
         if self._names_index is None:
-            files = {path: root for root in self.roots for path in (self.reads.tree_files(root) if root.is_dir() else [])}
+            files = {path: root for root in self.roots
+                     for path in (self.reads.tree_files(root) if root.is_dir() else [])}
             self._names_index = {}
             for path, root in files.items():
                 facts = self.names_of(path)

@@ -77,7 +77,7 @@ class Run:
 
     def in_worker(self) -> Run:
         """In a worker, at its start: the run it works for."""
-        if self.project is None:  # not forked: a project of its own (libcst is imported by the first file that needs it)
+        if self.project is None:  # not forked: a project of its own (libcst comes with the first file needing it)
             from ..analysis.project import Project
 
             self.project = Project(self.options.extra_bases, self.roots, self.reads)

@@ -22,7 +22,6 @@ from ..sources.files import python_name
 from .cache import digest
 from .holders import Holders
 
-
 # Calls that reach an attribute by a string naming it.
 GETTERS = frozenset({"getattr", "attrgetter", "methodcaller"})
 
