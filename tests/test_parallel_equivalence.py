@@ -17,8 +17,8 @@ from tree_cases import trees, write
 
 from hijax_migrate.sources.files import walk
 
-_RUN = ("import json, sys\nfrom hijax_migrate.run import runner\nfrom hijax_migrate.tree import scans\n"
-        "from hijax_migrate.cli import main\n"
+_RUN = ("import json, sys\nfrom hijax_migrate.cli import main\nfrom hijax_migrate.run import runner\n"
+        "from hijax_migrate.tree import scans\n"
         "for name, value in json.loads(sys.argv[1]).items():\n"
         "    setattr(scans if name == '_RACY_NS' else runner, name, value)\n"
         "sys.exit(main(sys.argv[2:]))\n")

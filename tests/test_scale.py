@@ -162,6 +162,7 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
 
     from hijax_migrate.engine.triage import candidate_words
     from hijax_migrate.run import runner
+    from hijax_migrate.run.state import Run
     from hijax_migrate.tree import scans
     from hijax_migrate.tree.scans import Scans
 
@@ -179,14 +180,10 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
 
     monkeypatch.setattr(scans, "file_words", logged)
     monkeypatch.setattr(runner, "_PARALLEL_PREFILTER", 1)  # the tree has fewer files
-    record = Scans(tmp_path / "cache", roots)
-    project = runner.project_for(jobs, Options(target=(0, 10, 0)))
-    project.scans = record
-    init = (roots, Options(target=(0, 10, 0)), None, None, project, False)
-    assert runner._candidates(jobs, words, record, 2, init) == serial
+    with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=2, cache_dir=tmp_path / "cache") as run:
+        assert runner._candidates(run, words) == serial
     readers = log.read_text().split()
     assert len(readers) == len(jobs) and str(os.getpid()) not in readers
-    record.save()
     again = Scans(tmp_path / "cache", roots)
     assert all(again.answered(job.path, words) is not None for job in jobs)  # no file to read again
 

@@ -24,7 +24,8 @@ from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import Job, run
 from hijax_migrate.sources import files
 from hijax_migrate.sources.files import walk
-from hijax_migrate.tree import calls, holders, scans as scans_module
+from hijax_migrate.tree import calls, holders, reads as reads_module, scans as scans_module
+from hijax_migrate.tree.reads import TreeReads
 from hijax_migrate.tree.scans import Scans
 
 GETTER = 'from ops import Mul\n\n\ndef both(prim, res, g):\n    return getattr(prim, "vjp_bwd")(res, g)\n'
@@ -107,7 +108,7 @@ def test_a_file_known_to_lack_a_word_is_not_read_again(tmp_path, monkeypatch):
     assert naming(tmp_path / "tree", "Mul", first) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     first.save()
     read = []
-    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    monkeypatch.setattr(TreeReads, "read", lambda self, path: read.append(path.name) or path.read_bytes())
     again = Scans(tmp_path / "cache", (tmp_path / "tree",))
     assert naming(tmp_path / "tree", "Mul", again) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     holding = sorted(name for name, text in NAMERS.items() if "Mul" in text)
@@ -157,8 +158,7 @@ def test_the_searches_for_uses_read_a_file_without_the_word_once(tmp_path, monke
     write(tmp_path, {**{f"plain{n}.py": f"x = {n}\n" for n in range(5)}, "use.py": CALLER,
                      "get.py": GETTER, "ops.py": BASE.format(accs="")})
     read = []
-    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
-    calls.forget()
+    monkeypatch.setattr(TreeReads, "read", lambda self, path: read.append(path.name) or path.read_bytes())
     search = holders.Holders()  # a run's
     assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"),
                                search=search) == (tmp_path / "use.py", 5)
@@ -171,7 +171,7 @@ def test_words_expected_are_found_in_the_same_pass(tmp_path, monkeypatch):
     write(tmp_path, NAMERS)
     alone = {word: holders.Holders().files(tmp_path, word) for word in ("Mul", "Base", "ops")}
     read = []
-    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    monkeypatch.setattr(TreeReads, "read", lambda self, path: read.append(path.name) or path.read_bytes())
     search = holders.Holders()
     search.expect(["Base", "ops", "Never"])
     assert {word: search.files(tmp_path, word) for word in ("Mul", "Base", "ops")} == alone
@@ -194,16 +194,16 @@ def test_a_tree_named_two_ways_has_the_same_files(tmp_path, monkeypatch):
     write(tmp_path, {"a.py": "", "sub/b.py": "", "sub/c.md": ""})
     monkeypatch.chdir(tmp_path)
     for first, second in [(".", str(tmp_path)), (str(tmp_path), "."), ("sub", str(tmp_path / "sub") + "/")]:
-        files.forget_trees()
-        files.tree_files(Path(first))
-        assert files.tree_files(Path(second)) == walk(Path(second))
+        listings = files.Listings()  # a run's
+        listings.files(Path(first))
+        assert listings.files(Path(second)) == walk(Path(second))
 
 
 def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):
     """A project's folders of scripts are roots of their own, inside the project's root."""
     write(tmp_path, {"ops.py": BASE.format(accs=""), "scripts/use.py": CALLER, "scripts/plain.py": "x = 1\n"})
     read = []
-    monkeypatch.setattr(holders, "read", lambda path: read.append(path.name) or path.read_bytes())
+    monkeypatch.setattr(TreeReads, "read", lambda self, path: read.append(path.name) or path.read_bytes())
     search = holders.Holders()
     inner = search.files(tmp_path / "scripts", "vjp_bwd")
     assert inner == [(tmp_path / "scripts" / "use.py", hashlib.sha256(CALLER.encode()).hexdigest())]
@@ -238,7 +238,6 @@ def test_the_search_for_subclasses_finds_a_file_however_it_names_the_class(tmp_p
 def test_a_use_spelt_beyond_ascii_is_a_use(tmp_path):
     """``prim.ｖjp_bwd`` is ``prim.vjp_bwd`` to Python (NFKC): a call of the rule."""
     write(tmp_path, {"ops.py": BASE.format(accs=""), "use.py": CALLER.replace(".vjp_bwd", ".\uff56jp_bwd")})
-    calls.forget()
     assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py")) == (tmp_path / "use.py", 5)
 
 
@@ -288,16 +287,14 @@ def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_p
     write(root, {**NAMERS, "ops.py": BASE.format(accs=""), "use.py": "x = 1\n"})
     reads, read_bytes = [], originals.read_bytes
     monkeypatch.setattr(originals, "read_bytes", lambda path: reads.append(path.name) or read_bytes(path))
-    holders.forget()
-    project = Project(roots=(root,))
+    project = Project(roots=(root,))  # a run's
     project.search_passes = 0
     assert [p.name for p, _, _ in project._naming_files("Mul")] == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     assert [p.name for p, _ in project.search.files(root, "vjp_bwd")] == ["ops.py"]
     assert sorted(reads) == sorted(p.name for p in walk(root))
-    monkeypatch.setattr(holders, "_KEEP", 0)  # over the budget: read again
-    holders.forget()
+    monkeypatch.setattr(reads_module, "_KEEP", 0)  # over the budget: read again
     reads.clear()
-    project = Project(roots=(root,))
+    project = Project(roots=(root,))  # the next run's
     project.search_passes = 0
     project._naming_files("Mul")
     project.search.files(root, "vjp_bwd")
@@ -313,6 +310,5 @@ def test_a_getter_of_the_rule_quoted_otherwise_in_another_file_is_a_use(tmp_path
     """Python reads each of these as "vjp_bwd": a rename or new signature would not reach the getter."""
     write(tmp_path, {"get.py": f"from ops import Mul\n\n\ndef f(m: Mul):\n    return getattr(m, {literal})\n",
                      "ops.py": BASE.format(accs="")})
-    calls.forget()
     assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True,
                                naming="Mul", search=holders.Holders()) == (tmp_path / "get.py", 5)

@@ -36,6 +36,7 @@ class HijaxMigrateCommand(Codemod):
                       *(["--config", config] if config else [])]
         self._settings: dict = {}  # folder -> (options, exclude spec, project root)
         self._projects: dict = {}
+        self._reads = None  # the tree's reads, shared by this command's projects (a run's)
 
     @staticmethod
     def add_args(arg_parser: argparse.ArgumentParser) -> None:
@@ -64,7 +65,11 @@ class HijaxMigrateCommand(Codemod):
     def _project(self, path: Path, options):
         """One project for the files that share bases and search roots: each
         base module is summarised once, not once a folder."""
-        project = project_for([Job(path, str(path), None)], options)
+        from .tree.reads import TreeReads
+
+        if self._reads is None:
+            self._reads = TreeReads()
+        project = project_for([Job(path, str(path), None)], options, self._reads)
         return self._projects.setdefault((project.extra_bases, project.roots), project)
 
     def transform_module_impl(self, tree: cst.Module) -> cst.Module:

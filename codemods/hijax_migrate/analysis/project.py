@@ -15,18 +15,23 @@ import re
 from pathlib import Path
 
 from ..core.errors import SourceError
-from ..sources.files import declared_encoding, python_name, read_source, tree_files
+from ..sources.files import declared_encoding, python_name, read_source
 from ..tree import calls, holders
 from ..tree.cache import SEARCHED, USED, digest
-from ..tree.modules import module_names
+from ..tree.reads import TreeReads
 from .ast_summary import parse_ast, summarize_ast
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
 
 class Project(Resolver):
-    def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = ()):
+    """``reads``: the run's reads of the tree (its own, where none is given),
+    shared with the projects it makes to decide on other files."""
+
+    def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = (),
+                 reads: TreeReads | None = None):
         self.roots = roots
+        self.reads = reads if reads is not None else TreeReads()
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         self._naming: dict[str, list[tuple[Path, Path, str]]] = {}  # see modules_naming
@@ -122,7 +127,7 @@ class Project(Resolver):
         if path is None:
             return None
         try:  # a base module that cannot be read leaves its classes undecided
-            text = read_source(path, as_found=True).text
+            text = read_source(path, as_found=self.reads.originals).text
         except SourceError:
             return None
         self.loaded[module] = (path, digest(text))
@@ -189,7 +194,8 @@ class Project(Resolver):
         many primitives asks for the subclasses of each, and a pass of the tree
         a name would read every file again for each."""
         if self._names_index is None:
-            files = {path: root for root in self.roots for path in (tree_files(root) if root.is_dir() else [])}
+            files = {path: root for root in self.roots
+                     for path in (self.reads.tree_files(root) if root.is_dir() else [])}
             self._names_index = {}
             for path, root in files.items():
                 facts = self.names_of(path)
@@ -200,7 +206,7 @@ class Project(Resolver):
     def names_of(self, path: Path) -> tuple[list[str], str] | None:
         """The names ``path`` may subclass or import, and the digest of its bytes."""
         def read(path: Path) -> tuple[list[str], str] | None:
-            data = holders.read(path)
+            data = self.reads.read(path)
             return _names_in(data) if data is not None else None
 
         return self.scans.names(path, read) if self.scans is not None else read(path)
@@ -212,7 +218,7 @@ class Project(Resolver):
         search for uses reads only the files that hold them)."""
         self.names_of(path)
         if self.scans is not None:
-            self.scans.holding(path, self._likely_searches(), holders.read)
+            self.scans.holding(path, self._likely_searches(), self.reads.read)
 
     def _likely_searches(self) -> list[str]:
         """The words this run is likely to search the tree for: the rules'
@@ -232,7 +238,7 @@ class Project(Resolver):
         self.searched.add(word)
         summaries = []
         for path, root, _ in self._naming_files(word):
-            names = module_names(path, root)
+            names = self.reads.packages.module_names(path, root)
             summary = self.summary(names[0]) if names else None
             if summary is not None:
                 summaries.append(summary)
@@ -267,7 +273,7 @@ class Project(Resolver):
     def search(self) -> holders.Holders:
         """The files holding each word searched for, found once a project (a run)."""
         if self._search is None or self._search.scans is not self.scans:
-            self._search = holders.Holders(self.scans)
+            self._search = holders.Holders(self.scans, self.reads)
         return self._search
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import UsageError
@@ -20,7 +20,8 @@ from ..output.report import (
     reader_may_leave,
     summary,
 )
-from ..run.runner import Job, run
+from ..run.runner import Job
+from ..sources.files import Listings
 from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, codes
 
 
@@ -87,6 +88,7 @@ class Session:
     options: Options
     target: str
     jobs: list[Job]
+    listings: Listings = field(default_factory=Listings)  # the tree's walks made for the jobs: they serve the run
 
     @classmethod
     def from_args(cls, args) -> Session:
@@ -97,8 +99,9 @@ class Session:
         config.apply(args, settings)
         _check_usage(args)
         options, target = options_from_args(args)
-        jobs = [] if args.paths == ["-"] else jobs_for(args, settings.root)
-        return cls(args, options, target, jobs)
+        listings = Listings()
+        jobs = [] if args.paths == ["-"] else jobs_for(args, settings.root, listings)
+        return cls(args, options, target, jobs, listings)
 
     def run(self) -> int:
         if self.args.paths == ["-"]:
@@ -120,20 +123,28 @@ class Session:
             print(note, file=sys.stderr)
 
     def migrate(self) -> list[Outcome]:
+        outcomes, after = self._run()
+        return self._review(outcomes, after) if self.args.interactive else outcomes
+
+    def _run(self) -> tuple[list[Outcome], object]:
+        """The run's outcomes, and with ``--interactive`` the project its
+        review decides in. The run's state is made here and gone on return."""
         from ..output.progress import Progress
+        from ..run.runner import migrate
+        from ..run.state import Run
         from ..tree.cache import default_dir
 
         workers = min(self.args.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
+        progress = Progress.for_args(self.args)
         cache_dir = None if self.args.no_cache else default_dir()
-        outcomes = run(self.jobs, self.options, self.args.in_place, workers, Progress.for_args(self.args),
-                       cache_dir, walked=True)  # by from_args
-        return self._review(outcomes) if self.args.interactive else outcomes
+        with Run.start(self.jobs, self.options, self.args.in_place, workers, cache_dir, self.listings) as run:
+            outcomes = migrate(run, progress)
+        return outcomes, run.after() if self.args.interactive else None
 
-    def _review(self, outcomes: list[Outcome]) -> list[Outcome]:
+    def _review(self, outcomes: list[Outcome], project) -> list[Outcome]:
         from ..output.review import Review
-        from ..run.runner import project_for
 
-        review = Review(self.options, project_for(self.jobs, self.options), color=self._color())
+        review = Review(self.options, project, color=self._color())
         jobs = {job.display: job for job in self.jobs}
         return [review.file(jobs[o.file], o) for o in outcomes]
 

@@ -54,7 +54,9 @@ def home(repo) -> Path:
     return default_dir() / "hook-trees" / digest(os.path.realpath(repo.git_dir))[:16]
 
 
-def forget(repo) -> None:
+def remove(repo) -> None:
+    """The repository's copy, from disk (its hooks are uninstalled): the copy
+    is kept between runs on purpose, in the cache folder, never in memory."""
     shutil.rmtree(home(repo), ignore_errors=True)
 
 

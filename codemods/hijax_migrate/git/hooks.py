@@ -101,19 +101,19 @@ def uninstall(hook_type: str, start: Path) -> str:
     if not is_ours(hook):
         raise HookError(f"{hook} is not hijax-migrate's hook; left as it is")
     hook.unlink()
-    _forget_tree(start)
+    _remove_tree(start)
     if previous.exists() or previous.is_symlink():
         os.replace(previous, hook)
         return f"removed hijax-migrate's {hook_type} hook; your previous hook is back in {hook}"
     return f"removed {hook}"
 
 
-def _forget_tree(start: Path) -> None:
+def _remove_tree(start: Path) -> None:
     """The copy of the tree the hooks checked (``hook_tree``): the next hook writes it again."""
     from ..sources.gitrepo import repo_at
     from . import hook_tree
 
-    hook_tree.forget(repo_at(start))
+    hook_tree.remove(repo_at(start))
 
 
 def command(argv: list[str]) -> int:

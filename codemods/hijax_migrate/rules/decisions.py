@@ -33,10 +33,10 @@ def _decide(project, options, module: str) -> frozenset[str]:
     path = project.find(module)
     if path is None:
         return frozenset()
-    other = Project(tuple(project.extra_bases), project.roots)
+    other = Project(tuple(project.extra_bases), project.roots, project.reads)  # the run's reads of the tree
     other.decisions, other.migrate = project.decisions, project.migrate
     try:
-        text = read_source(path, as_found=True).text
+        text = read_source(path, as_found=project.reads.originals).text
         result = project.migrate(text, str(path), replace(options, black=False, classes=None), other, module)
     except (SourceError, MigrationError, RecursionError):
         return frozenset()  # a file left as it is renames nothing

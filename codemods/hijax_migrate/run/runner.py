@@ -4,7 +4,8 @@ Data flows one way. Only candidate files (see ``files.CANDIDATE_WORDS``) are
 parsed with libcst; the project finds any other module on disk, and
 summarises it, only when a subclass chain runs through it. Each worker
 returns a small Outcome (a diff, not trees), so memory stays bounded on
-large trees.
+large trees. The run's state (``state.Run``) is handed to every step, and to
+the workers as they start: nothing of a run outlives it.
 """
 
 from __future__ import annotations
@@ -22,22 +23,18 @@ from typing import TYPE_CHECKING
 
 from ..core.linediff import file_diff
 from ..core.model import Options, Outcome
-from ..sources import originals
 from ..sources.files import (
     DOCUMENTS,
     FileError,
+    Listings,
     SourceFile,
     check_round_trip,
     encode,
-    forget_trees,
     read_source,
     signals_deferred,
     write_atomic,
 )
-from ..tree import calls, holders
-from ..tree.cache import Cache
-from ..tree.modules import module_names, search_roots
-from ..tree.scans import Scans
+from .state import Run, roots_of
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -64,12 +61,15 @@ class Job:
     root: Path | None
 
 
-_worker_state: dict = {}
+# In a pool's worker process only: the run it works for (set as the worker
+# starts, by ``_start_worker``; the parent never sets it).
+_worker: Run | None = None
 
 
-def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
-                      cache: Cache | None = None, found: Path | None = None, project=None,
-                      libcst_now: bool = True) -> None:
+def _start_worker(parent: int, run: Run, libcst_now: bool = True) -> None:
+    """A pool's initializer: ``run`` is the parent's run, forked, or its
+    picklable part (``Run.for_workers``)."""
+    global _worker
     # Ctrl-C reaches the whole process group: the parent alone handles it,
     # letting each worker finish the file it is on, so no write is cut off.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -82,34 +82,22 @@ def _init_pool_worker(parent: int, roots: tuple[Path, ...], options: Options,
     if libcst_now:  # a pool started for files that need libcst: imported up front
         from ..engine import engine  # noqa: F401
 
-    _init_worker(roots, options, cache)
-    originals.use(found)
-    if project is not None:  # the parent's index, as it stood when the pool started
-        _worker_state["project"] = project
-        if project.scans is not None:
-            project.scans.taken()  # what the parent learnt before the fork, it knows
+    _worker = run.in_worker()
 
 
-def _init_worker(roots: tuple[Path, ...], options: Options, cache: Cache | None = None) -> None:
-    # libcst is imported by the first file that needs it, if one does.
-    from ..analysis.project import Project
-
-    _worker_state.update(project=Project(options.extra_bases, roots), options=options, cache=cache)
-
-
-def _module_name(job: Job) -> str:
-    names = module_names(job.path, job.root)
+def _module_name(job: Job, project) -> str:
+    names = project.reads.packages.module_names(job.path, job.root)
     return names[0] if names else ""
 
 
-def migrate_file(job: Job, in_place: bool) -> Outcome:
+def migrate_file(run: Run, job: Job) -> Outcome:
     """One file's outcome: whatever goes wrong is this file's failure, never the run's."""
     outcome = Outcome(job.display)
     with failures_of(outcome):
         source = read_source(job.path)
-        data = new_bytes(source, job, outcome, _migrate_and_keep)
-        if data is not None and in_place:
-            originals.keep(source.path, source.raw)  # other files' decisions rest on the text as found
+        data = new_bytes(source, job, outcome, partial(_migrate_and_keep, run))
+        if data is not None and run.in_place:
+            run.originals.keep(source.path, source.raw)  # other files' decisions rest on the text as found
             write_atomic(source, data)
             outcome.written = True
     return outcome
@@ -172,16 +160,15 @@ def bug_report(error: BaseException) -> str:
             "please report this bug in hijax-migrate")
 
 
-def _migrate_and_keep(text: str, job: Job):
+def _migrate_and_keep(run: Run, text: str, job: Job):
     """``migrate_document`` in a run: the result is kept in the cache, with
     the modules it rests on."""
-    project, cache = _worker_state["project"], _worker_state.get("cache")
+    project = run.project
     project.start_file()
-    triaged = (job.display, hash(text)) in _worker_state.get("to_migrate", ())
-    result = migrate_document(text, job, _worker_state["options"], project, triaged)
-    if cache is not None:
-        module = _module_name(job)
-        cache.store(job.display, module, text, result, project.dependencies(module))
+    triaged = (job.display, hash(text)) in run.to_migrate
+    result = migrate_document(text, job, run.options, project, triaged)
+    module = _module_name(job, project)
+    run.cache.store(job.display, module, text, result, project.dependencies(module))
     return result
 
 
@@ -193,7 +180,7 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
 
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
-        module = _module_name(job)
+        module = _module_name(job, project)
         report = None if triaged else untouched(text, job.display, options, project, module)
         if report is not None:  # nothing to rewrite or report: never parsed with libcst
             return Result(text, report)
@@ -212,89 +199,135 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     return Result(*migrate_cells_of(text, job.display, migrate))
 
 
-def _roots(jobs: list[Job]) -> tuple[Path, ...]:
-    # Files named one by one import from where the tool runs, as under `python -m`.
-    named = [Path.cwd()] if any(job.root is None for job in jobs) else []
-    return search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
+_roots = roots_of  # the folders imports start from, in a run over these jobs
 
 
-def _settle(job: Job, cache: Cache, project, options: Options, in_place: bool, triage: bool,
-            lookup: bool = True) -> Outcome | None:
+def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | None:
     """A candidate's outcome known without libcst: from the cache (``lookup``),
     or (``triage``) because triage finds nothing to do. None: the file needs a
     migration."""
-    from ..core.model import Result
-    from ..engine.triage import untouched
-
     try:
         text = read_source(job.path).text
     except FileError:
         return None  # the migration reports why
-    module = _module_name(job)
-    stored = cache.lookup(job.display, module, text, project) if lookup else None
-    if stored is not None and not (in_place and stored["code"] is not None):  # a change to write is redone
+    module = _module_name(job, run.project)
+    stored = run.cache.lookup(job.display, module, text, run.project) if lookup else None
+    if stored is not None and not (run.in_place and stored["code"] is not None):  # a change to write is redone
         diff = file_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
     if not triage or job.path.suffix in DOCUMENTS:
         return None
-    project.start_file()
+    return _triage(run, job, text, module)
+
+
+def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
+    """The outcome of a file triage finds nothing to do in (kept in the
+    cache); None: it needs libcst."""
+    from ..core.model import Result
+    from ..engine.triage import untouched
+
+    run.project.start_file()
     try:
-        report = untouched(text, job.display, options, project, module)
+        report = untouched(text, job.display, run.options, run.project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
     if report is None:  # the migration of this text, in this process, need not ask triage again
-        _worker_state.setdefault("to_migrate", set()).add((job.display, hash(text)))
+        run.to_migrate.add((job.display, hash(text)))
         return None
-    cache.store(job.display, module, text, Result(text, report), project.dependencies(module))
+    run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(module))
     return Outcome(job.display, primitives=report.primitives)
 
 
-def settle_file(job: Job, in_place: bool) -> Outcome | None:
-    """In a worker: ``_settle`` with the worker's index."""
-    state = _worker_state
-    return _settle(job, state["cache"], state["project"], state["options"], in_place, triage=True, lookup=False)
-
-
-def settle_or_migrate(job: Job, in_place: bool) -> Outcome:
+def settle_or_migrate(run: Run, job: Job) -> Outcome:
     """In a worker: the file triaged, and migrated at once if it needs libcst
     (the worker imports it then), while the other workers triage on."""
-    outcome = settle_file(job, in_place)
-    return outcome if outcome is not None else migrate_file(job, in_place)
+    outcome = _settle(run, job, triage=True, lookup=False)
+    return outcome if outcome is not None else migrate_file(run, job)
 
 
-def _told(work, job: Job, in_place: bool) -> tuple[Outcome | None, dict]:
-    """In a worker: ``work(job)``, and what it learnt of the tree's files (for
-    the parent's record of them, which it saves)."""
-    outcome = work(job, in_place)
-    scans = _worker_state["project"].scans
+def _in_worker(work, job: Job) -> tuple[Outcome | None, dict]:
+    """In a worker: ``work(its run, job)``, and what it learnt of the tree's
+    files (for the parent's record of them, which it saves)."""
+    outcome = work(_worker, job)
+    scans = _worker.scans
     return outcome, scans.taken() if scans is not None else {}
 
 
-def _on_every_core(pool: WorkerPool, misses: list[Job], scans: Scans, in_place: bool, progress) -> list[Outcome]:
-    """Each miss's outcome, from the pool's workers, in the order of ``misses``.
-    The largest files go first: a long one started last would leave the other
-    workers idle (and the files that need libcst are mostly large). A worker
-    that dies on a file, triage or libcst, reports it as the parser's crash."""
-    ranked = sorted(range(len(misses)), key=lambda index: -_size(misses[index].path))
-    told = pool.map(partial(_told, settle_or_migrate, in_place=in_place), [misses[i] for i in ranked], _crashed)
-    done = _collect((scans.merge(learnt) or outcome for outcome, learnt in told), progress)
-    return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]
+def migrate(run: Run, progress=None) -> list[Outcome]:
+    """Migrate the run's jobs; outcomes come back in the order of its jobs.
+    A file travels: pre-filter, cache, triage, libcst (on every core, or in
+    this process)."""
+    with _running(run, progress) as workers:
+        wanted = _prefiltered(run)
+        order = [_settle(run, job, triage=False) for job in wanted]  # the cache's
+        misses = [job for job, outcome in zip(wanted, order) if outcome is None]
+        if run.workers > 1 and _worth_forking(misses) and _forks():
+            return _merge(order, _on_every_core(run, workers, misses, progress))
+        order = _merge(order, _triaged(run, misses, workers))
+        candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
+        return _merge(order, _migrated(run, candidates, workers, progress))
 
 
-def _candidates(jobs: list[Job], words: frozenset[bytes], scans: Scans, workers: int, init: tuple) -> list[Job]:
+def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
+        progress=None, cache_dir: Path | None = None, listings: Listings | None = None) -> list[Outcome]:
+    """``migrate`` in a run of its own over ``jobs`` (see ``Run.start``)."""
+    with Run.start(jobs, options, in_place, workers, cache_dir, listings) as state:
+        return migrate(state, progress)
+
+
+class _Workers:
+    """The run's pool of workers for triage and libcst, once started."""
+
+    def __init__(self, run: Run):
+        self.run, self.pool = run, None
+
+    def start(self, libcst_now: bool = True) -> WorkerPool:
+        self.pool = _pool(self.run, libcst_now)
+        return self.pool
+
+
+@contextlib.contextmanager
+def _running(run: Run, progress):
+    """The run's pool, closed at its end; after Ctrl-C, the files in progress are finished first."""
+    workers = _Workers(run)
+    try:
+        yield workers
+    except KeyboardInterrupt:
+        if workers.pool is not None:
+            _stop(workers.pool)
+            workers.pool = None
+        raise
+    finally:
+        if progress is not None:
+            progress.stop()
+        if workers.pool is not None:
+            workers.pool.close()
+
+
+def _prefiltered(run: Run) -> list[Job]:
+    """The jobs whose files name a word of the rules that run."""
+    from ..engine.triage import candidate_words
+
+    wanted = _candidates(run, candidate_words(run.options))
+    if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
+        run.project.search_passes = 0
+    return wanted
+
+
+def _candidates(run: Run, words: frozenset[bytes]) -> list[Job]:
     """The jobs that may need a migration. The stat record answers for files
-    as they were; the others are read, on every core where there are many
-    (``init``: the pool's initializer's arguments)."""
+    as they were; the others are read, on every core where there are many."""
+    jobs, scans = run.jobs, run.scans
     known = [scans.answered(job.path, words) for job in jobs]
     unread = [job.path for job, answer in zip(jobs, known) if answer is None]
-    if workers > 1 and len(unread) >= _PARALLEL_PREFILTER and _forks():
-        read = iter(_read_on_every_core(unread, words, scans, _pool(workers, init)))
+    if run.workers > 1 and len(unread) >= _PARALLEL_PREFILTER and _forks():
+        read = iter(_read_on_every_core(unread, words, scans, _pool(run, libcst_now=False)))
     else:
         read = (scans.is_candidate(path, words) for path in unread)
     return [job for job, answer in zip(jobs, known) if (answer if answer is not None else next(read))]
 
 
-def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans, pool: WorkerPool) -> list[bool]:
+def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans, pool: WorkerPool) -> list[bool]:
     """``scans.is_candidate`` of each path, in slices shared by the pool's
     workers; what they learnt reaches the parent's record."""
     size = -(-len(paths) // (8 * pool.workers))  # slices enough to keep every worker busy to the end
@@ -312,7 +345,7 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans: Scans
 def _candidates_in(paths: list[Path], words: frozenset[bytes]) -> tuple[list[bool], dict]:
     """In a worker: ``scans.is_candidate`` of each path, and what the searches
     of a whole tree will ask of it (``Project.learn``)."""
-    project = _worker_state["project"]
+    project = _worker.project
     named = [project.scans.is_candidate(path, words) for path in paths]
     for path in paths:
         project.learn(path)
@@ -336,100 +369,77 @@ def _size(path: Path) -> int:
         return 0
 
 
+def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress) -> list[Outcome]:
+    """Each miss's outcome, from the pool's workers, in the order of ``misses``.
+    The largest files go first: a long one started last would leave the other
+    workers idle (and the files that need libcst are mostly large). A worker
+    that dies on a file, triage or libcst, reports it as the parser's crash."""
+    if run.project.search_passes == 0:
+        run.project.name_index()  # built once, here, not once a worker
+    # Forked workers start from the parent's index (summaries, the tree's names).
+    pool = workers.start(libcst_now=False)
+    if progress is not None:
+        progress.start(len(misses))
+    ranked = sorted(range(len(misses)), key=lambda index: -_size(misses[index].path))
+    told = pool.map(partial(_in_worker, settle_or_migrate), [misses[i] for i in ranked], _crashed)
+    done = _collect(_heard(run, told), progress)
+    return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]
+
+
+def _triaged(run: Run, misses: list[Job], workers: _Workers) -> list[Outcome | None]:
+    """Each miss's outcome, or None: it needs libcst. Started once a few
+    need it, the workers import libcst while the rest is triaged, from the
+    parent's index where forked (summaries, the tree's names)."""
+    triaged, waiting = [], 0
+    for job in misses:
+        triaged.append(_settle(run, job, triage=True, lookup=False))
+        waiting += triaged[-1] is None
+        if workers.pool is None and run.workers > 1 and waiting == _PARALLEL_FROM:
+            workers.start().warm_up()
+    return triaged
+
+
+def _migrated(run: Run, candidates: list[Job], workers: _Workers, progress) -> list[Outcome]:
+    """The outcomes of the files that need libcst: by the pool where it was
+    started, else in this process (its index serves on)."""
+    if progress is not None:
+        progress.start(len(candidates))
+    if workers.pool is not None:
+        told = workers.pool.map(partial(_in_worker, migrate_file), candidates, _crashed)
+        return _collect(_heard(run, told), progress)
+    if candidates and run.workers > 1 and not run.in_place:  # written files: the child would read them changed
+        run.project.prefetch_searches()
+    return _collect((migrate_file(run, job) for job in candidates), progress)
+
+
+def _heard(run: Run, told):
+    """The workers' outcomes, what they learnt of the tree's files merged into the parent's record."""
+    return (run.scans.merge(learnt) or outcome for outcome, learnt in told)
+
+
 def _forks() -> bool:
     import multiprocessing
 
     return multiprocessing.get_start_method() == "fork"
 
 
-def _pool(workers: int, init: tuple):
-    # Imported here: a run that never forks (a warm one, a hook's) skips
-    # multiprocessing and concurrent.futures, 15 ms.
+def _pool(run: Run, libcst_now: bool = True) -> WorkerPool:
+    """A pool for the run: forked, its workers inherit the run as it stands.
+    Imported here: a run that never forks (a warm one, a hook's) skips
+    multiprocessing and concurrent.futures, 15 ms."""
     from .pool import WorkerPool
 
-    return WorkerPool(workers, _init_pool_worker, init)
+    return WorkerPool(run.workers, _start_worker, (run.for_workers(_forks()), libcst_now))
 
 
-def project_for(jobs: list[Job], options: Options):
-    """The project a run over ``jobs`` resolves bases in, for work done in this process."""
+def project_for(jobs: list[Job], options: Options, reads=None):
+    """The project work on ``jobs`` outside a run resolves bases in (stdin's,
+    the codemod's); ``reads``: the tree's reads it shares (none: its own)."""
     from ..analysis.project import Project
+    from ..tree.reads import TreeReads
 
-    return Project(options.extra_bases, _roots(jobs))
-
-
-def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-        progress=None, cache_dir: Path | None = None, walked: bool = False) -> list[Outcome]:
-    """Migrate ``jobs``; outcomes come back in the order of ``jobs``.
-    ``cache_dir``: where results are kept across runs (None: not kept);
-    ``walked``: the jobs were just found by walking the tree for this run
-    (``selection.jobs_for``), and that walk serves on."""
-    from ..analysis.project import Project
-
-    workers = workers or os.cpu_count() or 1
-    _worker_state.pop("to_migrate", None)
-    if not walked:
-        forget_trees()  # another run in this process may have seen the tree otherwise
-    calls.forget()
-    holders.forget()
-    roots = _roots(jobs)
-    cache, project = Cache(cache_dir, options, roots), Project(options.extra_bases, roots)
-    found = originals.start() if in_place else None
-    project.scans = scans = Scans(cache_dir, roots)
-    pool = None
-    try:
-        from ..engine.triage import candidate_words
-
-        words = candidate_words(options)  # those of the rules that run
-        wanted = _candidates(jobs, words, scans, workers, (roots, options, cache, found, project, False))
-        if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
-            project.search_passes = 0
-        order = [_settle(job, cache, project, options, in_place, triage=False) for job in wanted]  # cached
-        misses = [job for job, outcome in zip(wanted, order) if outcome is None]
-        if workers > 1 and _worth_forking(misses) and _forks():
-            if project.search_passes == 0:
-                project.name_index()  # built once, here, not once a worker
-            # Forked workers start from the parent's index (summaries, the tree's names).
-            pool = _pool(workers, (roots, options, cache, found, project, False))
-            if progress is not None:
-                progress.start(len(misses))
-            return _merge(order, _on_every_core(pool, misses, scans, in_place, progress))
-        triaged, waiting = [], 0  # each miss's outcome, or None: it needs libcst
-        for job in misses:
-            triaged.append(_settle(job, cache, project, options, in_place, triage=True, lookup=False))
-            waiting += triaged[-1] is None
-            if pool is None and workers > 1 and waiting == _PARALLEL_FROM:
-                # Started now, the workers import libcst while the rest is triaged,
-                # from the parent's index where forked (summaries, the tree's names).
-                shared = project if _forks() else None
-                pool = _pool(workers, (roots, options, cache, found, shared))
-                pool.warm_up()
-        order = _merge(order, triaged)
-        candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
-        if progress is not None:
-            progress.start(len(candidates))
-        if pool is not None:
-            told = pool.map(partial(_told, migrate_file, in_place=in_place), candidates, _crashed)
-            return _merge(order, _collect((scans.merge(learnt) or outcome for outcome, learnt in told), progress))
-        if candidates:
-            _init_worker(roots, options, cache)
-            _worker_state["project"] = project  # the index built so far serves on
-            if workers > 1 and not in_place:  # written files: the child would read them changed
-                project.prefetch_searches()
-        return _merge(order, _collect((migrate_file(job, in_place) for job in candidates), progress))
-    except KeyboardInterrupt:
-        if pool is not None:
-            _stop(pool)
-            pool = None
-        raise
-    finally:
-        if progress is not None:
-            progress.stop()
-        if pool is not None:
-            pool.close()
-        originals.finish()
-        project.close()
-        holders.forget()  # what comes after the run (a review) reads the tree anew
-        scans.save()
+    reads = reads if reads is not None else TreeReads()
+    return Project(options.extra_bases, _roots(jobs, reads.packages), reads)
 
 
 def _stop(pool: WorkerPool) -> None:

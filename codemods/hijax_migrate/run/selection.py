@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import UsageError
 from ..sources.files import gitignore_spec as spec
 from .runner import Job
+
+if TYPE_CHECKING:
+    from ..sources.files import Listings
 
 
 class _Rooted:
@@ -40,19 +44,19 @@ def _named_rel(job: Job, root: Path) -> str:
     return under_root(job.path, root) or job.display
 
 
-def jobs_for(args, root: Path) -> list[Job]:
-    """The run's files; a folder's walk serves the run's searches of the tree
-    too (``files.tree_files``), so a run starts here."""
-    from ..sources.files import forget_trees, tree_files, walk
+def jobs_for(args, root: Path, listings: Listings | None = None) -> list[Job]:
+    """The run's files; a folder's walk, kept in ``listings``, serves the
+    run's searches of the tree too."""
+    from ..sources.files import Listings, walk
 
-    forget_trees()
+    listings = listings if listings is not None else Listings()
     exclude = spec(args.exclude)
     jobs: list[Job] = []
     for name in args.paths:
         path = Path(name)
         if path.is_dir():
             rooted = _walk_spec(exclude, path, root)
-            walked = walk(path, rooted) if rooted is not None else tree_files(path)
+            walked = walk(path, rooted) if rooted is not None else listings.files(path)
             jobs += [Job(p, p.as_posix(), path) for p in walked]
         elif path.exists() or path.is_symlink():
             job = Job(path, path.as_posix(), None)

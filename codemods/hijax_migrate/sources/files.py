@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import SourceError
 from ..core.versions import ADDED_NAMES
-from . import originals
 
 if TYPE_CHECKING:
     import pathspec
+
+    from .originals import Originals
 
 # Folders no user wants migrated: tooling, environments, build output.
 SKIP_DIRS = frozenset({
@@ -237,26 +238,24 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
     return sorted(found)
 
 
-_TREES: dict[str, tuple[str, list[Path]]] = {}  # real folder -> (as first named, its files)
+class Listings:
+    """``walk(root)`` of each folder, once a run: the jobs, the subclass index
+    and the search for uses all take the whole tree. A folder named two ways
+    (``.`` and its absolute path) is walked once; its files are named under
+    the name asked. One run's: the next walks the tree as it is then."""
 
+    def __init__(self):
+        self._trees: dict[str, tuple[str, list[Path]]] = {}  # real folder -> (as first named, its files)
 
-def tree_files(root: Path) -> list[Path]:
-    """``walk(root)``, once a run: the jobs, the subclass index and the
-    search for uses all take the whole tree (``forget_trees`` starts a run).
-    A folder named two ways (``.`` and its absolute path) is walked once;
-    its files are named under the name asked."""
-    real = os.path.realpath(root)
-    if real not in _TREES:
-        _TREES[real] = (os.fspath(root), walk(root))
-    named, files = _TREES[real]
-    if named == os.fspath(root):
-        return files
-    prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
-    return [root / os.fspath(path)[prefix:] for path in files]
-
-
-def forget_trees() -> None:
-    _TREES.clear()
+    def files(self, root: Path) -> list[Path]:
+        real = os.path.realpath(root)
+        if real not in self._trees:
+            self._trees[real] = (os.fspath(root), walk(root))
+        named, files = self._trees[real]
+        if named == os.fspath(root):
+            return files
+        prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
+        return [root / os.fspath(path)[prefix:] for path in files]
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -303,11 +302,12 @@ def _check_size(size: int) -> None:
                         f"{MAX_BYTES / 2**20:g} MiB, which takes about 1 GB of memory)")
 
 
-def read_source(path: Path, as_found: bool = False) -> SourceFile:
-    """``as_found``: another file's text as the run found it (see ``originals``)."""
+def read_source(path: Path, as_found: Originals | None = None) -> SourceFile:
+    """``as_found``: the run's originals; another file's text is read as the
+    run found it."""
     check_regular(path)
     try:
-        raw = originals.read_bytes(path) if as_found else path.read_bytes()
+        raw = as_found.read_bytes(path) if as_found is not None else path.read_bytes()
     except OSError as error:
         raise FileError(f"cannot read: {error.strerror or error}") from error
     return decode(path, raw)

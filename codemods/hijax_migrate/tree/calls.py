@@ -18,13 +18,9 @@ import re
 import tokenize
 from pathlib import Path
 
-from ..sources import originals
 from ..sources.files import python_name
 from .cache import digest
-from .holders import Holders, read
-
-_SCANS: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {}
-
+from .holders import Holders
 
 # Calls that reach an attribute by a string naming it.
 GETTERS = frozenset({"getattr", "attrgetter", "methodcaller"})
@@ -81,7 +77,7 @@ def uses_digest(roots: tuple[Path, ...], attr: str, search: Holders) -> str:
 def _scan(roots: tuple[Path, ...], attr: str, by_name: bool, search: Holders) -> list[tuple[Path, int]]:
     found = []
     for path, _ in use_files(roots, attr, search):
-        data = read(path)
+        data = search.reads.read(path)
         text = _universal(data.decode("utf-8", errors="replace")) if data is not None else ""
         line = _use_line(text, attr, by_name) if (may_get(text, attr) if by_name else may_use(text, attr)) else None
         if line:
@@ -125,27 +121,26 @@ def _spells(literal: str, attr: str) -> bool:
         return literal.strip("\"'") == attr
 
 
-def forget() -> None:
-    """A new run: the tree may have changed since the last one in this process."""
-    _SCANS.clear()
-
-
 def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: bool = False,
                   naming: str | None = None, search: Holders | None = None) -> tuple[Path, int] | None:
     """The first use of ``attr`` in another file of the trees (of ``roots``) that
     hold ``this_file`` (with ``naming``: in a file that also names that word;
-    ``search``: the run's files holding each word)."""
+    ``search``: the run's files holding each word, and its reads of the tree,
+    which keep the tree's scans for each rule: one a run)."""
+    search = search if search is not None else Holders()
     this = _real_path(this_file, roots)
     roots = tuple(r for r in roots if this.startswith(os.path.join(os.path.realpath(r), "")))
-    if (roots, attr, by_name) not in _SCANS:
-        _SCANS[roots, attr, by_name] = _scan(roots, attr, by_name, search or Holders())
-    return next(((p, n) for p, n in _SCANS[roots, attr, by_name]
-                 if os.path.realpath(p) != this and (naming is None or _names(p, naming))), None)
+    scans = search.reads.uses
+    if (roots, attr, by_name) not in scans:
+        scans[roots, attr, by_name] = _scan(roots, attr, by_name, search)
+    return next(((p, n) for p, n in scans[roots, attr, by_name]
+                 if os.path.realpath(p) != this and (naming is None or _names(p, naming, search))), None)
 
 
-def _names(path: Path, word: str) -> bool:
+def _names(path: Path, word: str, search: Holders) -> bool:
     try:
-        return re.search(rf"\b{re.escape(word)}\b", originals.read_bytes(path).decode("utf-8", "replace")) is not None
+        text = search.reads.originals.read_bytes(path).decode("utf-8", "replace")
+        return re.search(rf"\b{re.escape(word)}\b", text) is not None
     except OSError:
         return True
 

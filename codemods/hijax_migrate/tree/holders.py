@@ -11,18 +11,18 @@ import hashlib
 import os
 from pathlib import Path
 
-from ..core.errors import SourceError
-from ..sources import originals
-from ..sources.files import check_regular, tree_files
 from . import prefetch
+from .reads import TreeReads
 
 
 class Holders:
     """The files of a tree that hold each word searched for, found once a
-    run (a project's lifetime); ``scans``: the stat record, or None."""
+    project (a run); ``scans``: the stat record, or None; ``reads``: the
+    run's reads of the tree."""
 
-    def __init__(self, scans=None):
+    def __init__(self, scans=None, reads: TreeReads | None = None):
         self.scans = scans
+        self.reads = reads if reads is not None else TreeReads()
         self._found: dict[tuple[str, str], list[tuple[Path, str]]] = {}  # (root, word) -> its holders
         self._expected: set[str] = set()
         self._files: dict[str, tuple] = {}  # file -> (the words looked for, those held, digest)
@@ -71,7 +71,7 @@ class Holders:
         if (key, word) not in self._found:
             words = [word, *sorted(w for w in self._expected if w != word and (key, w) not in self._found)]
             found: dict[str, list[tuple[Path, str]]] = {w: [] for w in words}
-            for path in tree_files(root) if root.is_dir() else []:
+            for path in self.reads.tree_files(root) if root.is_dir() else []:
                 held, data_digest = self._held(path, words)
                 for w in held:
                     found[w].append((path, data_digest))
@@ -83,46 +83,16 @@ class Holders:
         file under two roots (a folder of scripts in a project) read once."""
         looked, held, data_digest = self._files.get(os.fspath(path), ((), (), ""))
         if not set(words) <= set(looked):
-            data, held = holding(path, words, self.scans)
+            data, held = holding(path, words, self.scans, self.reads)
             looked, data_digest = words, hashlib.sha256(data).hexdigest() if held else ""
             self._files[os.fspath(path)] = (looked, held, data_digest)
         return [w for w in held if w in words], data_digest
 
 
-def read(path: Path) -> bytes | None:
-    """The file's bytes as the run found them; None for one that cannot be
-    read, and never a FIFO or a device (reading one would block). Kept, while
-    the run's reads fit ``_KEEP``: the subclass index and the search for
-    uses each read the whole tree, and forked workers inherit what the
-    parent read."""
-    name = os.fspath(path)
-    if name in _read:
-        return _read[name]
-    try:
-        check_regular(path)
-        data = originals.read_bytes(path)
-    except (OSError, SourceError):
-        return None
-    if _kept[0] + len(data) <= _KEEP:
-        _read[name] = data
-        _kept[0] += len(data)
-    return data
-
-
-_KEEP = 64 << 20  # bytes of the tree a run keeps in memory
-_read: dict[str, bytes] = {}
-_kept = [0]
-
-
-def forget() -> None:
-    """A new run: the tree may have changed since the last one in this process."""
-    _read.clear()
-    _kept[0] = 0
-
-
-def holding(path: Path, words: list[str], scans=None) -> tuple[bytes | None, list[str]]:
+def holding(path: Path, words: list[str], scans=None, reads: TreeReads | None = None) -> tuple[bytes | None, list[str]]:
     """The file's bytes (None: not read, or unreadable), and which of
-    ``words`` they hold."""
+    ``words`` they hold (``reads``: the run's reads of the tree)."""
+    read = (reads if reads is not None else TreeReads()).read
     if scans is not None:
         return scans.holding(path, words, read)
     data = read(path)

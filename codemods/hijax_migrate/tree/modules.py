@@ -4,48 +4,55 @@ uses it before anything is parsed."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 
-def module_names(path: Path, root: Path | None = None) -> list[str]:
-    """Names a file may be imported by: from its package root, and from ``root``."""
-    package, from_root = _folder_names(path.parent, root)
-    leaf = [] if path.stem == "__init__" else [path.stem]
-    names = [".".join(package + leaf)] if package or leaf else []
-    if from_root is not None:
-        dotted = ".".join(from_root + leaf)
-        if dotted and dotted not in names:
-            names.append(dotted)
-    return names
+class Packages:
+    """Which folders are packages, as one run finds them (a later run may
+    find an ``__init__.py`` added or gone). Memoised per folder: a tree of
+    thousands of files has few folders, and every worker names every file."""
 
+    def __init__(self):
+        self._names: dict[tuple[Path, Path | None], tuple[list[str], list[str] | None]] = {}
+        self._parts: dict[Path, tuple[str, ...]] = {}
 
-# Memoised per folder: a tree of thousands of files has few folders, and
-# every worker names every file.
-@functools.lru_cache(maxsize=None)
-def _folder_names(folder: Path, root: Path | None) -> tuple[list[str], list[str] | None]:
-    """A folder's dotted parts from its outermost package, and from ``root``."""
-    real = folder.resolve()
-    from_root = None
-    if root is not None:
-        try:
-            from_root = list(real.relative_to(root.resolve()).parts)
-        except ValueError:
-            pass
-    return list(_package_parts(real)), from_root
+    def module_names(self, path: Path, root: Path | None = None) -> list[str]:
+        """Names a file may be imported by: from its package root, and from ``root``."""
+        package, from_root = self._folder_names(path.parent, root)
+        leaf = [] if path.stem == "__init__" else [path.stem]
+        names = [".".join(package + leaf)] if package or leaf else []
+        if from_root is not None:
+            dotted = ".".join(from_root + leaf)
+            if dotted and dotted not in names:
+                names.append(dotted)
+        return names
 
+    def _folder_names(self, folder: Path, root: Path | None) -> tuple[list[str], list[str] | None]:
+        """A folder's dotted parts from its outermost package, and from ``root``."""
+        if (folder, root) not in self._names:
+            real = folder.resolve()
+            from_root = None
+            if root is not None:
+                try:
+                    from_root = list(real.relative_to(root.resolve()).parts)
+                except ValueError:
+                    pass
+            self._names[folder, root] = list(self._package_parts(real)), from_root
+        return self._names[folder, root]
 
-def search_roots(paths: list[Path], roots: list[Path]) -> tuple[Path, ...]:
-    """Folders imports start from: ``roots`` and the package roots of ``paths``."""
-    found = {root.resolve() for root in roots}
-    for folder in {path.parent for path in paths}:
-        real = folder.resolve()
-        found.add(real.parents[len(_package_parts(real)) - 1] if _package_parts(real) else real)
-    return tuple(sorted(found))
+    def search_roots(self, paths: list[Path], roots: list[Path]) -> tuple[Path, ...]:
+        """Folders imports start from: ``roots`` and the package roots of ``paths``."""
+        found = {root.resolve() for root in roots}
+        for folder in {path.parent for path in paths}:
+            real = folder.resolve()
+            parts = self._package_parts(real)
+            found.add(real.parents[len(parts) - 1] if parts else real)
+        return tuple(sorted(found))
 
-
-@functools.lru_cache(maxsize=None)
-def _package_parts(folder: Path) -> tuple[str, ...]:
-    if folder.parent == folder or not (folder / "__init__.py").is_file():
-        return ()
-    return (*_package_parts(folder.parent), folder.name)
+    def _package_parts(self, folder: Path) -> tuple[str, ...]:
+        if folder not in self._parts:
+            if folder.parent == folder or not (folder / "__init__.py").is_file():
+                self._parts[folder] = ()
+            else:
+                self._parts[folder] = (*self._package_parts(folder.parent), folder.name)
+        return self._parts[folder]

@@ -22,8 +22,8 @@ import stat
 import time
 from pathlib import Path
 
-from ..sources import originals
 from ..sources.files import CANDIDATE_WORDS, file_words
+from ..sources.originals import Originals
 from .cache import _tool, _write, digest
 from .holders import may_hold
 
@@ -43,9 +43,12 @@ def _searched(entry: dict | None) -> tuple[frozenset[bytes], frozenset[bytes]]:
 
 
 class Scans:
-    def __init__(self, folder: Path | None, roots: tuple[Path, ...]):
+    """``originals``: those the run keeps (a file it replaced is read as found)."""
+
+    def __init__(self, folder: Path | None, roots: tuple[Path, ...], originals: Originals | None = None):
         key = digest("\0".join([_tool(), *map(str, roots)]))
         self.path = folder / "scans" / key if folder is not None else None
+        self.originals = originals if originals is not None else Originals()
         self._known = self._load()
         self._changed = False
         self._learnt: dict[str, dict] = {}  # in a worker: what the parent has not heard of
@@ -96,7 +99,7 @@ class Scans:
 
     def _remember(self, entry: dict | None, path: Path, **facts) -> None:
         # A file this run replaced is read as found: its facts are not those of its new stat.
-        if entry is not None and not originals.replaced(path):
+        if entry is not None and not self.originals.replaced(path):
             entry.update(facts)
             self._changed = True
             self._learnt[os.path.abspath(path)] = entry

@@ -1,0 +1,115 @@
+"""One run's state, in one object: made at the run's start, handed down to
+the runner, the project and the tree's searches, and to the workers; gone
+with the run. Nothing of one run is visible to the next in the same process
+(a later run sees the tree as it is then), and nothing needs resetting.
+
+A pool's workers get it as libcst's codemod command hands its workers an
+execution config: where they are forked, the run itself (inherited, never
+pickled: the index the parent built so far serves on); where they are not,
+its picklable part (``for_workers``), from which each makes a project of
+its own. The state of each file migrated stays in ``FileContext``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.model import Options
+from ..sources.files import Listings
+from ..sources.originals import Originals
+from ..tree.cache import Cache
+from ..tree.modules import Packages
+from ..tree.reads import TreeReads
+from ..tree.scans import Scans
+
+if TYPE_CHECKING:
+    from ..analysis.project import Project
+    from .runner import Job
+
+
+@dataclass
+class Run:
+    jobs: list[Job]
+    options: Options
+    in_place: bool  # files are written (the originals are kept meanwhile)
+    workers: int  # processes the run may use
+    roots: tuple[Path, ...]  # the folders imports start from
+    reads: TreeReads  # its reads of the tree: listings, bytes, originals, searches for uses
+    cache: Cache  # results across runs (a Cache with no folder where off)
+    project: Project | None  # None only in ``for_workers``' part: a worker makes its own
+    # (file shown, hash of its text) of each candidate triage sent to libcst: not asked again
+    to_migrate: set[tuple[str, int]] = field(default_factory=set)
+
+    @classmethod
+    def start(cls, jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
+              cache_dir: Path | None = None, listings: Listings | None = None) -> Run:
+        """``cache_dir``: where results and the stat record are kept across
+        runs (None: not kept); ``listings``: the tree's walks made to find
+        the jobs (``selection.jobs_for``), which serve the run on."""
+        from ..analysis.project import Project
+
+        reads = TreeReads(Originals.start() if in_place else None, listings)
+        roots = roots_of(jobs, reads.packages)
+        project = Project(options.extra_bases, roots, reads)
+        project.scans = Scans(cache_dir, roots, reads.originals)
+        return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
+                   Cache(cache_dir, options, roots), project)
+
+    @property
+    def originals(self) -> Originals:
+        return self.reads.originals
+
+    @property
+    def scans(self) -> Scans | None:
+        """The stat record: the parent's, or a forked worker's copy (None in a worker not forked)."""
+        return self.project.scans
+
+    def for_workers(self, forked: bool) -> Run:
+        """What a pool's workers start from: forked, this run (they inherit
+        its index as it stands); else its picklable part."""
+        if forked:
+            return self
+        return Run([], self.options, self.in_place, self.workers, self.roots, TreeReads(self.originals),
+                   self.cache, None)
+
+    def in_worker(self) -> Run:
+        """In a worker, at its start: the run it works for."""
+        if self.project is None:  # not forked: a project of its own (libcst comes with the first file needing it)
+            from ..analysis.project import Project
+
+            self.project = Project(self.options.extra_bases, self.roots, self.reads)
+        elif self.scans is not None:
+            self.scans.taken()  # what the parent learnt before the fork, it knows
+        return self
+
+    def after(self) -> Project:
+        """The project what comes after the run (a review) decides in: the
+        files are read anew (a review writes them as it goes)."""
+        from ..analysis.project import Project
+
+        return Project(self.options.extra_bases, self.roots, self.reads.anew())
+
+    def finish(self) -> None:
+        """The run's end: the originals go, a search no one asked for is
+        stopped, the stat record is saved."""
+        self.originals.finish()
+        self.project.close()
+        self.project.scans.save()
+
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.finish()
+
+
+def roots_of(jobs: list[Job], packages: Packages | None = None) -> tuple[Path, ...]:
+    """The folders imports start from in a run over ``jobs`` (``packages``:
+    the run's). Files named one by one import from where the tool runs, as
+    under ``python -m``."""
+    named = [Path.cwd()] if any(job.root is None for job in jobs) else []
+    packages = packages if packages is not None else Packages()
+    return packages.search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
