@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from golden import GOLDEN, TARGETS, left_alone, read_case
-from hijax_migrate.engine.triage import candidate_words
+from hijax_migrate.engine.triage import candidate_words, every_word
 from hijax_migrate.sources.files import file_words, named_words
+
+WORDS = every_word()  # every rule's, where any rule counts
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.py")), ids=lambda p: p.stem)
@@ -22,7 +24,7 @@ def test_every_file_a_migration_acts_on_is_a_candidate(path):
     for code in {case.source, case.expected}:
         for target in TARGETS:
             options = options_for([*case.flags, "--target-jax", target])
-            if named_words(code.encode()) & candidate_words(options):
+            if named_words(code.encode(), WORDS) & candidate_words(options):
                 continue
             left_alone(code, path.name, options, target)
 
@@ -37,7 +39,7 @@ def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
 
     code = f"from jax.experimental.hijax import {name}\n"
     options = Options(parse_version("0.10"))
-    assert named_words(code.encode()) & candidate_words(options)
+    assert named_words(code.encode(), WORDS) & candidate_words(options)
     with pytest.raises(MigrationError, match=name):
         migrate_source(code, "m.py", options)
 
@@ -61,7 +63,7 @@ def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
     ("if jax.__version_info__ < (0, 11):", {b"__version_"}),
 ])
 def test_whole_names_and_parts_of_names(code, named):
-    assert named_words(code.encode()) == named
+    assert named_words(code.encode(), WORDS) == named
 
 
 @pytest.mark.parametrize("code, encoding, named", [
@@ -72,7 +74,7 @@ def test_whole_names_and_parts_of_names(code, named):
     ("ﬁvjp_bwd = 1\n", "utf-8", {b"vjp_bwd"}),  # a superset: as bytes, a name starts after the ligature
 ])
 def test_names_beyond_ascii_are_read_as_python_reads_them(code, encoding, named):
-    assert named_words(code.encode(encoding)) == named
+    assert named_words(code.encode(encoding), WORDS) == named
 
 
 def test_a_notebook_is_searched_for_bytes_not_names(tmp_path):
@@ -81,14 +83,14 @@ def test_a_notebook_is_searched_for_bytes_not_names(tmp_path):
     notebook.write_text('{"cells": [{"source": "import jax\\nvjp_bwd = 1"}]}')
     script = tmp_path / "n.py"
     script.write_text("import jax\nnvjp_bwd = 1\n")
-    assert b"vjp_bwd" in file_words(notebook)
-    assert not file_words(script)
+    assert b"vjp_bwd" in file_words(notebook, WORDS)
+    assert not file_words(script, WORDS)
 
 
 def test_a_word_across_two_chunks_of_a_big_file_is_found(tmp_path):
     big = tmp_path / "big.py"
     big.write_bytes(b"#" * 1020 + b"\nclass A:\n    def vjp_bwd(self): pass\n")
-    assert file_words(big, chunk=1024) == {b"vjp_bwd"}
+    assert file_words(big, WORDS, chunk=1024) == {b"vjp_bwd"}
 
 
 def test_the_words_of_the_rules_that_run():
@@ -114,4 +116,4 @@ def test_a_whole_name_is_found_as_the_pattern_finds_it(fragments):
             pattern = rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)"
         else:
             pattern = rb"(?<!\w)" + word + rb"(?!\w)"
-        assert (word in named_words(data)) == (re.search(pattern, data) is not None), (data, word)
+        assert (word in named_words(data, WORDS)) == (re.search(pattern, data) is not None), (data, word)

@@ -80,16 +80,20 @@ def test_each_rule_is_one_package_and_its_rewrite_names_it():
         assert sys.modules[package].RULE is rule
 
 
-def test_the_pre_filters_words_are_the_registrys():
+def test_every_rules_words_come_from_the_registry_alone():
     """Where any rule counts (notebook cells, respelt names, git hooks), the
-    pre-filter matches ``files.CANDIDATE_WORDS``: sources/ is below rules/,
-    so it keeps that list itself; it holds every rule's words and no other."""
+    pre-filter takes ``triage.every_word()``, made from the registry: the
+    rules' words, ``HiPrim`` and the names jax added; sources/ keeps no list
+    of its own."""
     from hijax_migrate.core.versions import ADDED_NAMES
-    from hijax_migrate.sources.files import CANDIDATE_WORDS, PARTS, covering
+    from hijax_migrate.engine.triage import every_word
+    from hijax_migrate.sources import files
 
     words = {found for rule in all_rules() for word in rule.needs or {kind.value for kind in rule.kinds}
-             for found in covering(word)}
-    assert set(CANDIDATE_WORDS) == words | {name.encode() for name in ADDED_NAMES} | set(PARTS)
+             for found in files.covering(word)}
+    assert every_word() == words | {name.encode() for name in ADDED_NAMES} | {b"HiPrim"}
+    assert not [name for name, value in vars(files).items() if isinstance(value, (tuple, frozenset, set))
+                and b"vjp_bwd" in value]
 
 
 @pytest.mark.parametrize("args", [["--list-rules"], ["--select", "HJX010", "--list-rules"]])

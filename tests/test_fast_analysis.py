@@ -233,7 +233,8 @@ OLD_DCE = ("from jax.experimental.hijax import HiPrim\n\nclass Op(HiPrim):\n"
     ({"kinds": frozenset({Kind.OLD})}, {b"def dce"}, set()),  # no such class here
     ({"kinds": frozenset({Kind.HIPRIM})}, {b"def dce"}, {"HJX010"}),
 ])
-def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeypatch, change, words, acting):
+def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeypatch, request, change, words,
+                                                                             acting):
     """Triage and the pre-filter know a rule only through its ``RULE``: a
     word, a release or a kind changed there changes the words a file must
     name and what triage sends to libcst, with nothing else to edit."""
@@ -241,17 +242,20 @@ def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeyp
 
     from test_golden import options_for
 
-    from hijax_migrate.engine.triage import acting_rules, candidate_words
+    from hijax_migrate.engine.triage import acting_rules, candidate_words, every_word
     from hijax_migrate.rules import dce_live_ins, registry
     from hijax_migrate.sources.files import named_words
 
     monkeypatch.setattr(dce_live_ins, "RULE", replace(dce_live_ins.RULE, **change))
     monkeypatch.setattr(registry, "_LOADED", [])  # the registry reads the packages again
+    every_word.cache_clear()
+    request.addfinalizer(every_word.cache_clear)  # the registry as it was, for the tests after
     options = options_for(["--target-jax", "0.12"])
     others = candidate_words(options_for(["--target-jax", "0.12", "--ignore", "HJX010"]))
     assert candidate_words(options) - others == words
-    named = named_words(OLD_DCE.encode(), words=candidate_words(options))
+    named = named_words(OLD_DCE.encode(), candidate_words(options))
     assert named & words == words & {b"def dce", b"zz_word"}  # the pre-filter finds what the file names
+    assert words <= every_word()  # and so do its searches where any rule counts
     assert acting_rules(OLD_DCE, "x.py", options, Project()) == acting
 
 

@@ -7,8 +7,11 @@ import time
 
 import pytest
 
+from hijax_migrate.engine.triage import every_word
 from hijax_migrate.tree import scans as scans_module
 from hijax_migrate.tree.scans import Scans
+
+WORDS = every_word()
 
 PLAIN = "def helper(x):\n    return x\n"
 PRIMITIVE = "def vjp_bwd(x):\n    return x\n"  # same size as PLAIN
@@ -43,10 +46,10 @@ def test_an_unchanged_file_is_not_read_again(tmp_path, reads):
     source.write_text(PLAIN)
     _age(source)
     first = Scans(tmp_path / "cache", (source.parent,))
-    assert not first.is_candidate(source)
+    assert not first.is_candidate(source, WORDS)
     first.save()
     again = Scans(tmp_path / "cache", (source.parent,))
-    assert not again.is_candidate(source)
+    assert not again.is_candidate(source, WORDS)
     assert reads == ["plain.py"]
 
 
@@ -60,7 +63,7 @@ def test_the_words_named_are_remembered_for_any_selection_of_rules(tmp_path, rea
     again = Scans(tmp_path / "cache", (tmp_path,))
     assert not again.is_candidate(source, frozenset({b"def dce"}))  # a run of other rules: not read again
     assert reads == ["prim.py"]
-    assert again.is_candidate(source)  # more words than were looked for: read for those
+    assert again.is_candidate(source, WORDS)  # more words than were looked for: read for those
     again.save()
     assert Scans(tmp_path / "cache", (tmp_path,)).is_candidate(source, frozenset({b"vjp_bwd", b"QDD"}))
     assert reads == ["prim.py", "prim.py"]
@@ -71,13 +74,13 @@ def test_a_rewrite_with_the_same_size_and_mtime_is_seen(tmp_path, reads):
     source.write_text(PLAIN)
     _age(source)
     first = Scans(tmp_path / "cache", (tmp_path,))
-    assert not first.is_candidate(source)
+    assert not first.is_candidate(source, WORDS)
     first.save()
     mtime = source.stat().st_mtime_ns
     time.sleep(0.01)  # ctime moves on with the write; mtime is set back
     source.write_text(PRIMITIVE)
     os.utime(source, ns=(mtime, mtime))
-    assert Scans(tmp_path / "cache", (tmp_path,)).is_candidate(source)
+    assert Scans(tmp_path / "cache", (tmp_path,)).is_candidate(source, WORDS)
 
 
 def test_a_file_changed_just_before_the_run_is_read_again(tmp_path, reads, monkeypatch):
@@ -85,9 +88,9 @@ def test_a_file_changed_just_before_the_run_is_read_again(tmp_path, reads, monke
     source = tmp_path / "plain.py"
     source.write_text(PLAIN)  # racy: within the timestamp tick
     first = Scans(tmp_path / "cache", (tmp_path,))
-    assert not first.is_candidate(source)
+    assert not first.is_candidate(source, WORDS)
     first.save()
-    assert not Scans(tmp_path / "cache", (tmp_path,)).is_candidate(source)
+    assert not Scans(tmp_path / "cache", (tmp_path,)).is_candidate(source, WORDS)
     assert reads == ["plain.py", "plain.py"]
 
 
@@ -110,7 +113,7 @@ def test_a_corrupt_record_is_no_record(tmp_path, reads, record):
     scans.path.parent.mkdir(parents=True)
     scans.path.write_text(record)
     again = Scans(tmp_path / "cache", (tmp_path,))
-    assert again.is_candidate(source)
+    assert again.is_candidate(source, WORDS)
     again.save()
 
 
@@ -119,7 +122,7 @@ def test_an_unwritable_cache_costs_nothing_but_speed(tmp_path, reads):
     source = tmp_path / "plain.py"
     source.write_text(PRIMITIVE)
     scans = Scans(tmp_path / "cache", (tmp_path,))
-    assert scans.is_candidate(source)
+    assert scans.is_candidate(source, WORDS)
     scans.save()
 
 
@@ -127,7 +130,7 @@ def test_special_and_missing_files_are_candidates(tmp_path, reads):
     fifo = tmp_path / "pipe.py"
     os.mkfifo(fifo)
     scans = Scans(None, (tmp_path,))
-    assert scans.is_candidate(fifo) and scans.is_candidate(tmp_path / "gone.py")
+    assert scans.is_candidate(fifo, WORDS) and scans.is_candidate(tmp_path / "gone.py", WORDS)
     assert reads == []
 
 

@@ -20,6 +20,7 @@ from test_project import write
 from hijax_migrate.analysis import project as project_module
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.cli import main
+from hijax_migrate.engine.triage import every_word
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import Job, run
 from hijax_migrate.sources import files
@@ -148,7 +149,7 @@ def test_a_run_stats_each_file_once(tmp_path, monkeypatch):
     monkeypatch.setattr(scans_module, "os", Counted())
     record = Scans(None, (tmp_path / "tree",))
     for path in walk(tmp_path / "tree"):
-        record.is_candidate(path)
+        record.is_candidate(path, every_word())
     assert naming(tmp_path / "tree", "Mul", record) == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     holders.Holders(record).files(tmp_path / "tree", "vjp_bwd")
     assert sorted(stats) == sorted(walk(tmp_path / "tree"))

@@ -11,30 +11,30 @@ from __future__ import annotations
 import re
 
 from ..core.errors import MigrationError
-from ..sources.files import CANDIDATE_WORDS, python_name
-
-_WORDS = tuple(word.split()[-1].decode() for word in CANDIDATE_WORDS)  # `def dce`: the name
+from ..sources.files import python_name
 
 
-def check_spelling(code: str) -> None:
+def check_spelling(code: str, words) -> None:
     """Raises MigrationError at the first name beyond ASCII that Python reads
     as one holding a rule's word (in a string or a comment too: a superset)."""
-    found = respelt(code)
+    found = respelt(code, words)
     if found is not None:
         line, name, read = found
         raise MigrationError(f"`{name}` is read by Python as `{read}`; the rules match names as "
                              f"written: spell it `{read}`, then run again", line)
 
 
-def respelt(code: str) -> tuple[int, str, str] | None:
-    """(line, name, as Python reads it) of the first such name; None: none."""
+def respelt(code: str, words) -> tuple[int, str, str] | None:
+    """(line, name, as Python reads it) of the first such name, a name holding
+    one of ``words`` (the pre-filter's, every rule's); None: none."""
     if code.isascii():
         return None
+    names = {word.split()[-1].decode() for word in words}  # `def dce`: the name
     for match in re.finditer(r"\w+", code):
         name = match.group()
         if name.isascii():
             continue
         read = python_name(name)
-        if read != name and any(word in read for word in _WORDS):
+        if read != name and any(word in read for word in names):
             return code.count("\n", 0, match.start()) + 1, name, read
     return None

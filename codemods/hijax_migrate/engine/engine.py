@@ -25,7 +25,7 @@ from .formatting import format_changed
 from .newer_imports import check_imports
 from .origin_lines import Origins
 from .output_parse import check_parses
-from .triage import acting_rules
+from .triage import acting_rules, every_word
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
@@ -38,7 +38,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     project.migrate = migrate_source  # what decisions runs on another file
     report = FileReport(path)
     tree = parse(code)
-    check_spelling(code)
+    check_spelling(code, every_word())
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
     prims = file.primitives(tree, code)
     if module:  # the summary just installed is of the text on disk: results may rest on it

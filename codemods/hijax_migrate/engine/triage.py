@@ -14,6 +14,7 @@ A test runs every golden case both ways.
 from __future__ import annotations
 
 import ast
+import functools
 
 from ..analysis.ast_summary import dotted_name, parse_ast, summarize_ast
 from ..analysis.chains import HIJAX_MODULES
@@ -35,7 +36,7 @@ def untouched(code: str, path: str, options: Options, project, module: str = "")
     classes = _classes(code, path, options, project, module, install=True)
     if classes is None or _acting(code, *classes, options, project) != set():
         return None
-    if respelt(code) is not None:
+    if respelt(code, every_word()) is not None:
         return None  # a name Python reads otherwise: the migration refuses the file
     report = FileReport(path)
     report.primitives = sum(kind.is_primitive for _, kind, _ in classes[1])
@@ -73,11 +74,23 @@ def _selected(options: Options) -> list[Rule]:
 def candidate_words(options: Options) -> frozenset[bytes]:
     """The words a file must name for a selected rule to act on it (a rule
     without words: its kinds' names), and ``HiPrim`` always: the engine's own
-    checks of a base or an import newer than the target belong to no rule."""
-    words = [*covering("HiPrim")]
-    # and the names newer than the target: the engine refuses code that imports one (newer_imports)
-    words += [found for name, since in ADDED_NAMES.items() if since > options.target for found in covering(name)]
-    for rule in _selected(options):
+    checks of a base or an import newer than the target belong to no rule;
+    and the names newer than the target: the engine refuses code that imports
+    one (newer_imports)."""
+    return _words(_selected(options), [name for name, since in ADDED_NAMES.items() if since > options.target])
+
+
+@functools.cache
+def every_word() -> frozenset[bytes]:
+    """Every rule's words, and every name the engine checks, whatever the
+    target: where any rule counts (a notebook cell that cannot be parsed, a
+    name Python reads otherwise, a git hook's files)."""
+    return _words(registry.all_rules(), list(ADDED_NAMES))
+
+
+def _words(rules: list[Rule], names: list[str]) -> frozenset[bytes]:
+    words = [*covering("HiPrim"), *(found for name in names for found in covering(name))]
+    for rule in rules:
         words += [found for word in rule.needs or {kind.value for kind in rule.kinds} for found in covering(word)]
     return frozenset(words)
 

@@ -89,9 +89,11 @@ def _check_tree(repo, tree: str, names: list[str]):
 def _candidates(repo, files: dict[str, str], names: list[str]) -> list[str]:
     """The files that name a word a rewrite needs, as the command line's
     pre-filter decides: only then is the tree written out."""
-    names = [name for name in names if name in files]
+    from ..engine.triage import every_word
+
+    words, names = every_word(), [name for name in names if name in files]
     texts = gitrepo.read_blobs(repo, [files[name] for name in names])
-    return [name for name, text in zip(names, texts) if is_candidate_text(text, whole=not name.endswith(".ipynb"))]
+    return [name for name, text in zip(names, texts) if is_candidate_text(text, words, not name.endswith(".ipynb"))]
 
 
 def _is_settings(path: str) -> bool:

@@ -1,6 +1,6 @@
 """A run over files: discover, pre-filter, migrate (in parallel), write.
 
-Data flows one way. Only candidate files (see ``files.CANDIDATE_WORDS``) are
+Data flows one way. Only candidate files (see ``triage.candidate_words``) are
 parsed with libcst; the project finds any other module on disk, and
 summarises it, only when a subclass chain runs through it. Each worker
 returns a small Outcome (a diff, not trees), so memory stays bounded on
@@ -196,7 +196,9 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
         from ..sources.notebooks import migrate_notebook as migrate_cells_of
     else:
         from ..sources.markdown import migrate_markdown as migrate_cells_of
-    return Result(*migrate_cells_of(text, job.display, migrate))
+    from ..engine.triage import every_word
+
+    return Result(*migrate_cells_of(text, job.display, migrate, every_word()))
 
 
 _roots = roots_of  # the folders imports start from, in a run over these jobs

@@ -88,12 +88,12 @@ def _prepare(cell: Cell, magics: list[str]) -> tuple[str, str | None]:
     return code, _parses(code)
 
 
-def _join(cells: list[Cell], report: FileReport) -> _Joined:
+def _join(cells: list[Cell], report: FileReport, words) -> _Joined:
     joined = _Joined()
     for index, cell in enumerate(cells):
         code, problem = _prepare(cell, joined.magics)
         joined.magic_cells += [index] * (len(joined.magics) - len(joined.magic_cells))
-        if problem is not None and is_candidate_text(cell.code.encode()):
+        if problem is not None and is_candidate_text(cell.code.encode(), words):
             report.findings.append(Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}",
                                            cell=cell.number))
         joined.usable.append(problem is None)
@@ -104,11 +104,13 @@ def _join(cells: list[Cell], report: FileReport) -> _Joined:
     return joined
 
 
-def migrate_cells(cells: list[Cell], migrate, report_file: str) -> tuple[list[str], FileReport]:
+def migrate_cells(cells: list[Cell], migrate, report_file: str, words) -> tuple[list[str], FileReport]:
     """``migrate(code) -> engine.Result`` over the joined cells; the new code
-    of each cell, and the report with each line named by its cell."""
+    of each cell, and the report with each line named by its cell. A cell
+    that cannot be used is reported where it names one of ``words`` (every
+    rule's)."""
     report = FileReport(report_file)
-    joined = _join(cells, report)
+    joined = _join(cells, report, words)
     if not any(joined.usable):
         return [cell.code for cell in cells], report
     result = migrate("".join(joined.parts))

@@ -28,25 +28,16 @@ SKIP_DIRS = frozenset({
     "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
 })
 # A file that can need a rewrite names one of its rules' words (each rule's
-# `needs`; triage.candidate_words gives those of the rules that run, through
-# `covering`). Every other file is never parsed, the dominant cost of a run.
+# `needs`, in the registry; triage.candidate_words gives those of the rules
+# that run, triage.every_word those of all, through `covering`): callers pass
+# them. Every other file is never parsed, the dominant cost of a run.
 # Substring tests first: three times faster than one regex with alternatives.
 # Most words are whole names, matched as such (`vjp_bwd` is not in
 # `vjp_bwd_retval`, nor `remat` in `def remat_jaxpr`): each rule acts on the
 # name itself. Parts of several names (VJPHiPrimitive, AvalQDD,
 # __version_info__) are matched anywhere.
-_RULE_NAMES = (b"vjp_bwd", b"vjp_fwd", b"vjp_bwd_retval", b"linearize_from_jvp", b"apply_derived_linearization",
-               b"vjp_fwd_from_jvp", b"transpose_jvp", b"vjp_fwd_from_lin", b"transpose_linearized",
-               b"batch_dim_rule", b"VmapOf", b"MutableHiType", b"def dce", b"def remat")
-# Every rule's whole names, for where any rule counts (a notebook's unusable
-# cell, a respelt name, a git hook's files, a scan asked for no words):
-# sources/ is below rules/ and cannot read them from the registry, so
-# tests/test_docs.py holds the two equal. And the names jax added: code
-# importing one is newer than an older target (triage.candidate_words).
-NAMES = _RULE_NAMES + tuple(name.encode() for name in ADDED_NAMES if name.encode() not in _RULE_NAMES)
 PARTS = (b"HiPrim", b"QDD", b"__version_")
 _SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
-CANDIDATE_WORDS = NAMES + PARTS
 
 
 _NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
@@ -82,7 +73,7 @@ def covering(word: str) -> frozenset[bytes]:
     return parts or frozenset({word.encode()})
 
 
-def named_words(data: bytes, whole: bool = True, words=CANDIDATE_WORDS) -> frozenset[bytes]:
+def named_words(data: bytes, words, whole: bool = True) -> frozenset[bytes]:
     """Which of ``words`` ``data`` names; with ``whole`` false, as bytes
     anywhere (a superset: for a chunk of a file, cut anywhere). Python reads
     a name NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``): text beyond ASCII is
@@ -131,11 +122,11 @@ def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
                      and word.split()[-1] in data and (not whole or word in PARTS or _names(data, word)))
 
 
-def is_candidate_text(data: bytes, whole: bool = True) -> bool:
-    return bool(named_words(data, whole))
+def is_candidate_text(data: bytes, words, whole: bool = True) -> bool:
+    return bool(named_words(data, words, whole))
 
 
-def file_words(path: Path, words=CANDIDATE_WORDS, chunk: int = 1 << 20) -> frozenset[bytes]:
+def file_words(path: Path, words, chunk: int = 1 << 20) -> frozenset[bytes]:
     """Which of ``words`` the file names. Read in chunks: a huge file that
     names none is passed over like any other, without holding it in memory;
     in such a file a word is looked for as bytes (a name may span two chunks),
@@ -144,10 +135,10 @@ def file_words(path: Path, words=CANDIDATE_WORDS, chunk: int = 1 << 20) -> froze
     with open(path, "rb") as handle:
         first = handle.read(chunk)
         if len(first) < chunk:
-            return named_words(first, path.suffix != ".ipynb", words)
+            return named_words(first, words, path.suffix != ".ipynb")
         named, tail, block = set(), b"", first
         while block:
-            named |= named_words(tail + block, False, words)
+            named |= named_words(tail + block, words, False)
             tail, block = block[-overlap:], handle.read(chunk)
     return frozenset(named)
 

@@ -42,7 +42,7 @@ def _set_source(cell: dict, code: str) -> None:
     cell["source"] = code.splitlines(keepends=True) if isinstance(cell.get("source"), list) else code
 
 
-def migrate_notebook(text: str, path: str, migrate):
+def migrate_notebook(text: str, path: str, migrate, words):
     """``migrate(code) -> engine.Result``; returns (new text, report)."""
     try:
         notebook = json.loads(text)
@@ -57,7 +57,7 @@ def migrate_notebook(text: str, path: str, migrate):
                              "left unchanged (re-save it from Jupyter and run again)")
     numbers = {id(c): n for n, c in enumerate(notebook["cells"], 1)}
     cells = [Cell(_source(c), f"cell {numbers[id(c)]}", number=numbers[id(c)]) for c in code_cells]
-    texts, report = migrate_cells(cells, migrate, path)
+    texts, report = migrate_cells(cells, migrate, path, words)
     if texts == [cell.code for cell in cells]:
         return text, report
     for cell, code in zip(code_cells, texts):

@@ -22,7 +22,7 @@ import stat
 import time
 from pathlib import Path
 
-from ..sources.files import CANDIDATE_WORDS, file_words
+from ..sources.files import file_words
 from ..sources.originals import Originals
 from .cache import _tool, _write, digest
 from .holders import may_hold
@@ -117,7 +117,7 @@ class Scans:
             self._known[key] = {**known, **entry} if same else entry  # another stat: only the worker's
             self._changed = True
 
-    def is_candidate(self, path: Path, words: frozenset[bytes] = frozenset(CANDIDATE_WORDS)) -> bool:
+    def is_candidate(self, path: Path, words: frozenset[bytes]) -> bool:
         """May the file need a migration, naming one of ``words`` (those of the
         rules that run)? Unreadable and special files may: they are reported."""
         return self._candidate(path, words, read=True)
