@@ -7,9 +7,9 @@ import json
 import os
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
-from ..core.model import Change, Finding, Outcome
+from ..core.model import Finding, Outcome
 
 
 @contextlib.contextmanager

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..core.errors import MigrationError
-from ..core.model import Change, FileReport, Finding
+from ..core.model import FileReport, Finding
 from .files import is_candidate_text
 
 _MARKER = "__hijax_migrate_cell__({})\n"

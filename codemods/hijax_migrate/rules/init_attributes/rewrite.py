@@ -8,7 +8,7 @@ from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 from ...analysis.families import ancestors, first_definer
 from ...analysis.project import HIJAX_MODULES
 from ..context import NOTE, RuleTransformer
-from ..init_call import InitCall, base_init_call, init_calls
+from ..init_call import base_init_call, init_calls
 from . import RULE
 
 _BASES = {f"{module}.{name}" for module in HIJAX_MODULES
