@@ -17,7 +17,7 @@ from tree_cases import trees, write
 
 from hijax_migrate.sources.files import walk
 
-_RUN = ("import json, sys\nfrom hijax_migrate import runner, scans\nfrom hijax_migrate.cli import main\n"
+_RUN = ("import json, sys\nfrom hijax_migrate.run import runner\nfrom hijax_migrate.tree import scans\nfrom hijax_migrate.cli import main\n"
         "for name, value in json.loads(sys.argv[1]).items():\n"
         "    setattr(scans if name == '_RACY_NS' else runner, name, value)\n"
         "sys.exit(main(sys.argv[2:]))\n")
@@ -43,6 +43,8 @@ def run(root: Path, config: dict, *args: str, jobs: int = 2, cache: Path | None 
     flags = [*args, "--jobs", str(jobs), *([] if cache is not None else ["--no-cache"]), *where]
     done = subprocess.run([sys.executable, "-c", _RUN, json.dumps(config), *flags], cwd=root, env=env,
                           capture_output=True, text=True, timeout=300)
+    # a run that never started (its harness failing to import) would agree with any other
+    assert "Traceback (most recent call last)" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr
 
 

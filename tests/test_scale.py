@@ -112,7 +112,7 @@ def test_workers_migrate_what_they_triage(synthetic, tmp_path):
 
     root, expected = synthetic
     trees = {jobs: shutil.copytree(root, tmp_path / f"tree{jobs}") for jobs in ("1", "2")}
-    code = ("import sys\nfrom hijax_migrate import runner\nfrom hijax_migrate.cli import main\n"
+    code = ("import sys\nfrom hijax_migrate.run import runner\nfrom hijax_migrate.cli import main\n"
             "runner._PARALLEL_TRIAGE = 1\n"  # every run of two files or more triaged on every core
             "code = main(sys.argv[1:])\nprint(code, 'libcst' in sys.modules)\n")
     for jobs, tree in trees.items():
