@@ -22,7 +22,25 @@ def batch_of(nodeid: str) -> str | None:
     return next((fixture for fixture, functions in GROUPS.items() if function in functions), None)
 
 
+# The longest single tests (pytest --durations), started first: under
+# pytest-xdist none of them is left to run alone at the end.
+LONGEST = (
+    "tests/test_parallel_equivalence.py::test_parallel_and_cached_runs_give_the_serial_uncached_result",
+    "tests/test_properties.py::test_migration_properties",
+    "tests/test_import_edits_props.py::test_import_statements_alone_give_the_whole_modules_result",
+    "tests/test_git.py::test_pre_commit_framework_runs_the_hooks_for_real",
+    "tests/test_properties.py::test_rule_programs_migrate_or_warn",
+    "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
+    "tests/test_linediff.py::test_the_diff_is_difflibs",
+    "tests/test_fast_paths_agree.py::test_imports_a_rule_edits",
+    "tests/test_hook_tree_props.py::test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches",
+    "tests/test_fast_paths_agree.py::test_calls_of_a_renamed_rule_anywhere",
+)
+
+
 def pytest_collection_modifyitems(config, items):
+    first = {name: rank for rank, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: first.get(item.nodeid.split("[", 1)[0], len(LONGEST)))  # the rest as they were
     for item in items:
         used = [fixture for fixture in GROUPS if fixture in getattr(item, "fixturenames", ())]
         if used != [batch_of(item.nodeid)] and (used or batch_of(item.nodeid)):
