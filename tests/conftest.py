@@ -7,6 +7,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pytest
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _session_cache(tmp_path_factory):
+    """Fixtures wider than a test (set up before any test's own) never use the user's cache either."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path_factory.mktemp("session-cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _own_cache(tmp_path_factory, monkeypatch):
     """Each test keeps its results apart: never the user's cache, never another test's."""
