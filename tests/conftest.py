@@ -7,7 +7,67 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pytest
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _session_cache(tmp_path_factory):
+    """Fixtures wider than a test (set up before any test's own) never use the user's cache either."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path_factory.mktemp("session-cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _own_cache(tmp_path_factory, monkeypatch):
     """Each test keeps its results apart: never the user's cache, never another test's."""
     monkeypatch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+from jax_batch import GROUPS, jax_010_runs, jax_012_runs  # noqa: E402,F401 -- session fixtures: one jax process a release
+
+
+def batch_of(nodeid: str) -> str | None:
+    """The batch fixture a test reads (jax_batch.GROUPS), if any."""
+    function = nodeid.split("[", 1)[0]
+    return next((fixture for fixture, functions in GROUPS.items() if function in functions), None)
+
+
+# The longest single tests (pytest --durations), started first: under
+# pytest-xdist none of them is left to run alone at the end.
+LONGEST = (
+    "tests/test_parallel_equivalence.py::test_parallel_and_cached_runs_give_the_serial_uncached_result",
+    "tests/test_properties.py::test_migration_properties",
+    "tests/test_import_edits_props.py::test_import_statements_alone_give_the_whole_modules_result",
+    "tests/test_git.py::test_pre_commit_framework_runs_the_hooks_for_real",
+    "tests/test_properties.py::test_rule_programs_migrate_or_warn",
+    "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
+    "tests/test_linediff.py::test_the_diff_is_difflibs",
+    "tests/test_fast_paths_agree.py::test_imports_a_rule_edits",
+    "tests/test_hook_tree_props.py::test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches",
+    "tests/test_fast_paths_agree.py::test_calls_of_a_renamed_rule_anywhere",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    first = {name: rank for rank, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: first.get(item.nodeid.split("[", 1)[0], len(LONGEST)))  # the rest as they were
+    for item in items:
+        used = [fixture for fixture in GROUPS if fixture in getattr(item, "fixturenames", ())]
+        if used != [batch_of(item.nodeid)] and (used or batch_of(item.nodeid)):
+            raise pytest.UsageError(f"{item.nodeid} uses {used or 'no batch'}: list it under that fixture "
+                                    "in jax_batch.GROUPS, and only there")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadgroup, with the tests of each jax batch as a group: one
+    worker runs the batch once. (Grouped here, by name, not by xdist_group
+    marks: pytest-xdist 3.8 names a group in a test's node id, which pytest
+    9.2 no longer lets it change, and its groups silently come apart.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class BatchGroups(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return batch_of(nodeid) or super()._split_scope(nodeid)
+
+    return BatchGroups(config, log)

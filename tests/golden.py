@@ -48,7 +48,9 @@ def write_case(case: Case, actual: str, findings=()) -> None:
     header = f"# flags: {shlex.join(case.flags)}\n" if case.flags else ""
     body = case.source if actual == case.source else f"{case.source}{OUTPUT_MARK}{actual}"
     listed = "".join(f"# {line}\n" for line in finding_lines(findings))
-    case.path.write_text(header + body + (FINDINGS_MARK + listed if listed else ""))
+    # a case that lists its findings keeps the section, empty or not: an empty one checks there are none
+    checked = case.findings is not None or listed
+    case.path.write_text(header + body + (FINDINGS_MARK + listed if checked else ""))
 
 
 def all_cases() -> list[Path]:

@@ -5,11 +5,15 @@ The module defines ``f`` (scalar output), ``ARGS`` and optionally
 ``plain`` (``f`` without the primitive, whose gradient is the reference) and
 ``JIT_VALUE`` (also run ``jit(f)``: dead outputs are pruned, so ``dce`` is called).
 Used by the semantic tests, in a subprocess so any jax/Python pair works;
-given several modules, it prints one line for each, in order.
+given several modules, it prints one line for each, in order. A module written
+``ROOT::PATH`` is part of a tree: it runs from ROOT (first on ``sys.path`` and
+the working directory, as with ``PYTHONPATH=ROOT``), and the tree's modules are
+forgotten afterwards, so the next tree's ``base.py`` is its own.
 """
 
 import importlib.util
 import json
+import os
 import sys
 
 
@@ -42,6 +46,25 @@ def main(path):
     print(json.dumps(out))
 
 
+def in_tree(root, path):
+    here = os.getcwd()
+    sys.path.insert(0, root)
+    os.chdir(root)
+    try:
+        main(path)
+    finally:
+        os.chdir(here)
+        sys.path.remove(root)
+        inside = os.path.join(os.path.realpath(root), "")
+        for name, module in list(sys.modules.items()):
+            if os.path.realpath(getattr(module, "__file__", None) or os.devnull).startswith(inside):
+                del sys.modules[name]
+
+
 if __name__ == "__main__":
     for arg in sys.argv[1:]:
-        main(arg)
+        if "::" in arg:
+            in_tree(*arg.split("::", 1))
+        else:
+            main(arg)
+        sys.stdout.flush()

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
-from test_semantics import HAS_JAX_HERE, JAX_012, PROBE, PY312, check_case
+from jax_batch import HAS_JAX_HERE, JAX_012, ORDERS, PY312
+from test_semantics import check_case
 
 from hijax_migrate.core.versions import parse_version
 from hijax_migrate.rules.context import Options
@@ -25,58 +23,42 @@ needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="n
 @pytest.mark.jax
 @needs_jax
 @pytest.mark.parametrize("case", SINGLE_FILE, ids=lambda c: c.name)
-def test_single_file_under_jax_010(case, tmp_path):
-    check_case(case, sys.executable, "0.10", tmp_path)
+def test_single_file_under_jax_010(case, jax_010_runs):
+    check_case(jax_010_runs["family", case.name], case)
 
 
 @pytest.mark.jax
 @needs_012
 @pytest.mark.parametrize("case", SINGLE_FILE + JAX_012_ONLY, ids=lambda c: c.name)
-def test_single_file_under_jax_012(case, tmp_path):
-    check_case(case, PY312, "0.12", tmp_path)
+def test_single_file_under_jax_012(case, jax_012_runs):
+    check_case(jax_012_runs["family", case.name], case)
 
 
-def probe_tree(python: str, root: Path, main: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    run_ = subprocess.run([python, str(PROBE), str(root / main)], capture_output=True, text=True,
-                          timeout=300, env=env, cwd=root)
-    assert run_.returncode == 0, run_.stderr
-    return json.loads(run_.stdout.strip().splitlines()[-1])
-
-
-def check_tree(case, python: str, target: str, root: Path, order=sorted) -> None:
-    for name, text in case.files.items():
-        (root / name).write_text(text)
-    before = probe_tree(python, root, case.main)
+def check_tree(check, case) -> None:
+    """A tree's batched runs: broken before the migration (run in place, file by file), right after it."""
+    outcomes, before, after = check.results()
     assert "error" in before, f"the unmigrated code already works: {before}"
-    jobs = [Job(p, p.name, root) for p in order(walk(root))]
-    outcomes = run(jobs, Options(parse_version(target)), in_place=True, workers=1)
     assert any(o.changes for o in outcomes), outcomes
-    after = probe_tree(python, root, case.main)
-    migrated = {p.name: p.read_text() for p in root.glob("*.py")}
-    assert "error" not in after, f"{after['error']}\n{migrated}"
+    assert "error" not in after, f"{after['error']}\n{check.files}"
     for key in ("grad", "jit", "vmap"):
         if key in after:
             assert after[key] == case.expected, key
 
 
-ORDERS = [sorted, lambda paths: sorted(paths, reverse=True)]
-
-
 @pytest.mark.jax
 @needs_jax
-@pytest.mark.parametrize("order", ORDERS, ids=["a-z", "z-a"])
+@pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("case", TREES, ids=lambda c: c.name)
-def test_tree_under_jax_010(case, order, tmp_path):
-    check_tree(case, sys.executable, "0.10", tmp_path, order)
+def test_tree_under_jax_010(case, order, jax_010_runs):
+    check_tree(jax_010_runs["tree", case.name, order], case)
 
 
 @pytest.mark.jax
 @needs_012
-@pytest.mark.parametrize("order", ORDERS, ids=["a-z", "z-a"])
+@pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("case", TREES + JAX_012_TREES, ids=lambda c: c.name)
-def test_tree_under_jax_012(case, order, tmp_path):
-    check_tree(case, PY312, "0.12", tmp_path, order)
+def test_tree_under_jax_012(case, order, jax_012_runs):
+    check_tree(jax_012_runs["tree", case.name, order], case)
 
 
 def test_calls_in_a_subclass_follow_a_rule_renamed_in_another_file(tmp_path):

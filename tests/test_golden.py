@@ -1,7 +1,10 @@
 """Golden cases: exact output, output parses, and a second run changes nothing.
 
 Regenerate expected outputs for review with ``HIJAX_REGENERATE=1 pytest
-tests/test_golden.py`` and read the resulting ``git diff golden/``.
+tests/test_golden.py`` and read the resulting ``git diff golden/``: each case
+is rewritten with what the run gives now, then checked as written, and a
+regeneration keeps every check the case made (its ``# findings`` section, even
+empty; a case listing none gets its findings listed).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from dataclasses import replace
 import libcst as cst
 import pytest
 
-from golden import all_cases, finding_lines, read_case, write_case
+from golden import FINDINGS_MARK, GOLDEN, Case, all_cases, finding_lines, read_case, write_case
 from hijax_migrate.cli import build_parser
 from hijax_migrate.command.session import options_from_args
 from hijax_migrate.core.versions import OLDEST_TARGET, format_version, parse_version
@@ -37,13 +40,13 @@ def options_for(flags: list[str]) -> Options:
 
 
 @pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)
-def test_golden(path):
+def test_golden(path, tmp_path):
     case = read_case(path)
     options = options_for(case.flags)
     result = migrate_source(case.source, path.name, options)
     if os.environ.get("HIJAX_REGENERATE"):
         write_case(case, result.code, result.report.findings)
-        pytest.skip("regenerated")
+        case = regenerated_from(case, read_case(path))  # the file as written, checked below like any other
     assert result.code == case.expected
     if case.findings is not None:
         assert finding_lines(result.report.findings) == case.findings
@@ -55,6 +58,49 @@ def test_golden(path):
         assert not result.report.changes
     if path.stem.endswith("_warns"):
         assert result.report.findings, "a *_warns case must report why it left code alone"
+    # what HIJAX_REGENERATE would write for this (passing) case: the same file,
+    # but for the findings of a case that listed none, now listed
+    copy = replace(case, path=tmp_path / path.name)
+    write_case(copy, result.code, result.report.findings)
+    regenerated_from(case, read_case(copy.path))
+    if case.findings is not None or not result.report.findings:
+        assert copy.path.read_bytes() == path.read_bytes(), "regenerating an up-to-date case changed it"
+
+
+def regenerated_from(case: Case, written: Case) -> Case:
+    """``written``, a regeneration of ``case``: it must keep every check the case made."""
+    assert (written.flags, written.source) == (case.flags, case.source), "regenerating changed the input"
+    if case.findings is not None:
+        assert written.findings is not None, "regenerating dropped the case's `# findings` check"
+    return written
+
+
+def test_regenerating_keeps_an_empty_findings_section(tmp_path):
+    """An empty ``# findings`` section checks that the run reports nothing: a
+    regeneration that finds nothing keeps it (it once dropped it)."""
+    path = tmp_path / "case.py"
+    path.write_text("x = 1\n# findings\n")
+    case = read_case(path)
+    assert case.findings == []
+    result = migrate_source(case.source, path.name, options_for(case.flags))
+    assert not result.report.findings
+    write_case(case, result.code, result.report.findings)
+    assert path.read_text() == "x = 1\n# findings\n"
+    assert read_case(path).findings == []
+
+
+def test_regenerating_lists_findings_a_case_did_not_check(tmp_path):
+    """A case with no ``# findings`` section gets one where the run reports
+    something: a check added, none taken away."""
+    path = tmp_path / "base_external_warns.py"
+    path.write_text((GOLDEN / path.name).read_text().partition(FINDINGS_MARK)[0])  # as if it listed none
+    case = read_case(path)
+    assert case.findings is None
+    result = migrate_source(case.source, path.name, options_for(case.flags))
+    write_case(case, result.code, result.report.findings)
+    again = read_case(path)
+    assert again.findings == finding_lines(result.report.findings) != []
+    assert (again.source, again.expected) == (case.source, case.expected)
 
 
 def test_there_are_enough_cases():

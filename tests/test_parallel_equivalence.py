@@ -44,6 +44,8 @@ def run(root: Path, config: dict, *args: str, jobs: int = 2, cache: Path | None 
     flags = [*args, "--jobs", str(jobs), *([] if cache is not None else ["--no-cache"]), *where]
     done = subprocess.run([sys.executable, "-c", _RUN, json.dumps(config), *flags], cwd=root, env=env,
                           capture_output=True, text=True, timeout=300)
+    # a run that never started (its harness failing to import) would agree with any other
+    assert "Traceback (most recent call last)" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr
 
 
