@@ -71,3 +71,30 @@ def pytest_xdist_make_scheduler(config, log):
             return batch_of(nodeid) or super()._split_scope(nodeid)
 
     return BatchGroups(config, log)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _ctrl_c_as_python_sets_it():
+    """Ctrl-C raises KeyboardInterrupt in the test process and in the tool's
+    subprocesses, as in a terminal, even where pytest was started with SIGINT
+    ignored (a background job, some CI runners): the interrupt tests send it."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _signals_as_found(_ctrl_c_as_python_sets_it):
+    """A test leaves the process's Ctrl-C and SIGTERM handling as it found
+    it: the tool's subprocesses inherit an ignored SIGINT, and the next test
+    of this worker would wait for a Ctrl-C that never lands."""
+    import signal
+
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    after = {sig: signal.getsignal(sig) for sig in before}
+    for sig, handler in before.items():
+        signal.signal(sig, handler)
+    assert after == before, f"the test changed the handling of {[s.name for s in before if after[s] != before[s]]}"

@@ -121,6 +121,13 @@ def snapshot(folder: Path) -> dict[str, bytes]:
             for p in folder.rglob("*")}
 
 
+def _write_stray(path: Path) -> None:
+    """A file someone adds to the copy: where a link of an earlier touch stands, in its place (writing
+    through it would change the file outside the copy that the test checks the hooks never touch)."""
+    path.unlink(missing_ok=True)
+    path.write_text("stray\n")
+
+
 def touch(copy: Path, kind: str, pick: int, outside: Path, manifests: list[str]) -> None:
     """Someone else's change to a kept copy between two hooks."""
     top, manifest = copy / "tree", copy / "manifest.json"
@@ -142,7 +149,7 @@ def touch(copy: Path, kind: str, pick: int, outside: Path, manifests: list[str])
         shutil.rmtree(top, ignore_errors=True)
         top.symlink_to(outside)
     elif path is None:
-        (top / "stray.py").write_text("stray\n")
+        _write_stray(top / "stray.py")
     elif kind == "edit":  # in place, same size, its time set back
         before = path.stat()
         path.write_bytes(bytes(reversed(path.read_bytes())) or b"")
@@ -155,7 +162,7 @@ def touch(copy: Path, kind: str, pick: int, outside: Path, manifests: list[str])
     elif kind == "delete":
         path.unlink()
     elif kind == "stray":
-        (path.parent / "stray.py").write_text("stray\n")
+        _write_stray(path.parent / "stray.py")
     elif kind == "folder":
         path.unlink()
         path.mkdir()
