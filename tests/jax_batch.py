@@ -139,7 +139,8 @@ def migrate_case(batch: Batch, case, options) -> Check:
 
 
 def migrate_tree_case(batch: Batch, case, options, order, name: str) -> Check:
-    from hijax_migrate.run.runner import Job, run
+    from hijax_migrate.run.runner import run
+    from hijax_migrate.run.state import Job
     from hijax_migrate.sources.files import walk
 
     before = batch.folder_for(f"{name}/before")

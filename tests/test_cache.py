@@ -11,7 +11,8 @@ from test_project import OLD_RULE, write
 from hijax_migrate.cli import main
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run import runner
-from hijax_migrate.run.runner import Job, run
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
 
 BASE = "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n"

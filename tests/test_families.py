@@ -12,7 +12,8 @@ from test_semantics import check_case
 
 from hijax_migrate.core.versions import parse_version
 from hijax_migrate.rules.context import Options
-from hijax_migrate.run.runner import Job, run
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
 
 SINGLE_FILE = FWD_CASES + SCOPE_CASES + FAMILY_CASES

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from hijax_migrate.rules.context import Options
-from hijax_migrate.run.runner import Job, run
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import MAX_BYTES, walk
 from hijax_migrate.sources.parse import MAX_WORDS
 

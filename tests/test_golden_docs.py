@@ -15,7 +15,8 @@ import pytest
 from golden import GOLDEN
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.core.model import Options
-from hijax_migrate.run.runner import Job, migrate_document
+from hijax_migrate.run.runner import migrate_document
+from hijax_migrate.run.state import Job
 
 DOCS = GOLDEN / "docs"
 CASES = sorted(p for p in DOCS.iterdir() if ".out." not in p.name)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import threading
 
 import pytest
@@ -15,9 +14,10 @@ from test_accum_calls import BASE, CALLER
 from test_tree_searches import NAMERS
 
 from hijax_migrate.rules.context import Options
-from hijax_migrate.run.runner import Job, run
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
-from hijax_migrate.tree import holders, prefetch
+from hijax_migrate.tree import prefetch
 from hijax_migrate.tree.holders import Holders
 from hijax_migrate.tree.scans import Scans
 

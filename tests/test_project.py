@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from hijax_migrate.rules.context import Options
-from hijax_migrate.run.runner import Job, run
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
 
 OLD_RULE = "    def vjp_bwd(self, res, g):\n        return (g,)\n"

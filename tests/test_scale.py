@@ -14,7 +14,8 @@ import synth  # noqa: E402
 from terminal import on_a_terminal  # noqa: E402
 
 from hijax_migrate.core.model import Options  # noqa: E402
-from hijax_migrate.run.runner import Job, run  # noqa: E402
+from hijax_migrate.run.runner import run  # noqa: E402
+from hijax_migrate.run.state import Job  # noqa: E402
 from hijax_migrate.sources.files import walk  # noqa: E402
 
 

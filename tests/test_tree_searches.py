@@ -22,7 +22,8 @@ from hijax_migrate.analysis.project import Project
 from hijax_migrate.cli import main
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.rules.context import Options
-from hijax_migrate.run.runner import Job, run
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
 from hijax_migrate.sources import files
 from hijax_migrate.sources.files import walk
 from hijax_migrate.tree import calls, holders, reads as reads_module, scans as scans_module

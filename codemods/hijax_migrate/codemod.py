@@ -20,7 +20,8 @@ from libcst.codemod import Codemod, CodemodContext
 from .core.model import STRATEGIES
 from .engine.engine import MigrationError
 from .output.report import finding_text, where
-from .run.runner import Job, migrate_document, project_for
+from .run.runner import migrate_document, project_for
+from .run.state import Job
 
 
 class HijaxMigrateCommand(Codemod):

@@ -20,7 +20,7 @@ from ..output.report import (
     reader_may_leave,
     summary,
 )
-from ..run.runner import Job
+from ..run.state import Job
 from ..sources.files import Listings
 from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, codes
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 
 from ..core.linediff import file_diff
 from ..core.model import Options, Outcome
-from ..run.runner import Job, failures_of, migrate_document, new_bytes
+from ..run.runner import failures_of, migrate_document, new_bytes
+from ..run.state import Job
 from ..sources.files import read_source, write_atomic
 from .report import colorize
 

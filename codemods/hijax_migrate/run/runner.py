@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import traceback
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,7 +34,7 @@ from ..sources.files import (
     signals_deferred,
     write_atomic,
 )
-from .state import Run, roots_of
+from .state import Job, Run, roots_of
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -52,13 +52,6 @@ _PARALLEL_PREFILTER = 1024
 # the subclasses of many classes: an index of every file's names answers them
 # all, where a pass of the tree a name would read each file again and again.
 _FEW_CANDIDATES = 32
-
-
-@dataclass(frozen=True)
-class Job:
-    path: Path
-    display: str  # the name shown and used in diffs
-    root: Path | None
 
 
 # In a pool's worker process only: the run it works for (set as the worker

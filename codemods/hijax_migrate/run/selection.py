@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import UsageError
 from ..sources.files import gitignore_spec as spec
-from .runner import Job
+from .state import Job
 
 if TYPE_CHECKING:
     from ..sources.files import Listings

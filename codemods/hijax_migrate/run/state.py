@@ -27,7 +27,15 @@ from ..tree.scans import Scans
 
 if TYPE_CHECKING:
     from ..analysis.project import Project
-    from .runner import Job
+
+
+@dataclass(frozen=True)
+class Job:
+    """A file the run takes."""
+
+    path: Path
+    display: str  # the name shown and used in diffs
+    root: Path | None
 
 
 @dataclass
