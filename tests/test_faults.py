@@ -140,28 +140,30 @@ def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
     assert out.endswith(b"return None" if not data.endswith(b"\n") else b"# end\n")
 
 
-def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys):
+def with_rule(monkeypatch, transformer: type, code: str, name: str) -> None:
+    """``transformer`` as one more rule, run after the real ones (for this test only)."""
+    from hijax_migrate.rules import registry
+    from hijax_migrate.rules.base import Rule
+
+    transformer.rule = Rule(code, name, (0, 1, 0), "test", "", "", transformer, needs=("vjp_bwd",))
+    monkeypatch.setattr(registry, "_LOADED", [*registry.all_rules(), transformer.rule])
+
+
+def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys, monkeypatch):
     import libcst as cst
 
     from hijax_migrate.cli import main
-    from hijax_migrate.rules import registry
     from hijax_migrate.rules.context import RuleTransformer
 
-    registry.all_rules()  # the real rules first, then one that writes `1.real`: not Python
-
-    @registry.rule("HJX999", "broken-on-purpose", (0, 1, 0), "test", before="", after="",
-                   needs=("vjp_bwd",))
-    class Broken(RuleTransformer):
+    class Broken(RuleTransformer):  # writes `1.real`: not Python
         def leave_Return(self, original_node, updated_node):
             self.changed(0, None, "broke it")
             return updated_node.with_changes(value=cst.Attribute(cst.Integer("1"), cst.Name("real")))
 
+    with_rule(monkeypatch, Broken, "HJX999", "broken-on-purpose")
     path = tmp_path / "ops.py"
     path.write_text(OLD)
-    try:
-        code = main(["--in-place", "-q", "-j", "1", "--select", "HJX999", "--target-jax", "0.10", str(path)])
-    finally:
-        registry._RULES.remove(Broken.rule)
+    code = main(["--in-place", "-q", "-j", "1", "--select", "HJX999", "--target-jax", "0.10", str(path)])
     assert code == 3 and path.read_text() == OLD
     assert "internal error: the rewrite does not parse" in capsys.readouterr().err
 
@@ -292,26 +294,18 @@ def test_a_full_file_system_fails_the_file_that_does_not_fit(small_tmpfs):
     assert all("def vjp_bwd_retval" in p.read_text() for p in paths.values())
 
 
-def test_an_unexpected_exception_is_a_bug_report_for_that_file_only(tmp_path, capsys):
+def test_an_unexpected_exception_is_a_bug_report_for_that_file_only(tmp_path, capsys, monkeypatch):
     from hijax_migrate.cli import main
-    from hijax_migrate.rules import registry
     from hijax_migrate.rules.context import RuleTransformer
 
-    registry.all_rules()
-
-    @registry.rule("HJX998", "raises-on-purpose", (0, 1, 0), "test", before="", after="",
-                   needs=("vjp_bwd",))
     class Raises(RuleTransformer):
         def visit_Return(self, node):
             if "boom" in self.report.file:
                 raise ValueError("something the tool did not expect")
 
+    with_rule(monkeypatch, Raises, "HJX998", "raises-on-purpose")
     paths = tree_of(tmp_path, ["a.py", "boom.py", "c.py"])
-    try:
-        code = main(["--in-place", "-j", "1", "--select", "HJX998,HJX001", "--target-jax", "0.10",
-                     str(tmp_path)])
-    finally:
-        registry._RULES.remove(Raises.rule)
+    code = main(["--in-place", "-j", "1", "--select", "HJX998,HJX001", "--target-jax", "0.10", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 3 and paths["boom.py"].read_text() == OLD
     assert re.search(f"error: {re.escape(str(paths['boom.py']))}: internal error \\(ValueError: "

@@ -22,28 +22,14 @@ _RULE_MODULES = (
     "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive", "dce_live_ins",
     "batch_dim_rule", "remat_override", "removed_names", "removed_helpers", "version_gates",
 )
-_LOADED: list[Rule] = []
-_RULES: list[Rule] = []  # rules registered at run time (a test's), after the package's
-
-
-def rule(code: str, name: str, since: Version, summary: str, before: str, after: str,
-         needs: tuple[str, ...] = (), kinds: frozenset | None = None):
-    """Class decorator registering a RuleTransformer subclass as one more rule
-    (a test's), run after the package's."""
-
-    def register(cls: type) -> type:
-        cls.rule = Rule(code, name, since, summary, before, after, cls, needs, kinds)
-        _RULES.append(cls.rule)
-        return cls
-
-    return register
+_LOADED: list[Rule] = []  # each package's RULE, read once: a pure memo of _RULE_MODULES
 
 
 def all_rules() -> list[Rule]:
     """Every rule, in the order they run."""
     if not _LOADED:
         _LOADED.extend(importlib.import_module(f"{__package__}.{module}").RULE for module in _RULE_MODULES)
-    return [*_LOADED, *_RULES]
+    return list(_LOADED)
 
 
 def lookup(codes: list[str]) -> set[str]:
