@@ -15,7 +15,7 @@ from terminal import on_a_terminal  # noqa: E402
 
 from hijax_migrate.core.model import Options  # noqa: E402
 from hijax_migrate.run.runner import run  # noqa: E402
-from hijax_migrate.run.state import Job  # noqa: E402
+from hijax_migrate.run.state import Job, roots_of  # noqa: E402
 from hijax_migrate.sources.files import walk  # noqa: E402
 
 
@@ -84,7 +84,7 @@ def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(syn
         cache = tmp_path / f"cache{workers}"
         done = run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=workers, cache_dir=cache)
         records[workers] = ([(o.file, o.diff, o.findings) for o in done],
-                            Scans(cache, runner._roots(jobs))._known)
+                            Scans(cache, roots_of(jobs))._known)
     (serial, serial_record), (parallel, parallel_record) = records[1], records[2]
     assert parallel == serial
     named = {key for key, entry in serial_record.items() if "names" in entry}
@@ -170,7 +170,7 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
     root, _ = synthetic
     jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
-    words, roots = candidate_words(Options(target=(0, 10, 0))), runner._roots(jobs)
+    words, roots = candidate_words(Options(target=(0, 10, 0))), roots_of(jobs)
     serial = [job for job in jobs if Scans(None, roots).is_candidate(job.path, words)]
     log, file_words = tmp_path / "log", scans.file_words
 

@@ -194,9 +194,6 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     return Result(*migrate_cells_of(text, job.display, migrate, every_word()))
 
 
-_roots = roots_of  # the folders imports start from, in a run over these jobs
-
-
 def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | None:
     """A candidate's outcome known without libcst: from the cache (``lookup``),
     or (``triage``) because triage finds nothing to do. None: the file needs a
@@ -434,7 +431,7 @@ def project_for(jobs: list[Job], options: Options, reads=None):
     from ..tree.reads import TreeReads
 
     reads = reads if reads is not None else TreeReads()
-    return Project(options.extra_bases, _roots(jobs, reads.packages), reads)
+    return Project(options.extra_bases, roots_of(jobs, reads.packages), reads)
 
 
 def _stop(pool: WorkerPool) -> None:
