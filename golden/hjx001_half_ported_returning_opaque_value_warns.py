@@ -13,4 +13,4 @@ class Remat(HiPrim):
 
 backward = Remat.vjp_bwd
 # findings
-# 8 error HJX001 Remat: `vjp_bwd` takes accumulators and returns values (cotangents, or logs: not known which), and `.vjp_bwd` is used as a value at line 13, where they may be used; not guessing
+# 8 error HJX001 Remat: `vjp_bwd` takes accumulators and returns values (cotangents, or logs: not known which), and `.vjp_bwd` at line 13 reaches this rule, where what it returns may be used; port both by hand

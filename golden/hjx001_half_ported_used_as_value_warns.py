@@ -13,4 +13,4 @@ class Mul(VJPHiPrimitive):
 
 backward = Mul.vjp_bwd  # a value use: the rule's calls may stand anywhere
 # findings
-# 8 error HJX001 Mul: `vjp_bwd` takes accumulators and returns cotangents, and `.vjp_bwd` is used as a value at line 14, where they may be used; not guessing
+# 8 error HJX001 Mul: `vjp_bwd` takes accumulators and returns cotangents, and `.vjp_bwd` at line 14 reaches this rule, where what it returns may be used; port both by hand

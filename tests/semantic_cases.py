@@ -474,3 +474,57 @@ class Mul(VJPHiPrimitive):
         x, y = res
         return (self.scale * g * y, self.scale * g * x)
 ''', [[2 * v for v in Y], [2 * v for v in X]], header=DICT_HEADER, footer=FOOTER_012))
+
+# Results as lists: jax checks a rule's result against a tuple, so a rename
+# makes them tuples and accumulator writes go element by element.
+for _strategy in ("auto", "accum"):
+    CORE_CASES += [
+        SemanticCase(f"list_display_{_strategy}", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return [g * y,  # x's
+                g * x]
+''', [Y, X], {"strategy": _strategy}),
+        SemanticCase(f"list_comprehension_{_strategy}", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return [g * other for other in (y, x)]
+''', [Y, X], {"strategy": _strategy}),
+        SemanticCase(f"list_filled_by_index_{_strategy}", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        cts = [None] * 2
+        cts[1] = g * x
+        return cts
+''', [[0.0, 0.0, 0.0], X], {"strategy": _strategy}),
+        # the decorator halves the cotangents: writes inside the rule would skip it
+        SemanticCase(f"decorated_rule_{_strategy}", f'''
+def halved(rule):
+    def wrapper(self, res, g):
+        return tuple(0.5 * ct for ct in rule(self, res, g))
+    return wrapper
+
+
+class Mul(Binary):{FWD}
+    @halved
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+''', [[0.5 * v for v in Y], [0.5 * v for v in X]], {"strategy": _strategy}),
+        # half-migrated by an earlier run: the base renamed, the subclass and its call not yet
+        SemanticCase(f"half_migrated_family_{_strategy}", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd_retval(self, res, g):
+        x, y = res
+        return (g * y, g * x)
+
+
+class Twice(Mul):
+    def vjp_bwd(self, res, g):
+        gx, gy = super().vjp_bwd(res, g)
+        return 2 * gx, 2 * gy
+''', [[2 * v for v in Y], [2 * v for v in X]], {"strategy": _strategy}, cls="Twice"),
+    ]

@@ -7,12 +7,13 @@ import enum
 import libcst as cst
 
 from .deflines import blocks_in
+from .nodes import findall
 
 
 class Returned(enum.Enum):
     NOTHING = "None"  # bare return, return None
     LOGS = "dict"  # a dict of backward-pass log entries
-    TUPLE = "tuple"  # a tuple literal: one cotangent per input
+    TUPLE = "tuple"  # a tuple or list display: one cotangent per input
     OPAQUE = "opaque"  # a name, call or expression whose length is not visible
 
 
@@ -43,14 +44,89 @@ def classify(node: cst.Return) -> Returned:
         isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "dict"
     ):
         return Returned.LOGS
-    if isinstance(value, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+    if isinstance(value, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
         return Returned.TUPLE
     return Returned.OPAQUE
 
 
 def tuple_items(node: cst.Return) -> list[cst.BaseExpression]:
-    assert isinstance(node.value, cst.Tuple)
+    assert isinstance(node.value, (cst.Tuple, cst.List))
     return [element.value for element in node.value.elements]
+
+
+def as_tuple(value: cst.BaseExpression, func: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The tuple a rule's list result stands for (jax checks a rule's result against a
+    tuple: a list fails), or None where ``value`` is not visibly a list."""
+    if isinstance(value, cst.List):
+        elements = list(value.elements)
+        if len(elements) == 1 and not isinstance(elements[0].comma, cst.Comma):
+            elements[0] = elements[0].with_changes(comma=cst.Comma())
+        return cst.Tuple(elements, lpar=[cst.LeftParen(whitespace_after=value.lbracket.whitespace_after)],
+                         rpar=[cst.RightParen(whitespace_before=value.rbracket.whitespace_before)])
+    if isinstance(value, cst.ListComp):
+        return _tuple_of(cst.GeneratorExp(value.elt, value.for_in, lpar=[], rpar=[]))
+    if isinstance(value, cst.IfExp):
+        body, orelse = as_tuple(value.body, func), as_tuple(value.orelse, func)
+        return value.with_changes(body=body or value.body, orelse=orelse or value.orelse) if body or orelse else None
+    if isinstance(value, cst.Name) and _always_a_list(value.value, func):
+        return _tuple_of(value)
+    return None
+
+
+def _tuple_of(value: cst.BaseExpression) -> cst.Call:
+    return cst.Call(cst.Name("tuple"), [cst.Arg(value)])
+
+
+def _always_a_list(name: str, func: cst.FunctionDef) -> bool:
+    """Is every binding of ``name`` in the rule (nested functions counted too) an
+    assignment of a list (a display, a comprehension, ``[x] * n``, ``list(...)``),
+    and it no parameter? Its items may be set, and lists added to it."""
+    params = func.params
+    if name in {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}:
+        return False
+    binders = findall(func.body, _BINDERS, lambda node: name in _bound_by(node))
+    return bool(binders) and all(isinstance(node, (cst.Assign, cst.AugAssign)) and _is_list(node.value)
+                                 for node in binders)
+
+
+# Every statement or expression that can bind a name.
+_BINDERS = (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.WithItem, cst.NamedExpr,
+            cst.ExceptHandler, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.Global, cst.Nonlocal, cst.Del)
+
+
+def _bound_by(node) -> set[str]:
+    if isinstance(node, cst.Assign):
+        return {n for t in node.targets for n in _target_names(t.target)}
+    if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr, cst.Del)):
+        return _target_names(node.target)
+    if isinstance(node, cst.WithItem):
+        return _target_names(node.asname.name) if node.asname else set()
+    if isinstance(node, cst.ExceptHandler):
+        return _target_names(node.name.name) if node.name else set()
+    if isinstance(node, cst.ImportAlias):
+        return {(node.asname.name if node.asname else node.name).value} if isinstance(
+            node.asname.name if node.asname else node.name, cst.Name) else {"*"}
+    if isinstance(node, (cst.Global, cst.Nonlocal)):
+        return {item.name.value for item in node.names}
+    return {node.name.value}
+
+
+def _target_names(target) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _target_names(e.value)}
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return set()
+
+
+def _is_list(value: cst.BaseExpression | None) -> bool:
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return _is_list(value.left) or _is_list(value.right)
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "list"
 
 
 def _comments(ws) -> tuple[str | None, list[str]]:
@@ -69,13 +145,15 @@ def item_comments(node: cst.Return) -> tuple[list[list[str]], list[str | None], 
     count = len(value.elements)
     leading: list[list[str]] = [[] for _ in range(count + 1)]  # the extra one: after the last
     trailing: list[str | None] = [None] * count
-    if value.lpar and count:
-        first, own = _comments(value.lpar[0].whitespace_after)
+    opening, closing = (value.lbracket, value.rbracket) if isinstance(value, cst.List) else (
+        value.lpar[0] if value.lpar else None, value.rpar[0] if value.rpar else None)
+    if opening is not None and count:
+        first, own = _comments(opening.whitespace_after)
         leading[0] += ([first] if first else []) + own
     for index, element in enumerate(value.elements):
         spaces = [element.comma.whitespace_after] if isinstance(element.comma, cst.Comma) else []
-        if index == count - 1 and value.rpar:
-            spaces.append(value.rpar[0].whitespace_before)
+        if index == count - 1 and closing is not None:
+            spaces.append(closing.whitespace_before)
         for ws in spaces:
             first, own = _comments(ws)
             trailing[index] = trailing[index] or first

@@ -17,7 +17,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.families import Classes, ancestors, descendants, first_definer, rename_conflict
-from ..analysis.nodes import is_name, sole_target
+from ..analysis.nodes import is_call, is_name, sole_target
 from ..analysis.shape import is_static, positional
 from ..analysis.summary import CLASSIC, ClassInfo, rule_form
 from .context import NOTE
@@ -25,6 +25,15 @@ from .decisions import renamed_rules
 from .plans import Plan
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
+
+
+def inherits_retval(project, info: ClassInfo, above: bool) -> bool:
+    """Does ``info``'s order (``above``: its ancestors' only, as ``super()`` walks it)
+    find ``vjp_bwd_retval`` in the tree, and no ``vjp_bwd`` before it?"""
+    order = ancestors(project, info) if above else [info, *ancestors(project, info)]
+    keys = [c.key for c in order]
+    bwd, retval = first_definer(order, RULE), first_definer(order, NEW)
+    return retval is not None and (bwd is None or keys.index(retval.key) < keys.index(bwd.key))
 
 
 class FamilyRules:
@@ -41,6 +50,25 @@ class FamilyRules:
         cls = self._stack[-1] if self._stack else None
         self.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed with {info.qualname}'s rule "
                      f"({info.module or 'another file'})")
+        return NEW
+
+    def reaches_none(self, value: cst.BaseExpression, name: str, node: cst.Attribute) -> str | None:
+        """``super().vjp_bwd(res, g)`` in a primitive whose family above defines
+        ``vjp_bwd_retval`` and no ``vjp_bwd`` (half-migrated by an earlier run): it
+        meant the value rule, and reaches jax's accumulator one with no accumulators."""
+        cls = self._stack[-1] if self._stack else None
+        here = self.prims.infos.get(cls) if cls is not None else None
+        above = is_call(value, "super") and not value.args
+        if here is None or not self.prims.kinds[cls].is_primitive or not (above or is_name(value, "self", "cls")):
+            return None
+        if not inherits_retval(self.project, here, above):
+            return None
+        call = self.parents().get(node)
+        if not (isinstance(call, cst.Call) and call.func is node and len(call.args) == 2
+                and all(not arg.star and arg.keyword is None for arg in call.args)):
+            return None
+        self.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed: {here.qualname}'s family above "
+                     f"defines `{NEW}` and no `{RULE}`, so the call meant the value rule")
         return NEW
 
     def unresolved(self, node: cst.Attribute) -> None:

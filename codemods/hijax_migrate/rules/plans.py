@@ -159,9 +159,15 @@ class RewritePlans:
         new_name = self._renames.get((info, name))
         if new_name is None and info is not None and name in self.OUTSIDE_NAMES:
             new_name = self.renamed_elsewhere(info, name, original_node)
+        if new_name is None and info is None and name in self.OUTSIDE_NAMES:
+            new_name = self.reaches_none(updated_node.value, name, original_node)
         if info is None and name in self._renamed_names and self._of_unknown_class(updated_node.value):
             self.unresolved(original_node)
         return updated_node.with_changes(attr=cst.Name(new_name)) if new_name else updated_node
+
+    def reaches_none(self, value: cst.BaseExpression, name: str, node: cst.Attribute) -> str | None:
+        """The new name of a family access (``super().name``) no class of the tree defines."""
+        return None
 
     def unresolved(self, node: cst.Attribute) -> None:
         """An access of a renamed name on an object whose class this file cannot tell."""

@@ -13,6 +13,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 
 from ..analysis.accum import (
     accumulator_names,
+    code,
     fresh_name,
     is_none,
     return_none,
@@ -22,10 +23,15 @@ from ..analysis.accum import (
     writes_for,
 )
 from ..analysis.accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
-from ..analysis.nodes import findall, is_attribute
-from ..analysis.returns import Returned, classify, item_comments, own_returns, tuple_items
+from ..analysis.ast_summary import parse_ast
+from ..analysis.nodes import findall
+from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
+from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
+from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
+from ..analysis.sites import UNKNOWN, Site
 from ..tree.calls import GETTERS, may_get, may_use
+from .context import NOTE
 from .plans import Plan, RewritePlans
 from .write_checks import check_writes
 
@@ -69,18 +75,68 @@ class AccumulatorWrites(RewritePlans):
                                 for s in findall(call, cst.SimpleString) if s.evaluated_value == attr), None)
         return cache[attr]
 
-    def where_used(self, attr: str = "vjp_bwd") -> str | None:
-        """A ``.vjp_bwd`` in this file, or in another file of the tree: it may call this rule."""
-        code = self.prims.code
-        found = findall(self.prims.wrapper.module, cst.Attribute, lambda node: is_attribute(node, attr)) if (
-            code is None or may_use(code, attr)) else []
-        if found:
-            return f"line {self.prims.line(found[0])}"
-        found = self.project.use_elsewhere(attr, self.report.file)
-        return f"{found[0]}:{found[1]}" if found else None
+    def reaching(self, cls: cst.ClassDef, func: cst.FunctionDef, attr: str = "vjp_bwd") -> list[Use]:
+        """The uses of ``.attr``, in this file and the tree's others, that can
+        reach ``cls``'s own rule ``func`` (see ``analysis.reach``), in order."""
+        target = self.prims.infos.get(cls)
+        if target is None:  # a class the summary does not know: every use may reach it
+            return [Use(use.where, Site(use.site.line, UNKNOWN, None)) for use in self._uses(attr)]
+        arity = rule_arity(func)
+        return [use for use in self._uses(attr) if reaches(self.project, use, target, attr, arity)]
+
+    def uses_of_rule(self, cls, func, attr: str = "vjp_bwd") -> tuple[Use | None, list[Use]]:
+        """The first use of the family (``self.``, ``super()``, ``Cls.``) that can reach
+        the rule, for the caller to decide on; and those on objects of unknown class."""
+        uses = self.reaching(cls, func, attr)
+        return next((use for use in uses if use.resolved), None), [use for use in uses if not use.resolved]
+
+    def family_blocker(self, cls: cst.ClassDef, func: cst.FunctionDef) -> tuple[ClassInfo, Use] | None:
+        """A use that can reach ``func`` or the value rule of a class joined to ``cls``
+        by inheritance (their arguments unknown here: any call may bind them), and that class."""
+        target = self.prims.infos.get(cls)
+        if target is None:
+            uses = self.reaching(cls, func)
+            return (None, uses[0]) if uses else None
+        for member in classic_family(self.project, target):
+            arity = rule_arity(func) if member.key == target.key else Arity(0, None)
+            use = next((use for use in self._uses("vjp_bwd") if reaches(self.project, use, member, "vjp_bwd", arity)),
+                       None)
+            if use is not None:
+                return member, use
+        return None
+
+    def note_unknown(self, plan: Plan | None, unknown: list[Use], attr: str, effect: str) -> Plan | None:
+        """Say where a changed rule may be called from code whose class is not known."""
+        if plan is not None and unknown:
+            more = f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""
+            self.skipped(self.prims.line(plan.func), plan.cls, f"`.{attr}` at {unknown[0].where}{more} is taken "
+                         f"on an object whose class cannot be told: if it is a `{plan.cls.name.value}`, {effect}",
+                         NOTE)
+        return plan
+
+    def _uses(self, attr: str) -> list[Use]:
+        cache = self.__dict__.setdefault("_uses_of", {})
+        if attr not in cache:
+            cache[attr] = self._uses_here(attr) + tree_uses(self.project, attr, self.report.file)
+        return cache[attr]
+
+    def _uses_here(self, attr: str) -> list[Use]:
+        code = self.prims.code if self.prims.code is not None else self.prims.wrapper.module.code
+        if not may_use(code, attr):
+            return []
+        infos = list(self.prims.infos.values())
+        summary = ModuleSummary(infos[0].module if infos else "", self.prims.module_scope or Scope(None), infos)
+        uses = file_uses(self.project, parse_ast(code), summary, attr, "")
+        origin = self.prims.origin or (lambda line: line)
+        return [Use(f"line {origin(use.site.line)}", use.site, use.owners) for use in uses]
 
     def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
         """A value rule ``(self, res, [sres,] g, extras=...)`` gains one accumulator per input."""
+        if func.decorators:  # a decorator may work on the returned cotangents: writes inside would skip it
+            name = code(func.decorators[0].decorator)
+            return self.skip(func, cls, f"{why}, but `@{name}` wraps the rule, and whatever it does with the "
+                             "returned cotangents would be skipped by writes inside it: port by hand, "
+                             "writing what the decorator makes of them")
         pos = [*func.params.posonly_params, *func.params.params]
         fixed = 3 if shape.has_sres and len(pos) >= 4 and pos[3].default is None else 2
         defaulted = [p.name.value for p in pos[1:1 + fixed] if p.default is not None]
@@ -150,7 +206,8 @@ class AccumulatorWrites(RewritePlans):
             return self.skip(plan.func, plan.cls, f"line {self.prims.line(ret)} returns a value that cannot be "
                              "split per input, and the rule writes some accumulators itself; not guessing")
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]
-        return [tree_write(cst.Name(target) if isinstance(target, str) else target, ret.value), return_none(ret)]
+        value = as_tuple(ret.value, plan.func) or ret.value  # a list would not match the tuple of accumulators
+        return [tree_write(cst.Name(target) if isinstance(target, str) else target, value), return_none(ret)]
 
     def _tuple_writes(self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator]) -> list | None:
         items = tuple_items(ret)
@@ -171,6 +228,14 @@ class AccumulatorWrites(RewritePlans):
                     for i, (acc, v) in enumerate(zip(accs, items))]
         _keep_comments(plan, ret, per_item, done)
         return [*evaluated, *(w for item in per_item for w in item), done]
+
+
+def rule_arity(func: cst.FunctionDef) -> Arity:
+    """The arguments ``func`` binds after ``self``: a call of any other count cannot reach it."""
+    params = func.params
+    positional = [*params.posonly_params, *params.params][1:]
+    least = sum(p.default is None for p in positional)
+    return Arity(least, None if isinstance(params.star_arg, cst.Param) else len(positional))
 
 
 def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:

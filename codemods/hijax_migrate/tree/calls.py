@@ -128,7 +128,7 @@ def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: b
     ``search``: the run's files holding each word, and its reads of the tree,
     which keep the tree's scans for each rule: one a run)."""
     search = search if search is not None else Holders()
-    this = _real_path(this_file, roots)
+    this = real_path(this_file, roots)
     roots = tuple(r for r in roots if this.startswith(os.path.join(os.path.realpath(r), "")))
     scans = search.reads.uses
     if (roots, attr, by_name) not in scans:
@@ -145,7 +145,7 @@ def _names(path: Path, word: str, search: Holders) -> bool:
         return True
 
 
-def _real_path(this_file: str, roots: tuple[Path, ...]) -> str:
+def real_path(this_file: str, roots: tuple[Path, ...]) -> str:
     """The file a shown name stands for: as given, or under one of the roots."""
     if not os.path.isabs(this_file) and not os.path.exists(this_file):
         for root in roots:

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.accum import code
 from ...analysis.accum_uses import Params, Unknown, Uses, accumulator_params
 from ...analysis.nodes import findall, is_name
-from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items
+from ...analysis.returns import Returned, as_tuple, classify, own_returns, returns_values, tuple_items
 from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
 from ...analysis.summary import Kind
 from ..context import NOTE, RuleTransformer
-from ..family_rules import FamilyRules
+from ..family_rules import FamilyRules, inherits_retval
 from ..plans import Plan
 from ..writes import AccumulatorWrites
 from . import RULE
+
+RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
+
+
+def tuple_results(plan: Plan | None) -> Plan | None:
+    """A renamed rule returns tuples: jax checks its result against one, and a list fails."""
+    if plan is not None and plan.new_name == "vjp_bwd_retval" and isinstance(plan.func, cst.FunctionDef):
+        for ret in own_returns(plan.func):
+            value = as_tuple(ret.value, plan.func) if ret.value is not None else None
+            if value is not None:
+                plan.returns[ret] = [ret.with_changes(value=value)]
+    return plan
 
 
 class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
@@ -27,9 +40,12 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
                           "left alone (pass --base MODULE.CLASS if it is a hijax primitive)", NOTE)
 
     def extra_plans(self) -> list[Plan]:
-        return self.mixin_plans()  # family hook: value rules in plain mixins
+        return [tuple_results(plan) for plan in self.mixin_plans()]  # family hook: value rules in plain mixins
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
+        return tuple_results(self._plan_class(cls, shape))
+
+    def _plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
         hidden = conditional_defs(cls).get("vjp_bwd")
         if hidden is not None:
@@ -59,28 +75,50 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
         if "vjp_bwd_retval" in shape.methods or "vjp_bwd_retval" in shape.attributes:
             return self.skip(func, cls, "defines both `vjp_bwd` and `vjp_bwd_retval`; left as written")
         if shape.has_sres:
-            where = self.where_used()
-            if where is not None:
-                return self.skip(func, cls, "structured residuals need the accumulator form, and `.vjp_bwd` is "
-                                 f"used as a value at {where}, where that would break the call; port both by hand")
+            uses = self.reaching(cls, func)
+            if uses:
+                return self.skip(func, cls, "structured residuals need the accumulator form, and `.vjp_bwd` at "
+                                 f"{uses[0].where} may call this rule, which that would break; port both by hand")
             return self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if self.options.strategy == "accum":
-            where = self.where_used()
-            if where is None:
-                return self.to_accumulators(cls, shape, func, "--strategy accum")
-            plan = Plan(func, cls, new_name="vjp_bwd_retval")
-            return self.done(plan, "renamed `vjp_bwd` to `vjp_bwd_retval`, not given accumulators "
-                             f"(--strategy accum): `.vjp_bwd` is used as a value at {where}")
+            return self.accum_strategy(cls, shape, func)
         return self.rename_in_family(cls, shape, func)  # family hook: mixins, duplicates, out of step
+
+    def accum_strategy(self, cls, shape, func) -> Plan | None:
+        """``--strategy accum``: the accumulator form, unless a use that can bind the
+        value rule's arguments reaches it or a value rule of its family: the family is
+        then renamed (the calls of the family with it), and the user told where."""
+        blocker = self.family_blocker(cls, func)
+        info = self.prims.infos.get(cls)
+        above = info is not None and inherits_retval(self.project, info, above=True)
+        if blocker is None and not func.decorators and not above:
+            return self.to_accumulators(cls, shape, func, "--strategy accum")
+        if above:  # its own accumulator rule beside the inherited value rule would override both
+            why = "a class above it defines `vjp_bwd_retval`, which it overrides"
+        elif blocker is None:
+            why = f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
+        else:
+            member, use = blocker
+            whose = "this rule" if member in (None, self.prims.infos.get(cls)) \
+                else f"the value rule of {member.qualname}"
+            how = "and is renamed with it" if use.resolved else "on an object whose class cannot be told"
+            why = f"`.vjp_bwd` at {use.where} may call {whose}, {how}"
+        self.skip(func, cls, f"renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}", NOTE)
+        return self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to `vjp_bwd_retval`, "
+                         f"not given accumulators (--strategy accum): {why}")
 
     def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         """Accumulators are there, and values still returned: write those not written yet."""
-        where = self.where_used()
-        if where is not None:
+        blocking, unknown = self.uses_of_rule(cls, func)
+        if blocking is not None:
             what = "cotangents" if all(classify(r) in (Returned.NOTHING, Returned.TUPLE) for r in own_returns(func)) \
                 else "values (cotangents, or logs: not known which)"
-            return self.skip(func, cls, f"`vjp_bwd` takes accumulators and returns {what}, and `.vjp_bwd` "
-                             f"is used as a value at {where}, where they may be used; not guessing")
+            return self.skip(func, cls, f"`vjp_bwd` takes accumulators and returns {what}, and `.vjp_bwd` at "
+                             f"{blocking.where} reaches this rule, where what it returns may be used; "
+                             "port both by hand")
+        return self.note_unknown(self._half_ported(cls, shape, func, params), unknown, "vjp_bwd", RETURNS_NONE)
+
+    def _half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()

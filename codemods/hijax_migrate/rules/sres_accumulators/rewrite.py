@@ -21,10 +21,10 @@ class SresAccumulators(AccumulatorWrites, RuleTransformer):
         if "vjp_bwd" in shape.methods or "vjp_bwd_retval_logs" in shape.attributes:
             return self.skip(func, cls, "structured residuals with `vjp_bwd_retval` beside `vjp_bwd` "
                              "or a logs flag: merge them into one accumulator `vjp_bwd` by hand")
-        where = self.where_used("vjp_bwd_retval")
-        if where is not None:
+        uses = self.reaching(cls, func, "vjp_bwd_retval")
+        if uses:
             return self.skip(func, cls, "structured residuals need the accumulator form, and `.vjp_bwd_retval` "
-                             f"is used as a value at {where}, where that would break the call; port both by hand")
+                             f"at {uses[0].where} may call this rule, which that would break; port both by hand")
         plan = self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if plan is not None:
             plan.new_name = "vjp_bwd"

@@ -1,0 +1,156 @@
+"""Which class's rule a use of ``.attr`` can reach, as Python would decide it.
+
+A site (``sites``) is resolved in its module's summary: ``self.attr`` in a
+method of C reaches the rule the method resolution order of C, or of any
+subclass of C, finds first; ``super().attr`` the rule after C in those
+orders; ``Cls.attr`` the rule of Cls's order. An object whose class is not
+visible may be an instance of any class, so it reaches every rule whose
+signature its call can bind (a value use, not called there, binds any).
+What stays unknown thus affects only the rules it can reach.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..tree.calls import real_path
+from .ast_summary import summarize_ast
+from .families import Classes, ancestors, descendants, first_definer, form
+from .project import HIJAX_MODULES, Project
+from .scopes import CLASSIC, ClassInfo, ModuleSummary
+from .sites import NAME, SELF, SUPER, UNKNOWN, Site, sites
+
+
+@dataclass(frozen=True)
+class Use:
+    where: str  # "line 12" in the file itself, else "path:12"
+    site: Site
+    owners: tuple[ClassInfo, ...] = ()  # the classes it resolves from; none: unknown (or outside the tree)
+
+    @property
+    def resolved(self) -> bool:
+        return self.site.how != UNKNOWN
+
+
+@dataclass(frozen=True)
+class Arity:
+    """The arguments a rule takes after ``self``: ``least`` to ``most`` (None: any number)."""
+
+    least: int
+    most: int | None
+
+    def binds(self, args: int | None) -> bool:
+        return args is None or (self.least <= args and (self.most is None or args <= self.most))
+
+
+def resolve(project: Project, site: Site, summary: ModuleSummary, where: str) -> Use | None:
+    """The classes a site starts from; None where it can reach no rule of the
+    tree (a name of jax's own classes, ``VJPHiPrimitive.vjp_bwd``)."""
+    classes = {info.qualname: info for info in summary.classes}
+    owner = classes.get(site.cls) if site.cls else None
+    if site.how == SELF or (site.how == SUPER and site.name is None):
+        return Use(where, site, (owner,)) if owner is not None else Use(where, _unknown(site))
+    scope = owner.scope if owner is not None else summary.scope
+    found = tuple(project.classes_of_name(scope, site.name))
+    if found:
+        return Use(where, site, found)
+    if site.how == NAME and _from_jax(scope, site.name):
+        return None
+    return Use(where, _unknown(site))
+
+
+def _unknown(site: Site) -> Site:
+    return Site(site.line, UNKNOWN, site.cls, None, site.args)
+
+
+def _from_jax(scope, dotted: str) -> bool:
+    bindings = scope.lookup(dotted.partition(".")[0])
+    return bool(bindings) and all(b[0] == "import" and b[1].startswith(HIJAX_MODULES) for b in bindings)
+
+
+def reaches(project: Project, use: Use, target: ClassInfo, attr: str, arity: Arity) -> bool:
+    """Can ``use`` call (or hand on) ``target``'s own ``attr``?"""
+    if not use.resolved:
+        return arity.binds(use.site.args)
+    return any(_is(first_definer(order, attr), target) for owner in use.owners
+               for order in _orders(project, use.site, owner))
+
+
+def _is(found: ClassInfo | None, target: ClassInfo) -> bool:
+    return found is not None and found.key == target.key
+
+
+def _orders(project: Project, site: Site, owner: ClassInfo) -> Iterator[list[ClassInfo]]:
+    """The method resolution orders the lookup of ``site`` may walk."""
+    if site.how == NAME:
+        yield [owner, *ancestors(project, owner)]
+        return
+    summary = project.first_summary(owner.module)
+    here = Classes(summary.classes if summary is not None else [owner])
+    for cls in [owner, *descendants(project, owner, here)]:
+        order = [cls, *ancestors(project, cls)]
+        keys = [c.key for c in order]
+        yield order if site.how == SELF else order[keys.index(owner.key) + 1:]
+
+
+def classic_family(project: Project, info: ClassInfo) -> list[ClassInfo]:
+    """``info`` and the classes joined to it by inheritance that define a value
+    ``vjp_bwd``: one strategy must give them all one form (an accumulator rule
+    beside an inherited ``vjp_bwd_retval`` overrides both)."""
+    found, todo = {info.key: info}, [info]
+    while todo:
+        cls = todo.pop()
+        summary = project.first_summary(cls.module)
+        here = Classes(summary.classes if summary is not None else [cls])
+        for other in [*ancestors(project, cls), *descendants(project, cls, here)]:
+            if other.key not in found and form(other) == CLASSIC:
+                found[other.key] = other
+                todo.append(other)
+    return sorted(found.values(), key=lambda cls: cls.key)
+
+
+def file_uses(project: Project, tree: ast.Module, summary: ModuleSummary, attr: str, shown: str) -> list[Use]:
+    """The uses of ``attr`` in one module; ``shown``: how its sites are named ("": by line)."""
+    found = (resolve(project, site, summary, f"{shown}:{site.line}" if shown else f"line {site.line}")
+             for site in sites(tree, attr))
+    return [use for use in found if use is not None]
+
+
+def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
+    """The uses of ``attr`` in the other Python files of the trees holding ``this_file``."""
+    project.used.add(attr)  # a cached result rests on the files that may hold a use
+    this = real_path(this_file, project.roots)  # the file may be shown by a name relative to its root
+    seen, uses = {this}, []
+    for root in project.roots:  # a file under two roots (a folder and its package root) counts once
+        if not this.startswith(os.path.join(os.path.realpath(root), "")):
+            continue
+        for path, _ in project.search.files(root, attr):
+            real = os.path.realpath(path)
+            if path.suffix == ".py" and real not in seen:
+                seen.add(real)
+                uses += _uses_of_file(project, root, path, attr)
+    return uses
+
+
+def _uses_of_file(project: Project, root, path, attr: str) -> list[Use]:
+    data = project.reads.read(path)
+    try:
+        tree = ast.parse(data.decode("utf-8", "replace") if data is not None else "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: a use there is unknown
+        return [Use(f"{path}:1", Site(1, UNKNOWN, None))]
+    return file_uses(project, tree, _summary_of(project, root, path, tree), attr, str(path))
+
+
+def _summary_of(project: Project, root, path, tree: ast.Module) -> ModuleSummary:
+    """The project's summary of the file (its names resolved as the project
+    does), or, where its module name finds another file, one of its own."""
+    names = project.reads.packages.module_names(path, root)
+    real = os.path.realpath(path)
+    for name in names:
+        found = project.find(name)
+        if found is not None and os.path.realpath(found) == real and project.first_summary(name) is not None:
+            return project.first_summary(name)
+    return summarize_ast(tree, names[0] if names else "", path.name == "__init__.py")[0]

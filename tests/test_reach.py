@@ -1,0 +1,141 @@
+"""Which rule a use of ``.vjp_bwd`` can reach decides what it holds back:
+an unrelated class's call, or a call that cannot bind the rule's arguments,
+holds back nothing; a call of the family does, and says so on stderr."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from hijax_migrate.analysis.sites import NAME, SELF, SUPER, UNKNOWN, sites
+from hijax_migrate.cli import main
+
+HALF_PORT = '''from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        return None, g * x
+'''
+
+VALUE_RULE = '''from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return g * y, g * x
+'''
+
+UNRELATED = '''class Logger:
+    def vjp_bwd(self, _res, g):
+        return (g,)
+
+
+class Verbose(Logger):
+    def vjp_bwd(self, _res, g):
+        return super().vjp_bwd(_res, g)
+
+
+class QuantOp:
+    def vjp_bwd(self, res, g):
+        return g, None
+
+    def grad(self, res, g):
+        return self.vjp_bwd(res, g)
+
+
+def replay(op, res, g):
+    return op.vjp_bwd(res, g)
+'''
+
+SUBCLASS = '''from ops import Mul
+
+
+class Twice(Mul):
+    def vjp_bwd(self, res, g):
+        gx, gy = super(Twice, self).vjp_bwd(res, g)
+        return 2 * gx, 2 * gy
+'''
+
+
+def migrate(tmp_path, files: dict, strategy: str) -> int:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    return main(["--in-place", "--no-cache", "--jobs", "1", "--strategy", strategy, "--target-jax", "0.10",
+                 str(tmp_path)])
+
+
+@pytest.mark.parametrize("strategy", ["auto", "accum"])
+def test_unrelated_uses_in_another_file_hold_back_no_half_port(tmp_path, capsys, strategy):
+    """The issue's first case: ``super().vjp_bwd(_res, g)`` in a class unrelated to
+    the half-port, a quantizer calling its own rule, a two-argument call that cannot
+    bind four parameters: the half-port is migrated, and nothing is said of them."""
+    assert migrate(tmp_path, {"ops.py": HALF_PORT, "other.py": UNRELATED}, strategy) == 0
+    assert "y_acc.accum(g * x)\n        return None" in (tmp_path / "ops.py").read_text()
+    assert (tmp_path / "other.py").read_text() == UNRELATED
+    assert "other.py" not in capsys.readouterr().err
+
+
+def test_a_quantizers_own_call_keeps_the_accumulator_strategy(tmp_path, capsys):
+    """The quantizer's ``self.vjp_bwd(res, g)`` reaches its own rule, and the unrelated
+    super call its base's: ``--strategy accum`` gives the primitive accumulators. The
+    two-argument call on an unknown object could bind the value rule: it alone would
+    turn it into a rename, so here it is left out."""
+    unrelated = UNRELATED.split("\n\ndef replay")[0] + "\n"
+    assert migrate(tmp_path, {"ops.py": VALUE_RULE, "other.py": unrelated}, "accum") == 0
+    assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in (tmp_path / "ops.py").read_text()
+    assert "note:" not in capsys.readouterr().err
+
+
+def test_a_call_of_the_family_renames_it_and_says_so_on_stderr(tmp_path, capsys):
+    """``super(Twice, self).vjp_bwd(res, g)`` calls Mul's value rule: under accum both
+    classes are renamed, the call with them, and stderr names the call's file and line."""
+    assert migrate(tmp_path, {"ops.py": VALUE_RULE, "sub.py": SUBCLASS}, "accum") == 0
+    assert "def vjp_bwd_retval(self, res, g):" in (tmp_path / "ops.py").read_text()
+    assert "super(Twice, self).vjp_bwd_retval(res, g)" in (tmp_path / "sub.py").read_text()
+    err = capsys.readouterr().err
+    assert "not given accumulators (--strategy accum)" in err and "sub.py:6" in err
+
+
+SITES = '''
+class Op(Base):
+    def grad(self, res, g):
+        return self.vjp_bwd(res, g)
+
+    def up(self, res, g, *accs):
+        return super().vjp_bwd(res, g, *accs)
+
+    def named(self):
+        return super(Op, self).vjp_bwd, Op.vjp_bwd
+
+    @staticmethod
+    def static(self):
+        return self.vjp_bwd
+
+
+def shadowed(Op, prim):
+    return Op.vjp_bwd(1, 2), prim.vjp_bwd(1, g=2), [p.vjp_bwd for p in prim]
+'''
+
+
+def test_sites_say_what_stands_before_the_dot():
+    found = [(s.line, s.how, s.cls, s.name, s.args) for s in sites(ast.parse(SITES), "vjp_bwd")]
+    assert found == [
+        (4, SELF, "Op", None, 2),
+        (7, SUPER, "Op", None, None),  # starred: any count
+        (10, SUPER, "Op", "Op", None), (10, NAME, "Op", "Op", None),
+        (14, UNKNOWN, "Op", None, None),  # a static method's first parameter is no instance
+        (18, UNKNOWN, None, None, 2),  # a parameter named like the class is not the class
+        (18, UNKNOWN, None, None, None),  # keyword arguments: any parameter may take them
+        (18, UNKNOWN, None, None, None),
+    ]
