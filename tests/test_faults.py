@@ -17,7 +17,7 @@ import pytest
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
-from hijax_migrate.sources.files import MAX_BYTES, walk
+from hijax_migrate.sources.files import MAX_BYTES, MAX_READ, walk
 from hijax_migrate.sources.parse import MAX_WORDS
 
 OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
@@ -52,7 +52,11 @@ def build(root: Path) -> None:
     for name, (data, _) in BAD.items():
         (root / name).write_bytes(data)
     (root / "unreadable.py").chmod(0)
-    (root / "huge.py").write_bytes(b"# vjp_bwd\n" + b"x = 1\n" * (MAX_BYTES // 6 + 1))
+    # over libcst's budget with a primitive to migrate: refused; with nothing to migrate (the fast
+    # triage, on Python's parser, tells): no error (jax's own docs hold a 2.3 MB notebook as code)
+    (root / "huge.py").write_bytes(OLD.encode() + b"x = 1\n" * (MAX_BYTES // 6 + 1))
+    (root / "huge_idle.py").write_bytes(b"# vjp_bwd\n" + b"x = 1\n" * (MAX_BYTES // 6 + 1))
+    (root / "too_big_to_read.py").write_bytes(b"# vjp_bwd\n" + b"x = 1\n" * (MAX_READ // 6 + 1))
     (root / "dangling.py").symlink_to(root / "gone.py")
     (root / "self_loop.py").symlink_to(root / "self_loop.py")
     (root / "pkg" / "back").symlink_to(root)  # a directory loop
@@ -75,7 +79,9 @@ def test_a_tree_of_broken_files(tmp_path):
             assert f"error: {root / said}" in done.stderr or f"error: {root}/{said}" in done.stderr, name
         else:
             assert name not in done.stderr
-    for name, reason in [("huge.py", "too large to migrate"), ("dangling.py", "No such file"),
+    assert "huge_idle.py" not in done.stderr
+    for name, reason in [("huge.py", "too large to migrate"), ("too_big_to_read.py", "too large to read"),
+                         ("dangling.py", "No such file"),
                          ("self_loop.py", "Too many levels of symbolic links"),
                          ("fifo.py", "not a regular file")]:
         assert f"{root}/{name}: cannot read: {reason}" in done.stderr or f"{root}/{name}: {reason}" in done.stderr

@@ -20,6 +20,7 @@ import warnings
 import libcst as cst
 
 from ..core.errors import MigrationError
+from .files import MAX_BYTES
 
 # libcst crashes at about 8,000 terms (an 8 MiB stack): this leaves a wide margin.
 MAX_CHAIN = 1000
@@ -49,6 +50,10 @@ def parse(code: str) -> cst.Module:
 
 def _check_words(code: str) -> None:
     """Refuse what libcst's tree would take more than about 1 GB for."""
+    size = len(code.encode("utf-8", "surrogatepass")) if len(code) * 4 > MAX_BYTES else 0
+    if size > MAX_BYTES:
+        raise MigrationError(f"too large to migrate ({size:,} bytes; the limit is "
+                             f"{MAX_BYTES / 2**20:g} MiB, which takes about 1 GB of memory)")
     words = _WORD.subn("", code)[1] if len(code) > MAX_WORDS else 0  # fewer characters: fewer words
     if words > MAX_WORDS:
         raise MigrationError(f"too large to migrate (over {MAX_WORDS:,} words and symbols: {words:,}; libcst's "

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+import ast
+
 from ..base import Rule
+
+NAMES = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # the rewrite's REMOVED
+
+
+def names_a_removed_type(tree: ast.Module) -> bool:
+    """A superset of what the rewrite reports: one of the names as a name, an
+    attribute or an imported name (an alias is imported by its name)."""
+    return any(isinstance(node, ast.Name) and node.id in NAMES
+               or isinstance(node, ast.Attribute) and node.attr in NAMES
+               or isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in NAMES
+               for node in ast.walk(tree))
 
 RULE = Rule(
     "HJX013", "removed-mutable-types", (0, 11, 1),
@@ -23,4 +36,5 @@ def make(ty, qdd):
 """,
     needs=("QDD", "MutableHiType"),
     rewrite=f"{__name__}.rewrite:RemovedNames",
+    module_test=names_a_removed_type,
 )

@@ -8,7 +8,7 @@ from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
 from ..context import RuleTransformer
-from . import RULE
+from . import NAMES, RULE
 
 
 def hijax_imports(node: cst.ImportFrom, names: tuple[str, ...]) -> list[str]:
@@ -25,7 +25,7 @@ def hijax_aliases(node: cst.ImportFrom, names: tuple[str, ...]) -> list[cst.Impo
     return [alias for alias in node.names if isinstance(alias.name, cst.Name) and alias.name.value in names]
 
 
-REMOVED = ("AvalQDD", "MutableHiType", "AvalMutableQDD")
+REMOVED = NAMES
 
 
 class RemovedNames(RuleTransformer):

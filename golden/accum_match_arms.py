@@ -1,0 +1,33 @@
+# flags: --strategy accum
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        match g:
+            case None:
+                return None, None
+            case _:
+                return [g * y, g * x]
+# output
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        match g:
+            case None:
+                return None
+            case _:
+                x_acc.accum(g * y)
+                y_acc.accum(g * x)
+                return None
+# findings
