@@ -50,12 +50,17 @@ def _is_raises(node: cst.BaseExpression) -> bool:
 
 class _Fixtures(cst.CSTVisitor):
     """One walk: the classes in ``raises`` blocks, and per function the classes
-    it defines outside them and whether each use of their name is inside one."""
+    and functions it defines outside them, and where each use of their names
+    stands: in a ``raises`` block, in one of those local classes or functions
+    (which may be used only in such blocks themselves), or elsewhere."""
 
     def __init__(self):
         self.found: dict[cst.ClassDef, str] = {}
         self.calls: list[str] = []  # the open raises blocks' calls
-        self.frames: list[tuple[dict, dict]] = []  # per function: name -> class, name -> [inside a block?]
+        # per function: name -> class, name -> [where each use stands], local function names
+        self.frames: list[tuple[dict, dict, set]] = []
+        self.scopes: list[tuple[str, str]] = []  # ("class"/"def", name) of the definitions around
+        self.starts: list[int] = []  # per frame: the index of its function in ``scopes``
         self.classes: list[cst.ClassDef] = []
 
     def visit_With(self, node: cst.With) -> None:
@@ -75,25 +80,49 @@ class _Fixtures(cst.CSTVisitor):
             defined = self.frames[-1][0]
             defined[node.name.value] = None if node.name.value in defined else node
         self.classes.append(node)
+        self.scopes.append(("class", node.name.value))
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.pop()
+        self.scopes.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.frames.append(({}, {}))
+        if self.frames and not self._call():
+            self.frames[-1][2].add(node.name.value)
+        self.frames.append(({}, {}, set()))
+        self.starts.append(len(self.scopes))
+        self.scopes.append(("def", node.name.value))
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        defined, uses = self.frames.pop()
+        defined, uses, functions = self.frames.pop()
+        self.starts.pop()
+        self.scopes.pop()
+        only = _used_only_in_raises({name for name, cls in defined.items() if cls is not None} | functions, uses)
+        calls = [where for name in only for where in uses[name] if isinstance(where, str)]
         for name, cls in defined.items():
-            inside = uses.get(name, [])
-            if cls is not None and inside and all(inside):
-                self.found.setdefault(cls, f"used only inside `with {inside[0]}(...)`")
+            if cls is not None and name in only:
+                self.found.setdefault(cls, f"used only inside `with {calls[0]}(...)`")
 
     def visit_Name(self, node: cst.Name) -> None:
         if any(cls.name.value == node.value for cls in self.classes):
             return  # the class naming itself
-        for _, uses in self.frames:
-            uses.setdefault(node.value, []).append(self._call())
+        call = self._call()
+        for (_, uses, _), start in zip(self.frames, self.starts):
+            inner = self.scopes[start + 1] if start + 1 < len(self.scopes) else None
+            uses.setdefault(node.value, []).append(call or inner)
+
+
+def _used_only_in_raises(names: set[str], uses: dict) -> set[str]:
+    """Those of a function's local classes and functions every use of which stands
+    in a ``raises`` block or in another of them (the largest such set: a class and
+    the helper that builds it may name each other)."""
+    only = {name for name in names if uses.get(name)}
+    while True:
+        kept = {name for name in only
+                if all(isinstance(where, str) or (where is not None and where[1] in only) for where in uses[name])}
+        if kept == only:
+            return only
+        only = kept
 
 
 def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:
