@@ -527,4 +527,30 @@ class Twice(Mul):
         gx, gy = super().vjp_bwd(res, g)
         return 2 * gx, 2 * gy
 ''', [[2 * v for v in Y], [2 * v for v in X]], {"strategy": _strategy}, cls="Twice"),
+        # a rule defined in each arm of an ``if`` in the class body: each renamed alike
+        SemanticCase(f"rule_in_each_arm_of_an_if_{_strategy}", f'''
+class Mul(Binary):{FWD}
+    if jax.__version_info__ >= (0, 9):
+        def vjp_bwd(self, res, g):
+            x, y = res
+            return [g * y, g * x]
+    else:
+        def vjp_bwd(self, res, g):
+            x, y = res
+            return (g * y, g * x)
+''', [Y, X], {"strategy": _strategy}),
     ]
+
+# rules bound in the class body, a partialmethod among them: the binding is renamed
+CORE_CASES += [SemanticCase(f"bound_partialmethod_{_strategy}", f'''
+import functools
+
+
+def _scaled_bwd(self, res, g, scale=1.0):
+    x, y = res
+    return (scale * g * y, scale * g * x)
+
+
+class Mul(Binary):{FWD}
+    vjp_bwd = functools.partialmethod(_scaled_bwd, scale=2.0)
+''', [[2 * v for v in Y], [2 * v for v in X]], {"strategy": _strategy}) for _strategy in ("auto", "accum")]

@@ -47,6 +47,27 @@ def conditional_defs(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
     return found
 
 
+def branch_defs(cls: cst.ClassDef, name: str) -> list[cst.FunctionDef] | None:
+    """Every ``def name`` the class body makes in the arms of ``if`` statements
+    (one of them runs, decided when the class is made); None where one stands in
+    another block (``try``, ``for``, ``with``...) or nested deeper than an arm."""
+    found = []
+    for stmt in cls.body.body:
+        arms = []
+        while isinstance(stmt, cst.If):
+            arms.append(stmt.body)
+            stmt = stmt.orelse
+        arms += [stmt.body] if isinstance(stmt, cst.Else) else []
+        for arm in arms:
+            for inner in arm.body:
+                if isinstance(inner, cst.FunctionDef) and inner.name.value == name:
+                    found.append(inner)
+                elif isinstance(inner, _BLOCKS) and findall(inner, cst.FunctionDef, lambda f: f.name.value == name):
+                    return None
+    return found if len(found) == len(findall(cls.body, cst.FunctionDef, lambda f: f.name.value == name)) \
+        else None
+
+
 def star_name(func: cst.FunctionDef) -> str | None:
     star = func.params.star_arg
     return star.name.value if isinstance(star, cst.Param) else None

@@ -36,6 +36,11 @@ def inherits_retval(project, info: ClassInfo, above: bool) -> bool:
     return retval is not None and (bwd is None or keys.index(retval.key) < keys.index(bwd.key))
 
 
+def _is_partialmethod(func: cst.BaseExpression) -> bool:
+    return is_name(func, "partialmethod") or (isinstance(func, cst.Attribute) and func.attr.value == "partialmethod"
+                                              and is_name(func.value, "functools"))
+
+
 class FamilyRules:
     """Mixin for BwdReturnsCotangents (an AccumulatorWrites)."""
 
@@ -119,6 +124,9 @@ class FamilyRules:
         if conflict:
             return self.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
                              f"it would define both rules ({conflict}): port by hand")
+        if self.options.strategy == "accum":
+            self.skip(assign, cls, f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
+                      "(--strategy accum): the function it binds is not the class's to change", NOTE)
         plan = Plan(assign, cls, new_name=NEW)
         return self.done(plan, f"renamed the bound `{RULE}` to `{NEW}`")
 
@@ -128,6 +136,9 @@ class FamilyRules:
             few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
             returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
             return CLASSIC if few and returns else "accumulator"
+        if isinstance(value, cst.Call) and _is_partialmethod(value.func) and value.args \
+                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword:
+            value = value.args[0].value  # ``partialmethod(f, scale=2)``: f's form, its extras bound
         if isinstance(value, cst.Name):
             module = self.prims.wrapper.module
             funcs = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == value.value]

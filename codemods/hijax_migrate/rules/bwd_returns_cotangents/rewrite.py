@@ -6,10 +6,11 @@ import libcst as cst
 
 from ...analysis.accum import code
 from ...analysis.accum_uses import Params, Unknown, Uses, accumulator_params
+from ...analysis.families import rename_conflict
 from ...analysis.nodes import findall, is_name
 from ...analysis.returns import Returned, as_tuple, classify, own_returns, returns_values, tuple_items
-from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
-from ...analysis.summary import Kind
+from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
+from ...analysis.summary import CLASSIC, Kind, rule_form
 from ..context import NOTE, RuleTransformer
 from ..family_rules import FamilyRules, inherits_retval
 from ..plans import Plan
@@ -40,7 +41,30 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
                           "left alone (pass --base MODULE.CLASS if it is a hijax primitive)", NOTE)
 
     def extra_plans(self) -> list[Plan]:
-        return [tuple_results(plan) for plan in self.mixin_plans()]  # family hook: value rules in plain mixins
+        # family hook: value rules in plain mixins; the other arms of rules defined under ``if``
+        return [tuple_results(plan) for plan in self.mixin_plans() + getattr(self, "_other_arms", [])]
+
+    def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
+        """``vjp_bwd`` defined in the arms of an ``if`` in the class body: renamed in
+        each alike where each is a value rule (whichever runs, the class is migrated)."""
+        defs = branch_defs(cls, "vjp_bwd")
+        shape = class_shape(cls)
+        if not defs or any(rule_form(f) != CLASSIC or f.decorators for f in defs) or "vjp_bwd_retval" in (
+                *shape.methods, *shape.attributes, *conditional_defs(cls)):
+            return self.skip(first, cls, "`vjp_bwd` is defined inside a block of the class body (if, try, "
+                             "for...), not each arm of an `if` a plain value rule: which one runs is decided "
+                             "when the code runs; port each by hand")
+        info = self.prims.infos.get(cls)
+        conflict = rename_conflict(self.project, info, self._here()) if info is not None else None
+        if conflict:
+            return self.skip(first, cls, f"`vjp_bwd` is defined in the arms of an `if`, and a rename would "
+                             f"define both rules: {conflict}; port each by hand")
+        if self.options.strategy == "accum":
+            self.skip(first, cls, "renamed to `vjp_bwd_retval` in each arm of the `if`, not given accumulators "
+                      "(--strategy accum): one form for every arm", NOTE)
+        plans = [self.rename(cls, func, "vjp_bwd_retval") for func in defs]
+        self.__dict__.setdefault("_other_arms", []).extend(plans[1:])
+        return plans[0]
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         return tuple_results(self._plan_class(cls, shape))
@@ -48,6 +72,8 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
     def _plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
         hidden = conditional_defs(cls).get("vjp_bwd")
+        if hidden is not None and func is None:
+            return self.in_branches(cls, hidden)
         if hidden is not None:
             return self.skip(hidden, cls, "`vjp_bwd` is defined inside a block of the class body (if, try, "
                              "for...): which one runs is decided when the code runs; port each by hand")
