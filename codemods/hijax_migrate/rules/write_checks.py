@@ -18,7 +18,8 @@ def check_writes(plan, accs, line) -> None:
         if classify(ret) not in (Returned.TUPLE, Returned.OPAQUE):
             continue
         written = " ".join(code(s) for s in statements)
-        if isinstance(accs, str) or classify(ret) is Returned.OPAQUE or not isinstance(ret.value, (cst.Tuple, cst.List)):
+        listed = isinstance(ret.value, (cst.Tuple, cst.List))
+        if isinstance(accs, str) or classify(ret) is Returned.OPAQUE or not listed:
             targets = [accs] if isinstance(accs, str) else [a.target for a in accs]
             missing = [t for t in targets if t not in written]
         else:
