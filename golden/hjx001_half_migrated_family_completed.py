@@ -16,7 +16,7 @@ class Mul(VJPHiPrimitive):
 
 class Twice(Mul):
     def vjp_bwd(self, res, g):
-        gx, gy = super().vjp_bwd(res, g)
+        gx, gy = super(Twice, self).vjp_bwd(res, g)
         return 2 * gx, 2 * gy
 # output
 from jax.experimental.hijax import VJPHiPrimitive
@@ -37,6 +37,6 @@ class Mul(VJPHiPrimitive):
 
 class Twice(Mul):
     def vjp_bwd_retval(self, res, g):
-        gx, gy = super().vjp_bwd_retval(res, g)
+        gx, gy = super(Twice, self).vjp_bwd_retval(res, g)
         return 2 * gx, 2 * gy
 # findings

@@ -554,3 +554,14 @@ def _scaled_bwd(self, res, g, scale=1.0):
 class Mul(Binary):{FWD}
     vjp_bwd = functools.partialmethod(_scaled_bwd, scale=2.0)
 ''', [[2 * v for v in Y], [2 * v for v in X]], {"strategy": _strategy}) for _strategy in ("auto", "accum")]
+
+# a module function bound as the rule, returning a list: its results become tuples
+CORE_CASES += [SemanticCase(f"bound_function_returning_a_list_{_strategy}", f'''
+def _mul_bwd(self, res, g):
+    x, y = res
+    return [g * other for other in (y, x)]
+
+
+class Mul(Binary):{FWD}
+    vjp_bwd = _mul_bwd
+''', [Y, X], {"strategy": _strategy}) for _strategy in ("auto", "accum")]

@@ -17,7 +17,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.families import Classes, ancestors, descendants, first_definer, rename_conflict
-from ..analysis.nodes import is_call, is_name, sole_target
+from ..analysis.nodes import findall, is_call, is_name, sole_target
+from ..analysis.returns import as_tuple, own_returns
 from ..analysis.shape import is_static, positional
 from ..analysis.summary import CLASSIC, ClassInfo, rule_form
 from .context import NOTE
@@ -63,7 +64,9 @@ class FamilyRules:
         meant the value rule, and reaches jax's accumulator one with no accumulators."""
         cls = self._stack[-1] if self._stack else None
         here = self.prims.infos.get(cls) if cls is not None else None
-        above = is_call(value, "super") and not value.args
+        # ``super()``, or ``super(C, self)`` naming the class it stands in
+        above = is_call(value, "super") and (not value.args or len(value.args) == 2 and cls is not None
+                                              and is_name(value.args[0].value, cls.name.value))
         if here is None or not self.prims.kinds[cls].is_primitive or not (above or is_name(value, "self", "cls")):
             return None
         if not inherits_retval(self.project, here, above):
@@ -124,11 +127,41 @@ class FamilyRules:
         if conflict:
             return self.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
                              f"it would define both rules ({conflict}): port by hand")
+        plan = Plan(assign, cls, new_name=NEW)
+        if not self._bound_tuples(plan, self._bound_function(assign.value)):
+            return None
         if self.options.strategy == "accum":
             self.skip(assign, cls, f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
                       "(--strategy accum): the function it binds is not the class's to change", NOTE)
-        plan = Plan(assign, cls, new_name=NEW)
         return self.done(plan, f"renamed the bound `{RULE}` to `{NEW}`")
+
+    def _bound_function(self, value: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The module's function a body binding names (through ``partialmethod``)."""
+        if isinstance(value, cst.Call) and _is_partialmethod(value.func) and value.args \
+                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword:
+            value = value.args[0].value
+        module = self.prims.wrapper.module
+        funcs = [s for s in module.body if isinstance(s, cst.FunctionDef) and is_name(value, s.name.value)]
+        return funcs[-1] if funcs else None
+
+    def _bound_tuples(self, plan: Plan, func: cst.FunctionDef | None) -> bool:
+        """A bound function's list results become tuples (jax refuses a list), where the
+        module names it only in class bodies' bindings; else the class is refused."""
+        returns = [r for r in own_returns(func) if r.value is not None and as_tuple(r.value, func)] if func else []
+        if not returns:
+            return True
+        name = func.name.value
+        named = len(findall(self.prims.wrapper.module, cst.Name, lambda n: n.value == name)) - 1
+        bindings = sum(len(findall(s, cst.Name, lambda n: n.value == name)) for c in self.prims.kinds
+                       for s in c.body.body if isinstance(s, cst.SimpleStatementLine)
+                       and is_name(sole_target(s.body[0]), RULE, NEW))
+        if named != bindings:
+            self.skip(plan.func, plan.cls, f"`{name}` returns a list, which jax refuses as a rule's result, and "
+                      "is used outside rule bindings too: make it return a tuple by hand")
+            return False
+        plan.returns.update((r, [r.with_changes(value=as_tuple(r.value, func))]) for r in returns)
+        plan.visits.append(func)
+        return True
 
     def _bound_form(self, value: cst.BaseExpression) -> str:
         if isinstance(value, cst.Lambda):

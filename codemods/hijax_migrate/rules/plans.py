@@ -30,6 +30,7 @@ class Plan:
     insert_params: list[tuple[int, str]] = field(default_factory=list)  # (index, name)
     new_star: str | None = None  # a *args parameter added
     returns: dict[cst.Return, list[cst.BaseSmallStatement]] = field(default_factory=dict)
+    visits: list[cst.CSTNode] = field(default_factory=list)  # statements outside ``cls`` it edits too
     # comments kept from a rewritten return: (own lines before, end of line)
     comments: dict[cst.BaseSmallStatement, tuple[list[str], str | None]] = field(default_factory=dict)
 
@@ -69,7 +70,8 @@ class RewritePlans:
         if calls is None:
             self.focus = None
         else:
-            planned = {plan.cls for plan in self._plans.values()}
+            planned = {plan.cls for plan in self._plans.values()} | {
+                node for plan in self._plans.values() for node in plan.visits}
             self.focus = planned | {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive} | {*calls}
 
     # -- what rules call while planning
