@@ -26,10 +26,12 @@ _TESTS = (cst.If, cst.While, cst.Assert, cst.IfExp)
 
 @dataclass(frozen=True)
 class Handed:
-    """An accumulator passed to a call: ``f(acc)``, ``f((a, acc))`` (``element`` 1), ``f(*accs)``."""
+    """An accumulator passed to a call: ``f(acc)``, ``f((a, acc))`` (``element`` 1), or with all
+    the others, ``f(*accs)`` or ``f(accs)`` (``whole``)."""
     call: cst.Call
     arg: cst.Arg
     element: int | None = None
+    whole: bool = False
 
 
 @dataclass
@@ -98,8 +100,8 @@ class Uses:
                 count = len(names)
                 for i, alias in enumerate(names):
                     elements.setdefault(i, []).extend(self.references(alias))
-            elif isinstance(parent, cst.Arg) and parent.star == "*" and self._own(node):
-                self.spread.append(Handed(self.parents[parent], parent))
+            elif isinstance(parent, cst.Arg) and parent.star != "**" and not self.inspected(node) and self._own(node):
+                self.spread.append(Handed(self.parents[parent], parent, whole=True))
             elif not self.inspected(node):
                 raise Unknown(node, f"`{name}` is {self._how(node)}")
         if count is None:

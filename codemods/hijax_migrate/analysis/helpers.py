@@ -43,7 +43,7 @@ class Helpers:
     def effect(self, handed: Handed, caller: cst.FunctionDef, seen: tuple) -> tuple:
         """(1, 0 or ANY; why not known; the node in the helper to name) for the accumulator ``handed`` passes."""
         name = cst.Module([]).code_for_node(handed.call.func)
-        if handed.arg.star:
+        if handed.whole or handed.arg.star:
             return ANY, f"all of them are handed to `{name}` at once", None
         found = self.resolve(handed.call, self_name(caller, self.scopes))
         if isinstance(found, str):
@@ -148,7 +148,8 @@ def _is_zip(call: cst.Call, arg: cst.Arg) -> bool:
 
 def _unpacks(loop: cst.For) -> bool:
     target = loop.target
-    return isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(loop.iter.args) and all(
+    positional = [a for a in loop.iter.args if a.keyword is None and not a.star]
+    return isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(positional) and all(
         isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
 
 
