@@ -146,13 +146,12 @@ class AccumulatorWrites(RewritePlans):
                 continue
             state = facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list)
                                                                                else 1)
-            if kind is Returned.TUPLE and isinstance(accs, list):
-                writes = self._tuple_writes(plan, shape, ret, accs, state, facts)
-            elif kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
+            if kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
                 self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
                 continue
-            else:
-                writes = self._whole_write(plan, ret, accs, state, facts)
+            writes = (self._tuple_writes(plan, shape, ret, accs, state, facts)
+                      if kind is Returned.TUPLE and isinstance(accs, list)
+                      else self._whole_write(plan, ret, accs, state, facts))
             if writes is None:
                 return None
             plan.returns[ret] = writes
@@ -173,23 +172,26 @@ class AccumulatorWrites(RewritePlans):
                   "left as written; if it is cotangents, return None instead", NOTE)
 
     def _unknown(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> None | bool:
-        """An error naming the first accumulator whose path to ``ret`` is not known; False if none."""
+        """An error naming the first accumulator whose paths to ``ret`` are not all known
+        to write it, or all known not to; False if none."""
         for i, w in enumerate(state):
             target = accs[i].target if isinstance(accs, list) else accs
             if w is Written.UNKNOWN:
-                event = facts.unknown[i]
-                why = f": {event.why}" if event.why else ""
-                where = f" (line {self.prims.line(event.where)})" if event.where is not None else ""
-                return self.skip(plan.func, plan.cls, f"`{target}` is handed to a call at line "
-                                 f"{self.prims.line(event.node)}{why}{where}; whether it is written before the "
-                                 f"return at line {self.prims.line(ret)} cannot be decided; write the "
-                                 "accumulators by hand")
+                return self._handed_error(plan, ret, target, facts.unknown[i])
             if w is Written.SOME:
-                lines = ", ".join(str(self.prims.line(n)) for n in accs[i].writes) or "a call"
+                acc = accs[i]
+                lines = ", ".join(str(self.prims.line(n)) for n in [*acc.writes, *(h.call for h in acc.handed)])
                 return self.skip(plan.func, plan.cls, f"`{target}` is written on some paths (line {lines}), not on "
                                  f"all that reach the return at line {self.prims.line(ret)}; not guessing which "
                                  "count")
         return False
+
+    def _handed_error(self, plan: Plan, ret: cst.Return, target: str, event) -> None:
+        why = f": {event.why}" if event.why else ""
+        where = f" (line {self.prims.line(event.where)})" if event.where is not None else ""
+        return self.skip(plan.func, plan.cls, f"`{target}` is handed to a call at line {self.prims.line(event.node)}"
+                         f"{why}{where}; whether it is written before the return at line {self.prims.line(ret)} "
+                         "cannot be decided; write the accumulators by hand")
 
     def _whole_write(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> list | None:
         if self._unknown(plan, ret, accs, state, facts) is not False:
