@@ -111,3 +111,21 @@ def test_a_write_in_a_finally_block_is_not_modelled():
     with pytest.raises(Unknown, match="finally"):
         facts_at_returns("def rule(self, res, g, a, b):\n    try:\n        pass\n    finally:\n"
                          "        a.accum(1)\n    return 1, 2\n")
+
+
+@pytest.mark.parametrize("statement", ["once(a, g) if c else None", "c and once(a, g)", "x = c or once(a, g)"])
+def test_a_helper_called_under_a_condition_in_its_statement_is_unknown(statement):
+    source = HELPERS + f"\ndef rule(self, res, g, a, b):\n    {statement}\n    return 1, 2\n"
+    assert facts_at_returns(source) == [[U, N]]
+
+
+@pytest.mark.parametrize("statement", ["x = once(a, g) or c", "if once(a, g):\n        pass",
+                                       "for i in once(a, g):\n        pass"])
+def test_a_helper_called_first_in_its_statement_writes(statement):
+    source = HELPERS + f"\ndef rule(self, res, g, a, b):\n    {statement}\n    return 1, 2\n"
+    assert facts_at_returns(source) == [[A, N]]
+
+
+def test_a_helper_called_in_a_with_item_writes():
+    source = HELPERS + "\ndef rule(self, res, g, a, b):\n    with once(a, g):\n        pass\n    return 1, 2\n"
+    assert facts_at_returns(source) == [[A, N]]

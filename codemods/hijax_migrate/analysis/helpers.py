@@ -18,7 +18,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from .accum_uses import Accumulator, Handed, Unknown, Uses
-from .paths import ANY, Event, Facts, Walk, facts_of, statement_of
+from .paths import ANY, Event, Facts, Walk, facts_of, statement_of, surely_run
 
 DEPTH = 4  # helpers calling helpers: deeper than this is not read
 Resolved = tuple  # (the helper's FunctionDef, how many leading parameters the call binds itself)
@@ -36,6 +36,8 @@ class Helpers:
                 events.setdefault(write, []).append(Event(i, 1, write))
             for handed in acc.handed:
                 effect, why, where = self.effect(handed, func, seen)
+                if effect == 1 and not surely_run(handed.call, self.parents):
+                    effect, why, where = ANY, "it is called only under a condition within its statement", None
                 events.setdefault(statement_of(handed.call, self.parents), []).append(
                     Event(i, effect, handed.call, why, where))
         return facts_of(func, events, len(accs))

@@ -95,6 +95,28 @@ def statement_of(node: cst.CSTNode, parents) -> cst.CSTNode:
     return node
 
 
+_HEADERS = {cst.If: "test", cst.For: "iter", cst.Match: "subject"}
+
+
+def surely_run(node: cst.CSTNode, parents) -> bool:
+    """Does ``node`` run whenever its statement does? Not in an arm of ``a if c else b``, after
+    the first operand of ``and``/``or``, in a ``case`` guard or an ``except`` clause's type."""
+    while not isinstance(node, cst.BaseSmallStatement):
+        parent = parents[node]
+        if isinstance(parent, cst.IfExp) and node is not parent.test:
+            return False
+        if isinstance(parent, cst.BooleanOperation) and node is parent.right:
+            return False
+        if isinstance(parent, (cst.FunctionDef, cst.ClassDef)):
+            return True  # decorators, defaults, bases: evaluated where the statement runs
+        if isinstance(parent, cst.With):
+            return any(node is item for item in parent.items)
+        if isinstance(parent, cst.BaseCompoundStatement):
+            return type(parent) in _HEADERS and node is getattr(parent, _HEADERS[type(parent)])
+        node = parent
+    return True
+
+
 class Walk:
     """Forward over statements, from a state to the state after them."""
 
