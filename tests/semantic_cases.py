@@ -565,3 +565,92 @@ def _mul_bwd(self, res, g):
 class Mul(Binary):{FWD}
     vjp_bwd = _mul_bwd
 ''', [Y, X], {"strategy": _strategy}) for _strategy in ("auto", "accum")]
+
+# Half-ports whose every path is known (issue 26, path facts): writes on both
+# arms, helpers whose bodies are read, NullAccum exits, assertions, partial
+# ports, match arms. Each migrates under both strategies, at 0.10 (with the
+# other proven cases) and at 0.12 (tests/test_path_semantics.py).
+HELPERS_HEADER = NULL_HEADER + '''
+
+def _write_all(accs, cts):
+    for acc, ct in zip(accs, cts):
+        acc.accum(ct)
+
+
+class Writes(Binary):
+    def _write(self, acc, ct):
+        acc.accum(ct)
+
+    def _live(self, acc):
+        return not isinstance(acc, NullAccum)
+'''
+
+PATH_CASES = [
+    SemanticCase("half_ported_writes_on_both_arms", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        if g is not None:
+            x_acc.accum(g * y)
+        else:
+            x_acc.accum(None)
+        return g * y, g * x
+''', [Y, X], header=NULL_HEADER),
+    SemanticCase("half_ported_helper_method_of_a_base", f'''
+class Mul(Writes):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        if isinstance(x_acc, NullAccum) and isinstance(y_acc, NullAccum):
+            return None
+        self._write(x_acc, g * y)
+        return g * y, g * x
+''', [Y, X], header=HELPERS_HEADER),
+    SemanticCase("half_ported_zip_helper", f'''
+class Mul(Writes):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        _write_all((x_acc, y_acc), (g * y, g * x))
+        return g * y, g * x
+''', [Y, X], header=HELPERS_HEADER),
+    SemanticCase("half_ported_inspecting_helper", f'''
+class Mul(Writes):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        if not self._live(x_acc) and not self._live(y_acc):
+            return None
+        return g * y, g * x
+''', [Y, X], header=HELPERS_HEADER),
+    SemanticCase("half_ported_match_arms_and_assert", f'''
+class Mul(Writes):{FWD}
+    def vjp_bwd(self, res, g, *arg_accums):
+        assert len(arg_accums) == 2
+        x_acc, y_acc = arg_accums
+        x, y = res
+        match self.params:
+            case {{"fast": True}}:
+                self._write(x_acc, g * y)
+            case _:
+                x_acc.accum(g * y)
+        return g * y, g * x
+''', [Y, X], header=HELPERS_HEADER),
+    SemanticCase("half_ported_written_in_a_loop_refused", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        for _ in range(len(self.params)):
+            x_acc.accum(g * y)
+        return g * y, g * x
+''', [Y, X], refused=("auto", "accum")),
+    SemanticCase("half_ported_helper_writes_twice_refused", f'''
+class Mul(Writes):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        self._twice(x_acc, g * y)
+        return g * y, g * x
+
+    def _twice(self, acc, ct):
+        acc.accum(ct)
+        acc.accum(ct)
+''', [Y, X], header=HELPERS_HEADER, refused=("auto", "accum")),
+]
+PROVEN_CASES += PATH_CASES

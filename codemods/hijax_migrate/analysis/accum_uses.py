@@ -8,7 +8,9 @@ input after the fixed ones (``res, g``; ``res, sres, g``), or an element of
 - written: ``acc.accum(...)`` or a store through ``acc.ref[...]``, as a statement;
 - only inspected: ``isinstance``, ``type``, ``len``, ``assert``, comparisons,
   truth tests (a ``NullAccum`` check writes nothing);
-- or handed on: passed to a call, stored, returned, rebound, used in a nested
+- handed to a call, as an argument or an element of a tuple argument
+  (``_write_all((a, b), cts)``): recorded, for ``paths`` to read the helper;
+- or handed on otherwise: stored, returned, rebound, used in a nested
   function. That use is unknown, and the rule is left alone.
 """
 
@@ -22,10 +24,21 @@ _INSPECTORS = frozenset({"isinstance", "type", "len", "id"})
 _TESTS = (cst.If, cst.While, cst.Assert, cst.IfExp)
 
 
+@dataclass(frozen=True)
+class Handed:
+    """An accumulator passed to a call: ``f(acc)``, ``f((a, acc))`` (``element`` 1), or with all
+    the others, ``f(*accs)`` or ``f(accs)`` (``whole``)."""
+    call: cst.Call
+    arg: cst.Arg
+    element: int | None = None
+    whole: bool = False
+
+
 @dataclass
 class Accumulator:
     target: str  # code naming it: "x_acc", "arg_accums[0]"
     writes: list[cst.BaseSmallStatement] = field(default_factory=list)
+    handed: list[Handed] = field(default_factory=list)
 
 
 class Unknown(Exception):
@@ -58,6 +71,7 @@ class Uses:
     def __init__(self, func: cst.FunctionDef, scopes, parents):
         self.func, self.scopes, self.parents = func, scopes, parents
         self.scope = scopes[func.body]
+        self.spread: list[Handed] = []  # ``f(*arg_accums)``: every element handed on at once
 
     def references(self, name: str) -> list[cst.Name]:
         assignments = self.scope.assignments[name]
@@ -86,13 +100,15 @@ class Uses:
                 count = len(names)
                 for i, alias in enumerate(names):
                     elements.setdefault(i, []).extend(self.references(alias))
-            elif not self._inspected(node):
+            elif isinstance(parent, cst.Arg) and parent.star != "**" and not self.inspected(node) and self._own(node):
+                self.spread.append(Handed(self.parents[parent], parent, whole=True))
+            elif not self.inspected(node):
                 raise Unknown(node, f"`{name}` is {self._how(node)}")
         if count is None:
             return -1 if not elements else max(elements) + 1
         if any(i >= count for i in elements):
             raise Unknown(self.func, f"`{name}` is indexed past its {count} inputs")
-        accs = [Accumulator(f"{name}[{i}]") for i in range(count)]
+        accs = [Accumulator(f"{name}[{i}]", handed=list(self.spread)) for i in range(count)]
         for i, nodes in elements.items():
             for node in nodes:
                 self._classify(node, accs[i])
@@ -102,7 +118,9 @@ class Uses:
         write = self._write(node)
         if write is not None and self._own(node):
             acc.writes.append(write)
-        elif not self._inspected(node):
+        elif self._handed(node) is not None and self._own(node):
+            acc.handed.append(self._handed(node))
+        elif not self.inspected(node):
             raise Unknown(node, f"`{acc.target}` is {self._how(node)}")
 
     def _own(self, node: cst.CSTNode) -> bool:
@@ -124,7 +142,21 @@ class Uses:
                 return store
         return None
 
-    def _inspected(self, node: cst.CSTNode) -> bool:
+    def _handed(self, node: cst.CSTNode) -> Handed | None:
+        """``f(acc)``, ``f(key=acc)``, ``f((a, acc))``; not ``isinstance(acc, T)``, an inspection."""
+        parent, element = self.parents[node], None
+        if isinstance(parent, cst.Element) and parent.value is node:
+            literal = self.parents[parent]
+            if not isinstance(literal, (cst.Tuple, cst.List)) or any(
+                    isinstance(e, cst.StarredElement) for e in literal.elements):
+                return None
+            element = next(i for i, e in enumerate(literal.elements) if e is parent)
+            node, parent = literal, self.parents[literal]
+        if not isinstance(parent, cst.Arg) or parent.star or parent.value is not node or self.inspected(node):
+            return None
+        return Handed(self.parents[parent], parent, element)
+
+    def inspected(self, node: cst.CSTNode) -> bool:
         parent = self.parents[node]
         if isinstance(parent, cst.Arg):
             call = self.parents[parent]
@@ -166,21 +198,6 @@ def _unpack_names(assign: cst.Assign) -> list[str] | None:
     if all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements):
         return [e.value.value for e in elements]
     return None
-
-
-def dominates(write: cst.BaseSmallStatement, ret: cst.Return, func: cst.FunctionDef, parents) -> bool:
-    """Does ``write`` run, as a statement, on every path that reaches ``ret``?"""
-    line = parents[write]
-    node = ret
-    while node is not func:
-        parent = parents[node]
-        body = getattr(parent, "body", None)
-        if isinstance(body, (list, tuple)) and node in body:
-            before = body[:body.index(node)]
-            if write in before or line in before:
-                return True
-        node = parent
-    return False
 
 
 def in_catching_block(ret: cst.Return, func: cst.FunctionDef, parents) -> bool:

@@ -7,13 +7,15 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.accum import code, is_none
+from ..analysis.paths import Written
 from ..analysis.returns import Returned, classify, tuple_items
 from ..core.errors import tool_bug
 
 
-def check_writes(plan, accs, line) -> None:
+def check_writes(plan, accs, line, facts=None) -> None:
     """Each accumulator the rewrite writes is written on every value-returning
-    path it replaced, unless that path returned ``None`` for it."""
+    path it replaced, unless that path returned ``None`` for it, or every path
+    reaching it wrote the accumulator already (``facts``)."""
     for ret, statements in plan.returns.items():
         if classify(ret) not in (Returned.TUPLE, Returned.OPAQUE):
             continue
@@ -23,8 +25,9 @@ def check_writes(plan, accs, line) -> None:
             targets = [accs] if isinstance(accs, str) else [a.target for a in accs]
             missing = [t for t in targets if t not in written]
         else:
-            missing = [a.target for a, item in zip(accs, tuple_items(ret))
-                       if not a.writes and not is_none(item) and a.target not in written]
+            before = facts.at(ret) if facts is not None else [Written.NEVER] * len(accs)
+            missing = [a.target for a, item, w in zip(accs, tuple_items(ret), before)
+                       if w is not Written.ALWAYS and not is_none(item) and a.target not in written]
         if missing:
             raise tool_bug(f"the rewrite of a return does not write `{missing[0]}`", line(ret))
         if any(_is_tree_map(s) and len(s.value.args) != 3 for s in statements):

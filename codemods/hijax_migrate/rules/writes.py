@@ -2,14 +2,20 @@
 
 Each value-returning ``return`` becomes writes for the accumulators the rule
 does not write itself, then ``return None``; ``return None`` paths and log
-dicts stay. Where an exception could be caught inside the rule (a ``try``, a
-``with``), every cotangent is evaluated into a fresh name before the first write.
+dicts stay. What "writes itself" means is read per return from the rule's path
+facts (``analysis/paths.py``): written on every path that reaches it (the
+cotangent is dropped), on none (it is written), on some only, or handed to a
+call that cannot be read (the rule is refused, naming the line). A value that
+is no tuple, returned where every accumulator is written or handed on, is
+read as logs and kept. Where an exception could be caught inside the rule (a
+``try``, a ``with``), every cotangent is evaluated into a fresh name before
+the first write.
 """
 
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider, ScopeProvider
+from libcst.metadata import ClassScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis.accum import (
     accumulator_names,
@@ -22,9 +28,11 @@ from ..analysis.accum import (
     visibly_array,
     writes_for,
 )
-from ..analysis.accum_uses import Accumulator, accumulator_params, dominates, in_catching_block
+from ..analysis.accum_uses import Accumulator, accumulator_params, in_catching_block
 from ..analysis.ast_summary import parse_ast
+from ..analysis.families import Classes, defining, descendants
 from ..analysis.nodes import findall
+from ..analysis.paths import Facts, Written
 from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
@@ -182,52 +190,132 @@ class AccumulatorWrites(RewritePlans):
                       if isinstance(b.value, cst.Name) and b.value.value in by_name]
         return inputs_of(methods)
 
-    def fill_writes(self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str) -> Plan | None:
-        """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible."""
+    def fill_writes(self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str,
+                    facts: Facts | None = None) -> Plan | None:
+        """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
+        ``facts``: what each path does to them (none: fresh accumulators, never written)."""
         for ret in returns:
             kind = classify(ret)
-            if kind is Returned.TUPLE and isinstance(accs, list):
-                writes = self._tuple_writes(plan, shape, ret, accs)
-            elif kind in (Returned.TUPLE, Returned.OPAQUE):
-                writes = self._whole_write(plan, ret, accs)
-            else:
+            if kind not in (Returned.TUPLE, Returned.OPAQUE):
                 continue
+            state = facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list)
+                                                                               else 1)
+            if kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
+                self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
+                continue
+            writes = (self._tuple_writes(plan, shape, ret, accs, state, facts)
+                      if kind is Returned.TUPLE and isinstance(accs, list)
+                      else self._whole_write(plan, ret, accs, state, facts))
             if writes is None:
                 return None
             plan.returns[ret] = writes
-        check_writes(plan, accs, self.prims.line)
+        if not plan.returns and not (plan.new_params or plan.insert_params or plan.new_star):
+            return None
+        check_writes(plan, accs, self.prims.line, facts)
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")
         return self.done(plan, action)
 
-    def _whole_write(self, plan: Plan, ret: cst.Return, accs) -> list | None:
-        if isinstance(accs, list) and any(acc.writes for acc in accs):
+    def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
+        handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
+        how = (f"hands its accumulators to a call (line {self.prims.line(handed[0].node)})" if handed
+               else "writes every accumulator")
+        self.skip(plan.func, plan.cls, f"`vjp_bwd` {how} on every path to the return at line {self.prims.line(ret)}, "
+                  "and returns a value that is no tuple: read as backward-pass logs (jax 0.11.1 and later) and "
+                  "left as written; if it is cotangents, return None instead", NOTE)
+
+    def _unknown(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> None | bool:
+        """An error naming the first accumulator whose paths to ``ret`` are not all known
+        to write it, or all known not to; False if none."""
+        for i, w in enumerate(state):
+            target = accs[i].target if isinstance(accs, list) else accs
+            if w is Written.UNKNOWN:
+                return self._handed_error(plan, ret, target, facts.unknown[i])
+            if w is Written.SOME:
+                acc = accs[i]
+                lines = ", ".join(str(self.prims.line(n)) for n in [*acc.writes, *(h.call for h in acc.handed)])
+                return self.skip(plan.func, plan.cls, f"`{target}` is written on some paths (line {lines}), not on "
+                                 f"all that reach the return at line {self.prims.line(ret)}; not guessing which "
+                                 "count")
+        return False
+
+    def _handed_error(self, plan: Plan, ret: cst.Return, target: str, event) -> None:
+        why = f": {event.why}" if event.why else ""
+        where = f" (line {self.prims.line(event.where)})" if event.where is not None else ""
+        return self.skip(plan.func, plan.cls, f"`{target}` is handed to a call at line {self.prims.line(event.node)}"
+                         f"{why}{where}; whether it is written before the return at line {self.prims.line(ret)} "
+                         "cannot be decided; write the accumulators by hand")
+
+    def _whole_write(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> list | None:
+        if self._unknown(plan, ret, accs, state, facts) is not False:
+            return None
+        if any(w is not Written.NEVER for w in state):
             return self.skip(plan.func, plan.cls, f"line {self.prims.line(ret)} returns a value that cannot be "
                              "split per input, and the rule writes some accumulators itself; not guessing")
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]
         value = as_tuple(ret.value, plan.func) or ret.value  # a list would not match the tuple of accumulators
         return [tree_write(cst.Name(target) if isinstance(target, str) else target, value), return_none(ret)]
 
-    def _tuple_writes(self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator]) -> list | None:
+    def _tuple_writes(self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator], state: list,
+                      facts: Facts | None) -> list | None:
         items = tuple_items(ret)
         if len(items) != len(accs):
             return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
-        parents = self.parents()
-        for acc, item in zip(accs, items):
-            if acc.writes and not is_none(item) and not any(dominates(w, ret, plan.func, parents) for w in acc.writes):
-                return self.skip(plan.func, plan.cls, f"`{acc.target}` is written on some paths, not on all that "
-                                 f"reach the return at line {self.prims.line(ret)}; not guessing which count")
+        live = [w if not is_none(item) else Written.NEVER for w, item in zip(state, items)]
+        if self._unknown(plan, ret, accs, live, facts) is not False:
+            return None
         done = return_none(ret)
         evaluated: list[cst.BaseSmallStatement] = []
         arrays = [visibly_array(item) for item in items]
-        if in_catching_block(ret, plan.func, parents) and sum(not is_none(i) for i in items) > 1:
+        if in_catching_block(ret, plan.func, self.parents()) and sum(not is_none(i) for i in items) > 1:
             items, evaluated = _evaluated_first(plan.func, items)
-        per_item = [[] if acc.writes else writes_for(cst.parse_expression(acc.target), v, i in shape.pytree_inputs,
-                                                     arrays[i])
-                    for i, (acc, v) in enumerate(zip(accs, items))]
+        per_item = [[] if w is Written.ALWAYS else writes_for(cst.parse_expression(acc.target), v,
+                                                               i in shape.pytree_inputs, arrays[i])
+                    for i, (acc, v, w) in enumerate(zip(accs, items, state))]
         _keep_comments(plan, ret, per_item, done)
         return [*evaluated, *(w for item in per_item for w in item), done]
+
+    def helper_resolver(self, cls: cst.ClassDef):
+        """Which function a call in ``cls``'s rule reaches: ``self.name(...)``, a method of ``cls`` or
+        of a base in this file that no subclass overrides; ``name(...)``, a function of the module."""
+        def resolve(call: cst.Call, self_name: str | None):
+            func = call.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self_name:
+                return self._method(cls, func.attr.value)
+            if isinstance(func, cst.Name):
+                return self._module_function(call, func.value)
+            return f"`{code(func)}` is not a method of the class nor a function of this module"
+        return resolve
+
+    def _method(self, cls: cst.ClassDef, name: str):
+        info = self.prims.infos.get(cls)
+        found = defining(self.project, info, name) if info is not None else None
+        if found is None or len(found[1]) != 1:
+            return f"`self.{name}` is not defined once in the class or its bases in the tree"
+        owner = next((c for c, i in self.prims.infos.items() if i.key == found[0].key), None)
+        func = class_shape(owner).methods.get(name) if owner is not None else None
+        if func is None or func.decorators or func.asynchronous:
+            return f"`self.{name}` is not a plain method of a class in this file"
+        for sub in descendants(self.project, info, Classes(self.prims.infos.values())):
+            if sub.body is not None and name in sub.body.bindings:
+                return f"`self.{name}` is overridden in the subclass {sub.qualname}"
+        return func, 1
+
+    def _module_function(self, call: cst.Call, name: str):
+        scopes, _ = self.scopes_and_parents()
+        scope = scopes[call]
+        while scope is not scope.globals:
+            if not isinstance(scope, ClassScope) and scope.assignments[name]:
+                return f"`{name}` is bound inside a function"
+            scope = scope.parent
+        bindings = list(scope.assignments[name])
+        func = bindings[0].node if len(bindings) == 1 else None
+        if not isinstance(func, cst.FunctionDef) or func not in self.prims.wrapper.module.body:
+            return f"`{name}` is not a function defined once in this module"
+        if func.decorators or func.asynchronous:
+            return f"`{name}` is decorated or async"
+        return func, 0
 
 
 def rule_arity(func: cst.FunctionDef) -> Arity:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.accum import code
-from ...analysis.accum_uses import Params, Unknown, Uses, accumulator_params
+from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
 from ...analysis.families import rename_conflict
+from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
 from ...analysis.returns import Returned, as_tuple, classify, own_returns, returns_values, tuple_items
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
@@ -151,23 +152,32 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
         uses = Uses(func, scopes, parents)
         returns = own_returns(func)
         try:
-            if params.named:
-                count = self._count(cls, shape, [])
-                if count is not None and count != len(params.named):
-                    return self.skip(func, cls, f"`vjp_bwd` takes {len(params.named)} accumulators for {count} "
-                                     "inputs; not guessing which is which")
-                accs = [uses.named(name) for name in params.named]
-            else:
-                accs = uses.star(params.star, self._count(cls, shape, returns))
+            accs = self._half_accumulators(cls, shape, func, params, uses, returns)
+            if accs is None:
+                return None
+            whole = [Accumulator(accs, handed=list(uses.spread))] if isinstance(accs, str) else accs
+            facts = Helpers(scopes, parents, self.helper_resolver(cls)).facts(func, whole)
         except Unknown as unknown:
             return self.skip(func, cls, f"{unknown} (line {self.prims.line(unknown.node)}): whether it is "
                              "written cannot be decided; write the accumulators by hand")
-        if accs == -1:  # their number is not visible, and no element is used: a write of the whole
-            accs = params.star
-        elif isinstance(accs, int):
-            return self.skip(func, cls, f"the number of inputs is not visible (`{params.star}` is indexed)")
         return self.fill_writes(Plan(func, cls), shape, returns, accs, "returned cotangents became "
-                                "accumulator writes, or were dropped where the rule writes them already")
+                                "accumulator writes, or were dropped where the rule writes them already", facts)
+
+    def _half_accumulators(self, cls, shape, func, params: Params, uses: Uses, returns):
+        """The accumulators of a half-ported rule, or the name of ``*arg_accums`` where their number
+        is not visible (None: refused, said)."""
+        if params.named:
+            count = self._count(cls, shape, [])
+            if count is not None and count != len(params.named):
+                return self.skip(func, cls, f"`vjp_bwd` takes {len(params.named)} accumulators for {count} "
+                                 "inputs; not guessing which is which")
+            return [uses.named(name) for name in params.named]
+        accs = uses.star(params.star, self._count(cls, shape, returns))
+        if accs == -1:  # their number is not visible, and no element is used: a write of the whole
+            return params.star
+        if isinstance(accs, int):
+            return self.skip(func, cls, f"the number of inputs is not visible (`{params.star}` is indexed)")
+        return accs
 
     def _count(self, cls, shape, returns) -> int | None:
         inputs = self.effective_inputs(cls)

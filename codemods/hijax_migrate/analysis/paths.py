@@ -1,0 +1,222 @@
+"""What each path through a function does to the accumulators it is given.
+
+A path runs from the function's start to a ``return`` (or off its end). Along
+it, each accumulator is written some number of times: 0, 1, more (``MANY``),
+or an unknown number (``ANY``: handed to a call whose effect cannot be read).
+Where paths meet their counts are joined (sets of counts, per accumulator),
+so that each ``return`` knows, for each accumulator, whether every path that
+reaches it wrote it (``ALWAYS``), none did (``NEVER``), some did (``SOME``),
+or one handed it to a call that cannot be read (``UNKNOWN``).
+
+The model is conservative: a loop may run any number of times, an exception
+may leave a ``try`` or ``with`` body at any point, a ``match`` may take any arm.
+Writes in a ``finally`` block are not modelled (``Unknown``).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from .accum_uses import Unknown
+
+MANY, ANY = 2, "?"
+State = tuple  # one frozenset of counts per accumulator; None: no path reaches here
+
+
+class Written(enum.Enum):
+    NEVER = "neither"
+    ALWAYS = "written"
+    SOME = "written on some paths"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one statement does to accumulator ``acc``: ``effect`` 1 (a write),
+    0 (an inspection) or ``ANY``; for errors, ``node`` (the write or call), ``why``
+    not known, and ``where`` (the node in a helper that says so)."""
+    acc: int
+    effect: int | str
+    node: cst.CSTNode
+    why: str = ""
+    where: cst.CSTNode | None = None
+
+
+def written(counts: frozenset) -> Written:
+    if ANY in counts:
+        return Written.UNKNOWN
+    if counts == {0}:
+        return Written.NEVER
+    return Written.SOME if 0 in counts else Written.ALWAYS
+
+
+def _plus(count, effect):
+    return ANY if ANY in (count, effect) else min(count + effect, MANY)
+
+
+def _join(*states: State | None) -> State | None:
+    live = [s for s in states if s is not None]
+    if not live:
+        return None
+    return tuple(frozenset().union(*column) for column in zip(*live))
+
+
+@dataclass
+class Facts:
+    """The joined state at each exit: a ``Return``, or the function (off its end)."""
+    size: int
+    exits: dict = field(default_factory=dict)
+    unknown: dict = field(default_factory=dict)  # accumulator -> its first ``ANY`` event
+
+    def at(self, node: cst.CSTNode) -> list[Written]:
+        state = self.exits.get(node)  # None: no path reaches it; as good as never written
+        return [Written.NEVER] * self.size if state is None else [written(c) for c in state]
+
+    def counts(self, acc: int) -> frozenset:
+        """The counts of ``acc`` over every exit."""
+        return frozenset().union(*(state[acc] for state in self.exits.values()))
+
+
+def facts_of(func: cst.FunctionDef, events: dict, size: int) -> Facts:
+    walk = Walk(events, Facts(size))
+    end = walk.block(func.body.body, walk.start())
+    if end is not None:
+        walk.facts.exits[func] = end
+    return walk.facts
+
+
+def statement_of(node: cst.CSTNode, parents) -> cst.CSTNode:
+    """The statement an expression belongs to; a compound one where it stands in its header."""
+    while not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+        node = parents[node]
+    return node
+
+
+_HEADERS = {cst.If: "test", cst.For: "iter", cst.Match: "subject"}
+
+
+def surely_run(node: cst.CSTNode, parents) -> bool:
+    """Does ``node`` run whenever its statement does? Not in an arm of ``a if c else b``, after
+    the first operand of ``and``/``or``, in a ``case`` guard or an ``except`` clause's type."""
+    while not isinstance(node, cst.BaseSmallStatement):
+        parent = parents[node]
+        if isinstance(parent, cst.IfExp) and node is not parent.test:
+            return False
+        if isinstance(parent, cst.BooleanOperation) and node is parent.right:
+            return False
+        if isinstance(parent, (cst.FunctionDef, cst.ClassDef)):
+            return True  # decorators, defaults, bases: evaluated where the statement runs
+        if isinstance(parent, cst.With):
+            return any(node is item for item in parent.items)
+        if isinstance(parent, cst.BaseCompoundStatement):
+            return type(parent) in _HEADERS and node is getattr(parent, _HEADERS[type(parent)])
+        node = parent
+    return True
+
+
+class Walk:
+    """Forward over statements, from a state to the state after them."""
+
+    def __init__(self, events: dict, facts: Facts):
+        self.events, self.facts = events, facts
+        self.loops: list[tuple[list, list]] = []  # (breaks, continues) of the loops entered
+        self.frames: list[list] = []  # every state seen inside an open try/with body
+
+    def start(self) -> State:
+        return tuple(frozenset({0}) for _ in range(self.facts.size))
+
+    def block(self, statements, state: State | None) -> State | None:
+        for node in statements:
+            if state is None:
+                return None  # the rest cannot be reached
+            state = self.statement(node, state)
+        return state
+
+    def statement(self, node: cst.CSTNode, state: State) -> State | None:
+        if isinstance(node, cst.SimpleStatementLine):
+            return self.block(node.body, state)
+        state = self.apply(node, state)
+        handler = getattr(self, f"_{type(node).__name__.lower()}", None)
+        return handler(node, state) if handler is not None else state
+
+    def apply(self, node: cst.CSTNode, state: State) -> State:
+        for event in self.events.get(node, ()):
+            effect = ANY if isinstance(node, cst.While) else event.effect  # a test runs again and again
+            if effect == ANY:
+                self.facts.unknown.setdefault(event.acc, event)
+            state = tuple(frozenset(_plus(c, effect) for c in counts) if i == event.acc else counts
+                          for i, counts in enumerate(state))
+            for frame in self.frames:
+                frame.append(state)
+        return state
+
+    def _return(self, node, state):
+        self.facts.exits[node] = _join(self.facts.exits.get(node), state)
+
+    def _raise(self, node, state):
+        return None
+
+    def _break(self, node, state):
+        self.loops[-1][0].append(state)
+
+    def _continue(self, node, state):
+        self.loops[-1][1].append(state)
+
+    def _if(self, node: cst.If, state):
+        if isinstance(node.orelse, cst.If):
+            other = self.statement(node.orelse, state)
+        else:
+            other = self.block(node.orelse.body.body, state) if node.orelse else state
+        return _join(self.block(node.body.body, state), other)
+
+    def _loop(self, node, state):
+        entry, breaks = state, []
+        for _ in range(8):  # counts saturate at MANY: a fixed point within a few rounds
+            self.loops.append(frame := ([], []))
+            end = self.block(node.body.body, entry)
+            self.loops.pop()
+            breaks += frame[0]
+            again = _join(entry, end, *frame[1])
+            if again == entry:
+                break
+            entry = again
+        forever = isinstance(node, cst.While) and isinstance(node.test, cst.Name) and node.test.value == "True"
+        after = None if forever else entry
+        if node.orelse and after is not None:
+            after = self.block(node.orelse.body.body, after)
+        return _join(after, *breaks)
+
+    _for = _while = _loop
+
+    def _inside(self, body, state):
+        """The state at the end of ``body``, and the join of every state inside it."""
+        self.frames.append([state])
+        end = self.block(body, state)
+        return end, _join(*self.frames.pop())
+
+    def _try(self, node, state):
+        end, anywhere = self._inside(node.body.body, state)
+        if node.orelse:
+            end = self.block(node.orelse.body.body, end)
+        ends = [end, *(self.block(h.body.body, anywhere) for h in node.handlers)]
+        if node.finalbody:
+            if self.block(node.finalbody.body.body, self.start()) != self.start():
+                raise Unknown(node.finalbody, "an accumulator is written in a `finally` block")
+            return self.block(node.finalbody.body.body, _join(*ends))
+        return _join(*ends)
+
+    _trystar = _try
+
+    def _with(self, node, state):
+        end, anywhere = self._inside(node.body.body, state)
+        return _join(end, anywhere)  # a context manager may swallow an exception raised anywhere
+
+    def _match(self, node: cst.Match, state):
+        ends = [self.block(case.body.body, state) for case in node.cases]
+        last = node.cases[-1] if node.cases else None
+        exhaustive = last is not None and last.guard is None and isinstance(last.pattern, cst.MatchAs) \
+            and last.pattern.pattern is None
+        return _join(*ends, *([] if exhaustive else [state]))
