@@ -139,3 +139,30 @@ def test_sites_say_what_stands_before_the_dot():
         (18, UNKNOWN, None, None, None),  # keyword arguments: any parameter may take them
         (18, UNKNOWN, None, None, None),
     ]
+
+
+BOUND_BASE = '''from jax.experimental.hijax import VJPHiPrimitive
+
+
+def _shared_bwd(self, res, g):
+    x, y = res
+    return g * y, g * x
+
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    vjp_bwd = _shared_bwd
+'''
+
+
+@pytest.mark.parametrize("strategy", ["auto", "accum"])
+def test_a_subclass_of_a_bound_value_rule_is_renamed_with_its_call(tmp_path, strategy):
+    """The base binds a value rule (``vjp_bwd = f``), which its migration renames: the
+    subclass's own value rule is renamed too (accumulators there would override both),
+    and its ``super().vjp_bwd(res, g)`` with it."""
+    assert migrate(tmp_path, {"ops.py": BOUND_BASE, "sub.py": SUBCLASS}, strategy) == 0
+    assert "    vjp_bwd_retval = _shared_bwd\n" in (tmp_path / "ops.py").read_text()
+    sub = (tmp_path / "sub.py").read_text()
+    assert "def vjp_bwd_retval(self, res, g):" in sub and "super(Twice, self).vjp_bwd_retval(res, g)" in sub

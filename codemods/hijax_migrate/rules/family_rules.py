@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.families import Classes, ancestors, descendants, first_definer, rename_conflict
+from ..analysis.families import Classes, ancestors, descendants, first_definer, form, rename_conflict
 from ..analysis.nodes import findall, is_call, is_name, sole_target
 from ..analysis.returns import as_tuple, own_returns
-from ..analysis.shape import is_static, positional
+from ..analysis.shape import class_shape, is_static, positional
 from ..analysis.summary import CLASSIC, ClassInfo, rule_form
 from .context import NOTE
 from .decisions import renamed_rules
@@ -90,6 +90,26 @@ class FamilyRules:
                      f"{' or '.join(f'`{name}`' for name in mine)} it now reaches jax's accumulator `{RULE}`, "
                      f"not the value rule (renamed `{NEW}`): write `.{NEW}` there if so", NOTE)
 
+    def conflict(self, info: ClassInfo) -> str | None:
+        """``families.rename_conflict``, but a rule bound above (``vjp_bwd = f``, of no form
+        a summary knows) that its own migration renames is no accumulator rule."""
+        if self.bound_renamed_above(info):
+            return None
+        return rename_conflict(self.project, info, self._here())
+
+    def bound_renamed_above(self, info: ClassInfo) -> bool:
+        """Is the rule ``info`` inherits a binding (``vjp_bwd = f``) its class's migration renames?"""
+        above = first_definer(ancestors(self.project, info), RULE)
+        return above is not None and form(above) == "unknown" and self._bound_renamed(above)
+
+    def _bound_renamed(self, info: ClassInfo) -> bool:
+        here = next((cls for cls, mine in self.prims.infos.items() if mine.key == info.key), None)
+        if here is None:
+            return info.qualname in renamed_rules(self.project, self.options, info.module)
+        stmt = class_shape(here).attributes.get(RULE)
+        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        return is_name(sole_target(assign), RULE) and self._bound_form(assign.value) == CLASSIC
+
     def _here(self) -> Classes:
         """The file's classes, for the whole rule (their family ties are worked out once)."""
         if getattr(self, "_classes", None) is None:
@@ -107,7 +127,7 @@ class FamilyRules:
         if earlier:
             return self.to_accumulators(cls, shape, func, f"`{RULE}` is defined twice")
         info = self.prims.infos.get(cls)
-        conflict = rename_conflict(self.project, info, self._here()) if info is not None else None
+        conflict = self.conflict(info) if info is not None else None
         if conflict:
             return self.to_accumulators(cls, shape, func, f"a rename would define both rules: {conflict}")
         return self.rename(cls, func, NEW)
@@ -123,7 +143,7 @@ class FamilyRules:
             return None if verdict == "accumulator" else self.skip(
                 assign, cls, f"`{RULE}` is bound to {verdict}, whose form is not visible: check it by hand")
         info = self.prims.infos.get(cls)
-        conflict = rename_conflict(self.project, info, self._here()) if info is not None else None
+        conflict = self.conflict(info) if info is not None else None
         if conflict:
             return self.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
                              f"it would define both rules ({conflict}): port by hand")
@@ -207,7 +227,7 @@ class FamilyRules:
         if others:
             return self.skip(func, cls, f"`{RULE}` is inherited by the primitive {prims[0].qualname} and by "
                              f"{', '.join(others)}, which is none: left alone; give the primitive its own rule")
-        conflict = rename_conflict(self.project, info, self._here())
+        conflict = self.conflict(info)
         if conflict:
             return self.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")
         return self.rename(cls, func, NEW)

@@ -6,7 +6,6 @@ import libcst as cst
 
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
-from ...analysis.families import rename_conflict
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
 from ...analysis.returns import Returned, as_tuple, classify, own_returns, returns_values, tuple_items
@@ -56,7 +55,7 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
                              "for...), not each arm of an `if` a plain value rule: which one runs is decided "
                              "when the code runs; port each by hand")
         info = self.prims.infos.get(cls)
-        conflict = rename_conflict(self.project, info, self._here()) if info is not None else None
+        conflict = self.conflict(info) if info is not None else None
         if conflict:
             return self.skip(first, cls, f"`vjp_bwd` is defined in the arms of an `if`, and a rename would "
                              f"define both rules: {conflict}; port each by hand")
@@ -117,11 +116,12 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
         then renamed (the calls of the family with it), and the user told where."""
         blocker = self.family_blocker(cls, func)
         info = self.prims.infos.get(cls)
-        above = info is not None and inherits_retval(self.project, info, above=True)
+        above = info is not None and (inherits_retval(self.project, info, above=True)
+                                      or self.bound_renamed_above(info))
         if blocker is None and not func.decorators and not above:
             return self.to_accumulators(cls, shape, func, "--strategy accum")
         if above:  # its own accumulator rule beside the inherited value rule would override both
-            why = "a class above it defines `vjp_bwd_retval`, which it overrides"
+            why = "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         elif blocker is None:
             why = f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
         else:
