@@ -41,4 +41,4 @@ class Twice(Mul):
         gx, gy = super().vjp_bwd_retval(res, g)
         return 2 * gx, 2 * gy
 # findings
-# 18 note HJX001 Twice: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): a class above it defines `vjp_bwd_retval`, which it overrides
+# 18 note HJX001 Twice: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides

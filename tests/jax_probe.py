@@ -41,6 +41,9 @@ def main(path):
             out["plain"] = tolist(jax.grad(module.plain, argnums=argnums)(*module.ARGS))
         if hasattr(module, "f_elem"):
             out["vmap"] = tolist(jax.vmap(jax.grad(module.f_elem, argnums=argnums))(*module.ARGS))
+        if getattr(module, "GRAD_OF_VMAP", False):  # before jax 0.12, a batch_dim_rule's VmapOf calls vjp_bwd_retval
+            summed = lambda *args: jax.numpy.sum(jax.vmap(module.f_elem)(*args))  # noqa: E731
+            out["grad_vmap"] = tolist(jax.grad(summed, argnums=argnums)(*module.ARGS))
     except Exception as error:  # the "before" runs are expected to fail
         out["error"] = f"{type(error).__name__}: {error}"[:500]
     print(json.dumps(out))

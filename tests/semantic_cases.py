@@ -28,6 +28,18 @@ class Binary(VJPHiPrimitive):
         return dims[0]
 '''
 
+# The same primitive batched by a ``batch`` of its own (jax 0.10 to 0.12), not through
+# ``batch_dim_rule``, whose ``VmapOf`` calls ``vjp_bwd_retval`` up to jax 0.11.2.
+BATCH_HEADER = HEADER.replace('''    def batch_dim_rule(self, axis_data, dims):
+        return dims[0]
+''', '''    def batch(self, axis_data, args, dims):
+        args = [jnp.moveaxis(a, d, 0) if d is not None else jnp.broadcast_to(a, (axis_data.size, *a.shape))
+                for a, d in zip(args, dims)]
+        return type(self)(jax.typeof(args[0]))(*args), 0
+''')
+assert BATCH_HEADER != HEADER
+DIM_RULE_HEADER = HEADER.replace("\nimport jax\n", "\nimport jax  # batched through batch_dim_rule\n", 1)
+
 FOOTER = '''
 
 def f(x, y):
@@ -55,7 +67,12 @@ class SemanticCase:
     refused: tuple = ()  # strategies under which the file must stay as it was, with a warning
 
     def source(self) -> str:
-        return self.header + self.body + self.footer.format(cls=self.cls, x=X, y=Y)
+        header, checks = self.header, ""
+        if header is HEADER and self.flags.get("strategy") == "accum":
+            header = BATCH_HEADER  # VmapOf (batch_dim_rule) needs the value rule: accum would rename
+        if header in (BATCH_HEADER, DIM_RULE_HEADER):  # grad of vmap runs through the batching rule
+            checks = "\nGRAD_OF_VMAP = True\n"
+        return header + self.body + self.footer.format(cls=self.cls, x=X, y=Y) + checks
 
 
 FWD = '''
@@ -380,7 +397,7 @@ class Mul(Binary):{FWD}
     def vjp_bwd(self, res, g=None):
         x, y = res
         return (g * y, g * x)
-''', [Y, X], refused=("accum",)),
+''', [Y, X], refused=("accum",), header=BATCH_HEADER),  # batch_dim_rule: accum would rename
 ]
 
 # Written for jax 0.8.0 from start to end: the constructor takes the avals
@@ -654,3 +671,11 @@ class Mul(Writes):{FWD}
 ''', [Y, X], header=HELPERS_HEADER, refused=("auto", "accum")),
 ]
 PROVEN_CASES += PATH_CASES
+
+# --strategy accum on a primitive batched through batch_dim_rule, before jax 0.12: renamed
+CORE_CASES.append(SemanticCase("accum_batch_dim_rule_renamed", f'''
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        return g * y, g * x
+''', [Y, X], {"strategy": "accum"}, header=DIM_RULE_HEADER))

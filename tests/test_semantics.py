@@ -29,7 +29,7 @@ def check_case(check, case) -> None:
     assert "error" in before, f"the unmigrated code already works: {before}"
     assert migrated.report.changes, migrated.report
     assert "error" not in after, f"{after['error']}\n{migrated.code}"
-    for key in ("grad", "jit", "vmap"):
+    for key in ("grad", "jit", "vmap", "grad_vmap"):
         if key in after:
             assert after[key] == case.expected, key  # small integers: exact in float32
 
@@ -69,7 +69,7 @@ def test_proven_or_refused_under_jax_010(case, strategy, jax_010_runs):
         return
     assert migrated.report.changes, migrated.report
     assert "error" not in after, f"{after['error']}\n{migrated.code}"
-    for key in ("grad", "jit", "vmap"):
+    for key in ("grad", "jit", "vmap", "grad_vmap"):
         if key in after:
             assert after[key] == case.expected, key  # small integers: exact in float32
 

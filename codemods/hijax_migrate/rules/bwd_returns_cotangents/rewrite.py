@@ -6,6 +6,7 @@ import libcst as cst
 
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
+from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
 from ...analysis.returns import Returned, as_tuple, classify, own_returns, returns_values, tuple_items
@@ -18,6 +19,15 @@ from ..writes import AccumulatorWrites
 from . import RULE
 
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
+
+
+def batches_through_vmapof(project, info) -> bool:
+    """Does ``info`` batch through an inherited or own ``batch_dim_rule`` (jax's default
+    ``batch`` wraps the primitive in ``VmapOf``), not a ``batch`` of the tree's own?"""
+    order = [info, *ancestors(project, info)]
+    keys = [c.key for c in order]
+    rule, batch = first_definer(order, "batch_dim_rule"), first_definer(order, "batch")
+    return rule is not None and (batch is None or keys.index(rule.key) < keys.index(batch.key))
 
 
 def tuple_results(plan: Plan | None) -> Plan | None:
@@ -111,28 +121,31 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
         return self.rename_in_family(cls, shape, func)  # family hook: mixins, duplicates, out of step
 
     def accum_strategy(self, cls, shape, func) -> Plan | None:
-        """``--strategy accum``: the accumulator form, unless a use that can bind the
-        value rule's arguments reaches it or a value rule of its family: the family is
-        then renamed (the calls of the family with it), and the user told where."""
-        blocker = self.family_blocker(cls, func)
-        info = self.prims.infos.get(cls)
-        above = info is not None and (inherits_retval(self.project, info, above=True)
-                                      or self.bound_renamed_above(info))
-        if blocker is None and not func.decorators and not above:
+        """``--strategy accum``: the accumulator form, unless something needs the value
+        rule (``_value_form_needed``): it is then renamed, and the user told why."""
+        why = self._value_form_needed(cls, func)
+        if why is None:
             return self.to_accumulators(cls, shape, func, "--strategy accum")
-        if above:  # its own accumulator rule beside the inherited value rule would override both
-            why = "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
-        elif blocker is None:
-            why = f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
-        else:
-            member, use = blocker
-            whose = "this rule" if member in (None, self.prims.infos.get(cls)) \
-                else f"the value rule of {member.qualname}"
-            how = "and is renamed with it" if use.resolved else "on an object whose class cannot be told"
-            why = f"`.vjp_bwd` at {use.where} may call {whose}, {how}"
         self.skip(func, cls, f"renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}", NOTE)
         return self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to `vjp_bwd_retval`, "
                          f"not given accumulators (--strategy accum): {why}")
+
+    def _value_form_needed(self, cls, func) -> str | None:
+        info = self.prims.infos.get(cls)
+        if info is not None and (inherits_retval(self.project, info, above=True) or self.bound_renamed_above(info)):
+            return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
+        if func.decorators:
+            return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
+        if info is not None and self.options.target < (0, 12) and batches_through_vmapof(self.project, info):
+            return ("it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule "
+                    "`vjp_bwd_retval` up to jax 0.11.2")
+        blocker = self.family_blocker(cls, func)
+        if blocker is None:
+            return None
+        member, use = blocker
+        whose = "this rule" if member in (None, info) else f"the value rule of {member.qualname}"
+        how = "and is renamed with it" if use.resolved else "on an object whose class cannot be told"
+        return f"`.vjp_bwd` at {use.where} may call {whose}, {how}"
 
     def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         """Accumulators are there, and values still returned: write those not written yet."""
