@@ -52,21 +52,18 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
         return super().leave_FunctionDef(original_node, updated_node)
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
-        func = updated_node.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value == "dce"):
-            return updated_node
-        args = updated_node.args
-        if any(arg.star or arg.keyword for arg in args):
+        func, args = updated_node.func, updated_node.args
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "dce") \
+                or any(arg.star or arg.keyword for arg in args):
             return updated_node
         explicit = len(args) == 2 and is_name(args[0].value, "self")  # ``Base.dce(self, used_outs)``
         if not (len(args) == 1 or explicit):
             return updated_node
         in_dce = bool(self._in_dce) and self._in_dce[-1]
-        if in_dce and (is_call(func.value, "super") if len(args) == 1 else self._takes_live_ins(func.value)):
+        if in_dce and (self._takes_live_ins(func.value) if explicit else is_call(func.value, "super")):
             return updated_node.with_changes(args=[*args, cst.Arg(cst.Name(PARAM))])
         if in_dce or (self._stack and self._stack[-1] in {p.cls for p in self._plans.values()}):
-            where = self._stack[-1] if self._stack else None
-            self.skipped(self.prims.line(original_node), where, _FIX)
+            self.skipped(self.prims.line(original_node), self._stack[-1] if self._stack else None, _FIX)
         return updated_node
 
     def _takes_live_ins(self, value: cst.BaseExpression) -> bool:

@@ -61,27 +61,28 @@ class DceSites:
 
     def plan_bound(self, cls: cst.ClassDef, shape) -> Plan | None:
         """``dce = f`` in a primitive's body."""
-        stmt = shape.attributes.get(RULE)
-        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
-        if not is_name(sole_target(assign), RULE):
-            return None if stmt is None else self.skip(
-                stmt, cls, f"`{RULE}` is bound in the class body in a way the tool cannot follow: jax 0.12 "
-                f"calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`", NOTE)
-        func = self._module_function(assign.value)
-        code = cst.Module([]).code_for_node(assign.value)
-        if func is None and self.from_hijax(self.prims.module_scope, code):
-            return None  # jax's own (``hjx.HiPrim.dce``): it takes ``live_ins``
-        if func is None:
-            return self.skip(assign, cls, f"`{RULE}` is bound to `{code}`, whose signature is not visible "
-                             f"here: jax 0.12 calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`", NOTE)
-        if not old_signature(func):
+        assign = self._bound(cls, shape.attributes.get(RULE))
+        if assign is None:
             return None
-        why = self._shared(func, assign.value.value)
+        func, code = self._module_function(assign.value), cst.Module([]).code_for_node(assign.value)
+        if func is None:  # jax's own (``hjx.HiPrim.dce``) takes ``live_ins``
+            return None if self.from_hijax(self.prims.module_scope, code) else self.skip(
+                assign, cls, f"`{RULE}` is bound to `{code}`, whose signature is not visible here: jax 0.12 "
+                f"calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`", NOTE)
+        why = self._shared(func, assign.value.value) if old_signature(func) else None
         if why:
             return self.skip(assign, cls, f"`{RULE}` is bound to `{code}`, which takes `(self, used_outs)`, "
                              f"but {why}: write a `def {RULE}(self, used_outs, {PARAM})` that calls it, "
                              "or change it by hand")
-        return self.plan_def(cls, func, at=assign)
+        return self.plan_def(cls, func, at=assign) if old_signature(func) else None
+
+    def _bound(self, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None) -> cst.Assign | None:
+        """The statement's ``dce = value``; another form of binding is noted."""
+        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        if stmt is None or is_name(sole_target(assign), RULE):
+            return assign
+        return self.skip(stmt, cls, f"`{RULE}` is bound in the class body in a way the tool cannot follow: "
+                         f"jax 0.12 calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`", NOTE)
 
     @staticmethod
     def from_hijax(scope, dotted: str) -> bool:
