@@ -50,7 +50,9 @@ class Op(HiPrim):
     def dce(self, used_outs, live_ins):
         return super().dce(used_outs, live_ins)
 """,
-    needs=("def dce", "dce"),  # ``dce`` alone: bound in a class body (``dce = _dce``)
+    # ``HiPrim`` (a word of the engine's own, in every file that names a hijax base): a rule
+    # bound in the class body (``dce = _dce``), where no ``def dce`` stands
+    needs=("def dce", "HiPrim"),
     kinds=PRIMITIVE_KINDS | {Kind.NONE},
     rewrite=f"{__name__}.rewrite:DceLiveIns",
     class_test=old_dce,
