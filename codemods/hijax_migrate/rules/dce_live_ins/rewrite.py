@@ -36,8 +36,8 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
             return self.skip(func, cls, f"`dce` takes `(self, used_outs)` but already names `{PARAM}`: "
                              f"add jax 0.12's third parameter by hand")
         plan = Plan(func, cls, new_params=[PARAM])
-        where = "" if at is None else f" `{func.name.value}`, bound as `dce`,"
-        self.changed(self.prims.line(func if at is None else at), cls, f"added the `{PARAM}` parameter to{where or ' `dce`'}")
+        target = "`dce`" if at is None else f"`{func.name.value}`, bound as `dce`,"
+        self.changed(self.prims.line(func if at is None else at), cls, f"added the `{PARAM}` parameter to {target}")
         return plan
 
     def visit_Module(self, node: cst.Module) -> None:
