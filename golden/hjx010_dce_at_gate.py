@@ -49,4 +49,4 @@ class NotAPrimitive:
     def dce(self, used_outs):
         return used_outs
 # findings
-# 17 error HJX010 Delegates: calls `dce` with one argument; jax 0.12's takes `(used_outs, live_ins)`: pass the live inputs by hand
+# 19 error HJX010 Delegates: calls a `dce` without `live_ins`, and the tool cannot tell that the one it reaches takes them; jax 0.12's takes `(used_outs, live_ins)`: pass the live inputs by hand

@@ -1,12 +1,16 @@
-"""Imports of hijax names newer than the target: code already past the
-release it would be migrated to (going backwards is not supported)."""
+"""Uses of hijax names newer than the target, imported (``from
+jax.experimental.hijax import jvp_from_lin``) or read from the module
+(``hjx.jvp_from_lin``): code already past the release it would be migrated to
+(going backwards is not supported)."""
 
 from __future__ import annotations
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 from ..analysis.bindings import hijax_from
+from ..analysis.chains import HIJAX_MODULES
 from ..core.errors import MigrationError
 from ..core.versions import ADDED_NAMES, Version, added_in, format_version
 
@@ -28,9 +32,35 @@ class _Imports(cst.CSTVisitor):
         return False
 
 
+class _Attributes(cst.CSTVisitor):
+    """``module.name`` for a name of ``newer``, the module one of jax's hijax
+    modules under any alias (resolved by scope), outside what may be a version
+    switch: ``if``, ``try``, a conditional expression, ``and``/``or``."""
+
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+    def __init__(self, newer: set[str]):
+        super().__init__()
+        self.newer, self.found = newer, []
+
+    def visit_Try(self, node) -> bool:
+        return False
+
+    visit_TryStar = visit_If = visit_IfExp = visit_BooleanOperation = visit_Try
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value in self.newer:
+            names = self.get_metadata(QualifiedNameProvider, node, set())
+            for qualified in names:
+                module, _, name = qualified.name.rpartition(".")
+                if name == node.attr.value and module in HIJAX_MODULES:
+                    self.found.append((node, module, name))
+        return True
+
+
 def check_imports(tree: cst.Module, code: str, target: Version, line) -> None:
-    """Raises MigrationError at the first import of a name newer than ``target``;
-    ``line(node)``: a node's line."""
+    """Raises MigrationError at the first import or attribute of a name newer
+    than ``target``; ``line(node)``: a node's line."""
     newer = [name for name, since in ADDED_NAMES.items() if since > target and name in code]
     if not newer:
         return
@@ -45,3 +75,16 @@ def check_imports(tree: cst.Module, code: str, target: Version, line) -> None:
                 raise MigrationError(f"imports `{name}` (jax {format_version(since)}+), newer than "
                                      f"the target jax {format_version(target)}: the code is already past it",
                                      line(node))
+    _check_attributes(tree, set(newer), target, line)
+
+
+def _check_attributes(tree: cst.Module, newer: set[str], target: Version, line) -> None:
+    """As the imports: ``hjx.jvp_from_lin`` (read only where a newer name is in the text)."""
+    visitor = _Attributes(newer)
+    MetadataWrapper(tree, unsafe_skip_copy=True).visit(visitor)  # the tree's own nodes: their lines
+    for node, module, name in visitor.found:
+        since = added_in(name, module)
+        if since is not None and since > target:
+            code = cst.Module([]).code_for_node(node)
+            raise MigrationError(f"uses `{code}` (jax {format_version(since)}+), newer than the target "
+                                 f"jax {format_version(target)}: the code is already past it", line(node))

@@ -132,10 +132,13 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
 
 def _imports_newer(tree: ast.Module, code: str, target) -> bool:
     """As ``newer_imports.check_imports``: a name newer than ``target`` imported
-    from jax's hijax modules, outside ``try`` and ``if`` (version switches)."""
+    from jax's hijax modules, outside ``try`` and ``if`` (version switches), or
+    read as an attribute (of any object: a superset of ``hjx.jvp_from_lin``)."""
     newer = {name for name, since in ADDED_NAMES.items() if since > target and name in code}
     if not newer:
         return False
+    if any(isinstance(node, ast.Attribute) and node.attr in newer for node in ast.walk(tree)):
+        return True
     return any(isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
                and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)
                for stmt in statements(tree, skip=(ast.If, ast.Try, *_TRY_STAR)))

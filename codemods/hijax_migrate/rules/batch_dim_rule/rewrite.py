@@ -7,7 +7,7 @@ from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.shape import class_shape
-from ..context import RuleTransformer
+from ..context import NOTE, RuleTransformer
 from ..removed_names.rewrite import hijax_imports
 from . import RULE
 
@@ -29,10 +29,17 @@ class BatchDimRule(RuleTransformer):
             return
         shape = class_shape(node)
         defined = "batch_dim_rule" in shape.methods or "batch_dim_rule" in shape.attributes
-        if defined and "batch" not in shape.methods and "batch" not in shape.attributes:
+        if not defined or "batch" in shape.methods or "batch" in shape.attributes:
+            return
+        if only_raises_not_implemented(shape.methods.get("batch_dim_rule")):
             self.skipped(self.prims.line(node), node,
-                         "defines `batch_dim_rule` but not `batch`; jax 0.12 no longer calls "
-                         f"`batch_dim_rule`, so `vmap` of it fails: {WRITE_BATCH}")
+                         "`batch_dim_rule` only raises `NotImplementedError`: `vmap` of it fails on jax "
+                         "0.12 as it did before (the default `batch` raises `NotImplementedError`); "
+                         f"nothing to do, unless it should batch: {WRITE_BATCH}", NOTE)
+            return
+        self.skipped(self.prims.line(node), node,
+                     "defines `batch_dim_rule` but not `batch`; jax 0.12 no longer calls "
+                     f"`batch_dim_rule`, so `vmap` of it fails: {WRITE_BATCH}")
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if hijax_imports(node, ("VmapOf",)):
@@ -55,3 +62,27 @@ class BatchDimRule(RuleTransformer):
         if line not in self._lines:  # an import's name and its module are one use
             self._lines.add(line)
             self.skipped(line, None, f"`VmapOf` is gone in jax 0.12: {WRITE_BATCH}")
+
+
+def only_raises_not_implemented(func: cst.FunctionDef | None) -> bool:
+    """A body that is ``raise NotImplementedError`` (a call of it, a message, a
+    ``from`` clause), after a docstring or not: vmap raises, on every release."""
+    if func is None or not isinstance(func.body, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        return False
+    lines = [small for stmt in func.body.body for small in _smalls(stmt)]
+    if lines and _is_docstring(lines[0]) and len(lines) > 1:
+        lines = lines[1:]
+    if len(lines) != 1 or not isinstance(lines[0], cst.Raise):
+        return False
+    exc = lines[0].exc
+    exc = exc.func if isinstance(exc, cst.Call) else exc
+    return isinstance(exc, cst.Name) and exc.value == "NotImplementedError"
+
+
+def _smalls(stmt: cst.CSTNode) -> list[cst.CSTNode]:
+    """A statement line's statements; a compound statement as itself."""
+    return list(stmt.body) if isinstance(stmt, cst.SimpleStatementLine) else [stmt]
+
+
+def _is_docstring(small: cst.CSTNode) -> bool:
+    return isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString))
