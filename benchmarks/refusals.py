@@ -2,6 +2,7 @@
 
     python benchmarks/refusals.py [--programs 100] [--seed 0] [--targets 0.10,0.12]
                                   [--strategies auto,accum] [--show refused|wrong|unchecked] [--by-form]
+                                  [--reference]
 
 Each program (``program_trees.draw_tree``) is migrated in place, in a copy
 of its own, under each strategy and target; then every program the tool did
@@ -18,6 +19,10 @@ compared with the one the program states. A program is:
   result differs: the one result the tool must never give;
 - **correct**: no error, and the program's gradients and value;
 - **n/a**: the program needs a newer jax than the target (logs: 0.11.1).
+
+With ``--reference`` the programs are migrated by hand
+(``program_reference.py``) instead: every one must come out correct, or the
+generator states a wrong result.
 
 Prints one row per strategy and target, and with ``--by-form`` how many
 programs holding each drawn form were refused or wrong; exit 1 if any
@@ -42,6 +47,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import program_reference
 import program_trees
 
 PROBE = r'''
@@ -168,14 +174,21 @@ def interpreter(target: str) -> str | None:
     return sys.executable if target.startswith("0.10") else os.environ.get("HIJAX_PY312")
 
 
-def evaluate(trees: dict[str, program_trees.Tree], target: str, strategy: str, work: Path) -> dict[str, tuple]:
+def by_hand(folder: Path, tree: program_trees.Tree, target: str, strategy: str) -> None:
+    """The reference migration in place of the tool's: a program it leaves wrong is the generator's error."""
+    del strategy
+    write_tree(folder, program_reference.migrated(tree, target))
+
+
+def evaluate(trees: dict[str, program_trees.Tree], target: str, strategy: str, work: Path,
+             run=run_one) -> dict[str, tuple]:
     """pkg -> (verdict, detail) for every program under one target and strategy."""
     root = work / f"{target}-{strategy}"
     verdicts, runnable = {}, {}
     for pkg, tree in trees.items():
         if program_trees.newer(tree.since, target):
             verdicts[pkg] = ("n/a", f"valid from jax {tree.since} only")
-        elif verdict := run_one(root / pkg, tree, target, strategy):
+        elif verdict := run(root / pkg, tree, target, strategy):
             verdicts[pkg] = verdict
         else:
             runnable[pkg] = root / pkg / tree.root
@@ -206,6 +219,8 @@ def main(argv=None) -> int:
     parser.add_argument("--strategies", default="auto,accum")
     parser.add_argument("--show", choices=["refused", "wrong", "unchecked"], action="append", default=[])
     parser.add_argument("--by-form", action="store_true", help="count refused and wrong programs per drawn form")
+    parser.add_argument("--reference", action="store_true",
+                        help="check the generator: migrate by hand (program_reference.py), not with the tool")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     trees = {f"p{i:04d}": program_trees.draw_tree(rng.choice, f"p{i:04d}") for i in range(args.programs)}
@@ -215,14 +230,14 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as work:
         for target in args.targets.split(","):
             for strategy in args.strategies.split(","):
-                verdicts = evaluate(trees, target, strategy, Path(work))
+                verdicts = evaluate(trees, target, strategy, Path(work), by_hand if args.reference else run_one)
                 counts = Counter(verdict for verdict, _ in verdicts.values())
                 any_wrong |= counts["wrong"] > 0
                 print(f"{strategy:<9} {target:<7} {len(trees):>8} {counts['correct']:>8} {counts['refused']:>8} "
                       f"{counts['wrong']:>6} {counts['unchecked']:>9} {counts['n/a']:>5}", flush=True)
                 for pkg, (verdict, detail) in sorted(verdicts.items()):
                     if verdict in args.show:
-                        print(f"  {verdict} {pkg} {' '.join(trees[pkg].forms)}: {detail}")
+                        print(f"  {verdict} {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())}")
                 if args.by_form:
                     print("\n".join(by_form(trees, verdicts)), flush=True)
     return 1 if any_wrong else 0

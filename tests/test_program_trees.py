@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
+import program_reference
 import program_trees
 import refusals
 
@@ -74,11 +75,13 @@ def test_the_generator_draws_every_form():
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_every_drawn_tree_is_python_and_states_its_result(data):
-    """Each file parses; ``main`` states a gradient per input and the value; the fixed files are in the tree."""
+    """Each file parses, and so does its hand migration (``refusals.py --reference`` runs it under jax); ``main``
+    states a gradient per input and the value; the fixed files are in the tree."""
     tree = drawn(data)
-    for rel, text in tree.files.items():
-        if rel.endswith(".py"):
-            ast.parse(text, rel)
+    for version in (tree, program_reference.migrated(tree, "0.10"), program_reference.migrated(tree, "0.12")):
+        for rel, text in version.files.items():
+            if rel.endswith(".py"):
+                ast.parse(text, rel)
     main = ast.parse(tree.files[f"{tree.root + '/' if tree.root else ''}pkg/main.py"])
     names = {t.id for node in main.body if isinstance(node, ast.Assign) for t in node.targets}
     assert {"ARGS", "ARGNUMS", "EXPECTED", "VALUE", "BATCHED"} <= names
