@@ -27,6 +27,13 @@ PROBE = Path(__file__).with_name("jax_probe.py")
 
 
 def jax_version(python: str) -> str | None:
+    if python == sys.executable:  # this interpreter: asked here, not by another one started for it
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("jax")
+        except PackageNotFoundError:
+            return None
     code = "from importlib.metadata import version; print(version('jax'))"
     run = subprocess.run([python, "-c", code], capture_output=True, text=True)
     return run.stdout.strip() if run.returncode == 0 else None

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 from terminal import on_a_terminal
 
 OLD = """from jax.experimental.hijax import VJPHiPrimitive
@@ -24,8 +25,8 @@ LOOKALIKE = """class Quant:
 
 
 def cli(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True)
+    """``python -m hijax_migrate ARGS``, in a fresh process (``fresh_runs``)."""
+    return FORKER.module("hijax_migrate", args, cwd, stdin)
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 OLD = """from jax.experimental.hijax import VJPHiPrimitive
 
@@ -27,8 +27,8 @@ class Mul(PrimBase):
 
 
 def cli(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True)
+    """``python -m hijax_migrate ARGS``, in a fresh process (``fresh_runs``)."""
+    return FORKER.module("hijax_migrate", args, cwd, stdin)
 
 
 def project(root: Path, table: str, files: dict[str, str]) -> Path:

@@ -195,13 +195,13 @@ def test_rules_triage_passes_over_change_nothing(path):
     from hijax_migrate.core.errors import MigrationError
     from hijax_migrate.engine.engine import migrate_source
 
-    code = read_case(path).source
+    case = read_case(path)
     for target in TARGETS:
-        options = options_for([*read_case(path).flags, "--target-jax", target])
+        options = options_for([*case.flags, "--target-jax", target])
         results = []
         for triaged in (False, True):
             try:
-                result = migrate_source(code, path.name, options, Project(), triaged=triaged)
+                result = migrate_source(case.source, path.name, options, Project(), triaged=triaged)
                 report = result.report
                 results.append((result.code, report.changes, report.findings, report.primitives))
             except MigrationError as error:

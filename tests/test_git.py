@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
@@ -23,7 +24,8 @@ def git(cwd: Path, *args: str, check: bool = True, **kwargs) -> subprocess.Compl
 
 
 def tool(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*TOOL, *args], cwd=cwd, capture_output=True, text=True)
+    """``TOOL ARGS`` in ``cwd``, in a fresh process (``fresh_runs``)."""
+    return FORKER.code(TOOL[2], args, cwd)
 
 
 def write(root: Path, files: dict[str, str]) -> None:

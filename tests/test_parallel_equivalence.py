@@ -1,17 +1,17 @@
 """A run on every core, and a run served by the cache, give exactly the
 serial, uncached run's result: on generated trees (``tree_cases``), each in
 fresh interpreters, with every parallel path forced on; the same stdout,
-stderr, exit code and written bytes."""
+stderr, exit code and written bytes. (Each fresh interpreter is forked from
+one that has imported libcst and nothing of the tool: ``fresh_runs``.)"""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
+from fresh_runs import FORKER
 from hypothesis import HealthCheck, given, settings, strategies as st
 from tree_cases import trees, write
 
@@ -42,8 +42,7 @@ def run(root: Path, config: dict, *args: str, jobs: int = 2, cache: Path | None 
     the runner's thresholds."""
     env = {**os.environ, "HIJAX_MIGRATE_CACHE_DIR": str(cache)} if cache is not None else None
     flags = [*args, "--jobs", str(jobs), *([] if cache is not None else ["--no-cache"]), *where]
-    done = subprocess.run([sys.executable, "-c", _RUN, json.dumps(config), *flags], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = FORKER.code(_RUN, [json.dumps(config), *flags], cwd=root, env=env)
     # a run that never started (its harness failing to import) would agree with any other
     assert "Traceback (most recent call last)" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr

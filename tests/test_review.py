@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 TWO = """\
 from jax.experimental.hijax import VJPHiPrimitive
@@ -32,8 +33,8 @@ BOTH = ONLY_A.replace("def vjp_bwd(self, res, g):\n        return (2 * g,)", "de
 
 
 def review(root: Path, answers: str, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", "--interactive", "--target-jax", "0.10",
-                           *flags, "."], cwd=root, input=answers, capture_output=True, text=True)
+    """The review, answered from stdin, in a fresh process (``fresh_runs``)."""
+    return FORKER.module("hijax_migrate", ["--interactive", "--target-jax", "0.10", *flags, "."], root, answers)
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 from hijax_migrate.core.model import ERROR, NOTE, Finding
 from hijax_migrate.git.hooks import _verdict
@@ -32,8 +32,8 @@ class Op(Base):
 
 
 def cli(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True)
+    """``python -m hijax_migrate ARGS``, in a fresh process (``fresh_runs``)."""
+    return FORKER.module("hijax_migrate", args, cwd, stdin)
 
 
 @pytest.fixture

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 from test_accum_calls import BASE, CALLER
 
 from hijax_migrate.cli import main
@@ -47,8 +46,7 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 def in_a_process_of_its_own(root: Path, args: tuple[str, ...]) -> tuple:
-    done = subprocess.run([sys.executable, "-m", "hijax_migrate", *args, "."], cwd=root,
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = FORKER.module("hijax_migrate", [*args, "."], root)  # a fresh process (fresh_runs)
     return done.returncode, done.stdout, done.stderr, snapshot(root)
 
 
