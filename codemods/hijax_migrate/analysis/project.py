@@ -122,6 +122,11 @@ class Project(Resolver):
                     return path
         return None
 
+    def module_name(self, path: Path, root: Path | None = None) -> str:
+        """The name the project knows a file by: dotted from its package root."""
+        names = self.reads.packages.module_names(path, root)
+        return names[0] if names else ""
+
     def _load(self, module: str) -> ModuleSummary | None:
         path = self.find(module) if module else None
         if path is None:
@@ -233,16 +238,20 @@ class Project(Resolver):
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
         """Summaries of the tree's modules that may subclass a class called ``word``:
-        those naming it in a class statement's bases or in an import. The tree is
-        walked once a run; a file is searched once a word, and only if its bytes hold it."""
-        self.searched.add(word)
-        summaries = []
-        for path, root, _ in self._naming_files(word):
-            names = self.reads.packages.module_names(path, root)
-            summary = self.summary(names[0]) if names else None
-            if summary is not None:
-                summaries.append(summary)
-        return summaries
+        those naming it in a class statement's bases, an import or an alias, and,
+        in turn, those naming what these bind to it (``B = base.Base``, ``from
+        base import Base as B``) or derive from it (a subclass's subclass in a
+        third file). The tree is walked once a run; a file is searched once a
+        word, and only if its bytes hold it."""
+        found, words = {}, [word]
+        for current in words:  # grows as names bound to the class are met
+            self.searched.add(current)
+            for path, root, _ in self._naming_files(current):
+                summary = self.summary(self.module_name(path, root))
+                if summary is not None and summary.module not in found:
+                    found[summary.module] = summary
+                    words += [name for name in _bound_to(summary, current) if name not in words]
+        return list(found.values())
 
     def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
                       naming: str | None = None) -> tuple[Path, int] | None:
@@ -280,24 +289,36 @@ class Project(Resolver):
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
 _PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
-# Names in the bases of class statements, and names imported: generously (a
-# word too many costs a summary; one missed, a subclass unseen). A class's
-# name may be any identifier, with type parameters; a comment in brackets may
-# hold a bracket; an import may go on past a backslash.
+# Names in the bases of class statements, names imported, and names a plain
+# name is bound to (``B = base.Base``): generously (a word too many costs a
+# summary; one missed, a subclass unseen). A superset of what Python reads as
+# a class statement: ``class`` anywhere a word starts (after a form feed, on
+# a line continued by a backslash, inside a string), whitespace, comments and
+# continuations between its tokens, calls and brackets among its bases; a
+# class's name may be any identifier, with type parameters; an import may go
+# on past a backslash.
 _NAME = rb"(?:\w|[\x80-\xff])+"
+_WS = rb"(?:[ \t\f]|\\(?:\r\n|\r|\n))"
+_STARTS = rb"(?<![\w\x80-\xff.])"
 _IN_BRACKETS = rb"\(((?:[^)#]|#[^\n]*)*)\)"
+_BASES = rb"\(([\s\S]{0,4000}?)\)" + _WS + rb"*:"  # up to the colon: nested calls, strings, comments
+_VALUE = rb"[\w\x80-\xff][\w\x80-\xff.\[\] \t\f]*"  # what a summary follows: names, attributes, subscripts
 _NAMES_THAT_SUBCLASS = re.compile(
-    rb"^[ \t]*(?:class[ \t]+" + _NAME + rb"[ \t]*(?:\[[^\n]*?\][ \t]*)?" + _IN_BRACKETS
-    + rb"|(?:from[ \t]+\S+[ \t]+)?import[ \t]+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))", re.M)
+    _STARTS + rb"(?:class" + _WS + rb"+" + _NAME + _WS + rb"*(?:\[[^\n]*?\]" + _WS + rb"*)?(?:" + _BASES
+    + rb"|" + _IN_BRACKETS + rb")"
+    + rb"|import" + _WS + rb"+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))"
+    + rb"|^[ \t\f]*(?:[\w\x80-\xff]+[ \t\f]*(?::[^=\n]*)?=(?!=)[ \t\f]*)+(" + _VALUE + rb")(?=(?:#[^\n]*)?\r?$)",
+    re.MULTILINE)
+_BOUND_TO = re.compile(rb"=[ \t\f]*" + _VALUE + rb"(?:#[^\n]*)?\r?$", re.MULTILINE)  # where such lines may be
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
 _KEYWORDS = (b"class", b"import")
 
 
 def _names_in(data: bytes) -> tuple[list[str], str]:
-    """The names a file's bytes may subclass or import, and their digest."""
+    """The names a file's bytes may subclass, import or alias, and their digest."""
     parts = []
-    for start in _keyword_lines(data):  # only lines with a keyword are matched: ^ alone is slow
+    for start in _starts(data):  # only where a keyword or a binding may start: ^ alone is slow
         match = _NAMES_THAT_SUBCLASS.match(data, start)
         if match:
             parts += [part for part in match.groups() if part]
@@ -306,16 +327,18 @@ def _names_in(data: bytes) -> tuple[list[str], str]:
     return sorted(words), hashlib.sha256(data).hexdigest()
 
 
-def _keyword_lines(data: bytes) -> set[int]:
-    """Where each line holding a keyword starts: found by ``bytes.find``, many
-    times faster than a pattern with alternatives tried at every byte."""
+def _starts(data: bytes) -> list[int]:
+    """Where each keyword stands, and where each line that may bind a name to
+    a name starts: found by ``bytes.find`` and a pattern starting with a byte,
+    many times faster than a pattern with alternatives tried at every byte."""
     starts = set()
     for keyword in _KEYWORDS:
         at = data.find(keyword)
         while at != -1:
-            starts.add(data.rfind(b"\n", 0, at) + 1)
+            starts.add(at)
             at = data.find(keyword, at + len(keyword))
-    return starts
+    starts.update(data.rfind(b"\n", 0, found.start()) + 1 for found in _BOUND_TO.finditer(data))
+    return sorted(starts)
 
 
 def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
@@ -325,3 +348,20 @@ def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
         return set()
     encoding = declared_encoding(data)
     return {python_name(w.decode(encoding, "replace")) for w in found}
+
+
+def _bound_to(summary: ModuleSummary, word: str) -> list[str]:
+    """Names ``summary`` binds to something called ``word`` (an alias, an
+    import under another name) or to a class deriving from it."""
+    names = [name for scope in [summary.scope, *(info.body for info in summary.classes if info.body)]
+             for name, bindings in scope.bindings.items()
+             if name != word and any(_names_word(binding, word) for binding in bindings)]
+    names += [info.qualname.rsplit(".", 1)[-1] for info in summary.classes
+              if any(base and base.rsplit(".", 1)[-1] == word for base in info.bases)]
+    return list(dict.fromkeys(names))
+
+
+def _names_word(binding: tuple, word: str) -> bool:
+    if binding[0] == "import":
+        return binding[1].rsplit(".", 1)[-1] == word
+    return binding[0] == "value" and any(ref.rsplit(".", 1)[-1] == word for ref in binding[1])
