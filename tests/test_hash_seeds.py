@@ -30,6 +30,11 @@ FAMILY = {
                    "        print(y_acc)\n        helper(z_acc, 1)\n        k = [x_acc, y_acc]\n"
                    "        helper(x_acc, 2)\n        y_acc.accum(g)\n        x_acc.accum(g)\n        return (g, g, g)\n",
 }
+for _root, _ops in (("proj_a", "from jax.experimental.hijax import VJPHiPrimitive as Base\n"),
+                    ("proj_b", "class Base:\n    pass\n")):  # a monorepo: one package name, two roots
+    FAMILY.update({f"{_root}/common/__init__.py": "", f"{_root}/common/ops.py": _ops,
+                   f"{_root}/common/layer.py": "from .ops import Base\n\n\nclass Layer(Base):\n"
+                                               "    def vjp_bwd(self, res, g):\n        return (g,)\n"})
 SEEDS = ("0", "1", "4242")
 
 
