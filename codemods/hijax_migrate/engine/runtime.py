@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import libcst as cst
 
@@ -24,6 +25,7 @@ from ..analysis.scopes import defines_rules
 from ..analysis.summary import Kind, dotted_name, strongest
 from ..core.model import ERROR, NOTE, Finding
 
+_TYPE_CALL = re.compile(r"\btype\s*\(")
 _TODO = "migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive"
 
 
@@ -31,7 +33,13 @@ def findings(tree: cst.Module, code: str, prims: PrimitiveMap, project, path: st
     """``reported``: classes a note on a probe in this file already names."""
     if project is None:
         return []
-    return runtime_bases(code, prims, project, path, reported) + factories(tree, prims, project, path)
+    placed = factories(tree, prims, project, path) if may_place(code) else []  # a walk of the tree: only then
+    return runtime_bases(code, prims, project, path, reported) + placed
+
+
+def may_place(code: str) -> bool:
+    """May ``code`` place a rule by ``type(...)``? (A superset, without libcst.)"""
+    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None
 
 
 def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: set) -> list[Finding]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 
 from ..analysis.ast_summary import dotted_name, parse_ast, summarize_ast
 from ..analysis.chains import HIJAX_MODULES
@@ -28,6 +29,7 @@ from ..rules.ast_tests import FUNCTIONS
 from ..rules.base import Rule
 from ..sources.files import covering
 
+_TYPE_CALL = re.compile(r"\btype\s*\(")  # as engine.runtime's (which imports libcst)
 _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
@@ -135,7 +137,7 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
 def _bound_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], project) -> bool:
     """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
     on a class with hijax rules whose base is bound when the code runs."""
-    return "type" in code and "vjp_bwd" in code or any(
+    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None or any(
         not kind.is_primitive and defines_rules(info) and project.runtime_base(info) is not None
         for _, kind, info in classes)
 
