@@ -260,6 +260,10 @@ class Mul(MulBase):
 
 TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE, DEFINED_TWICE_ELSEWHERE]
 
+from resolve_cases import RESOLVE_TREES  # its trees build on those above
+
+TREES += RESOLVE_TREES
+
 JAX_012_TREES = [
     TreeCase("base_reexported_by_a_compat_module", {
         "compat.py": "from jax.experimental.hijax import VJPHiPrimitive\n",

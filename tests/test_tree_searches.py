@@ -266,7 +266,8 @@ def test_the_getter_pre_test_passes_over_other_strings(code):
 
 _LINES = ["class A(Base):", "  class B(m.Base, metaclass=M):", "from ops import Mul", "import a.b as ab",
           "x = 'class C(D)'", "# import os", "classify(x)", "from x import (A,\n  B)", "subclass = 1",
-          "import\\\n  a", "\tclass Ｅ(Ｆ):", "y = 1  # class G(H):", "\r", ""]
+          "import\\\n  a", "\tclass Ｅ(Ｆ):", "y = 1  # class G(H):", "\r", "",
+          "\fclass J(k.L):", "class \\\n M(N):", "O = p.Q", "R: type = S  # t", "class U(f(V), W):", "X = Y == Z"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from .source_order import in_source_order
+
 _INSPECTORS = frozenset({"isinstance", "type", "len", "id"})
 _TESTS = (cst.If, cst.While, cst.Assert, cst.IfExp)
 
@@ -78,7 +80,7 @@ class Uses:
         if len(assignments) != 1:
             again = [a.node for a in assignments if not isinstance(a.node, cst.Param)]
             raise Unknown(again[0] if again else self.func, f"`{name}` is bound again in the rule")
-        return [ref.node for ref in next(iter(assignments)).references]
+        return in_source_order(self.func, [ref.node for ref in next(iter(assignments)).references])
 
     def named(self, name: str) -> Accumulator:
         acc = Accumulator(name)

@@ -176,6 +176,24 @@ class _Builder:
             scope.bind(bound, ("import", f"{source}.{alias.name}" if source else alias.name))
 
 
+def binding_line(code: str, name: str) -> int:
+    """The line of the first statement of ``code`` (outermost first) binding
+    ``name`` by assignment or import; 0: none, or unreadable."""
+    try:
+        tree = parse_ast(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return 0
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+                return node.lineno
+        elif isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+                (alias.asname or alias.name.partition(".")[0]) == name for alias in node.names):
+            return node.lineno
+    return 0
+
+
 def summarize_ast(tree: ast.Module, module: str = "",
                   is_package: bool = False) -> tuple[ModuleSummary, list[ast.ClassDef]]:
     """The summary, and the class statement behind each of its ClassInfos."""

@@ -11,6 +11,7 @@ files of it (``--changed-since``).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from ..sources.files import declared_encoding, python_name, read_source
 from ..tree import calls, holders
 from ..tree.cache import SEARCHED, USED, digest
 from ..tree.reads import TreeReads
-from .ast_summary import parse_ast, summarize_ast
+from .ast_summary import binding_line, parse_ast, summarize_ast
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
@@ -36,6 +37,8 @@ class Project(Resolver):
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
         self._naming: dict[str, list[tuple[Path, Path, str]]] = {}  # see modules_naming
         self._names_index: dict[str, dict[Path, Path]] | None = None
+        self._module_names: dict[tuple[Path, Path | None], str] = {}  # see module_name
+        self._locals: dict[tuple[Path, str], str | None] = {}  # see _local_module
         self.search_passes = _PASSES  # a run over many candidates sets none: see runner
         self.scans = None  # a scans.Scans: what files name, remembered across runs
         self._search: holders.Holders | None = None
@@ -80,6 +83,7 @@ class Project(Resolver):
         rewritten text (None), which no cached result may rest on."""
         self._first.setdefault(summary.module, self._summaries.get(summary.module) or summary)
         self.mros = {}
+        self.own_root_first(summary)
         self._summaries[summary.module] = summary
         path = self.find(summary.module) if text is not None else None
         self.loaded[summary.module] = (path, digest(text)) if path is not None else None
@@ -114,13 +118,61 @@ class Project(Resolver):
         return self._summaries[module]
 
     def find(self, module: str) -> Path | None:
-        """The file of ``module`` under the first search root that has it."""
-        rel = Path(*module.split("."))
-        for root in self.roots:
-            for path in (root / rel.with_name(rel.name + ".py"), root / rel / "__init__.py"):
+        """The file of ``module``: under its package root if the name carries
+        one (see ``module_name``), else under the first search root that has it."""
+        root, dotted = _unmarked(module)
+        rel = Path(*dotted.split(".")) if dotted else None
+        for base in (root,) if root is not None else self.roots:
+            for path in (base / rel.with_name(rel.name + ".py"), base / rel / "__init__.py") if rel else ():
                 if path.is_file():
                     return path
         return None
+
+    def module_name(self, path: Path, root: Path | None = None) -> str:
+        """The name the project knows a file by: dotted from its package root
+        (the nearest folder above it without ``__init__.py``), as Python
+        imports it; marked with that root where the name alone finds another
+        file, or none (two roots of a monorepo holding the same package): a
+        relative import in one then never resolves into the other."""
+        key = (path, root)
+        if key not in self._module_names:
+            names = self.reads.packages.module_names(path, root)
+            dotted = names[0] if names else ""
+            found = self.find(dotted) if dotted else path
+            if found is not None and _same_file(found, path):
+                self._module_names[key] = dotted
+            else:
+                self._module_names[key] = _marked(self.reads.packages.package_root(path), dotted)
+        return self._module_names[key]
+
+    def own_root_first(self, summary: ModuleSummary) -> None:
+        """Absolute imports of ``summary``'s module resolved as Python running
+        it would: from its own package root first, where the name is there."""
+        path = self.find(summary.module) if summary.module else None
+        if path is None:
+            return
+        root = self.reads.packages.package_root(path)
+        scopes = {id(scope): scope for scope in _scopes_of(summary)}
+        for scope in scopes.values():
+            for name, bindings in scope.bindings.items():
+                scope.bindings[name] = [self._from_root(root, binding) for binding in bindings]
+
+    def _from_root(self, root: Path, binding: tuple) -> tuple:
+        if binding[0] != "import" or len(binding) > 2 or _unmarked(binding[1])[0] is not None:
+            return binding
+        parts = binding[1].split(".")
+        for cut in range(len(parts), 0, -1):
+            local = self._local_module(root, ".".join(parts[:cut]))
+            if local is not None:
+                return ("import", ".".join([local, *parts[cut:]]))
+        return binding
+
+    def _local_module(self, root: Path, dotted: str) -> str | None:
+        """The name of ``root``'s module ``dotted``, if ``root`` has it."""
+        if (root, dotted) not in self._locals:
+            path = self.find(_marked(root, dotted))
+            self._locals[root, dotted] = self.module_name(path) if path is not None else None
+        return self._locals[root, dotted]
 
     def _load(self, module: str) -> ModuleSummary | None:
         path = self.find(module) if module else None
@@ -131,18 +183,10 @@ class Project(Resolver):
         except SourceError:
             return None
         self.loaded[module] = (path, digest(text))
-        is_package = path.stem == "__init__"
-        try:
-            return summarize_ast(parse_ast(text), module, is_package)[0]
-        except (SyntaxError, RecursionError, MemoryError):
-            pass  # newer syntax than this Python's, or broken: libcst decides
-        from ..sources.parse import parse
-        from .summary import summarize
-
-        try:
-            return summarize(parse(text), module, is_package)
-        except SourceError:
-            return None
+        summary = _summarize(text, module, path.stem == "__init__")
+        if summary is not None:
+            self.own_root_first(summary)
+        return summary
 
     def classes_of_name(self, scope: Scope, dotted: str | None, depth: int = 0) -> list[ClassInfo]:
         """The classes of the tree a base expression may name (none: outside the tree)."""
@@ -169,6 +213,51 @@ class Project(Resolver):
             if summary is not None:
                 return self.classes_of_name(summary.scope, ".".join(parts[cut:]), depth + 1)
         return []
+
+    def runtime_base(self, info: ClassInfo) -> tuple[str, str, str] | None:
+        """(module, name, base) where the way to one of ``info``'s bases goes
+        through a name bound when the code runs (what a call returns, an
+        element of a tuple, an attribute of a namespace): which class that
+        is cannot be known here. None: every way is followed, or leaves the tree."""
+        stack = [(info.module, info.scope, base, None) for base in reversed(info.bases) if base]
+        seen: set[tuple[int, str]] = set()
+        while stack and len(seen) < _RUNTIME_STEPS:
+            module, scope, dotted, via = stack.pop()
+            if (id(scope), dotted) in seen:
+                continue
+            seen.add((id(scope), dotted))
+            head, _, rest = dotted.partition(".")
+            bindings = scope.lookup(head)
+            if not bindings and head in _RUNTIME_BUILTINS:  # ``__import__(...).Base``, seen through the call
+                return (*via, dotted) if via else (module, head, dotted)
+            for binding in reversed(bindings):
+                if binding[0] == "value" and len(binding) == 3 and not binding[1]:
+                    return module, head, dotted
+                if binding[0] == "value" and len(binding) == 3:
+                    stack += [(module, binding[2], f"{ref}.{rest}" if rest else ref, (module, head))
+                              for ref in binding[1]]
+                elif binding[0] == "import" and len(binding) == 2:
+                    stack += self._runtime_leads(f"{binding[1]}.{rest}" if rest else binding[1], via)
+        return None
+
+    def _runtime_leads(self, name: str, via) -> list[tuple]:
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            self.touched.add(".".join(parts[:cut]))  # a cached answer rests on it, found or not
+            summary = self.first_summary(".".join(parts[:cut]))
+            if summary is not None:
+                return [(summary.module, summary.scope, ".".join(parts[cut:]), via)]
+        return []
+
+    def assignment_line(self, module: str, name: str) -> tuple[Path | None, int]:
+        """The file of ``module`` and the line of its first statement binding
+        ``name`` (0: not found)."""
+        path = self.find(module)
+        try:
+            text = read_source(path, as_found=self.reads.originals).text if path else None
+        except SourceError:
+            text = None
+        return path, binding_line(text, name) if text is not None else 0
 
     def naming_digest(self, word: str) -> str:
         """What a search for subclasses of ``word`` rests on: the files naming it, and their texts."""
@@ -233,16 +322,20 @@ class Project(Resolver):
 
     def modules_naming(self, word: str) -> list[ModuleSummary]:
         """Summaries of the tree's modules that may subclass a class called ``word``:
-        those naming it in a class statement's bases or in an import. The tree is
-        walked once a run; a file is searched once a word, and only if its bytes hold it."""
-        self.searched.add(word)
-        summaries = []
-        for path, root, _ in self._naming_files(word):
-            names = self.reads.packages.module_names(path, root)
-            summary = self.summary(names[0]) if names else None
-            if summary is not None:
-                summaries.append(summary)
-        return summaries
+        those naming it in a class statement's bases, an import or an alias, and,
+        in turn, those naming what these bind to it (``B = base.Base``, ``from
+        base import Base as B``) or derive from it (a subclass's subclass in a
+        third file). The tree is walked once a run; a file is searched once a
+        word, and only if its bytes hold it."""
+        found, words = {}, [word]
+        for current in words:  # grows as names bound to the class are met
+            self.searched.add(current)
+            for path, root, _ in self._naming_files(current):
+                summary = self.summary(self.module_name(path, root))
+                if summary is not None and summary.module not in found:
+                    found[summary.module] = summary
+                    words += [name for name in _bound_to(summary, current) if name not in words]
+        return list(found.values())
 
     def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
                       naming: str | None = None) -> tuple[Path, int] | None:
@@ -277,27 +370,43 @@ class Project(Resolver):
         return self._search
 
 
+# Builtins whose value is known only when the code runs: a base named through one
+# (the summary reads ``__import__("m").Base`` as ``__import__.Base``) is undecidable.
+_RUNTIME_BUILTINS = frozenset({"__import__", "getattr", "vars", "globals", "locals", "type", "eval"})
+_RUNTIME_STEPS = 200  # names followed looking for one: a cycle of broken code ends there
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
 _PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
-# Names in the bases of class statements, and names imported: generously (a
-# word too many costs a summary; one missed, a subclass unseen). A class's
-# name may be any identifier, with type parameters; a comment in brackets may
-# hold a bracket; an import may go on past a backslash.
+# Names in the bases of class statements, names imported, and names a plain
+# name is bound to (``B = base.Base``): generously (a word too many costs a
+# summary; one missed, a subclass unseen). A superset of what Python reads as
+# a class statement: ``class`` anywhere a word starts (after a form feed, on
+# a line continued by a backslash, inside a string), whitespace, comments and
+# continuations between its tokens, calls and brackets among its bases; a
+# class's name may be any identifier, with type parameters; an import may go
+# on past a backslash.
 _NAME = rb"(?:\w|[\x80-\xff])+"
+_WS = rb"(?:[ \t\f]|\\(?:\r\n|\r|\n))"
+_STARTS = rb"(?<![\w\x80-\xff.])"
 _IN_BRACKETS = rb"\(((?:[^)#]|#[^\n]*)*)\)"
+_BASES = rb"\(([\s\S]{0,4000}?)\)" + _WS + rb"*:"  # up to the colon: nested calls, strings, comments
+_VALUE = rb"[\w\x80-\xff][\w\x80-\xff.\[\] \t\f]*"  # what a summary follows: names, attributes, subscripts
 _NAMES_THAT_SUBCLASS = re.compile(
-    rb"^[ \t]*(?:class[ \t]+" + _NAME + rb"[ \t]*(?:\[[^\n]*?\][ \t]*)?" + _IN_BRACKETS
-    + rb"|(?:from[ \t]+\S+[ \t]+)?import[ \t]+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))", re.M)
+    _STARTS + rb"(?:class" + _WS + rb"+" + _NAME + _WS + rb"*(?:\[[^\n]*?\]" + _WS + rb"*)?(?:" + _BASES
+    + rb"|" + _IN_BRACKETS + rb")"
+    + rb"|import" + _WS + rb"+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))"
+    + rb"|^[ \t\f]*(?:[\w\x80-\xff]+[ \t\f]*(?::[^=\n]*)?=(?!=)[ \t\f]*)+(" + _VALUE + rb")(?=(?:#[^\n]*)?\r?$)",
+    re.MULTILINE)
+_BOUND_TO = re.compile(rb"=[ \t\f]*" + _VALUE + rb"(?:#[^\n]*)?\r?$", re.MULTILINE)  # where such lines may be
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
 _KEYWORDS = (b"class", b"import")
 
 
 def _names_in(data: bytes) -> tuple[list[str], str]:
-    """The names a file's bytes may subclass or import, and their digest."""
+    """The names a file's bytes may subclass, import or alias, and their digest."""
     parts = []
-    for start in _keyword_lines(data):  # only lines with a keyword are matched: ^ alone is slow
+    for start in _starts(data):  # only where a keyword or a binding may start: ^ alone is slow
         match = _NAMES_THAT_SUBCLASS.match(data, start)
         if match:
             parts += [part for part in match.groups() if part]
@@ -306,16 +415,18 @@ def _names_in(data: bytes) -> tuple[list[str], str]:
     return sorted(words), hashlib.sha256(data).hexdigest()
 
 
-def _keyword_lines(data: bytes) -> set[int]:
-    """Where each line holding a keyword starts: found by ``bytes.find``, many
-    times faster than a pattern with alternatives tried at every byte."""
+def _starts(data: bytes) -> list[int]:
+    """Where each keyword stands, and where each line that may bind a name to
+    a name starts: found by ``bytes.find`` and a pattern starting with a byte,
+    many times faster than a pattern with alternatives tried at every byte."""
     starts = set()
     for keyword in _KEYWORDS:
         at = data.find(keyword)
         while at != -1:
-            starts.add(data.rfind(b"\n", 0, at) + 1)
+            starts.add(at)
             at = data.find(keyword, at + len(keyword))
-    return starts
+    starts.update(data.rfind(b"\n", 0, found.start()) + 1 for found in _BOUND_TO.finditer(data))
+    return sorted(starts)
 
 
 def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
@@ -325,3 +436,70 @@ def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
         return set()
     encoding = declared_encoding(data)
     return {python_name(w.decode(encoding, "replace")) for w in found}
+
+
+def _bound_to(summary: ModuleSummary, word: str) -> list[str]:
+    """Names ``summary`` binds to something called ``word`` (an alias, an
+    import under another name) or to a class deriving from it."""
+    names = [name for scope in [summary.scope, *(info.body for info in summary.classes if info.body)]
+             for name, bindings in scope.bindings.items()
+             if name != word and any(_names_word(binding, word) for binding in bindings)]
+    names += [info.qualname.rsplit(".", 1)[-1] for info in summary.classes
+              if any(base and base.rsplit(".", 1)[-1] == word for base in info.bases)]
+    return list(dict.fromkeys(names))
+
+
+def _names_word(binding: tuple, word: str) -> bool:
+    if binding[0] == "import":
+        return binding[1].rsplit(".", 1)[-1] == word
+    return binding[0] == "value" and any(ref.rsplit(".", 1)[-1] == word for ref in binding[1])
+
+
+def _summarize(text: str, module: str, is_package: bool) -> ModuleSummary | None:
+    try:
+        return summarize_ast(parse_ast(text), module, is_package)[0]
+    except (SyntaxError, RecursionError, MemoryError):
+        pass  # newer syntax than this Python's, or broken: libcst decides
+    from ..sources.parse import parse
+    from .summary import summarize
+
+    try:
+        return summarize(parse(text), module, is_package)
+    except SourceError:
+        return None
+
+
+def _scopes_of(summary: ModuleSummary) -> list[Scope]:
+    """Every scope of ``summary`` a binding is looked up in."""
+    found = [summary.scope]
+    for info in summary.classes:
+        scope = info.scope
+        while scope is not None:
+            found.append(scope)
+            scope = scope.parent
+        found += [info.body] if info.body is not None else []
+    return found
+
+
+# A module of a package root that is not the first search root holding its
+# name is known as ``<root>:<dotted name>``, the root's path with its dots
+# (and percent signs) escaped: dotted operations on the name keep the mark on
+# its first part, which no Python name can hold.
+def _marked(root: Path, dotted: str) -> str:
+    return f"{os.fspath(root).replace('%', '%25').replace('.', '%2E')}:{dotted}"
+
+
+def _unmarked(module: str) -> tuple[Path | None, str]:
+    """(package root, dotted name) of a marked name; (None, module) of another."""
+    head, dot, rest = module.partition(".")
+    if ":" not in head:
+        return None, module
+    mark, _, first = head.rpartition(":")
+    return Path(mark.replace("%2E", ".").replace("%25", "%")), first + dot + rest
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one == other or os.path.samefile(one, other)
+    except OSError:
+        return False

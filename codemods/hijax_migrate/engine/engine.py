@@ -44,7 +44,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     if module:  # the summary just installed is of the text on disk: results may rest on it
         project.add_summary(project.summary(module), code)
     report.primitives = file.primitive_count
-    report.findings.extend(undecided.notes(tree, code, prims, file.aside, path))
+    report.findings.extend(undecided.notes(tree, code, prims, file.aside, path, project))
     if options.classes is not None:  # a review offers a family as one change
         report.families = families_in_file(project, list(prims.infos.values()))
     _check_target(prims, options)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 
 from ..analysis.ast_summary import dotted_name, parse_ast, summarize_ast
 from ..analysis.chains import HIJAX_MODULES
-from ..analysis.scopes import ClassInfo, Kind, Scope
+from ..analysis.scopes import ClassInfo, Kind, Scope, defines_rules
 from ..analysis.spelling import respelt
 from ..core.model import FileReport, Options
 from ..core.stmts import statements
@@ -28,6 +29,7 @@ from ..rules.ast_tests import FUNCTIONS
 from ..rules.base import Rule
 from ..sources.files import covering
 
+_TYPE_CALL = re.compile(r"\btype\s*\(")  # as engine.runtime's (which imports libcst)
 _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
@@ -62,6 +64,8 @@ def _classes(code: str, path: str, options: Options, project, module: str, insta
     summary, nodes = summarize_ast(tree, module, path.endswith("__init__.py"))
     if module and install:
         project.add_summary(summary, code)
+    elif module:  # a text being rewritten: its imports resolved from its root all the same
+        project.own_root_first(summary)
     kinds = [project.class_kind(info) for info in summary.classes]
     return tree, list(zip(nodes, kinds, summary.classes)), summary.scope
 
@@ -102,7 +106,7 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
         return None  # an error, with its line: the migration says it
     if _imports_newer(tree, code, options.target):
         return None  # an import newer than the target: an error too
-    if _set_aside(code, tree, classes):
+    if _set_aside(code, tree, classes) or _bound_at_run(code, classes, project):
         return None
     acting, selected = set(), _selected(options)
     for rule in selected:
@@ -128,6 +132,14 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
     heads = {(dotted_name(base) or "").split(".")[0] for node, _, _ in classes for base in node.bases}
     return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
                and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in statements(tree))
+
+
+def _bound_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], project) -> bool:
+    """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
+    on a class with hijax rules whose base is bound when the code runs."""
+    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None or any(
+        not kind.is_primitive and defines_rules(info) and project.runtime_base(info) is not None
+        for _, kind, info in classes)
 
 
 def _imports_newer(tree: ast.Module, code: str, target) -> bool:

@@ -18,6 +18,7 @@ from ..analysis.nodes import findall, is_attribute, is_name, sole_target
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.summary import Kind, dotted_name
 from ..core.model import Finding
+from . import runtime
 
 HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
 # An assignment from a call whose arguments name a hijax class, or from getattr:
@@ -144,19 +145,21 @@ def _probes(tree: cst.Module) -> dict[str, cst.Assign]:
 
 
 def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str],
-          path: str) -> list[Finding]:
-    """A note for each fixture set aside and each probed base some class uses."""
+          path: str, project=None) -> list[Finding]:
+    """A note for each fixture set aside and each probed base some class uses;
+    the findings of ``runtime`` on bases and rules bound when the code runs."""
     found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: {where}, "
                      "a deliberate test fixture: its rules are left as written", "")
              for cls, where in aside.items()]
-    probes = _probes(tree) if _MAY_PROBE.search(code) else {}
+    probes, reported = _probes(tree) if _MAY_PROBE.search(code) else {}, set()
     for name, assign in probes.items():
         users = [cls for cls in prims.kinds
                  if any((dotted_name(arg.value) or "").split(".")[0] == name for arg in cls.bases)]
+        reported.update(users)
         if users:
             found.append(Finding(path, prims.line(assign), f"`{_code(assign).strip()}` picks the hijax base "
                                  f"when the code runs, and is left as written; {_verdict(prims, users)}", ""))
-    return found
+    return found + runtime.findings(tree, code, prims, project, path, reported)
 
 
 def _verdict(prims: PrimitiveMap, users: list[cst.ClassDef]) -> str:

@@ -79,8 +79,7 @@ def _start_worker(parent: int, run: Run, libcst_now: bool = True) -> None:
 
 
 def _module_name(job: Job, project) -> str:
-    names = project.reads.packages.module_names(job.path, job.root)
-    return names[0] if names else ""
+    return project.module_name(job.path, job.root)
 
 
 def migrate_file(run: Run, job: Job) -> Outcome:

@@ -49,6 +49,12 @@ class Packages:
             found.add(real.parents[len(parts) - 1] if parts else real)
         return tuple(sorted(found))
 
+    def package_root(self, path: Path) -> Path:
+        """The folder a file's imports start from, as Python's import system sees
+        it: the nearest one above it without ``__init__.py``."""
+        real = path.parent.resolve()
+        return real.parents[len(self._package_parts(real)) - 1] if self._package_parts(real) else real
+
     def _package_parts(self, folder: Path) -> tuple[str, ...]:
         if folder not in self._parts:
             if folder.parent == folder or not (folder / "__init__.py").is_file():

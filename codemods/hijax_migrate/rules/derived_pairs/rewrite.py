@@ -6,6 +6,7 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
+from ...analysis.source_order import by_name
 from ..context import RuleTransformer
 from . import PAIRS, RULE
 
@@ -19,7 +20,7 @@ def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Ass
     if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
             and isinstance(assign.targets[0].target, cst.Name)):
         return None
-    for q in qualified(assign.value):
+    for q in by_name(qualified(assign.value)):
         module, _, helper = q.name.rpartition(".")
         if module in HIJAX_MODULES:
             return assign.targets[0].target.value, helper, assign
@@ -71,7 +72,7 @@ class DerivedPairs(RuleTransformer):
     def _imports(self, value: cst.BaseExpression, helper: str, pair: str) -> None:
         if not isinstance(value, cst.Name):
             return
-        for q in self.get_metadata(QualifiedNameProvider, value, set()):
+        for q in by_name(self.get_metadata(QualifiedNameProvider, value, set())):
             module = q.name.rpartition(".")[0]
             if value.value != pair:  # the pair is named as it is: the import under this name may go
                 self.context.remove_import(module, helper, value.value if value.value != helper else None)

@@ -7,6 +7,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
+from ...analysis.source_order import by_name
 from ..context import RuleTransformer
 from . import NAMES, RULE
 
@@ -48,7 +49,7 @@ class RemovedNames(RuleTransformer):
         self._check(node)
 
     def _check(self, node: cst.CSTNode) -> None:
-        names = self.get_metadata(QualifiedNameProvider, node, set())
+        names = by_name(self.get_metadata(QualifiedNameProvider, node, set()))
         removed = next((self._qualified[q.name] for q in names if q.name in self._qualified), None)
         if removed:
             self._report(self.prims.line(node), removed)

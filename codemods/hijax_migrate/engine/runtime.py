@@ -1,0 +1,132 @@
+"""Bases and rules bound when the code runs, each left as written with a finding.
+
+- A base reached through a name Python binds only when the code runs
+  (``importlib.import_module(...)``, ``__import__(...)``, ``BASES[0]``,
+  ``ns.Base`` of a ``SimpleNamespace``, a helper probing jax): which class it
+  is cannot be known, so the class is no primitive to any rule; the note
+  names the assignment, in this file or another.
+- A rule placed by ``type(name, bases, {"vjp_bwd": f})``: no class statement,
+  so no rule sees it; a value rule under a hijax base is an error (jax runs
+  ``vjp_bwd`` as an accumulator rule from 0.8.1 on), any other a note.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import libcst as cst
+
+from ..analysis.ast_summary import binding_line
+from ..analysis.nodes import findall, is_name
+from ..analysis.primitives import PrimitiveMap
+from ..analysis.returns import own_returns, returns_values
+from ..analysis.scopes import defines_rules
+from ..analysis.summary import Kind, dotted_name, strongest
+from ..core.model import ERROR, NOTE, Finding
+
+_TYPE_CALL = re.compile(r"\btype\s*\(")
+_TODO = "migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive"
+
+
+def findings(tree: cst.Module, code: str, prims: PrimitiveMap, project, path: str, reported: set) -> list[Finding]:
+    """``reported``: classes a note on a probe in this file already names."""
+    if project is None:
+        return []
+    placed = factories(tree, prims, project, path) if may_place(code) else []  # a walk of the tree: only then
+    return runtime_bases(code, prims, project, path, reported) + placed
+
+
+def may_place(code: str) -> bool:
+    """May ``code`` place a rule by ``type(...)``? (A superset, without libcst.)"""
+    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None
+
+
+def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: set) -> list[Finding]:
+    found = []
+    for cls, kind in prims.kinds.items():
+        info = prims.infos.get(cls)
+        if kind.is_primitive or cls in reported or info is None or not defines_rules(info):
+            continue
+        hit = project.runtime_base(info)
+        if hit is not None:
+            module, name, _ = hit
+            found.append(Finding(path, prims.line(cls), f"{info.qualname}: its base is reached through "
+                                 f"`{name}` ({_where(project, module, name, info.module, code)}), bound when the code "
+                                 f"runs: which class it is cannot be decided, and its rules are left as written; "
+                                 f"{_TODO}", ""))
+    return found
+
+
+def _where(project, module: str, name: str, here: str, code: str) -> str:
+    if module == here:
+        line = binding_line(code, name)
+        return f"line {line}" if line else "this file"
+    path, line = project.assignment_line(module, name)
+    if path is None:
+        return module
+    shown = _shown(path, project.roots)
+    return f"{shown}:{line}" if line else shown
+
+
+def _shown(path, roots) -> str:
+    """``path`` from the outermost search root holding it, as the run's files are shown."""
+    real = os.path.realpath(path)
+    for root in sorted(roots, key=lambda root: len(str(root))):
+        rel = os.path.relpath(real, os.path.realpath(root))
+        if not rel.startswith(".."):
+            return rel
+    return str(path)
+
+
+def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list[Finding]:
+    """A finding for each ``type(name, bases, {... "vjp_bwd": f ...})`` under a base
+    that is, or may be, a hijax primitive."""
+    found = []
+    for call in findall(tree, cst.Call, _is_factory):
+        rule = _rule_value(call.args[2].value)
+        kind = _kind(call.args[1].value, prims, project)
+        verdict = _verdict(tree, rule, kind) if rule is not None and kind is not Kind.NONE else None
+        if verdict is not None:
+            message, severity = verdict
+            found.append(Finding(path, prims.line(call), f"`type(...)` places `vjp_bwd = "
+                                 f"{cst.Module([]).code_for_node(rule)}`: {message}", "", severity=severity))
+    return found
+
+
+def _is_factory(call: cst.Call) -> bool:
+    return is_name(call.func, "type") and len(call.args) == 3 and isinstance(call.args[2].value, cst.Dict)
+
+
+def _rule_value(body: cst.Dict) -> cst.BaseExpression | None:
+    for element in body.elements:
+        if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
+                and element.key.evaluated_value == "vjp_bwd":
+            return element.value
+    return None
+
+
+def _kind(bases: cst.BaseExpression, prims: PrimitiveMap, project) -> Kind:
+    """What the bases make the class: EXTERNAL where they cannot be read."""
+    if not isinstance(bases, cst.Tuple) or prims.module_scope is None:
+        return Kind.EXTERNAL
+    names = [dotted_name(element.value) for element in bases.elements]
+    if None in names:
+        return Kind.EXTERNAL
+    return strongest(project.kind_of_name(prims.module_scope, name) for name in names)
+
+
+def _verdict(tree: cst.Module, rule: cst.BaseExpression, kind: Kind) -> tuple[str, str] | None:
+    func = next((stmt for stmt in tree.body if isinstance(stmt, cst.FunctionDef) and is_name(rule)
+                 and stmt.name.value == rule.value), None)
+    if not kind.is_primitive:
+        return ("its bases cannot be decided; if they are hijax primitives and the rule returns cotangents, "
+                "make its key `\"vjp_bwd_retval\"` by hand (jax 0.8.1 on)"), NOTE
+    if func is None:
+        return ("its form cannot be read here (not a function of this module): if it returns cotangents, "
+                "make its key `\"vjp_bwd_retval\"` by hand (jax 0.8.1 on)"), NOTE
+    if returns_values(own_returns(func)):
+        return ("it returns cotangents, and jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on; left "
+                "as written: make its key `\"vjp_bwd_retval\"` (a value rule), or port it to accumulators, "
+                "by hand"), ERROR
+    return None  # an accumulator rule: right as it is
