@@ -37,6 +37,15 @@ def inherits_retval(project, info: ClassInfo, above: bool) -> bool:
     return retval is not None and (bwd is None or keys.index(retval.key) < keys.index(bwd.key))
 
 
+def _without_first(func: cst.FunctionDef, count: int) -> cst.FunctionDef:
+    """``func`` with the ``count`` positional parameters after ``self`` taken (by ``partialmethod``)."""
+    if not count:
+        return func
+    params = [*func.params.posonly_params, *func.params.params]
+    return func.with_changes(params=func.params.with_changes(posonly_params=[], params=[*params[:1],
+                                                                                      *params[1 + count:]]))
+
+
 def _is_partialmethod(func: cst.BaseExpression) -> bool:
     return is_name(func, "partialmethod") or (isinstance(func, cst.Attribute) and func.attr.value == "partialmethod"
                                               and is_name(func.value, "functools"))
@@ -108,7 +117,7 @@ class FamilyRules:
             return info.qualname in renamed_rules(self.project, self.options, info.module)
         stmt = class_shape(here).attributes.get(RULE)
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
-        return is_name(sole_target(assign), RULE) and self._bound_form(assign.value) == CLASSIC
+        return is_name(sole_target(assign), RULE) and self._bound_form(assign.value, here) == CLASSIC
 
     def _here(self) -> Classes:
         """The file's classes, for the whole rule (their family ties are worked out once)."""
@@ -138,7 +147,7 @@ class FamilyRules:
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         if not is_name(sole_target(assign), RULE):
             return None
-        verdict = self._bound_form(assign.value)
+        verdict = self._bound_form(assign.value, cls)
         if verdict != CLASSIC:
             return None if verdict == "accumulator" else self.skip(
                 assign, cls, f"`{RULE}` is bound to {verdict}, whose form is not visible: check it by hand")
@@ -183,21 +192,31 @@ class FamilyRules:
         plan.visits.append(func)
         return True
 
-    def _bound_form(self, value: cst.BaseExpression) -> str:
+    def _bound_form(self, value: cst.BaseExpression, cls: cst.ClassDef | None = None) -> str:
         if isinstance(value, cst.Lambda):
             params = value.params
             few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
             returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
             return CLASSIC if few and returns else "accumulator"
+        bound = 0
         if isinstance(value, cst.Call) and _is_partialmethod(value.func) and value.args \
-                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword:
-            value = value.args[0].value  # ``partialmethod(f, scale=2)``: f's form, its extras bound
-        if isinstance(value, cst.Name):
-            module = self.prims.wrapper.module
-            funcs = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == value.value]
-            if funcs:
-                return rule_form(funcs[-1])
+                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword \
+                and not any(arg.star for arg in value.args):
+            # ``partialmethod(f, 1.0, scale=2)``: f's form, the positional parameters it fills bound
+            bound = sum(arg.keyword is None for arg in value.args[1:])
+            value = value.args[0].value
+        func = self._function_named(value.value, cls) if isinstance(value, cst.Name) else None
+        if func is not None:
+            return rule_form(_without_first(func, bound))
         return f"`{cst.Module([]).code_for_node(value)}`"
+
+    def _function_named(self, name: str, cls: cst.ClassDef | None) -> cst.FunctionDef | None:
+        """The function a class body's binding names: one of the body's own, or the module's."""
+        for body in ([cls.body.body] if cls is not None else []) + [self.prims.wrapper.module.body]:
+            funcs = [s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+            if funcs:
+                return funcs[-1]
+        return None
 
     def mixin_plans(self) -> list[Plan]:
         """Value rules in plain classes that primitives inherit."""

@@ -136,7 +136,8 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
-        if info is not None and self.options.target < (0, 12) and batches_through_vmapof(self.project, info):
+        if self.options.target < (0, 12) and ("batch_dim_rule" in conditional_defs(cls) or (
+                info is not None and batches_through_vmapof(self.project, info))):
             return ("it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule "
                     "`vjp_bwd_retval` up to jax 0.11.2")
         blocker = self.family_blocker(cls, func)
