@@ -31,4 +31,4 @@ class Mul(VJPHiPrimitive):
     def batch_dim_rule(self, axis_data, dims):
         return dims[0]
 # findings
-# 8 note HJX001 Mul: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule `vjp_bwd_retval` up to jax 0.11.2
+# 8 note HJX001 Mul: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule `vjp_bwd_retval` (jax up to 0.11.2)

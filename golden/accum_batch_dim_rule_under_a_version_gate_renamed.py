@@ -37,4 +37,4 @@ class Mul(VJPHiPrimitive):
         def batch(self, axis_data, args, dims):
             raise NotImplementedError
 # findings
-# 9 note HJX001 Mul: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule `vjp_bwd_retval` up to jax 0.11.2
+# 9 note HJX001 Mul: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule `vjp_bwd_retval` (jax up to 0.11.2)

@@ -136,10 +136,11 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
-        if self.options.target < (0, 12) and ("batch_dim_rule" in conditional_defs(cls) or (
-                info is not None and batches_through_vmapof(self.project, info))):
+        # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
+        if "batch_dim_rule" in conditional_defs(cls) or (info is not None and batches_through_vmapof(self.project,
+                                                                                                      info)):
             return ("it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule "
-                    "`vjp_bwd_retval` up to jax 0.11.2")
+                    "`vjp_bwd_retval` (jax up to 0.11.2)")
         blocker = self.family_blocker(cls, func)
         if blocker is None:
             return None
