@@ -93,6 +93,8 @@ def test_runs_in_one_process_give_what_separate_processes_give(tmp_path, capsys,
     assert "pkg/sub.py" in diffs[1] and "def vjp_bwd_retval(self, res, g):" in diffs[2] and "x_acc" not in diffs[2]
     report = json.loads(diffs[3])
     assert [c["file"] for c in report["changes"]] == ["pkg/ops.py"] and "use.py" in report["changes"][0]["action"]
-    assert [w["file"] for w in report["warnings"]] == ["pkg/sub.py"]
+    # the fallback from accumulators to a rename is said as a note, beside sub.py's unresolved base
+    assert [w["file"] for w in report["warnings"]] == ["pkg/ops.py", "pkg/sub.py"]
+    assert report["warnings"][0]["severity"] == "note" and "--strategy accum" in report["warnings"][0]["message"]
     assert diffs[5] == "" and results[5][1][3] == results[4][1][3]  # written whole: nothing left
     assert diffs[7].split() == ["pkg/add.py"]
