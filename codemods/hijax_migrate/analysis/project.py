@@ -55,6 +55,7 @@ class Project(Resolver):
         # uses of; whether a cycle of broken code was cut; whether an answer
         # rested on another file's migration (see ``decisions``), never cached.
         self.loaded: dict[str, tuple[Path, str] | None] = {}
+        self._first_loaded: dict[str, object] = {}  # ``loaded`` of each module as the run found it
         self.start_file()
         # The decisions of other files' migrations, module -> classes whose rule it renames.
         self.decisions: dict[str, frozenset[str]] = {}
@@ -76,6 +77,12 @@ class Project(Resolver):
         rewritten = [module for module, first in self._first.items() if self._summaries.get(module) is not first]
         if rewritten:  # what was worked out from their rewrites goes with them
             self._summaries.update((module, self._first[module]) for module in rewritten)
+            for module in rewritten:  # and an answer rests on the file as found again, which a cache may keep
+                first = self._first_loaded.get(module, _ABSENT)
+                if first is _ABSENT:
+                    self.loaded.pop(module, None)
+                else:
+                    self.loaded[module] = first
             self.mros, self._class_kinds, self._class_deps = {}, {}, {}
 
     def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
@@ -86,7 +93,11 @@ class Project(Resolver):
         self.own_root_first(summary)
         self._summaries[summary.module] = summary
         path = self.find(summary.module) if text is not None else None
-        self.loaded[summary.module] = (path, digest(text)) if path is not None else None
+        loaded = (path, digest(text)) if path is not None else None
+        # what an answer on the module as found rests on, for ``start_file`` to put back
+        self._first_loaded.setdefault(summary.module, loaded if text is not None
+                                      else self.loaded.get(summary.module, _ABSENT))
+        self.loaded[summary.module] = loaded
 
     def dependencies(self, own: str = "") -> list[list] | None:
         """[module, file, digest] for each module in ``touched`` but ``own``
@@ -374,6 +385,7 @@ class Project(Resolver):
 # (the summary reads ``__import__("m").Base`` as ``__import__.Base``) is undecidable.
 _RUNTIME_BUILTINS = frozenset({"__import__", "getattr", "vars", "globals", "locals", "type", "eval"})
 _RUNTIME_STEPS = 200  # names followed looking for one: a cycle of broken code ends there
+_ABSENT = object()  # a module ``loaded`` had no entry for
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
 _PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
