@@ -126,6 +126,15 @@ def descendants(project: Project, info: ClassInfo, here: list[ClassInfo]) -> lis
     return list(found.values())
 
 
+def inheritors(project: Project, info: ClassInfo, here: list[ClassInfo],
+               name: str) -> tuple[list[ClassInfo], list[ClassInfo]]:
+    """The classes of the tree that get ``name`` from ``info`` (a mixin), and
+    those of them that are hijax primitives."""
+    users = [sub for sub in descendants(project, info, here)
+             if getattr(first_definer([sub, *ancestors(project, sub)], name), "key", None) == info.key]
+    return users, [user for user in users if project.class_kind(user).is_primitive]
+
+
 def rename_conflict(project: Project, info: ClassInfo, here: list[ClassInfo]) -> str | None:
     """Why renaming ``info``'s value ``vjp_bwd`` to ``vjp_bwd_retval`` would make a
     member of its family define both rules (jax: "should not override both")."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.families import Classes, ancestors, descendants, first_definer, form, rename_conflict
+from ..analysis.families import Classes, ancestors, first_definer, form, inheritors, rename_conflict
 from ..analysis.nodes import findall, is_call, is_name, sole_target
 from ..analysis.returns import as_tuple, own_returns
 from ..analysis.shape import class_shape, is_static, positional
@@ -237,9 +237,7 @@ class FamilyRules:
         info = self.prims.infos.get(cls)
         if info is None:
             return None
-        users = [sub for sub in descendants(self.project, info, self._here())
-                 if getattr(first_definer([sub, *ancestors(self.project, sub)], RULE), "key", None) == info.key]
-        prims = [u for u in users if self.project.class_kind(u).is_primitive]
+        users, prims = inheritors(self.project, info, self._here(), RULE)
         if not prims:
             return None  # no hijax class uses it: another protocol
         others = [u.qualname for u in users if u not in prims]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.chains import HIJAX_MODULES
-from ...analysis.families import Classes, ancestors, descendants, first_definer
+from ...analysis.families import Classes, inheritors
 from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.scopes import Kind
 from ...analysis.shape import positional
@@ -46,10 +46,7 @@ class DceSites:
         info = self.prims.infos.get(cls)
         if info is None:
             return None
-        here = Classes(self.prims.infos.values())
-        users = [sub for sub in descendants(self.project, info, here)
-                 if getattr(first_definer([sub, *ancestors(self.project, sub)], RULE), "key", None) == info.key]
-        prims = [u for u in users if self.project.class_kind(u).is_primitive]
+        users, prims = inheritors(self.project, info, Classes(self.prims.infos.values()), RULE)
         if not prims:
             return None  # no hijax class uses it: another protocol
         others = [u.qualname for u in users if u not in prims]
