@@ -73,6 +73,16 @@ def as_tuple(value: cst.BaseExpression, func: cst.FunctionDef) -> cst.BaseExpres
     return None
 
 
+def tuple_returns(func: cst.FunctionDef) -> dict[cst.Return, cst.Return]:
+    """Each of the rule's own returns of a visible list, and the same return of a tuple."""
+    found = {}
+    for ret in own_returns(func):
+        value = as_tuple(ret.value, func) if ret.value is not None else None
+        if value is not None:
+            found[ret] = ret.with_changes(value=value)
+    return found
+
+
 def _tuple_of(value: cst.BaseExpression) -> cst.Call:
     return cst.Call(cst.Name("tuple"), [cst.Arg(value)])
 

@@ -24,6 +24,12 @@ def required(func: cst.FunctionDef) -> list[str]:
     return [p.name.value for p in (*params.posonly_params, *params.params) if p.default is None]
 
 
+def last_def(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    """The ``def name`` of the class body that Python keeps: the last one."""
+    defs = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    return defs[-1] if defs else None
+
+
 def is_static(func: cst.FunctionDef) -> bool:
     return any(is_name(d.decorator, "staticmethod") for d in func.decorators)
 

@@ -18,8 +18,8 @@ import libcst as cst
 
 from ..analysis.families import Classes, ancestors, first_definer, form, inheritors, rename_conflict
 from ..analysis.nodes import findall, is_call, is_name, sole_target
-from ..analysis.returns import as_tuple, own_returns
-from ..analysis.shape import class_shape, is_static, positional
+from ..analysis.returns import tuple_returns
+from ..analysis.shape import class_shape, is_static, last_def, positional
 from ..analysis.summary import CLASSIC, ClassInfo, rule_form
 from .context import NOTE
 from .decisions import renamed_rules
@@ -157,26 +157,30 @@ class FamilyRules:
             return self.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
                              f"it would define both rules ({conflict}): port by hand")
         plan = Plan(assign, cls, new_name=NEW)
-        if not self._bound_tuples(plan, self._bound_function(assign.value)):
+        if not self._bound_tuples(plan, self._bound_function(assign.value)[0]):  # the module's only
             return None
         if self.options.strategy == "accum":
             self.skip(assign, cls, f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
                       "(--strategy accum): the function it binds is not the class's to change", NOTE)
         return self.done(plan, f"renamed the bound `{RULE}` to `{NEW}`")
 
-    def _bound_function(self, value: cst.BaseExpression) -> cst.FunctionDef | None:
-        """The module's function a body binding names (through ``partialmethod``)."""
+    def _bound_function(self, value: cst.BaseExpression,
+                        cls: cst.ClassDef | None = None) -> tuple[cst.FunctionDef | None, int]:
+        """The function a body binding names (``cls``: one of its body's own first, then the
+        module's), and how many positional parameters after ``self`` a ``partialmethod`` fills."""
+        bound = 0
         if isinstance(value, cst.Call) and _is_partialmethod(value.func) and value.args \
-                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword:
+                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword \
+                and not any(arg.star for arg in value.args):
+            # ``partialmethod(f, 1.0, scale=2)``: f, the positional parameters it fills bound
+            bound = sum(arg.keyword is None for arg in value.args[1:])
             value = value.args[0].value
-        module = self.prims.wrapper.module
-        funcs = [s for s in module.body if isinstance(s, cst.FunctionDef) and is_name(value, s.name.value)]
-        return funcs[-1] if funcs else None
+        return (self._function_named(value.value, cls) if isinstance(value, cst.Name) else None), bound
 
     def _bound_tuples(self, plan: Plan, func: cst.FunctionDef | None) -> bool:
         """A bound function's list results become tuples (jax refuses a list), where the
         module names it only in class bodies' bindings; else the class is refused."""
-        returns = [r for r in own_returns(func) if r.value is not None and as_tuple(r.value, func)] if func else []
+        returns = tuple_returns(func) if func is not None else {}
         if not returns:
             return True
         name = func.name.value
@@ -188,7 +192,7 @@ class FamilyRules:
             self.skip(plan.func, plan.cls, f"`{name}` returns a list, which jax refuses as a rule's result, and "
                       "is used outside rule bindings too: make it return a tuple by hand")
             return False
-        plan.returns.update((r, [r.with_changes(value=as_tuple(r.value, func))]) for r in returns)
+        plan.returns.update((old, [new]) for old, new in returns.items())
         plan.visits.append(func)
         return True
 
@@ -198,14 +202,7 @@ class FamilyRules:
             few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
             returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
             return CLASSIC if few and returns else "accumulator"
-        bound = 0
-        if isinstance(value, cst.Call) and _is_partialmethod(value.func) and value.args \
-                and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword \
-                and not any(arg.star for arg in value.args):
-            # ``partialmethod(f, 1.0, scale=2)``: f's form, the positional parameters it fills bound
-            bound = sum(arg.keyword is None for arg in value.args[1:])
-            value = value.args[0].value
-        func = self._function_named(value.value, cls) if isinstance(value, cst.Name) else None
+        func, bound = self._bound_function(value, cls)
         if func is not None:
             return rule_form(_without_first(func, bound))
         return f"`{cst.Module([]).code_for_node(value)}`"
@@ -224,8 +221,7 @@ class FamilyRules:
         for cls, kind in self.prims.kinds.items():
             if chosen is not None and self.prims.qualnames[cls] not in chosen:
                 continue
-            func = next((s for s in reversed(cls.body.body)
-                         if isinstance(s, cst.FunctionDef) and s.name.value == RULE), None)
+            func = last_def(cls, RULE)
             if kind.is_primitive or func is None or rule_form(func) != CLASSIC:
                 continue
             plan = self._mixin(cls, func)

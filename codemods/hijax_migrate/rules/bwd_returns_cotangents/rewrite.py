@@ -9,7 +9,7 @@ from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulat
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
-from ...analysis.returns import Returned, as_tuple, classify, own_returns, returns_values, tuple_items
+from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind, rule_form
 from ..context import NOTE, RuleTransformer
@@ -33,10 +33,7 @@ def batches_through_vmapof(project, info) -> bool:
 def tuple_results(plan: Plan | None) -> Plan | None:
     """A renamed rule returns tuples: jax checks its result against one, and a list fails."""
     if plan is not None and plan.new_name == "vjp_bwd_retval" and isinstance(plan.func, cst.FunctionDef):
-        for ret in own_returns(plan.func):
-            value = as_tuple(ret.value, plan.func) if ret.value is not None else None
-            if value is not None:
-                plan.returns[ret] = [ret.with_changes(value=value)]
+        plan.returns.update((old, [new]) for old, new in tuple_returns(plan.func).items())
     return plan
 
 

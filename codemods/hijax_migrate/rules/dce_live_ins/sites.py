@@ -11,7 +11,7 @@ from ...analysis.chains import HIJAX_MODULES
 from ...analysis.families import Classes, inheritors
 from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.scopes import Kind
-from ...analysis.shape import positional
+from ...analysis.shape import last_def, positional
 from ..context import NOTE
 from ..plans import Plan
 
@@ -32,8 +32,7 @@ class DceSites:
         """Old ``dce`` methods of plain classes that primitives inherit."""
         plans, chosen = [], self.options.classes  # a review migrates only the chosen classes
         for cls, kind in self.prims.kinds.items():
-            func = next((s for s in reversed(cls.body.body)
-                         if isinstance(s, cst.FunctionDef) and s.name.value == RULE), None)
+            func = last_def(cls, RULE)
             if kind is not Kind.NONE or func is None or not old_signature(func) \
                     or (chosen is not None and self.prims.qualnames[cls] not in chosen):
                 continue
