@@ -166,3 +166,14 @@ def test_a_subclass_of_a_bound_value_rule_is_renamed_with_its_call(tmp_path, str
     assert "    vjp_bwd_retval = _shared_bwd\n" in (tmp_path / "ops.py").read_text()
     sub = (tmp_path / "sub.py").read_text()
     assert "def vjp_bwd_retval(self, res, g):" in sub and "super(Twice, self).vjp_bwd_retval(res, g)" in sub
+
+
+def test_a_file_of_newer_syntax_than_this_pythons_is_read_by_libcst(tmp_path, capsys):
+    """Python 3.12's nested f-string quotes: ``ast`` on 3.11 cannot read the file, libcst
+    can; its uses are then found by libcst, each on an object of unknown class. It was an
+    internal error (exit 3), the file left unmigrated."""
+    source = HALF_PORT.replace("        return None, g * x\n",
+                               "        print(f\"{\"nested quotes\"}\")\n        return None, g * x\n")
+    assert migrate(tmp_path, {"ops.py": source + "\n\ndef debug(op):\n    return op.vjp_bwd\n"}, "auto") == 0
+    assert "y_acc.accum(g * x)" in (tmp_path / "ops.py").read_text()
+    assert "line 16 is taken on an object whose class cannot be told" in capsys.readouterr().err

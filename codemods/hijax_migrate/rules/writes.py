@@ -132,9 +132,14 @@ class AccumulatorWrites(RewritePlans):
         code = self.prims.code if self.prims.code is not None else self.prims.wrapper.module.code
         if not may_use(code, attr):
             return []
+        try:
+            tree = parse_ast(code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # newer syntax than this Python's
+            found = findall(self.prims.wrapper.module, cst.Attribute, lambda node: node.attr.value == attr)
+            return [Use(f"line {self.prims.line(node)}", Site(self.prims.line(node), UNKNOWN, None)) for node in found]
         infos = list(self.prims.infos.values())
         summary = ModuleSummary(infos[0].module if infos else "", self.prims.module_scope or Scope(None), infos)
-        uses = file_uses(self.project, parse_ast(code), summary, attr, "")
+        uses = file_uses(self.project, tree, summary, attr, "")
         origin = self.prims.origin or (lambda line: line)
         return [Use(f"line {origin(use.site.line)}", use.site, use.owners) for use in uses]
 
