@@ -171,6 +171,28 @@ class MulBase(Binary):{MUL_FWD}{ACCUM_RULE}
 class Mul(MulBase):{VALUE_RULE}''', [Y, X]),
 ]
 
+# A class made by ``type(name, bases, {"vjp_bwd": f})``: its key is renamed, its list results made tuples.
+FACTORY_MODULE = f'''
+class MulBase(Binary):{MUL_FWD}
+
+def _mul_bwd(self, res, g):
+    x, y = res
+    return [g * y, g * x]
+
+
+Mul = type("Mul", (MulBase,), {{"vjp_bwd": _mul_bwd}})
+'''
+SUPER_RULE = '''
+    def vjp_bwd(self, res, g):
+        return super().vjp_bwd(res, g)
+'''
+FAMILY_CASES += [
+    SemanticCase("type_factory", FACTORY_MODULE, [Y, X]),
+    SemanticCase("type_factory_accum_strategy", FACTORY_MODULE, [Y, X], flags={"strategy": "accum"}),
+    SemanticCase("type_factory_subclassed", FACTORY_MODULE + f"\n\nclass Scaled(Mul):{SUPER_RULE}", [Y, X],
+                 cls="Scaled"),
+]
+
 VALUE_MUL = f'''
 class Mul(VJPHiPrimitive):{BINARY_BODY}
     def vjp_bwd(self, res, g):
@@ -258,7 +280,20 @@ class Mul(MulBase):
 {VALUE_RULE}''' + BOTH_FOOTER,
 }, DOUBLE)
 
-TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE, DEFINED_TWICE_ELSEWHERE]
+# A subclass in another file of a class made by ``type(...)``: its ``super()`` call follows the key.
+FACTORY_ELSEWHERE = TreeCase("subclass_of_a_type_factory_in_another_file", {
+    "made.py": HEADER + FACTORY_MODULE,
+    "main.py": f'''
+import jax
+import jax.numpy as jnp
+
+from made import Mul
+
+
+class Scaled(Mul):{SUPER_RULE}''' + TREE_FOOTER.format(cls="Scaled"),
+}, [Y, X])
+
+TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE, DEFINED_TWICE_ELSEWHERE, FACTORY_ELSEWHERE]
 
 from resolve_cases import RESOLVE_TREES  # its trees build on those above
 

@@ -120,11 +120,29 @@ def rule_form(func: ast.FunctionDef) -> str:
     return CLASSIC if classic else ACCUMULATOR
 
 
+def factory_parts(value: ast.expr | None) -> tuple[list[str | None], list[tuple[str, ast.expr]]] | None:
+    """The bases and members of ``type(name, (bases...), {"key": value...})``, each
+    written out (None: not such a call, or one whose class cannot be read)."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "type"
+            and len(value.args) == 3 and not value.keywords
+            and not any(isinstance(arg, ast.Starred) for arg in value.args)):
+        return None
+    bases, body = value.args[1], value.args[2]
+    if not isinstance(bases, ast.Tuple) or any(isinstance(base, ast.Starred) for base in bases.elts) \
+            or not isinstance(body, ast.Dict):
+        return None
+    if not all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in body.keys):
+        return None  # ``**members``, or a key not written out
+    return [dotted_name(base) for base in bases.elts], [(key.value, v) for key, v in zip(body.keys, body.values)]
+
+
 class _Builder:
     def __init__(self, module: str, is_package: bool):
         self.module, self.is_package = module, is_package
         self.classes: list[ClassInfo] = []
         self.nodes: list[ast.ClassDef] = []  # parallel to classes
+        self.factories: list[ClassInfo] = []
+        self.defs: dict[tuple[Scope, str], ast.FunctionDef] = {}  # the last def of each name, so far
 
     def block(self, body: list[ast.stmt], scope: Scope, prefix: str) -> None:
         for stmt in body:
@@ -134,6 +152,7 @@ class _Builder:
         if isinstance(stmt, _FUNCTIONS):
             form = rule_form(stmt) if scope.is_class and stmt.name == "vjp_bwd" else None
             scope.bind(stmt.name, ("value", [], scope, form or METHOD))
+            self.defs[scope, stmt.name] = stmt
             self.block(stmt.body, Scope(scope), f"{prefix}{stmt.name}.<locals>.")
         elif isinstance(stmt, ast.ClassDef):
             info = ClassInfo(f"{prefix}{stmt.name}", _bases(stmt), scope, Scope(scope, is_class=True), self.module)
@@ -150,6 +169,8 @@ class _Builder:
                     scope.bind(head, ("import", head))
         elif isinstance(stmt, ast.ImportFrom):
             self.import_from(stmt, scope)
+        elif isinstance(stmt, ast.Assign) and self.factory(stmt, scope, prefix):
+            pass
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
@@ -162,6 +183,23 @@ class _Builder:
                         self.block(child.body, scope, prefix)
                     elif isinstance(child, ast.stmt):
                         self.statement(child, scope, prefix)
+
+    def factory(self, stmt: ast.Assign, scope: Scope, prefix: str) -> bool:
+        """``Name = type("Name", bases, {...})``: bound as the class it makes."""
+        parts = factory_parts(stmt.value)
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if parts is None or not isinstance(target, ast.Name) or scope.lookup("type"):
+            return False
+        bases, members = parts
+        info = ClassInfo(f"{prefix}{target.id}", bases, scope, Scope(scope, is_class=True), self.module, factory=True)
+        for key, value in members:
+            func = self.defs.get((scope, value.id)) if isinstance(value, ast.Name) else None
+            form = (rule_form(func) if key == "vjp_bwd" else METHOD) if func is not None else None
+            info.body.bind(key, ("value", _value_refs(value), info.body, form) if form else
+                           ("value", _value_refs(value), info.body))
+        self.factories.append(info)
+        scope.bind(target.id, ("class", info))
+        return True
 
     def import_from(self, stmt: ast.ImportFrom, scope: Scope) -> None:
         source = stmt.module or ""
@@ -200,4 +238,4 @@ def summarize_ast(tree: ast.Module, module: str = "",
     builder = _Builder(module, is_package)
     scope = Scope(None)
     builder.block(tree.body, scope, "")
-    return ModuleSummary(module, scope, builder.classes), builder.nodes
+    return ModuleSummary(module, scope, builder.classes, builder.factories), builder.nodes

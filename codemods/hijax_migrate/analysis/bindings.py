@@ -67,7 +67,7 @@ def imported_elsewhere(project, module: str, name: str) -> bool:
         if any(b[0] == "import" and b[1] == f"{module}.{name}" for found in summary.scope.bindings.values()
                for b in found):
             return True
-        for info in summary.classes:
+        for info in summary.every_class:
             heads = {base.partition(".")[0] for base in info.bases if base and base.partition(".")[2] == name}
             if any(b[0] == "import" and b[1] == module for head in heads for b in info.scope.lookup(head)):
                 return True

@@ -117,7 +117,7 @@ class Classes(list):
 
 def descendants(project: Project, info: ClassInfo, here: list[ClassInfo]) -> list[ClassInfo]:
     """Subclasses of ``info`` in this file (``here``) and in the tree's other files."""
-    others = [c for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1]) for c in s.classes
+    others = [c for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1]) for c in s.every_class
               if c.module != info.module]
     found = dict(here.below(project, info.key)) if isinstance(here, Classes) else {}
     for cls in others if isinstance(here, Classes) else [*here, *others]:

@@ -12,6 +12,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from . import attr_reach
 from .deflines import DefLines, blocks_in
+from .nodes import sole_target
 from .project import Project
 from .summary import ClassInfo, Kind, ModuleSummary
 
@@ -23,6 +24,8 @@ class PrimitiveMap:
         self.kinds = kinds
         self.qualnames = qualnames
         self.infos = infos or {}  # each class's summary: its family is found from it
+        # module-level ``Name = type("Name", bases, {...})`` statements -> the class each makes
+        self.factories: dict[cst.SimpleStatementLine, ClassInfo] = {}
         self.module_scope = None  # what the module binds: names at module level resolve there
         self.code: str | None = None  # the text of the tree, where the caller has it
         self._def_lines: DefLines | None = None
@@ -35,6 +38,7 @@ class PrimitiveMap:
         prims = cls(wrapper, {node: project.class_kind(info) for info, node in pairs},
                     {node: info.qualname for info, node in pairs}, {node: info for info, node in pairs})
         prims.module_scope = summary.scope
+        prims.factories = _factory_statements(wrapper.module, summary)
         return prims
 
     def line(self, node: cst.CSTNode) -> int:
@@ -61,6 +65,19 @@ class PrimitiveMap:
         if self.code is None:
             return None
         return attr_reach.holding(self.wrapper.module, self.code, self._lines().spans(), names)
+
+
+def _factory_statements(module: cst.Module, summary: ModuleSummary) -> dict[cst.SimpleStatementLine, ClassInfo]:
+    """Each module-level statement ``Name = type(...)`` the summary reads as a class, with
+    that class: only where nothing else binds ``Name`` in the module (one class to a name)."""
+    found = {}
+    for stmt in module.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        target = sole_target(small)
+        bindings = summary.scope.bindings.get(target.value, []) if isinstance(target, cst.Name) else []
+        if len(bindings) == 1 and bindings[0][0] == "class" and bindings[0][1].factory:
+            found[stmt] = bindings[0][1]
+    return found
 
 
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:

@@ -453,10 +453,10 @@ def _non_ascii(data: bytes, found: list[bytes]) -> set[str]:
 def _bound_to(summary: ModuleSummary, word: str) -> list[str]:
     """Names ``summary`` binds to something called ``word`` (an alias, an
     import under another name) or to a class deriving from it."""
-    names = [name for scope in [summary.scope, *(info.body for info in summary.classes if info.body)]
+    names = [name for scope in [summary.scope, *(info.body for info in summary.every_class if info.body)]
              for name, bindings in scope.bindings.items()
              if name != word and any(_names_word(binding, word) for binding in bindings)]
-    names += [info.qualname.rsplit(".", 1)[-1] for info in summary.classes
+    names += [info.qualname.rsplit(".", 1)[-1] for info in summary.every_class
               if any(base and base.rsplit(".", 1)[-1] == word for base in info.bases)]
     return list(dict.fromkeys(names))
 
@@ -484,7 +484,7 @@ def _summarize(text: str, module: str, is_package: bool) -> ModuleSummary | None
 def _scopes_of(summary: ModuleSummary) -> list[Scope]:
     """Every scope of ``summary`` a binding is looked up in."""
     found = [summary.scope]
-    for info in summary.classes:
+    for info in summary.every_class:
         scope = info.scope
         while scope is not None:
             found.append(scope)

@@ -49,7 +49,7 @@ class Arity:
 def resolve(project: Project, site: Site, summary: ModuleSummary, where: str) -> Use | None:
     """The classes a site starts from; None where it can reach no rule of the
     tree (a name of jax's own classes, ``VJPHiPrimitive.vjp_bwd``)."""
-    classes = {info.qualname: info for info in summary.classes}
+    classes = {info.qualname: info for info in summary.every_class}
     owner = classes.get(site.cls) if site.cls else None
     if site.how == SELF or (site.how == SUPER and site.name is None):
         return Use(where, site, (owner,)) if owner is not None else Use(where, _unknown(site))
@@ -89,7 +89,7 @@ def _orders(project: Project, site: Site, owner: ClassInfo) -> Iterator[list[Cla
         yield [owner, *ancestors(project, owner)]
         return
     summary = project.first_summary(owner.module)
-    here = Classes(summary.classes if summary is not None else [owner])
+    here = Classes(summary.every_class if summary is not None else [owner])
     for cls in [owner, *descendants(project, owner, here)]:
         order = [cls, *ancestors(project, cls)]
         keys = [c.key for c in order]
@@ -104,7 +104,7 @@ def classic_family(project: Project, info: ClassInfo) -> list[ClassInfo]:
     while todo:
         cls = todo.pop()
         summary = project.first_summary(cls.module)
-        here = Classes(summary.classes if summary is not None else [cls])
+        here = Classes(summary.every_class if summary is not None else [cls])
         for other in [*ancestors(project, cls), *descendants(project, cls, here)]:
             if other.key not in found and form(other) == CLASSIC:
                 found[other.key] = other

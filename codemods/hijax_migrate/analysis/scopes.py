@@ -63,6 +63,7 @@ class ClassInfo:
     scope: Scope  # where the class statement stands
     body: Scope | None = None  # what its body binds (rules, flags)
     module: str = ""  # with qualname: the class, across rewrites of its file
+    factory: bool = False  # made by ``Name = type("Name", bases, {...})``, not a class statement
 
     @property
     def key(self) -> tuple[str, str]:
@@ -73,7 +74,13 @@ class ClassInfo:
 class ModuleSummary:
     module: str
     scope: Scope
-    classes: list[ClassInfo]
+    classes: list[ClassInfo]  # class statements, in order (parallel to the builders' nodes)
+    factories: list[ClassInfo] = field(default_factory=list)  # classes made by ``type(...)``
+
+    @property
+    def every_class(self) -> list[ClassInfo]:
+        """Class statements and ``type(...)`` classes: where subclasses are searched."""
+        return [*self.classes, *self.factories]
 
 
 def defines_rules(info: ClassInfo) -> bool:

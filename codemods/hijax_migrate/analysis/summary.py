@@ -59,11 +59,40 @@ def rule_form(func: cst.FunctionDef) -> str:
     return CLASSIC if classic else ACCUMULATOR
 
 
+def _text(expr: cst.BaseExpression) -> str | None:
+    value = expr.evaluated_value if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)) else None
+    return value if isinstance(value, str) else None
+
+
+def factory_parts(value: cst.BaseExpression | None) -> tuple[list[str | None],
+                                                             list[tuple[str, cst.BaseExpression]]] | None:
+    """As ``ast_summary.factory_parts``: ``type(name, (bases...), {"key": value...})``."""
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "type"
+            and len(value.args) == 3 and all(arg.keyword is None and not arg.star for arg in value.args)):
+        return None
+    bases, body = value.args[1].value, value.args[2].value
+    if not isinstance(bases, cst.Tuple) or any(isinstance(b, cst.StarredElement) for b in bases.elements) \
+            or not isinstance(body, cst.Dict):
+        return None
+    members = [(_text(e.key), e.value) for e in body.elements if isinstance(e, cst.DictElement)]
+    if len(members) != len(body.elements) or any(key is None for key, _ in members):
+        return None  # ``**members``, or a key not written out
+    return [dotted_name(base.value) for base in bases.elements], members
+
+
+def factory_member(stmt: cst.SimpleStatementLine, key: str) -> cst.DictElement | None:
+    """The member ``key`` of the dict of a statement ``Name = type(name, bases, {...})``."""
+    body = stmt.body[0].value.args[2].value
+    return next((e for e in body.elements if isinstance(e, cst.DictElement) and _text(e.key) == key), None)
+
+
 class _Builder:
     def __init__(self, module: str, is_package: bool):
         self.module, self.is_package = module, is_package
         self.classes: list[ClassInfo] = []
         self.nodes: list[cst.ClassDef] = []  # parallel to classes
+        self.factories: list[ClassInfo] = []
+        self.defs: dict[tuple[Scope, str], cst.FunctionDef] = {}  # the last def of each name, so far
 
     def block(self, body, scope: Scope, prefix: str) -> None:
         for stmt in body:
@@ -73,6 +102,7 @@ class _Builder:
         if isinstance(stmt, cst.FunctionDef):
             form = rule_form(stmt) if scope.is_class and stmt.name.value == "vjp_bwd" else None
             scope.bind(stmt.name.value, ("value", [], scope, form or METHOD))
+            self.defs[scope, stmt.name.value] = stmt
             self.block(stmt.body.body, Scope(scope), f"{prefix}{stmt.name.value}.<locals>.")
         elif isinstance(stmt, cst.ClassDef):
             bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]
@@ -83,9 +113,9 @@ class _Builder:
             self.block(stmt.body.body, info.body, f"{info.qualname}.")
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
-                self.small(small, scope)
+                self.small(small, scope, prefix)
         elif isinstance(stmt, cst.BaseSmallStatement):  # of a one-line body: ``if c: import x``
-            self.small(stmt, scope)
+            self.small(stmt, scope, prefix)
         else:  # if/try/with/for/while/match: nested blocks, same scope
             for child in stmt.children:
                 if isinstance(child, cst.BaseSuite):
@@ -93,7 +123,7 @@ class _Builder:
                 elif isinstance(child, cst.CSTNode) and not isinstance(child, cst.BaseExpression):
                     self.statement(child, scope, prefix)
 
-    def small(self, small: cst.BaseSmallStatement, scope: Scope) -> None:
+    def small(self, small: cst.BaseSmallStatement, scope: Scope, prefix: str) -> None:
         if isinstance(small, cst.Import):
             for alias in small.names:
                 full = get_full_name_for_node(alias.name)
@@ -104,11 +134,31 @@ class _Builder:
                     scope.bind(head, ("import", head))
         elif isinstance(small, cst.ImportFrom):
             self.import_from(small, scope)
+        elif isinstance(small, cst.Assign) and self.factory(small, scope, prefix):
+            pass
         elif isinstance(small, (cst.Assign, cst.AnnAssign)):
             targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
             for target in targets:
                 if isinstance(target, cst.Name):
                     scope.bind(target.value, ("value", _value_refs(small.value), scope))
+
+    def factory(self, stmt: cst.Assign, scope: Scope, prefix: str) -> bool:
+        """As ``ast_summary``'s: ``Name = type("Name", bases, {...})`` bound as the class it makes."""
+        parts = factory_parts(stmt.value)
+        target = stmt.targets[0].target if len(stmt.targets) == 1 else None
+        if parts is None or not isinstance(target, cst.Name) or scope.lookup("type"):
+            return False
+        bases, members = parts
+        info = ClassInfo(f"{prefix}{target.value}", bases, scope, Scope(scope, is_class=True),
+                         self.module, factory=True)
+        for key, value in members:
+            func = self.defs.get((scope, value.value)) if isinstance(value, cst.Name) else None
+            form = (rule_form(func) if key == "vjp_bwd" else METHOD) if func is not None else None
+            info.body.bind(key, ("value", _value_refs(value), info.body, form) if form else
+                           ("value", _value_refs(value), info.body))
+        self.factories.append(info)
+        scope.bind(target.value, ("class", info))
+        return True
 
     def import_from(self, stmt: cst.ImportFrom, scope: Scope) -> None:
         source = get_full_name_for_node(stmt.module) if stmt.module else ""
@@ -139,4 +189,4 @@ def summarize_classes(tree: cst.Module, module: str = "",
     builder = _Builder(module, is_package)
     scope = Scope(None)
     builder.block(tree.body, scope, "")
-    return ModuleSummary(module, scope, builder.classes), builder.nodes
+    return ModuleSummary(module, scope, builder.classes, builder.factories), builder.nodes

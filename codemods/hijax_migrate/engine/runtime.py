@@ -20,10 +20,10 @@ import libcst as cst
 from ..analysis.ast_summary import binding_line
 from ..analysis.nodes import findall, is_name
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.returns import own_returns, returns_values
 from ..analysis.scopes import defines_rules
 from ..analysis.summary import Kind, dotted_name, strongest
-from ..core.model import ERROR, NOTE, Finding
+from ..core.model import NOTE, Finding
+from ..rules.bwd_returns_cotangents.factories import verdict
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
 _TODO = "migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive"
@@ -80,18 +80,31 @@ def _shown(path, roots) -> str:
 
 
 def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list[Finding]:
-    """A finding for each ``type(name, bases, {... "vjp_bwd": f ...})`` under a base
-    that is, or may be, a hijax primitive."""
-    found = []
-    for call in findall(tree, cst.Call, _is_factory):
-        rule = _rule_value(call.args[2].value)
-        kind = _kind(call.args[1].value, prims, project)
-        verdict = _verdict(tree, rule, kind) if rule is not None and kind is not Kind.NONE else None
-        if verdict is not None:
-            message, severity = verdict
-            found.append(Finding(path, prims.line(call), f"`type(...)` places `vjp_bwd = "
-                                 f"{cst.Module([]).code_for_node(rule)}`: {message}", "", severity=severity))
+    """A finding for each ``type(name, bases, {... "vjp_bwd": f ...})`` under a base that
+    is, or may be, a hijax primitive, but for the statements ``Name = type(...)`` HJX001 decides."""
+    found, decided = [], {stmt.body[0].value for stmt in prims.factories}
+    for call in findall(tree, cst.Call, lambda call: _is_factory(call) and call not in decided):
+        kind, rule = _kind(call.args[1].value, prims, project), _rule_value(call.args[2].value)
+        said = _said(tree, rule, kind) if rule is not None else _spread(call.args[2].value, kind)
+        if said is not None:
+            placed = f"vjp_bwd = {cst.Module([]).code_for_node(rule)}" if rule is not None else "members"
+            found.append(Finding(path, prims.line(call), f"`type(...)` places `{placed}`: {said[0]}", "",
+                                 severity=said[1]))
     return found
+
+
+def _said(tree: cst.Module, rule: cst.BaseExpression, kind: Kind) -> tuple[str, str] | None:
+    func = next((stmt for stmt in tree.body if isinstance(stmt, cst.FunctionDef) and is_name(rule)
+                 and stmt.name.value == rule.value), None)
+    return verdict(func, kind)
+
+
+def _spread(body: cst.Dict, kind: Kind) -> tuple[str, str] | None:
+    """``{**members}`` under a hijax base: a ``vjp_bwd`` may be among them, unseen."""
+    if kind is Kind.NONE or not any(isinstance(e, cst.StarredDictElement) for e in body.elements):
+        return None
+    return ("they are not all written out (`**`): if one is a `vjp_bwd` returning cotangents, make its key "
+            "`\"vjp_bwd_retval\"` by hand (jax 0.8.1 on)"), NOTE
 
 
 def _is_factory(call: cst.Call) -> bool:
@@ -114,19 +127,3 @@ def _kind(bases: cst.BaseExpression, prims: PrimitiveMap, project) -> Kind:
     if None in names:
         return Kind.EXTERNAL
     return strongest(project.kind_of_name(prims.module_scope, name) for name in names)
-
-
-def _verdict(tree: cst.Module, rule: cst.BaseExpression, kind: Kind) -> tuple[str, str] | None:
-    func = next((stmt for stmt in tree.body if isinstance(stmt, cst.FunctionDef) and is_name(rule)
-                 and stmt.name.value == rule.value), None)
-    if not kind.is_primitive:
-        return ("its bases cannot be decided; if they are hijax primitives and the rule returns cotangents, "
-                "make its key `\"vjp_bwd_retval\"` by hand (jax 0.8.1 on)"), NOTE
-    if func is None:
-        return ("its form cannot be read here (not a function of this module): if it returns cotangents, "
-                "make its key `\"vjp_bwd_retval\"` by hand (jax 0.8.1 on)"), NOTE
-    if returns_values(own_returns(func)):
-        return ("it returns cotangents, and jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on; left "
-                "as written: make its key `\"vjp_bwd_retval\"` (a value rule), or port it to accumulators, "
-                "by hand"), ERROR
-    return None  # an accumulator rule: right as it is

@@ -145,15 +145,17 @@ class RuleTransformer(cst.CSTTransformer):
             self._keep = around(self._module, self.focus)
         return node not in self._keep
 
-    def changed(self, line: int, cls: cst.ClassDef | None, action: str) -> None:
-        qualname = self.prims.qualnames.get(cls, "") if cls is not None else ""
+    def changed(self, line: int, cls: cst.ClassDef | str | None, action: str) -> None:
+        """``cls``: the class statement, or the qualified name of a class made by ``type(...)``."""
+        qualname = cls if isinstance(cls, str) else self.prims.qualnames.get(cls, "") if cls is not None else ""
         self.report.changes.append(
             Change(self.report.file, line, qualname, self.rule.code, self.rule.name, action))
 
-    def skipped(self, line: int, cls: cst.ClassDef | None, reason: str, severity: str = ERROR) -> None:
+    def skipped(self, line: int, cls: cst.ClassDef | str | None, reason: str, severity: str = ERROR) -> None:
         """Report code left alone: by default an error, as what a rule leaves
-        unmigrated will not work on its release."""
-        where = f"{self.prims.qualnames[cls]}: " if cls is not None else ""
+        unmigrated will not work on its release. ``cls`` as for ``changed``."""
+        qualname = cls if isinstance(cls, str) else self.prims.qualnames[cls] if cls is not None else ""
+        where = f"{qualname}: " if qualname else ""
         message = f"{where}{reason}"
         self.report.findings.append(Finding(self.report.file, line, message, self.rule.code, severity=severity))
         self.warn(f"{self.report.file}:{line}: {message}")

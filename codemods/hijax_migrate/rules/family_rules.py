@@ -20,7 +20,7 @@ from ..analysis.families import Classes, ancestors, first_definer, form, inherit
 from ..analysis.nodes import findall, is_call, is_name, sole_target
 from ..analysis.returns import tuple_returns
 from ..analysis.shape import class_shape, is_static, last_def, positional
-from ..analysis.summary import CLASSIC, ClassInfo, rule_form
+from ..analysis.summary import CLASSIC, ClassInfo, factory_member, rule_form
 from .context import NOTE
 from .decisions import renamed_rules
 from .plans import Plan
@@ -93,7 +93,8 @@ class FamilyRules:
         of the classes whose rule is renamed, and would now reach jax's own."""
         if node.attr.value != RULE:
             return
-        mine = sorted({self.prims.qualnames[plan.cls] for plan in self._plans.values() if plan.new_name == NEW})
+        mine = sorted({self.plan_info(plan).qualname for plan in self._plans.values()
+                       if plan.new_name == NEW and self.plan_info(plan) is not None})
         code = cst.Module([]).code_for_node(node)
         self.skipped(self.prims.line(node), None, f"`{code}` is left as written: on an instance of "
                      f"{' or '.join(f'`{name}`' for name in mine)} it now reaches jax's accumulator `{RULE}`, "
@@ -122,7 +123,7 @@ class FamilyRules:
     def _here(self) -> Classes:
         """The file's classes, for the whole rule (their family ties are worked out once)."""
         if getattr(self, "_classes", None) is None:
-            self._classes = Classes(self.prims.infos.values())
+            self._classes = Classes([*self.prims.infos.values(), *self.prims.factories.values()])
         return self._classes
 
     def rename_in_family(self, cls: cst.ClassDef, shape, func: cst.FunctionDef) -> Plan | None:
@@ -188,8 +189,11 @@ class FamilyRules:
         bindings = sum(len(findall(s, cst.Name, lambda n: n.value == name)) for c in self.prims.kinds
                        for s in c.body.body if isinstance(s, cst.SimpleStatementLine)
                        and is_name(sole_target(s.body[0]), RULE, NEW))
+        bindings += sum(is_name(getattr(factory_member(stmt, key), "value", None), name)
+                        for stmt in self.prims.factories for key in (RULE, NEW))
         if named != bindings:
-            self.skip(plan.func, plan.cls, f"`{name}` returns a list, which jax refuses as a rule's result, and "
+            owner = plan.info.qualname if plan.info else plan.cls
+            self.skip(plan.func, owner, f"`{name}` returns a list, which jax refuses as a rule's result, and "
                       "is used outside rule bindings too: make it return a tuple by hand")
             return False
         plan.returns.update((old, [new]) for old, new in returns.items())

@@ -23,8 +23,9 @@ from ..core.model import ERROR
 
 @dataclass(eq=False)
 class Plan:
-    func: cst.FunctionDef | cst.Assign  # a method, or a rule bound in the class body (``vjp_bwd = f``)
-    cls: cst.ClassDef
+    # a method, a rule bound in the class body (``vjp_bwd = f``), or a member of ``type(..., {"vjp_bwd": f})``
+    func: cst.FunctionDef | cst.Assign | cst.DictElement
+    cls: cst.ClassDef | cst.SimpleStatementLine  # the class statement, or the ``type(...)`` one
     new_name: str | None = None  # the method's new name
     new_params: list[str] = field(default_factory=list)  # appended positional params
     insert_params: list[tuple[int, str]] = field(default_factory=list)  # (index, name)
@@ -33,9 +34,12 @@ class Plan:
     visits: list[cst.CSTNode] = field(default_factory=list)  # statements outside ``cls`` it edits too
     # comments kept from a rewritten return: (own lines before, end of line)
     comments: dict[cst.BaseSmallStatement, tuple[list[str], str | None]] = field(default_factory=dict)
+    info: ClassInfo | None = None  # the class a ``type(...)`` makes (a class statement's is the map's)
 
 
-def _rule_name(func: cst.FunctionDef | cst.Assign) -> str:
+def _rule_name(func: cst.FunctionDef | cst.Assign | cst.DictElement) -> str:
+    if isinstance(func, cst.DictElement):
+        return func.key.evaluated_value
     if isinstance(func, cst.Assign):
         return next(t.target.value for t in func.targets if isinstance(t.target, cst.Name))
     return func.name.value
@@ -58,8 +62,8 @@ class RewritePlans:
         self._returns = {ret: new for plan in self._plans.values() for ret, new in plan.returns.items()}
         self._comments = {small: c for plan in self._plans.values() for small, c in plan.comments.items()}
         # (class, old name) -> new name: a call is renamed when it resolves to the rule
-        self._renames = {(self.prims.infos.get(plan.cls), _rule_name(plan.func)): plan.new_name
-                         for plan in self._plans.values() if plan.new_name}
+        self._renames = {(self.plan_info(plan), _rule_name(plan.func)): plan.new_name
+                         for plan in self._plans.values() if plan.new_name and self.plan_info(plan) is not None}
         self._renamed_names = {name for _, name in self._renames}
         self._stack: list[cst.ClassDef] = []
         # Edits stand in the classes planned and the primitives, and a renamed
@@ -73,6 +77,9 @@ class RewritePlans:
             planned = {plan.cls for plan in self._plans.values()} | {
                 node for plan in self._plans.values() for node in plan.visits}
             self.focus = planned | {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive} | {*calls}
+
+    def plan_info(self, plan: Plan) -> ClassInfo | None:
+        return plan.info or self.prims.infos.get(plan.cls)
 
     # -- what rules call while planning
     def rename(self, cls: cst.ClassDef, func: cst.FunctionDef, new_name: str) -> Plan:
@@ -93,7 +100,7 @@ class RewritePlans:
         return None
 
     def done(self, plan: Plan, action: str) -> Plan:
-        self.changed(self.prims.line(plan.func), plan.cls, action)
+        self.changed(self.prims.line(plan.func), plan.info.qualname if plan.info else plan.cls, action)
         return plan
 
     # -- applying the plans
@@ -116,6 +123,15 @@ class RewritePlans:
             star = cst.Param(cst.Name(plan.new_star))
             updated_node = updated_node.with_changes(params=updated_node.params.with_changes(star_arg=star))
         return add_params(updated_node, plan.new_params) if plan.new_params else updated_node
+
+    def leave_DictElement(self, original_node: cst.DictElement, updated_node: cst.DictElement):
+        """A ``type(...)`` member renamed: its key, in its own quotes."""
+        plan = self._plans.get(original_node)
+        if plan is None or not plan.new_name:
+            return updated_node
+        key = updated_node.key
+        renamed = f"{key.prefix}{key.quote}{plan.new_name}{key.quote}"
+        return updated_node.with_changes(key=key.with_changes(value=renamed))
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
         if not any(small in self._returns for small in original_node.body):

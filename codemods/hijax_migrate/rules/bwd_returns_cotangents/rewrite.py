@@ -17,6 +17,7 @@ from ..family_rules import FamilyRules, inherits_retval
 from ..plans import Plan
 from ..writes import AccumulatorWrites
 from . import RULE
+from .factories import FactoryRules
 
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
 
@@ -37,7 +38,7 @@ def tuple_results(plan: Plan | None) -> Plan | None:
     return plan
 
 
-class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
+class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTransformer):
     rule = RULE
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
@@ -48,8 +49,10 @@ class BwdReturnsCotangents(FamilyRules, AccumulatorWrites, RuleTransformer):
                           "left alone (pass --base MODULE.CLASS if it is a hijax primitive)", NOTE)
 
     def extra_plans(self) -> list[Plan]:
-        # family hook: value rules in plain mixins; the other arms of rules defined under ``if``
-        return [tuple_results(plan) for plan in self.mixin_plans() + getattr(self, "_other_arms", [])]
+        # family hook: value rules in plain mixins; the other arms of rules defined under ``if``;
+        # rules placed by ``type(...)``
+        return [tuple_results(plan) for plan in self.mixin_plans() + getattr(self, "_other_arms", [])
+                ] + self.factory_plans()
 
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
         """``vjp_bwd`` defined in the arms of an ``if`` in the class body: renamed in

@@ -1,0 +1,84 @@
+"""HJX001 for a class made by ``Name = type("Name", bases, {"vjp_bwd": f})``.
+
+The class has no statement: its rule is the dict's ``"vjp_bwd"`` member. A
+function of the module returning cotangents is renamed as a body binding
+``vjp_bwd = f`` is: the key becomes ``"vjp_bwd_retval"`` (the function's list
+results tuples), and subclasses and calls in other files follow it (the
+change renames "the bound `vjp_bwd`", see ``decisions``). What cannot be read
+is said: a note where the bases or the function are not visible, an error
+where a value rule is left in place. ``engine.runtime`` speaks for the
+``type(...)`` calls that are no such statement.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...analysis.returns import own_returns, returns_values
+from ...analysis.scopes import CLASSIC, ClassInfo, Kind
+from ...analysis.summary import factory_member, rule_form
+from ..context import ERROR, NOTE
+from ..plans import Plan
+
+RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
+BY_HAND = 'make its key `"vjp_bwd_retval"` by hand (jax 0.8.1 on)'
+
+
+def verdict(func: cst.FunctionDef | None, kind: Kind) -> tuple[str, str] | None:
+    """What is said of a ``type(...)`` placing the rule ``func`` (None: not a function
+    of the module) under bases of ``kind``, where it is not migrated; None: nothing."""
+    if kind is Kind.NONE:
+        return None
+    if not kind.is_primitive:
+        return ("its bases cannot be decided; if they are hijax primitives and the rule returns cotangents, "
+                f"{BY_HAND}"), NOTE
+    if func is None:
+        return ("its form cannot be read here (not a function of this module): if it returns cotangents, "
+                f"{BY_HAND}"), NOTE
+    if returns_values(own_returns(func)):
+        return ("it returns cotangents, and jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on; left as "
+                "written: make its key `\"vjp_bwd_retval\"` (a value rule), or port it to accumulators, by hand"), ERROR
+    return None  # an accumulator rule: right as it is
+
+
+class FactoryRules:
+    """Mixin for BwdReturnsCotangents (a FamilyRules)."""
+
+    def factory_plans(self) -> list[Plan]:
+        chosen = self.options.classes  # a review migrates only the chosen classes
+        plans = (self._factory(stmt, info) for stmt, info in self.prims.factories.items()
+                 if chosen is None or info.qualname in chosen)
+        return [plan for plan in plans if plan is not None]
+
+    def _factory(self, stmt: cst.SimpleStatementLine, info: ClassInfo) -> Plan | None:
+        element = factory_member(stmt, RULE)
+        if element is None:
+            return None
+        func = self._function_named(element.value.value, None) if isinstance(element.value, cst.Name) else None
+        kind = self.project.class_kind(info)
+        if kind.is_primitive and func is not None and rule_form(func) == CLASSIC:
+            return self._rename(stmt, info, element, func)
+        said = verdict(func, kind)
+        return self._say(element, info, said[0], said[1]) if said else None
+
+    def _rename(self, stmt, info: ClassInfo, element: cst.DictElement, func: cst.FunctionDef) -> Plan | None:
+        if factory_member(stmt, NEW) is not None:
+            return self._say(element, info, f"the dict places both `{RULE}` and `{NEW}`; left as written")
+        if not isinstance(element.key, cst.SimpleString):
+            return self._say(element, info, f"its key is not one plain string: {BY_HAND}")
+        conflict = self.conflict(info)
+        if conflict:
+            return self._say(element, info, f"renaming its key would define both rules ({conflict}): port by hand")
+        plan = Plan(element, stmt, new_name=NEW, info=info)
+        if not self._bound_tuples(plan, func):
+            return None
+        if self.options.strategy == "accum":
+            self._say(element, info, f"the `{RULE}` it places renamed to `{NEW}`, not given accumulators "
+                      "(--strategy accum): the function is not the class's to change", NOTE)
+        return self.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to `{NEW}`")
+
+    def _say(self, element: cst.DictElement, info: ClassInfo, reason: str, severity: str = ERROR) -> None:
+        placed = cst.Module([]).code_for_node(element.value)
+        self.skipped(self.prims.line(element), info.qualname, f"`type(...)` places `{RULE} = {placed}`: {reason}",
+                     severity)
+        return None
