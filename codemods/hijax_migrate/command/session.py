@@ -89,10 +89,15 @@ class Session:
     target: str
     jobs: list[Job]
     listings: Listings = field(default_factory=Listings)  # the tree's walks made for the jobs: they serve the run
+    taken: list[str] = field(default_factory=list)  # files of the chosen files' families taken too, said
+
+    def _say_taken(self) -> None:
+        if self.taken and not self.args.quiet:
+            print("\n".join(self.taken), file=sys.stderr)
 
     @classmethod
     def from_args(cls, args) -> Session:
-        from ..run.selection import jobs_for
+        from ..run.selection import jobs_for, with_families
         from . import config
 
         settings = config.load(_start(args), args.config)
@@ -101,11 +106,13 @@ class Session:
         options, target = options_from_args(args)
         listings = Listings()
         jobs = [] if args.paths == ["-"] else jobs_for(args, settings.root, listings)
-        return cls(args, options, target, jobs, listings)
+        jobs, taken = with_families(jobs, args, settings.root, options, listings)
+        return cls(args, options, target, jobs, listings, taken)
 
     def run(self) -> int:
         if self.args.paths == ["-"]:
             return self._stdin()
+        self._say_taken()
         outcomes = self.migrate()
         with reader_may_leave():
             self._output(outcomes, len(self.jobs))

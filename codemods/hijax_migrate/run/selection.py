@@ -72,6 +72,25 @@ def jobs_for(args, root: Path, listings: Listings | None = None) -> list[Job]:
     return _once(jobs)
 
 
+def chosen_in_part(args) -> bool:
+    """Are the run's files chosen one by one (named, or by git), not whole folders?"""
+    return args.changed_since is not None or args.staged or any(Path(p).is_file() for p in args.paths)
+
+
+def with_families(jobs: list[Job], args, root: Path, options, listings: Listings) -> tuple[list[Job], list[str]]:
+    """Where the files are chosen in part, ``jobs`` and the other files of their
+    classes' families (``family_files``), but those excluded; a line for each taken."""
+    if not jobs or not chosen_in_part(args):
+        return jobs, []
+    from .family_files import widen
+
+    widened, lines = widen(jobs, options, listings)
+    exclude = spec(args.exclude)
+    keep = [job for job in widened[len(jobs):] if not excluded(job, exclude, root)]
+    kept = {job.display for job in keep}
+    return _once(jobs + keep), [line for line in lines if line.split(": ", 1)[0] in kept]
+
+
 def excluded(job: Job, exclude, root: Path) -> bool:
     return exclude is not None and exclude.match_file(_named_rel(job, root))
 
