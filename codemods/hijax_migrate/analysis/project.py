@@ -30,8 +30,9 @@ class Project(Resolver):
     shared with the projects it makes to decide on other files."""
 
     def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = (),
-                 reads: TreeReads | None = None):
-        self.roots = roots
+                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None):
+        self.roots = roots  # where imports resolve from
+        self.walked = roots if walked is None else walked  # the folders searches of the tree walk
         self.reads = reads if reads is not None else TreeReads()
         self._summaries: dict[str, ModuleSummary | None] = {}
         self._first: dict[str, ModuleSummary | None] = {}  # as the run found them
@@ -281,7 +282,7 @@ class Project(Resolver):
         if word not in self._naming:
             if len(self._naming) < self.search_passes:
                 self.search.expect(self._likely_searches())
-                found = {path: root for root in self.roots for path, _ in self.search.files(root, word)}
+                found = {path: root for root in self.walked for path, _ in self.search.files(root, word)}
             else:
                 found = self.name_index().get(word, {})
             self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
@@ -294,7 +295,7 @@ class Project(Resolver):
         many primitives asks for the subclasses of each, and a pass of the tree
         a name would read every file again for each."""
         if self._names_index is None:
-            files = {path: root for root in self.roots
+            files = {path: root for root in self.walked
                      for path in (self.reads.tree_files(root) if root.is_dir() else [])}
             self._names_index = {}
             for path, root in files.items():
@@ -353,20 +354,20 @@ class Project(Resolver):
         """``calls.use_elsewhere`` in this tree: the answer rests on the files that may hold a use."""
         self.used.add(attr)
         self.search.expect(self._likely_searches())
-        return calls.use_elsewhere(self.roots, attr, this_file, by_name, naming, self.search)
+        return calls.use_elsewhere(self.walked, attr, this_file, by_name, naming, self.search)
 
     def uses_digest(self, attr: str) -> str:
-        return calls.uses_digest(self.roots, attr, self.search)
+        return calls.uses_digest(self.walked, attr, self.search)
 
     def prefetch_searches(self) -> None:
         """A serial run about to import libcst: its likely searches of the
         tree are made meanwhile by a forked child (``prefetch``), which walks
         the tree too where the run has not (a fork costs 2 ms; a walk of
         3,000 files, 20 to 30)."""
-        if self.search_passes and any(root.is_dir() for root in self.roots):
+        if self.search_passes and any(root.is_dir() for root in self.walked):
             likely = self._likely_searches()
             self.search.expect(likely)
-            self.search.prefetch(self.roots, likely[0])
+            self.search.prefetch(self.walked, likely[0])
 
     def close(self) -> None:
         """The run's end: a child still making a pass no search asked for is stopped."""

@@ -124,7 +124,7 @@ def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
     project.used.add(attr)  # a cached result rests on the files that may hold a use
     this = real_path(this_file, project.roots)  # the file may be shown by a name relative to its root
     seen, uses = {this}, []
-    for root in project.roots:  # a file under two roots (a folder and its package root) counts once
+    for root in project.walked:  # a file under two roots (a folder and its package root) counts once
         if not this.startswith(os.path.join(os.path.realpath(root), "")):
             continue
         for path, _ in project.search.files(root, attr):

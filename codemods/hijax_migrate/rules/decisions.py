@@ -33,7 +33,8 @@ def _decide(project, options, module: str) -> frozenset[str]:
     path = project.find(module)
     if path is None:
         return frozenset()
-    other = Project(tuple(project.extra_bases), project.roots, project.reads)  # the run's reads of the tree
+    other = Project(tuple(project.extra_bases), project.roots, project.reads,  # the run's reads of the tree
+                    project.walked)
     other.decisions, other.migrate = project.decisions, project.migrate
     try:
         text = read_source(path, as_found=project.reads.originals).text

@@ -20,7 +20,7 @@ from ..analysis.scopes import defines_rules
 from ..core.model import Options
 from ..sources.files import Listings
 from ..tree.reads import TreeReads
-from .state import Job, roots_of
+from .state import Job, roots_of, searched_roots
 
 
 def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[Job], list[str]]:
@@ -28,7 +28,8 @@ def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[J
     from ..analysis.project import Project
 
     reads = TreeReads(None, listings)
-    project = Project(options.extra_bases, roots_of(jobs, reads.packages), reads)
+    roots = roots_of(jobs, reads.packages)
+    project = Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
     taken = {os.path.realpath(job.path) for job in jobs}
     added: dict[str, tuple[Path, str, str]] = {}
     for job in jobs:

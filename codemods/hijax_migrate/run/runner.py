@@ -34,7 +34,7 @@ from ..sources.files import (
     signals_deferred,
     write_atomic,
 )
-from .state import Job, Run, roots_of
+from .state import Job, Run, roots_of, searched_roots
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -430,7 +430,8 @@ def project_for(jobs: list[Job], options: Options, reads=None):
     from ..tree.reads import TreeReads
 
     reads = reads if reads is not None else TreeReads()
-    return Project(options.extra_bases, roots_of(jobs, reads.packages), reads)
+    roots = roots_of(jobs, reads.packages)
+    return Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
 
 
 def _stop(pool: WorkerPool) -> None:

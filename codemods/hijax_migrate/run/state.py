@@ -50,6 +50,7 @@ class Run:
     project: Project | None  # None only in ``for_workers``' part: a worker makes its own
     # (file shown, hash of its text) of each candidate triage sent to libcst: not asked again
     to_migrate: set[tuple[str, int]] = field(default_factory=set)
+    searched: tuple[Path, ...] = ()  # the folders the tree is searched under (``searched_roots``)
 
     @classmethod
     def start(cls, jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
@@ -61,10 +62,11 @@ class Run:
 
         reads = TreeReads(Originals.start() if in_place else None, listings)
         roots = roots_of(jobs, reads.packages)
-        project = Project(options.extra_bases, roots, reads)
+        searched = searched_roots(roots, jobs, reads.packages)
+        project = Project(options.extra_bases, roots, reads, searched)
         project.scans = Scans(cache_dir, roots, reads.originals)
         return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
-                   Cache(cache_dir, options, roots), project)
+                   Cache(cache_dir, options, roots + ("searched:",) + searched), project, searched=searched)
 
     @property
     def originals(self) -> Originals:
@@ -81,14 +83,14 @@ class Run:
         if forked:
             return self
         return Run([], self.options, self.in_place, self.workers, self.roots, TreeReads(self.originals),
-                   self.cache, None)
+                   self.cache, None, searched=self.searched)
 
     def in_worker(self) -> Run:
         """In a worker, at its start: the run it works for."""
         if self.project is None:  # not forked: a project of its own (libcst comes with the first file needing it)
             from ..analysis.project import Project
 
-            self.project = Project(self.options.extra_bases, self.roots, self.reads)
+            self.project = Project(self.options.extra_bases, self.roots, self.reads, self.searched)
         elif self.scans is not None:
             self.scans.taken()  # what the parent learnt before the fork, it knows
         return self
@@ -98,7 +100,7 @@ class Run:
         files are read anew (a review writes them as it goes)."""
         from ..analysis.project import Project
 
-        return Project(self.options.extra_bases, self.roots, self.reads.anew())
+        return Project(self.options.extra_bases, self.roots, self.reads.anew(), self.searched)
 
     def finish(self) -> None:
         """The run's end: the originals go, a search no one asked for is
@@ -121,3 +123,32 @@ def roots_of(jobs: list[Job], packages: Packages | None = None) -> tuple[Path, .
     named = [Path.cwd()] if any(job.root is None for job in jobs) else []
     packages = packages if packages is not None else Packages()
     return packages.search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
+
+
+_PROJECT_MARKS = (".git", ".hg", "pyproject.toml", "setup.py", "setup.cfg")
+
+
+def searched_roots(roots: tuple[Path, ...], jobs: list[Job], packages: Packages) -> tuple[Path, ...]:
+    """The folders the tree is searched under for subclasses and uses: the import
+    roots, each kept inside the projects of the run's files (the nearest folder
+    above a file marked as a repository or a Python project, else its package
+    root). Imports still resolve from every root; a search never walks the
+    folders beside a project (all of ``/tmp`` for a project in it), nor a
+    working directory outside it."""
+    projects, found = {}, set()
+    for job in jobs:
+        folder = job.path.parent.resolve()
+        if folder not in projects:
+            projects[folder] = _project_of(folder, packages)
+    for root in roots:
+        for project in set(projects.values()):
+            if root == project or project in root.parents:
+                found.add(root)
+            elif root in project.parents:
+                found.add(project)
+    return tuple(sorted(found))
+
+
+def _project_of(folder: Path, packages: Packages) -> Path:
+    marked = next((f for f in (folder, *folder.parents) if any((f / m).exists() for m in _PROJECT_MARKS)), None)
+    return marked or packages.package_root(folder / "_")
