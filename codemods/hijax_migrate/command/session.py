@@ -89,11 +89,7 @@ class Session:
     target: str
     jobs: list[Job]
     listings: Listings = field(default_factory=Listings)  # the tree's walks made for the jobs: they serve the run
-    taken: list[str] = field(default_factory=list)  # files of the chosen files' families taken too, said
-
-    def _say_taken(self) -> None:
-        if self.taken and not self.args.quiet:
-            print("\n".join(self.taken), file=sys.stderr)
+    taken: list = field(default_factory=list)  # a note on each file a chosen file's family brought
 
     @classmethod
     def from_args(cls, args) -> Session:
@@ -112,8 +108,9 @@ class Session:
     def run(self) -> int:
         if self.args.paths == ["-"]:
             return self._stdin()
-        self._say_taken()
         outcomes = self.migrate()
+        for outcome in outcomes:  # each file a family brought says so, in every format
+            outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
         with reader_may_leave():
             self._output(outcomes, len(self.jobs))
         self._messages(outcomes, len(self.jobs))

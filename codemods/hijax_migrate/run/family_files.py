@@ -7,24 +7,25 @@ one file of a family (named alone, or chosen by git with ``--changed-since``
 or ``--staged``) would leave the tree half-migrated, and a later run could
 no longer tell which rule a call meant. So where the files are chosen, the
 tree's other files holding an ancestor or a subclass of a chosen file's
-hijax classes join the run, each named in a line on stderr.
+hijax classes join the run, each with a note (in every output format).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from ..analysis.families import Classes, ancestors, descendants
 from ..analysis.scopes import defines_rules
-from ..core.model import Options
+from ..core.model import Finding, Options
 from ..sources.files import Listings
 from ..tree.reads import TreeReads
 from .state import Job, roots_of, searched_roots
 
 
-def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[Job], list[str]]:
-    """``jobs``, then a job for each file holding a member of their families; a line for each."""
+def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[Job], list[Finding]]:
+    """``jobs``, then a job for each file holding a member of their families; a note on each."""
     from ..analysis.project import Project
 
     reads = TreeReads(None, listings)
@@ -42,10 +43,17 @@ def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[J
                 added[real] = (path, member.qualname, f"{reason} in {job.display}")
     relative = not any(Path(job.display).is_absolute() for job in jobs)  # shown as the chosen files are
     extra = [Job(path, _shown(path, relative), None) for path, _, _ in added.values()]
-    lines = [f"{job.display}: taken into the run too: its class {name} is {why}"
-             for job, (_, name, why) in zip(extra, added.values())]
+    notes = [Finding(job.display, _class_line(reads, path, name), f"{name}: taken into the run too: it is {why}, "
+                     "and a family is migrated whole") for job, (path, name, why) in zip(extra, added.values())]
     project.close()
-    return jobs + extra, lines
+    return jobs + extra, notes
+
+
+def _class_line(reads: TreeReads, path: Path, qualname: str) -> int:
+    """The line of the class statement (or ``Name = type(...)``) of ``qualname`` in ``path``; 1 if not found."""
+    name = qualname.rsplit(".", 1)[-1]
+    found = re.search(rf"^[ \t\f]*(class\s*\\?\s*{name}\b|{name}\s*=\s*type\b)".encode(), reads.read(path) or b"", re.M)
+    return (reads.read(path).count(b"\n", 0, found.start()) + 1) if found else 1
 
 
 def _shown(path: Path, relative: bool) -> str:

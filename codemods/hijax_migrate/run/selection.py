@@ -77,18 +77,18 @@ def chosen_in_part(args) -> bool:
     return args.changed_since is not None or args.staged or any(Path(p).is_file() for p in args.paths)
 
 
-def with_families(jobs: list[Job], args, root: Path, options, listings: Listings) -> tuple[list[Job], list[str]]:
+def with_families(jobs: list[Job], args, root: Path, options, listings: Listings) -> tuple[list[Job], list]:
     """Where the files are chosen in part, ``jobs`` and the other files of their
-    classes' families (``family_files``), but those excluded; a line for each taken."""
+    classes' families (``family_files``), but those excluded; a note on each taken."""
     if not jobs or not chosen_in_part(args):
         return jobs, []
     from .family_files import widen
 
-    widened, lines = widen(jobs, options, listings)
+    widened, notes = widen(jobs, options, listings)
     exclude = spec(args.exclude)
     keep = [job for job in widened[len(jobs):] if not excluded(job, exclude, root)]
     kept = {job.display for job in keep}
-    return _once(jobs + keep), [line for line in lines if line.split(": ", 1)[0] in kept]
+    return _once(jobs + keep), [note for note in notes if note.file in kept]
 
 
 def excluded(job: Job, exclude, root: Path) -> bool:
