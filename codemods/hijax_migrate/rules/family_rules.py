@@ -158,7 +158,7 @@ class FamilyRules:
             return self.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
                              f"it would define both rules ({conflict}): port by hand")
         plan = Plan(assign, cls, new_name=NEW)
-        if not self._bound_tuples(plan, self._bound_function(assign.value)[0]):  # the module's only
+        if not self._bound_tuples(plan, self._bound_function(assign.value, cls)[0]):  # the body's own, or the module's
             return None
         if self.options.strategy == "accum":
             self.skip(assign, cls, f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
