@@ -99,6 +99,18 @@ def test_in_place_writes_what_was_verified_when_nothing_broke(plain, tmp):
     assert "migrated 1 file" in run.stderr
 
 
+def test_a_file_edited_while_the_tests_run_stops_the_write(plain, tmp):
+    """The before run (in the project) edits a file the migration changes:
+    the tested bytes are no longer the migration of that file."""
+    edits = (f"{sys.executable} -c \"import os; p = os.path.join(os.getcwd(), 'pkg', 'ops.py'); "
+             f"'hijax-verify-' in p or open(p, 'a').write('# edited')\"")
+    run = tool(*FLAGS, "--verify", edits, "--in-place", ".", cwd=plain, tmp=tmp)
+    assert run.returncode == 3, run.stderr
+    assert "nothing written: " in run.stderr and "pkg/ops.py changed while the tests ran" in run.stderr
+    text = (plain / "pkg" / "ops.py").read_text()
+    assert "VJPHiPrimitive" in text and text.endswith("# edited")
+
+
 def test_a_folder_that_is_no_repository_is_copied(tmp_path, tmp):
     (tmp_path / "proj").mkdir()
     root = project(tmp_path / "proj", PLAIN_PROJECT, repo=False)

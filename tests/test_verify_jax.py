@@ -81,9 +81,10 @@ def _doubled_gradient(real):
     of the tool makes, doubling ``Scale``'s cotangent, as a wrong rule would."""
     def migrate_copy(args, copy):
         migrated = real(args, copy)
-        ops = copy.tree / "pkg" / "ops.py"
+        ops, original = copy.tree / "pkg" / "ops.py", copy.root / "pkg" / "ops.py"
         ops.write_text(ops.read_text().replace("return (3.0 * g,)", "return (6.0 * g,)"))
-        migrated.new[copy.root / "pkg" / "ops.py"] = ops.read_bytes()
+        migrated.paths["pkg/ops.py"] = original
+        migrated.old[original], migrated.new[original] = original.read_bytes(), ops.read_bytes()
         return migrated
     return migrate_copy
 

@@ -9,6 +9,7 @@ written) or a file could not be processed, 130 interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import copy as copying
 import os
 from dataclasses import dataclass, replace
@@ -36,9 +37,11 @@ class Plan:
 def check_usage(args) -> None:
     if args.paths == ["-"] or "-" in args.paths:
         raise UsageError("--verify migrates files on disk: not with '-' (stdin)")
-    for flag, given in (("--check", args.check), ("--interactive", args.interactive), ("--staged", args.staged)):
+    for flag, given in (("--check", args.check), ("--interactive", args.interactive), ("--staged", args.staged),
+                        ("--update-pin", args.update_pin)):
         if given:
-            raise UsageError(f"--verify with {flag}: verify writes nothing but with --in-place")
+            raise UsageError(f"--verify with {flag}: not supported; --verify writes only with --in-place "
+                             "(raise the pin in a run of its own)")
     if args.verify_timeout is not None and args.verify_timeout <= 0:
         raise UsageError(f"--verify-timeout must be more than 0 seconds, not {args.verify_timeout}")
 
@@ -73,12 +76,13 @@ def _python(args, settings) -> str | None:
 @dataclass
 class Migrated:
     """The copy's migration: its outcomes (named as in the project), the run's
-    target, how many files it scanned, and the changed files' bytes, as
-    migrated and as found in the project."""
+    target, how many files it scanned, and the changed files: where they are
+    in the project, their bytes as migrated and as found there."""
 
     outcomes: list[Outcome]
     target: str
     scanned: int
+    paths: dict[str, Path]  # a changed file's name in the outcomes -> its path in the project
     new: dict[Path, bytes]
     old: dict[Path, bytes]
 
@@ -89,7 +93,7 @@ def migrate_copy(args, copy: scratch.Scratch) -> Migrated:
     from ..command.session import Session
 
     inner = copying.copy(args)
-    inner.in_place, inner.diff, inner.update_pin = True, False, args.update_pin and args.in_place
+    inner.in_place, inner.diff = True, False
     there = invocation.folders(copy.root, copy.tree)[1]
     inside = Path.cwd().resolve().is_relative_to(copy.root)
     inner.paths = [_into(path, copy, inside) for path in args.paths]
@@ -98,10 +102,10 @@ def migrate_copy(args, copy: scratch.Scratch) -> Migrated:
         session = Session.from_args(inner)
         found = session.migrate()
         files = {job.display: there / job.path for job in session.jobs}
-    changed = [copy.root / files[o.file].relative_to(copy.tree) for o in found if o.changed]
-    new = {path: copy.inside(path).read_bytes() for path in changed}
     named = [_renamed(o, str(copy.tree), str(copy.root)) for o in found]
-    return Migrated(named, session.target, len(session.jobs), new, {p: p.read_bytes() for p in changed})
+    paths = {n.file: copy.root / files[o.file].relative_to(copy.tree) for o, n in zip(found, named) if o.changed}
+    new = {path: copy.inside(path).read_bytes() for path in paths.values()}
+    return Migrated(named, session.target, len(session.jobs), paths, new, {p: p.read_bytes() for p in new})
 
 
 def _into(path: str, copy: scratch.Scratch, relative_stays: bool) -> str:
@@ -111,16 +115,14 @@ def _into(path: str, copy: scratch.Scratch, relative_stays: bool) -> str:
     return path if relative_stays and not os.path.isabs(path) else str(copy.inside(Path(path)))
 
 
-class _working_in:
-    def __init__(self, folder: Path):
-        self.folder = folder
-
-    def __enter__(self):
-        self.previous = os.getcwd()
-        os.chdir(self.folder)
-
-    def __exit__(self, *exc):
-        os.chdir(self.previous)
+@contextlib.contextmanager
+def _working_in(folder: Path):
+    previous = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
 
 
 def _renamed(outcome: Outcome, old: str, new: str) -> Outcome:
@@ -163,7 +165,7 @@ def verify(args) -> int:
         out.logs(copy, found, args.keep_verify_dir)
     code = _code(found, migrated)
     if args.in_place and code != EXIT_PENDING and not (before.ran.timed_out or after.ran.timed_out):
-        code = max(code, write(args, migrated, found, out))
+        code = max(code, write(migrated, found, out))
     out.report(migrated, found)
     return code
 
@@ -176,21 +178,24 @@ def _code(found: Verification, migrated: Migrated) -> int:
     return EXIT_CLEAN
 
 
-def write(args, migrated: Migrated, found: Verification, out: Present) -> int:
-    """The project's files migrated for real by the tool's own session, when
-    each is still as the copy was made from; then each must hold exactly the
-    bytes that were tested (an exit code: 0, or 3 when either fails)."""
-    from ..command.session import Session
+def write(migrated: Migrated, found: Verification, out: Present) -> int:
+    """The bytes that were tested, written to the project's files (atomically,
+    metadata kept), each only if it is still as it was when the copy was
+    migrated: a file edited meanwhile stops the write of all (exit 3)."""
+    from ..sources.files import FileError, SourceFile, write_atomic
 
     moved = [path for path, data in migrated.old.items() if not path.is_file() or path.read_bytes() != data]
     if moved:
-        out.say(f"verify: nothing written: {moved[0]} changed while the tests ran; run again")
+        out.warn(f"verify: nothing written: {moved[0]} changed while the tests ran; run again")
         return EXIT_FAILED
-    inner = copying.copy(args)
-    session = Session.from_args(inner)
-    migrated.outcomes = session.migrate()
-    found.written = True
-    wrong = [path for path, data in migrated.new.items() if path.read_bytes() != data]
-    for path in wrong:  # the same tool on the same bytes: a bug if ever seen
-        out.say(f"error: {path}: internal error: written other than verified; please report this")
-    return EXIT_FAILED if wrong else EXIT_CLEAN
+    code = EXIT_CLEAN
+    for index, outcome in enumerate(migrated.outcomes):
+        path = migrated.paths.get(outcome.file)
+        try:
+            if path is not None:
+                write_atomic(SourceFile(path, migrated.old[path], "", ""), migrated.new[path])
+                migrated.outcomes[index] = replace(outcome, written=True)
+        except FileError as error:
+            migrated.outcomes[index], code = replace(outcome, error=str(error)), EXIT_FAILED
+    found.written = code == EXIT_CLEAN
+    return code

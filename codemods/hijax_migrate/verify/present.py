@@ -24,6 +24,9 @@ class Present:
         if self.text and not self.args.quiet:
             print(line, file=sys.stderr, flush=True)
 
+    def warn(self, line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
     def logs(self, copy, found, keep: bool) -> None:
         """Where the runs' output is (kept), or the end of the after run's where a test broke."""
         if keep:
