@@ -92,16 +92,21 @@ def folders(root: Path, copy: Path) -> tuple[Path, Path]:
 
 def side(name: str, command: str, root: Path, copy: Path, results: Path, python: str | None = None) -> Side:
     """The "before" side (in the original) or the "after" one (in the copy)."""
-    copy_or_none = copy if name == "after" else None
-    words = [moved(word, root, copy_or_none) for word in words_of(command)]
-    words = with_unittest_probe(with_python(words, python))
+    into = copy if name == "after" else None
+    words = with_unittest_probe(with_python([moved(word, root, into) for word in words_of(command)], python))
+    before, after = folders(root, copy)
+    return Side(name, words, after if into else before, environment(root, into, results, python))
+
+
+def environment(root: Path, copy: Path | None, results: Path, python: str | None) -> dict[str, str]:
+    """This process's environment, with the probes found and told where to
+    write, PYTHONPATH moved into the copy, and ``python``'s folder first on PATH."""
     env = dict(os.environ)
-    paths = [moved(p, root, copy_or_none) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    paths = [moved(p, root, copy) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     env["PYTHONPATH"] = os.pathsep.join([str(PROBES), *paths])
     env["PYTEST_ADDOPTS"] = f"{env.get('PYTEST_ADDOPTS', '')} -p hijax_verify_pytest".strip()
     env["HIJAX_VERIFY_RESULTS"] = str(results)
     if python is not None:
         env["PATH"] = os.pathsep.join([os.path.dirname(python), env.get("PATH", "")])
         env.pop("PYTHONHOME", None)
-    before, after = folders(root, copy)
-    return Side(name, words, before if name == "before" else after, env)
+    return env
