@@ -4,6 +4,7 @@ how the probes' records read, and the verdict each pair of outcomes gets."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,25 @@ def test_the_exit_code_speaks_where_no_test_does():
     assert [(r.test, r.verdict) for r in crashed] == [("a", "unchanged"), (EXIT_CODE, "broken")]
     timed_out = rows(Outcomes(Ran(0, 1.0), {"a": "passed"}), Outcomes(Ran(None, 2.0), {"a": "passed"}))
     assert [r.test for r in timed_out] == ["a"]
+
+
+def test_git_forgets_the_scratch_worktree_and_only_it(tmp_path):
+    """A kept copy (or a ``worktree add`` cut short) leaves git's record of it:
+    that record goes, a stale worktree of the user's own stays listed."""
+    from verify_helpers import git, project
+
+    from hijax_migrate.verify.scratch import Scratch, _forget, _release
+
+    (tmp_path / "proj").mkdir()
+    root = project(tmp_path / "proj", {"a.py": "x = 1\n"})
+    git(root, "worktree", "add", "-q", "--detach", str(tmp_path / "users-own"), "HEAD")
+    (tmp_path / "users-own" / ".git").unlink()  # stale: git worktree prune would drop it
+    top = tmp_path / "hijax-verify-x"
+    git(root, "worktree", "add", "-q", "--detach", str(top / "tree"), "HEAD")
+    _release(Scratch(root.resolve(), top.resolve(), worktree=True), keep=True)
+    assert (top / "tree" / "a.py").exists() and not (top / "tree" / ".git").exists()
+    records = [(root / ".git" / "worktrees" / name / "gitdir").read_text().strip()
+               for name in os.listdir(root / ".git" / "worktrees")]
+    assert records == [str(tmp_path / "users-own" / ".git")]
+    _forget(Scratch(root.resolve(), top.resolve()))  # nothing of the scratch left: nothing more goes
+    assert len(os.listdir(root / ".git" / "worktrees")) == 1

@@ -6,8 +6,9 @@ the working tree's changes copied over it: files changed since HEAD (staged or
 not) and untracked files git does not ignore; files deleted since HEAD are
 deleted. No stash, no checkout, no index write (GIT_OPTIONAL_LOCKS=0 keeps
 git's opportunistic index refresh off), hooks not run. Afterwards
-``git worktree remove --force`` and ``git worktree prune`` leave
-``.git/worktrees`` as it was. Elsewhere: a copy of the project's folder.
+``git worktree remove --force`` (and, for a copy kept or a worktree
+half-made at Ctrl-C, removing git's record of it, as ``git worktree prune``
+would, but of this one only) leave ``.git/worktrees`` as it was. Elsewhere: a copy of the project's folder.
 Ignored files (build products, virtualenvs) are not in a worktree's copy.
 """
 
@@ -103,11 +104,23 @@ def _bring(source: Path, target: Path) -> None:
 
 def _release(scratch: Scratch, keep: bool) -> None:
     """The copy removed, or kept as a plain folder; either way git forgets the worktree."""
-    if scratch.worktree:
-        if keep:
-            (scratch.tree / ".git").unlink(missing_ok=True)  # prune then sees it gone
-        else:
-            git(scratch.root, "worktree", "remove", "--force", str(scratch.tree))
-        git(scratch.root, "worktree", "prune")
+    if scratch.worktree and not keep:
+        git(scratch.root, "worktree", "remove", "--force", str(scratch.tree))
+    (scratch.tree / ".git").unlink(missing_ok=True)  # kept: a plain folder
     if not keep:
         shutil.rmtree(scratch.top, ignore_errors=True)
+    _forget(scratch)
+
+
+def _forget(scratch: Scratch) -> None:
+    """Git's record of any worktree in the scratch folder removed (one kept, or
+    one whose ``worktree add`` was interrupted): what ``git worktree prune``
+    does, for these only, so that the user's own stale worktrees stay listed."""
+    common = git(scratch.root, "rev-parse", "--path-format=absolute", "--git-common-dir")
+    records = Path(common.stdout.decode().strip()) / "worktrees" if common.returncode == 0 else None
+    for record in sorted(records.iterdir()) if records is not None and records.is_dir() else ():
+        gitdir = record / "gitdir"
+        if gitdir.is_file() and Path(gitdir.read_text().strip()).is_relative_to(scratch.top):
+            shutil.rmtree(record, ignore_errors=True)
+    if records is not None and records.is_dir() and not any(records.iterdir()):
+        records.rmdir()  # as prune leaves it
