@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "codemods" / "hijax_migrate"
 # Bottom first; the package's own top-level modules (the entry points) stand above all.
-LAYERS = ("core", "sources", "tree", "analysis", "rules", "engine", "run", "output", "releases", "command", "git")
+LAYERS = ("core", "sources", "tree", "analysis", "rules", "engine", "run", "output", "releases", "command", "verify", "git")
 TOP = len(LAYERS)
 
 

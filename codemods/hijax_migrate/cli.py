@@ -49,6 +49,12 @@ def _start_and_run(args) -> int:
     from .command.session import Session
 
     try:
+        if args.verify is not None:
+            from .verify.flow import verify
+
+            return verify(args)
+        if args.verify_python is not None:
+            raise UsageError("--verify-python names the interpreter of a --verify run: give --verify CMD")
         session = Session.from_args(args)
     except UsageError as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)

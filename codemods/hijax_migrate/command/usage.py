@@ -105,9 +105,35 @@ def build_parser() -> argparse.ArgumentParser:
                         help="exit 0 even when files would change (errors still exit 3)")
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor write the cache of earlier runs' results")
+    _verify_options(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
+
+
+def _verify_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("verify (docs/verify.md)")
+    group.add_argument("--verify", metavar="CMD",
+                       help="migrate a scratch copy, run CMD (the project's tests) before and after the "
+                            "migration, and report the tests it fixes and breaks; exit 1 if one broke; "
+                            "with --in-place, write only when none broke")
+    group.add_argument("--verify-python", metavar="PATH",
+                       help="the interpreter for the run after the migration (e.g. a venv with the target "
+                            "jax): it replaces CMD's first word python, or pytest (as PATH -m pytest)")
+    group.add_argument("--verify-timeout", type=_seconds, metavar="SECONDS",
+                       help="stop each run of CMD, with its children, after this long (default: 1800)")
+    group.add_argument("--keep-verify-dir", action="store_true",
+                       help="keep the scratch copy and the runs' output; its path is printed")
 
 
 def codes(values: list[str]) -> tuple[str, ...]:
