@@ -67,10 +67,8 @@ def test_every_kind_of_document_has_cases():
 
 
 def test_jupytext_paired_files_stay_consistent(tmp_path):
-    import subprocess
-    import sys
-
     import jupytext
+    from fresh_runs import FORKER
 
     notebook = jupytext.reads(
         "# %% [markdown]\n# A guide to `vjp_bwd`\n\n"
@@ -83,8 +81,7 @@ def test_jupytext_paired_files_stay_consistent(tmp_path):
     notebook.metadata["kernelspec"] = {"name": "python3", "language": "python", "display_name": "Python 3"}
     for fmt, name in (("ipynb", "guide.ipynb"), ("py:percent", "guide.py"), ("md:myst", "guide.md")):
         jupytext.write(notebook, tmp_path / name, fmt=fmt)
-    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "-q", "--target-jax", "0.10",
-                           str(tmp_path)], capture_output=True, text=True)
+    done = FORKER.module("hijax_migrate", ["--in-place", "-q", "--target-jax", "0.10", str(tmp_path)], Path.cwd())
     assert done.returncode == 0, done.stderr
     code = {name: [c.source for c in jupytext.read(tmp_path / name).cells if c.cell_type == "code"]
             for name in ("guide.ipynb", "guide.py", "guide.md")}

@@ -193,11 +193,10 @@ def test_no_note_when_the_floor_is_new_enough_or_locked(tmp_path):
 
 
 def test_cli_update_pin(tmp_path):
-    import subprocess
+    from fresh_runs import FORKER
 
     def cli(*args):
-        return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=tmp_path,
-                              capture_output=True, text=True)
+        return FORKER.module("hijax_migrate", list(args), tmp_path)
 
     (tmp_path / ".git").mkdir()
     (tmp_path / "ops.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n\n"

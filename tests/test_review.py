@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -91,8 +90,7 @@ def test_partial_result_is_valid_and_a_second_review_only_offers_the_rest(tree):
 
 def test_module_wide_renames_are_a_change_of_their_own(tmp_path):
     (tmp_path / "ops.py").write_text(TWO)
-    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--interactive", "--target-jax", "0.12", "."],
-                          cwd=tmp_path, input="y\nn\nn\n", capture_output=True, text=True)
+    done = FORKER.module("hijax_migrate", ["--interactive", "--target-jax", "0.12", "."], tmp_path, "y\nn\nn\n")
     assert "module-wide renames" in done.stdout
     assert (tmp_path / "ops.py").read_text() == TWO.replace("VJPHiPrimitive", "HiPrim")
 

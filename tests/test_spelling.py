@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.core.model import Options
@@ -40,7 +40,6 @@ def test_other_names_beyond_ascii_are_no_concern(code):
 def test_the_file_stays_byte_identical_and_the_run_says_why(tmp_path):
     source = tmp_path / "op.py"
     source.write_bytes(HALF_WIDE.encode())
-    run = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "--no-cache", "--target-jax", "0.10",
-                          str(source)], capture_output=True, text=True)
+    run = FORKER.module("hijax_migrate", ["--in-place", "--no-cache", "--target-jax", "0.10", str(source)], Path.cwd())
     assert source.read_bytes() == HALF_WIDE.encode()
     assert f"{source}:8" in run.stderr and "read by Python as `vjp_bwd`" in run.stderr, run.stderr

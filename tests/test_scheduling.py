@@ -1,0 +1,29 @@
+"""conftest.py's grouping of tests onto xdist workers: what shares a costly
+set-up (a jax batch, a module-scoped fixture) runs on one worker, which
+sets it up once; every other test is free to go to either."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import group_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_jax_batchs_tests_are_one_group():
+    semantics = group_of("tests/test_semantics.py::test_core_under_jax_010[mul]", ROOT)
+    families = group_of("tests/test_families.py::test_tree_under_jax_010[chain-a-z]", ROOT)
+    assert semantics == families == "jax_010_runs"
+    assert group_of("tests/test_families.py::test_single_file_under_jax_012[x]", ROOT) == "jax_012_runs"
+
+
+def test_a_modules_tests_that_share_a_module_fixture_are_one_group(tmp_path):
+    assert group_of("tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012[a-auto]", ROOT) \
+        == group_of("tests/test_path_semantics.py::test_an_accumulator_rule_returning_logs_is_left_as_written",
+                    ROOT) == "tests/test_path_semantics.py"
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests/test_shared.py").write_text('@pytest.fixture(scope = "module")\ndef tree(): ...\n')
+    (tmp_path / "tests/test_alone.py").write_text('@pytest.fixture\ndef tree(): ...\n# scope="session"\n')
+    assert group_of("tests/test_shared.py::test_x[1]", tmp_path) == "tests/test_shared.py"
+    assert group_of("tests/test_alone.py::test_x[1]", tmp_path) is None  # xdist's own: test by test
