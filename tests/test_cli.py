@@ -85,7 +85,7 @@ def test_stdin_error_gives_input_back(tree):
 
 
 @pytest.mark.parametrize("args", [["--strategy", "sideways", "x.py"], ["--select", "HJX999", "x.py"],
-                                  ["missing.py"], [], ["-", "x.py"], ["--target-jax", "banana", "x.py"]])
+                                  ["missing.py"], ["-", "x.py"], ["--target-jax", "banana", "x.py"]])
 def test_usage_errors_exit_2(tree, args):
     assert cli(*args, cwd=tree).returncode == 2
 

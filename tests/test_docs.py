@@ -51,9 +51,15 @@ def test_every_flag_is_documented(capsys):
 
 
 def test_list_rules_names_every_rule(capsys):
-    assert main(["--list-rules"]) == 0
+    assert main(["--list-rules", "--target-jax", "0.12"]) == 0
     out = capsys.readouterr().out
     assert all(rule.code in out and rule.name in out for rule in all_rules())
+
+
+def test_list_rules_follows_the_target(capsys):
+    assert main(["--list-rules", "--target-jax", "0.9"]) == 0
+    listed = {line.split()[0] for line in capsys.readouterr().out.splitlines()}
+    assert listed == {rule.code for rule in all_rules() if rule.since <= (0, 9, 0)} and "HJX003" not in listed
 
 
 def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
