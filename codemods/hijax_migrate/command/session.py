@@ -18,6 +18,7 @@ from ..output.report import (
     finding_text,
     has_errors,
     reader_may_leave,
+    shown,
     summary,
     wants_color,
 )
@@ -237,7 +238,7 @@ class Session:
     def _warnings(self, outcomes: list[Outcome]) -> None:
         color = wants_color(sys.stderr, self.args.color)
         for outcome in outcomes:
-            for finding in outcome.findings:
+            for finding in shown(outcome.findings):
                 print(finding_text(finding, color), file=sys.stderr)
             if outcome.error:
                 print(error_text(outcome, color), file=sys.stderr)

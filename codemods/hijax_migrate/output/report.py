@@ -9,7 +9,7 @@ import sys
 from collections import Counter
 from dataclasses import asdict, dataclass
 
-from ..core.model import Finding, Outcome
+from ..core.model import SUPPRESSED, Finding, Outcome
 
 
 @contextlib.contextmanager
@@ -75,6 +75,11 @@ def wants_color(stream, flag: str = "auto") -> bool:
     return bool(os.environ.get("FORCE_COLOR")) or stream.isatty()
 
 
+def shown(findings: list[Finding]) -> list[Finding]:
+    """The findings a person reads: those no comment in the code suppressed."""
+    return [f for f in findings if f.severity != SUPPRESSED]
+
+
 def has_errors(outcome: Outcome) -> bool:
     """A finding says the file will not work on the target as it stands."""
     return any(f.is_error for f in outcome.findings)
@@ -99,10 +104,10 @@ class Totals:
         return cls(changed=sum(o.changed for o in outcomes), written=sum(o.written for o in outcomes),
                    failed=sum(bool(o.error) for o in outcomes),
                    primitives=sum(o.primitives for o in outcomes),
-                   warnings=sum(len(o.findings) for o in outcomes),
+                   warnings=sum(len(shown(o.findings)) for o in outcomes),
                    errors=sum(f.is_error for o in outcomes for f in o.findings),
                    rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes),
-                   suppressed=sum(getattr(o, "suppressed", 0) for o in outcomes))
+                   suppressed=sum(f.severity == SUPPRESSED for o in outcomes for f in o.findings))
 
 
 def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
@@ -144,7 +149,7 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str
         del change["cls"], change["cell_line"]
     warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule,
                  "severity": f.severity}
-                for o in outcomes for f in _in_order(o.findings)]
+                for o in outcomes for f in _in_order(shown(o.findings))]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
     doc = {"changes": changes, "warnings": warnings, "errors": errors,
@@ -185,7 +190,7 @@ def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = ()) -> str:
         lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
                               f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
         lines += [_annotation("error" if f.is_error else "warning", o.file, f.line,
-                              f.rule or "hijax-migrate", f.message) for f in o.findings]
+                              f.rule or "hijax-migrate", f.message) for f in shown(o.findings)]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)

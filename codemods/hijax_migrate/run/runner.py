@@ -179,6 +179,12 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
         from ..engine.engine import migrate_source
 
         return migrate_source(text, job.display, options, project, module, triaged=True)
+    from ..engine.suppress import DOCUMENT_MARK
+
+    if suffix != ".ipynb" and DOCUMENT_MARK.search(text):  # <!-- hijax-migrate: skip-file -->
+        from ..core.model import FileReport
+
+        return Result(text, FileReport(job.display))
     # --black is for Python files: a cell's layout is the document's business
     from ..engine.engine import migrate_source
 
