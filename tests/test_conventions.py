@@ -178,3 +178,18 @@ def test_list_rules_as_json_follows_the_target(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.hijax-migrate]\ntarget-jax = "0.9"\nignore = ["HJX001"]\n')
     listed = {line.split()[0] for line in cli("--list-rules", cwd=tmp_path).stdout.splitlines()}
     assert "HJX002" in listed and "HJX001" not in listed and "HJX003" not in listed
+
+
+def test_a_notebooks_diff_is_code_cell_by_cell(tmp_path):
+    golden = Path(__file__).resolve().parents[1] / "golden" / "docs" / "notebook_cross_cell.ipynb"
+    (tmp_path / "nb.ipynb").write_bytes(golden.read_bytes())
+    diff = cli("--target-jax", "0.10", "nb.ipynb", cwd=tmp_path).stdout
+    assert diff.startswith("--- a/nb.ipynb:cell 3\n+++ b/nb.ipynb:cell 3\n@@ ")
+    assert "+    def vjp_bwd_retval(self, res, g):\n" in diff and '\\n"' not in diff and "No newline" not in diff
+
+
+def test_an_error_in_a_markdown_fence_names_the_documents_line(tmp_path):
+    (tmp_path / "doc.md").write_text("# Doc\n\nText.\n\n```python\nfrom jax.experimental.hijax import HiPrim\n\n\n"
+                                      "class A(HiPrim):\n    pass\n```\n")
+    run = cli("--target-jax", "0.10", "doc.md", cwd=tmp_path)
+    assert "error: doc.md:9: class A already uses HiPrim" in run.stderr
