@@ -69,6 +69,7 @@ def test_the_sdist_builds_a_wheel(tmp_path):
                           capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     sdist = next(tmp_path.glob("*.tar.gz"))
-    names = {name.split("/", 1)[1] for name in tarfile.open(sdist).getnames() if "/" in name}
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert all(any(name.startswith(need) for name in names) for need in SDIST_NEEDS)
     assert next(tmp_path.glob("*.whl"))
