@@ -1,4 +1,5 @@
-"""The README's rule reference and every rule's example match the registry."""
+"""The rule reference (docs/rules.md), the README's table of rules and every
+rule's example match the registry."""
 
 import subprocess
 import sys
@@ -8,15 +9,22 @@ import pytest
 
 from hijax_migrate.cli import main
 from hijax_migrate.engine.engine import migrate_source
-from hijax_migrate.output.docs import readme_section, rules_markdown
+from hijax_migrate.output.docs import TABLE_BEGIN, TABLE_END, readme_section, rules_markdown, rules_table, section
 from hijax_migrate.rules.context import Options
 from hijax_migrate.rules.registry import all_rules
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = README.parent / "docs"
 
 
-def test_readme_rules_section_is_generated_from_registry():
-    assert readme_section(README.read_text()) == rules_markdown().strip("\n")
+def test_the_rules_page_is_generated_from_registry():
+    assert readme_section((DOCS / "rules.md").read_text()) == rules_markdown().strip("\n")
+
+
+def test_the_readme_rule_table_is_generated_from_registry():
+    table = section(README.read_text(), TABLE_BEGIN, TABLE_END)
+    assert table == rules_table()
+    assert len(table.splitlines()) == 2 + len(all_rules())  # one line a rule
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
@@ -36,16 +44,22 @@ def test_rule_is_gated_by_its_release(rule):
 def test_every_flag_is_documented(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
-    readme = README.read_text()
+    usage = (DOCS / "usage.md").read_text()
     flags = [word.strip(",[]") for word in capsys.readouterr().out.split() if word.startswith("--")]
-    missing = {flag for flag in flags if f"`{flag}" not in readme} - {"--help"}
+    missing = {flag for flag in flags if f"`{flag}" not in usage} - {"--help"}
     assert not missing
 
 
 def test_list_rules_names_every_rule(capsys):
-    assert main(["--list-rules"]) == 0
+    assert main(["--list-rules", "--target-jax", "0.12"]) == 0
     out = capsys.readouterr().out
     assert all(rule.code in out and rule.name in out for rule in all_rules())
+
+
+def test_list_rules_follows_the_target(capsys):
+    assert main(["--list-rules", "--target-jax", "0.9"]) == 0
+    listed = {line.split()[0] for line in capsys.readouterr().out.splitlines()}
+    assert listed == {rule.code for rule in all_rules() if rule.since <= (0, 9, 0)} and "HJX003" not in listed
 
 
 def test_the_pre_filter_lets_through_every_file_a_rule_may_change():

@@ -208,7 +208,7 @@ def assert_one_failed(done, paths: dict[str, Path], bad: str, reason: str) -> No
     assert paths[bad].read_text() == OLD
     good = [p for name, p in paths.items() if name != bad]
     assert all("def vjp_bwd_retval" in p.read_text() for p in good)
-    assert f"migrated {len(good)} files; 0 errors left to fix by hand, 0 notes, 1 file could not be processed" in done.stderr
+    assert f"migrated {len(good)} files; 1 file could not be processed\n" in done.stderr
     assert not [p for p in paths[bad].parent.iterdir() if p.name.endswith(".hijax-tmp")]
 
 
@@ -244,7 +244,7 @@ def test_a_read_only_folder_counts_nothing_as_migrated(tmp_path):
         (tmp_path / "t").chmod(0o755)
     assert done.returncode == 3, done.stderr
     assert f"error: {paths['a.py']}: cannot write: Permission denied" in done.stderr
-    assert "migrated 0 files; 0 errors left to fix by hand, 0 notes, 1 file could not be processed" in done.stderr
+    assert "migrated 0 files; 1 file could not be processed\n" in done.stderr
     assert paths["a.py"].read_text() == OLD
 
 

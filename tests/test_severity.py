@@ -55,7 +55,7 @@ def test_check_fails_on_an_error_with_nothing_to_rewrite(tree):
 def test_dry_run_and_stdin_fail_on_an_error(tree):
     assert cli("old.py", "--target-jax", "0.12", cwd=tree).returncode == 1
     piped = cli("--check", "-", "--target-jax", "0.12", cwd=tree, stdin=OLD_API)
-    assert piped.returncode == 1 and piped.stdout == OLD_API
+    assert piped.returncode == 1 and piped.stdout == "-\n"  # the file's name, as for a file on disk
 
 
 def test_notes_alone_pass(tree):
@@ -64,10 +64,12 @@ def test_notes_alone_pass(tree):
     assert cli("--check", "old.py", "--target-jax", "0.11.1", cwd=tree).returncode == 0
 
 
-def test_in_place_reports_errors_but_succeeds(tree):
+def test_in_place_reports_errors_and_exits_1_while_any_is_left(tree):
+    """As ruff's --fix: exit 1 while something is left to fix by hand."""
     run = cli("--in-place", "old.py", "--target-jax", "0.12", cwd=tree)
-    assert run.returncode == 0 and "error: old.py:4: HJX008" in run.stderr
+    assert run.returncode == 1 and "error: old.py:4: HJX008" in run.stderr
     assert (tree / "old.py").read_text() == OLD_API
+    assert cli("--in-place", "--exit-zero", "old.py", "--target-jax", "0.12", cwd=tree).returncode == 0
 
 
 def test_json_carries_severity(tree):

@@ -11,7 +11,7 @@ __all__ = ["__version__", "migrate_source"]
 
 def __getattr__(name: str):
     if name == "migrate_source":
-        from .engine import migrate_source
+        from .engine.engine import migrate_source
 
         return migrate_source
     raise AttributeError(name)

@@ -16,10 +16,51 @@ from .command.usage import EXIT_CLEAN, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PENDI
 from .core.errors import UsageError
 
 
-def list_rules() -> str:
+def list_rules(rules: list | None = None, fmt: str = "text") -> str:
+    """The rules (all of them by default), as ``--list-rules`` prints them."""
     from .rules.registry import all_rules
 
-    return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in sorted(all_rules(), key=lambda r: r.code))
+    rules = sorted(all_rules() if rules is None else rules, key=lambda r: r.code)
+    if fmt == "json":
+        import json
+
+        return json.dumps([{"code": r.code, "name": r.name, "release": r.release, "summary": r.summary}
+                           for r in rules], indent=2)
+    return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in rules)
+
+
+def _rules_at_target(args) -> list:
+    """The rules a run with these flags (and the configuration) would run."""
+    from .command import config
+    from .command.session import _start, options_from_args
+    from .rules.registry import select
+
+    config.apply(args, config.load(_start(args), args.config))
+    options, _ = options_from_args(args)
+    return select(options.target, options.only, options.skip)
+
+
+def explain_rule(argv: list[str]) -> int:
+    """``hijax-migrate rule CODE``: one rule, its summary and example, as ``ruff rule`` does."""
+    import argparse
+
+    from .rules.registry import all_rules
+
+    parser = argparse.ArgumentParser(prog="hijax-migrate rule", description="Explain one rule.")
+    parser.add_argument("rule", metavar="CODE", help="a rule's code (HJX001) or name (bwd-returns-cotangents)")
+    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    args = parser.parse_args(argv)
+    found = [r for r in all_rules() if args.rule.upper() == r.code or args.rule == r.name]
+    if not found:
+        print(f"hijax-migrate: error: unknown rule {args.rule!r} (see --list-rules)", file=sys.stderr)
+        return EXIT_USAGE
+    if args.output_format == "json":
+        print(list_rules(found, "json"))
+    else:
+        from .output.docs import rule_markdown
+
+        print(rule_markdown(found[0]), end="")
+    return EXIT_CLEAN
 
 
 def run() -> None:
@@ -33,16 +74,26 @@ def main(argv: list[str] | None = None) -> int:
         from .git.hooks import command
 
         return command(argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    if argv and argv[0] == "rule":
+        return explain_rule(argv[1:])
+    args = build_parser().parse_args(argv)
+    args.paths = args.paths or ["."]  # as ruff: the current folder
     if args.list_rules:
-        print(list_rules())
-        return EXIT_CLEAN
-    if not args.paths:
-        parser.print_usage(sys.stderr)
-        print("hijax-migrate: error: give at least one PATH (or - for stdin)", file=sys.stderr)
-        return EXIT_USAGE
+        return _listed(args)
     return _interruptible(lambda: _start_and_run(args))
+
+
+def _listed(args) -> int:
+    try:
+        rules = _rules_at_target(args)
+    except UsageError as error:
+        print(f"hijax-migrate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    from .output.report import reader_may_leave
+
+    with reader_may_leave():  # ``--list-rules | head``
+        print(list_rules(rules, "json" if args.output_format == "json" else "text"))
+    return EXIT_CLEAN
 
 
 def _start_and_run(args) -> int:

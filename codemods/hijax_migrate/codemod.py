@@ -19,7 +19,7 @@ from libcst.codemod import Codemod, CodemodContext
 
 from .core.model import STRATEGIES
 from .engine.engine import MigrationError
-from .output.report import finding_text, where
+from .output.report import finding_text, shown, where
 from .run.runner import migrate_document, project_for
 from .run.state import Job
 
@@ -91,6 +91,6 @@ class HijaxMigrateCommand(Codemod):
         except MigrationError as error:
             self.warn(f"{where(name, error.line)}: {error}")
             return tree
-        for finding in result.report.findings:
+        for finding in shown(result.report.findings):
             self.warn(finding_text(finding))
         return cst.parse_module(result.code) if result.code != tree.code else tree

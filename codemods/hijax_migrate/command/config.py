@@ -20,7 +20,8 @@ TABLE = "hijax-migrate"
 # key -> (type, attribute of the parsed flags)
 KEYS = {"target-jax": (str, "target_jax"), "strategy": (str, "strategy"), "base": (list, "base"),
         "exclude": (list, "exclude"), "extend-exclude": (list, "extend_exclude"),
-        "include": (list, "include"), "black": (bool, "black"), "verify-python": (str, "verify_python")}
+        "include": (list, "include"), "black": (bool, "black"), "verify-python": (str, "verify_python"),
+        "select": (list, "select"), "ignore": (list, "ignore")}
 _REPO_MARKS = (".git", ".hg")
 
 

@@ -18,7 +18,9 @@ from ..output.report import (
     finding_text,
     has_errors,
     reader_may_leave,
+    shown,
     summary,
+    wants_color,
 )
 from ..run.state import Job
 from ..sources.files import Listings
@@ -108,23 +110,26 @@ class Session:
     def run(self) -> int:
         if self.args.paths == ["-"]:
             return self._stdin()
+        if not self.jobs and not (self.args.changed_since or self.args.staged):  # as ruff: a warning, exit 0
+            print(f"{self._label('warning')} No Python files found under the given path(s)", file=sys.stderr)
         outcomes = self.migrate()
         for outcome in outcomes:  # each file a family brought says so, in every format
             outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
+        notes = self._pin_floor(outcomes)
         with reader_may_leave():
-            self._output(outcomes, len(self.jobs))
-        self._messages(outcomes, len(self.jobs))
-        self._pin_floor(outcomes)
+            self._output(outcomes, len(self.jobs), notes)
+        self._messages(outcomes, len(self.jobs), notes)
         return self.exit_code(outcomes)
 
-    def _pin_floor(self, outcomes: list[Outcome]) -> None:
+    def _pin_floor(self, outcomes: list[Outcome]) -> tuple[str, ...]:
+        """The note on the project's jax floor (or that it was raised): said
+        even with ``-q`` (as in the pre-commit hooks), and in JSON and GitHub."""
         if not any(o.changes for o in outcomes):
-            return  # nothing migrated: no floor to raise, and packaging is never imported
+            return ()  # nothing migrated: no floor to raise, and packaging is never imported
         from ..releases.pin_update import check
 
         note = check(outcomes, _start(self.args), self.args.update_pin and self._writes)
-        if note and not self.args.quiet:
-            print(note, file=sys.stderr)
+        return (note,) if note else ()
 
     def migrate(self) -> list[Outcome]:
         outcomes, after = self._run()
@@ -160,8 +165,9 @@ class Session:
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):
             return EXIT_FAILED
-        # Errors fail a check even where nothing could be rewritten.
-        pending = any(o.changed or has_errors(o) for o in outcomes) and not self._writes
+        # Errors fail a check even where nothing could be rewritten, and a
+        # writing run while any is left (as ruff's --fix exits 1).
+        pending = any(has_errors(o) or (o.changed and not self._writes) for o in outcomes)
         return EXIT_PENDING if pending and not self.args.exit_zero else EXIT_CLEAN
 
     def _stdin(self) -> int:
@@ -183,6 +189,9 @@ class Session:
         with reader_may_leave():
             if outcome.error:
                 sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
+            elif self.args.check:  # as for a file: its name, when it would change
+                if data is not None or has_errors(outcome):
+                    print(name)
             elif self.args.diff:
                 sys.stdout.write(outcome.diff)
             else:
@@ -203,13 +212,13 @@ class Session:
             return migrate_source(text, "-", self.options)
         return migrate_document(text, job, self.options, project_for([job], self.options))
 
-    def _output(self, outcomes: list[Outcome], scanned: int) -> None:
+    def _output(self, outcomes: list[Outcome], scanned: int, notes: tuple[str, ...] = ()) -> None:
         """stdout: the diffs, the files ``--check`` lists, or the JSON or GitHub report."""
         fmt = self.args.output_format
         if fmt == "json":
-            print(as_json(outcomes, scanned, self.target))
+            print(as_json(outcomes, scanned, self.target, notes))
         elif fmt == "github":
-            text = as_github(outcomes)
+            text = as_github(outcomes, notes)
             if text:
                 print(text)
         else:
@@ -219,22 +228,29 @@ class Session:
                 elif not self._writes and not self.args.check and outcome.diff:  # reviewed diffs were shown
                     sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
 
-    def _messages(self, outcomes: list[Outcome], scanned: int) -> None:
-        """stderr: the warnings and the summary (which the JSON and GitHub reports hold)."""
+    def _messages(self, outcomes: list[Outcome], scanned: int, notes: tuple[str, ...] = ()) -> None:
+        """stderr: the warnings, the summary and the pin's note (which the
+        JSON and GitHub reports hold)."""
         if self.args.output_format in ("json", "github"):
             return
         self._warnings(outcomes)
         if not self.args.quiet:
             print(summary(outcomes, scanned, self.target, self._writes), file=sys.stderr)
+        for note in notes:
+            print(note, file=sys.stderr)
 
     def _warnings(self, outcomes: list[Outcome]) -> None:
+        color = wants_color(sys.stderr, self.args.color)
         for outcome in outcomes:
-            for finding in outcome.findings:
-                print(finding_text(finding), file=sys.stderr)
+            for finding in shown(outcome.findings):
+                print(finding_text(finding, color), file=sys.stderr)
             if outcome.error:
-                print(error_text(outcome), file=sys.stderr)
+                print(error_text(outcome, color), file=sys.stderr)
+
+    def _label(self, severity: str) -> str:
+        from ..output.report import label
+
+        return label(severity, wants_color(sys.stderr, self.args.color))
 
     def _color(self) -> bool:
-        if self.args.color != "auto":
-            return self.args.color == "always"
-        return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        return wants_color(sys.stdout, self.args.color)

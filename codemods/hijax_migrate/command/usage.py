@@ -46,9 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="hijax-migrate",
         description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
                     "of a jax release. Prints a diff by default; --in-place writes.",
-        epilog="git hooks: hijax-migrate install-hook|uninstall-hook [--hook-type pre-push|pre-commit]. "
-               "Settings: [tool.hijax-migrate] in pyproject.toml (see the README).")
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; '-' reads stdin")
+        epilog="One rule explained: hijax-migrate rule CODE. git hooks: hijax-migrate "
+               "install-hook|uninstall-hook [--hook-type pre-push|pre-commit]. "
+               "Settings: [tool.hijax-migrate] in pyproject.toml (see docs/configuration.md).")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="files or directories (default: the current folder); '-' reads stdin")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
     mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
@@ -65,13 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--update-pin", action="store_true",
                         help="raise the jax floor in the project's pin when the migrated code "
                              "needs a newer jax than it allows; only with --in-place or --interactive")
-    parser.add_argument("--select", action="append", default=[], metavar="CODES",
+    parser.add_argument("--select", action="append", metavar="CODES",
                         help="run only these rules (codes or names, comma-separated)")
-    parser.add_argument("--ignore", action="append", default=[], metavar="CODES",
+    parser.add_argument("--ignore", action="append", metavar="CODES",
                         help="do not run these rules")
     parser.add_argument("--black", action="store_true", default=None,
                         help="format the changed lines (only those) with black, in the project's style")
-    parser.add_argument("--list-rules", action="store_true", help="print the rules and exit")
+    parser.add_argument("--list-rules", action="store_true",
+                        help="print the rules that run at the target and exit (--output-format json: as JSON)")
     parser.add_argument("--base", action="append", metavar="QUALNAME",
                         help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base")
     parser.add_argument("--exclude", action="append", metavar="PATTERN",
@@ -136,6 +139,6 @@ def _verify_options(parser: argparse.ArgumentParser) -> None:
                        help="keep the scratch copy and the runs' output; its path is printed")
 
 
-def codes(values: list[str]) -> tuple[str, ...]:
+def codes(values: list[str] | None) -> tuple[str, ...]:
     """``--select A,B --select C`` as ``(A, B, C)``."""
-    return tuple(code.strip() for value in values for code in value.split(",") if code.strip())
+    return tuple(code.strip() for value in values or () for code in value.split(",") if code.strip())

@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import heapq
+import os
 
 
 def unified_diff(a: list[str], b: list[str], fromfile: str, tofile: str, n: int = 3):
@@ -128,9 +129,23 @@ def _merged(blocks: list[tuple[int, int, int]], la: int, lb: int) -> list:
     return [difflib.Match._make(block) for block in out]
 
 
+def _from_here(name: str) -> str:
+    if not os.path.isabs(name):
+        return name
+    try:
+        here = os.path.relpath(name)
+    except ValueError:  # another drive
+        return name
+    return name if here.startswith(os.pardir) else here
+
+
 def file_diff(name: str, old: str, new: str) -> str:
-    """A file's diff as git shows it: ``a/``/``b/`` names, a note where a side ends without a newline."""
-    lines = unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                          f"a/{name.lstrip('/')}", f"b/{name.lstrip('/')}")
+    """A file's diff as git shows it: ``a/``/``b/`` names, a note where a side ends without a newline.
+    A path given absolute is named from the current folder where it is inside
+    it, as ruff names it; elsewhere by its own name on both sides, as black and
+    ``diff -u`` write it (never ``a/`` and the absolute path)."""
+    name = _from_here(name)
+    before, after = (name, name) if os.path.isabs(name) else (f"a/{name}", f"b/{name}")
+    lines = unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), before, after)
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
                    for line in lines)

@@ -26,6 +26,7 @@ class Change:
 
 
 ERROR, NOTE = "error", "note"
+SUPPRESSED = "suppressed"  # a finding a comment in the code silenced: counted, never shown
 
 
 @dataclass(frozen=True)

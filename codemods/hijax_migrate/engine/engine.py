@@ -14,12 +14,12 @@ from ..analysis.project import Project
 from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, summarize_classes
 from ..core.errors import MigrationError
-from ..core.model import Result  # noqa: F401 (re-exported)
+from ..core.model import Result
 from ..core.versions import format_version
 from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
 from ..sources.parse import parse
-from . import undecided
+from . import suppress, undecided
 from .checks import check_output
 from .formatting import format_changed
 from .newer_imports import check_imports
@@ -32,9 +32,15 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
                    project: Project | None = None, module: str = "", triaged: bool = False) -> Result:
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
-    stands (the same result, without whole-module visits by idle rules)."""
+    stands (the same result, without whole-module visits by idle rules).
+    Comments that leave code alone (``# hijax-migrate: skip``) are honoured."""
     options = options or Options()
     project = project or Project(options.extra_bases)
+    return suppress.migrate(_migrate_source, code, path, options, project=project, module=module, triaged=triaged)
+
+
+def _migrate_source(code: str, path: str, options: Options, project: Project, module: str = "",
+                    triaged: bool = False) -> Result:
     project.migrate = migrate_source  # what decisions runs on another file
     report = FileReport(path)
     tree = parse(code)

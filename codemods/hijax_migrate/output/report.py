@@ -9,7 +9,7 @@ import sys
 from collections import Counter
 from dataclasses import asdict, dataclass
 
-from ..core.model import Finding, Outcome
+from ..core.model import SUPPRESSED, Finding, Outcome
 
 
 @contextlib.contextmanager
@@ -47,14 +47,37 @@ def colorize(diff: str) -> str:
     return out.getvalue()
 
 
-def error_text(outcome: Outcome) -> str:
-    return f"error: {where(outcome.file, outcome.error_line)}: {outcome.error}"
+# ANSI colours of the labels on stderr, as ruff colours its own.
+_LABELS = {"error": "\033[1;31m", "warning": "\033[1;33m", "note": "\033[1;36m"}
 
 
-def finding_text(finding: Finding) -> str:
+def label(severity: str, color: bool = False) -> str:
+    return f"{_LABELS[severity]}{severity}\033[0m:" if color and severity in _LABELS else f"{severity}:"
+
+
+def error_text(outcome: Outcome, color: bool = False) -> str:
+    return f"{label('error', color)} {where(outcome.file, outcome.error_line)}: {outcome.error}"
+
+
+def finding_text(finding: Finding, color: bool = False) -> str:
     """``error: file:line: CODE message`` (or ``note: ...``)."""
     code = f"{finding.rule} " if finding.rule else ""
-    return f"{finding.severity}: {where(finding.file, finding.line)}: {code}{finding.message}"
+    return f"{label(finding.severity, color)} {where(finding.file, finding.line)}: {code}{finding.message}"
+
+
+def wants_color(stream, flag: str = "auto") -> bool:
+    """``--color``, then ``NO_COLOR`` (set and not empty: never), then
+    ``FORCE_COLOR`` (set and not empty: always), then: is it a terminal?"""
+    if flag != "auto":
+        return flag == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or stream.isatty()
+
+
+def shown(findings: list[Finding]) -> list[Finding]:
+    """The findings a person reads: those no comment in the code suppressed."""
+    return [f for f in findings if f.severity != SUPPRESSED]
 
 
 def has_errors(outcome: Outcome) -> bool:
@@ -73,27 +96,35 @@ class Totals:
     warnings: int
     errors: int  # of the warnings, those that will not work on the target
     rules: Counter  # (code, name) -> changes
+    suppressed: int = 0  # findings a comment in the code silenced
+
 
     @classmethod
     def of(cls, outcomes: list[Outcome]) -> Totals:
         return cls(changed=sum(o.changed for o in outcomes), written=sum(o.written for o in outcomes),
                    failed=sum(bool(o.error) for o in outcomes),
                    primitives=sum(o.primitives for o in outcomes),
-                   warnings=sum(len(o.findings) for o in outcomes),
+                   warnings=sum(len(shown(o.findings)) for o in outcomes),
                    errors=sum(f.is_error for o in outcomes for f in o.findings),
-                   rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes))
+                   rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes),
+                   suppressed=sum(f.severity == SUPPRESSED for o in outcomes for f in o.findings))
 
 
 def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
+    """What was done, then what is left, naming only what there is: never
+    "0 errors" after an ``error:`` line, nor rule counts for no file."""
     totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
-    lines = [f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
-             f"{verb} {_n(totals.written if in_place else totals.changed, 'file')}; "
-             f"{_n(totals.errors, 'error')} left to fix by hand, "
-             f"{_n(totals.warnings - totals.errors, 'note')}, "
-             f"{_n(totals.failed, 'file')} could not be processed",
-             f"target: {target}"]
-    lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(totals.rules.items())]
+    done = [o for o in outcomes if (o.written if in_place else o.changed)]
+    left = [_n(totals.errors, "error") + " left to fix by hand" if totals.errors else "",
+            _n(totals.warnings - totals.errors, "note") if totals.warnings > totals.errors else "",
+            f"{totals.suppressed} suppressed" if totals.suppressed else "",
+            _n(totals.failed, "file") + " could not be processed" if totals.failed else ""]
+    head = (f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
+            f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}")
+    lines = [head, f"target: {target}"]
+    rules = Counter((c.rule, c.name) for o in done for c in o.changes)
+    lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
     return "\n".join(lines)
 
 
@@ -107,13 +138,18 @@ def _place(entry) -> dict:
     return {"line": entry.cell_line if entry.cell else entry.line, "cell": entry.cell or None}
 
 
-def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
-    changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in o.changes]
+def _in_order(entries):
+    """A file's entries by cell and line, as they stand in the file."""
+    return sorted(entries, key=lambda e: (e.cell or 0, e.cell_line if e.cell else e.line))
+
+
+def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str, ...] = ()) -> str:
+    changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in _in_order(o.changes)]
     for change in changes:
         del change["cls"], change["cell_line"]
     warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule,
                  "severity": f.severity}
-                for o in outcomes for f in o.findings]
+                for o in outcomes for f in _in_order(shown(o.findings))]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
     doc = {"changes": changes, "warnings": warnings, "errors": errors,
@@ -121,8 +157,9 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str) -> str:
                        "files_written": totals.written,
                        "files_failed": totals.failed, "primitives": totals.primitives,
                        "warnings": totals.warnings, "warning_errors": totals.errors,
+                       "suppressed": totals.suppressed,
                        "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
-                       "target": target}}
+                       "target": target, "notes": list(notes)}}
     return json.dumps(doc, indent=2)
 
 
@@ -147,13 +184,13 @@ def _annotation(level: str, file: str, line: int, title: str, message: str) -> s
     return f"::{level} {at}::{_escape(message)}"
 
 
-def as_github(outcomes: list[Outcome]) -> str:
-    lines = []
+def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = ()) -> str:
+    lines = [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
     for o in outcomes:
         lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
                               f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
         lines += [_annotation("error" if f.is_error else "warning", o.file, f.line,
-                              f.rule or "hijax-migrate", f.message) for f in o.findings]
+                              f.rule or "hijax-migrate", f.message) for f in shown(o.findings)]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)

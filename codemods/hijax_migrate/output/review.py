@@ -12,11 +12,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, replace
 
-from ..core.linediff import file_diff
 from ..core.model import Options, Outcome
 from ..run.runner import failures_of, migrate_document, new_bytes
 from ..run.state import Job
 from ..sources.files import read_source, write_atomic
+from ..sources.notebooks import cell_diff
 from .report import colorize
 
 HELP = """\
@@ -63,7 +63,7 @@ class Review:
         accepted: set[str] = set()
         for index, unit in enumerate(units, 1):
             result = migrate_document(text, job, replace(self.options, classes=unit), self.project)
-            diff = file_diff(job.display, text, result.code)
+            diff = cell_diff(job.display, text, result.code)
             actions = "; ".join(dict.fromkeys(c.action for c in result.report.changes))
             names = ", ".join(sorted(unit)) if unit != {""} else "module-wide renames"
             print(f"\n({index}/{len(units)}) {job.display}: {names}: {actions}")

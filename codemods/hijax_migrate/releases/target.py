@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..core.versions import LATEST, RELEASES, Version, format_version, parse_target, parse_version
+from ..core.versions import LATEST, RELEASES, Version, parse_target, parse_version
 
 # Releases after every known one, to tell a pin that allows only those.
 _BEYOND = (f"{RELEASES[-1]}.1", f"0.{LATEST[1]}.{LATEST[2] + 1}", f"0.{LATEST[1] + 1}", "0.99", "1.0", "99")
@@ -83,4 +83,4 @@ def choose(flag: str | None, start: Path | None) -> tuple[Version, str]:
             return own[0], f"{own[1]}; --target-jax {flag} is newer than the tree"
         return version, source
     found = own or (from_pins(start) if start is not None else None) or from_installed()
-    return found or (LATEST, f"the newest release the tool knows ({format_version(LATEST)})")
+    return found or (LATEST, "the newest release the tool knows")

@@ -21,7 +21,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.linediff import file_diff
 from ..core.model import Options, Outcome
 from ..sources.files import (
     DOCUMENTS,
@@ -34,6 +33,7 @@ from ..sources.files import (
     signals_deferred,
     write_atomic,
 )
+from ..sources.notebooks import cell_diff
 from .state import Job, Run, roots_of, searched_roots
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def new_bytes(source: SourceFile, job: Job, outcome: Outcome, migrate) -> bytes 
     outcome.primitives = result.report.primitives
     if result.code == source.text:
         return None
-    outcome.diff = file_diff(job.display, source.text, result.code)
+    outcome.diff = cell_diff(job.display, source.text, result.code)
     return encode(source, result.code)
 
 
@@ -179,6 +179,12 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
         from ..engine.engine import migrate_source
 
         return migrate_source(text, job.display, options, project, module, triaged=True)
+    from ..engine.suppress import DOCUMENT_MARK
+
+    if suffix != ".ipynb" and DOCUMENT_MARK.search(text):  # <!-- hijax-migrate: skip-file -->
+        from ..core.model import FileReport
+
+        return Result(text, FileReport(job.display))
     # --black is for Python files: a cell's layout is the document's business
     from ..engine.engine import migrate_source
 
@@ -204,7 +210,7 @@ def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | 
     module = _module_name(job, run.project)
     stored = run.cache.lookup(job.display, module, text, run.project) if lookup else None
     if stored is not None and not (run.in_place and stored["code"] is not None):  # a change to write is redone
-        diff = file_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
+        diff = cell_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
     if not triage or job.path.suffix in DOCUMENTS:
         return None

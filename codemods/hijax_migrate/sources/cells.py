@@ -113,7 +113,13 @@ def migrate_cells(cells: list[Cell], migrate, report_file: str, words) -> tuple[
     joined = _join(cells, report, words)
     if not any(joined.usable):
         return [cell.code for cell in cells], report
-    result = migrate("".join(joined.parts))
+    try:
+        result = migrate("".join(joined.parts))
+    except MigrationError as error:  # named where it stands: the document's line, or the cell's
+        if not error.line:
+            raise
+        at, prefix = _where(error.line, cells, joined.starts)
+        raise MigrationError(prefix + str(error), at["line"]) from error
     _check_opaque("".join(joined.parts), result.code, cells, joined)
     texts = _split(result.code, cells, joined.usable, joined.magics)
     _relocate(result.report, report, cells, joined.starts)
@@ -185,14 +191,20 @@ def _import_home(head: str, bodies: list[str], cells: list[Cell], usable: list[b
 _BOUND = re.compile(r"^(?:import [\w.]+ as (\w+)|import (\w+)|from [\w.]+ import (\w+))", re.M)
 
 
+def _where(line: int, cells: list[Cell], starts: list[int]) -> tuple[dict, str]:
+    """A line of the joined cells as the document names it: its own line, or
+    a notebook cell's number and line (then also said in the message)."""
+    index = max((i for i, start in enumerate(starts) if start <= line), default=0)
+    offset = line - starts[index]
+    cell = cells[index]
+    if cell.first_line:  # lines of the document itself
+        return {"line": cell.first_line + offset}, ""
+    return {"line": 0, "cell": cell.number, "cell_line": offset + 1}, f"{cell.where}, line {offset + 1}: "
+
+
 def _relocate(found: FileReport, report: FileReport, cells: list[Cell], starts: list[int]) -> None:
     def where(line: int) -> tuple[dict, str]:
-        index = max((i for i, start in enumerate(starts) if start <= line), default=0)
-        offset = line - starts[index]
-        cell = cells[index]
-        if cell.first_line:  # lines of the document itself
-            return {"line": cell.first_line + offset}, ""
-        return {"line": 0, "cell": cell.number, "cell_line": offset + 1}, f"{cell.where}, line {offset + 1}: "
+        return _where(line, cells, starts)
 
     for change in found.changes:
         at, prefix = where(change.line)

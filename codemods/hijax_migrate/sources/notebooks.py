@@ -64,3 +64,26 @@ def migrate_notebook(text: str, path: str, migrate, words):
         _set_source(cell, code)
     newline = layout.pop("newline")
     return json.dumps(notebook, **layout) + ("\n" if newline else ""), report
+
+
+def cell_diff(name: str, old: str, new: str) -> str:
+    """A notebook's diff as code, cell by cell (``nb.ipynb:cell 3``), as ruff
+    and nbQA show one, not its escaped JSON; any other file's as it is."""
+    from ..core.linediff import file_diff
+
+    if not name.endswith(".ipynb"):
+        return file_diff(name, old, new)
+    try:
+        before, after = (json.loads(text)["cells"] for text in (old, new))
+    except (ValueError, KeyError, TypeError):
+        return file_diff(name, old, new)
+    if len(before) != len(after):  # never by this tool: the JSON says what changed
+        return file_diff(name, old, new)
+    return "".join(file_diff(f"{name}:cell {number}", *_lines(_source(a), _source(b)))
+                   for number, (a, b) in enumerate(zip(before, after), 1) if _source(a) != _source(b))
+
+
+def _lines(old: str, new: str) -> tuple[str, str]:
+    """A cell's last line ends without a newline as a rule: no marker for that."""
+    both = not old.endswith("\n") and not new.endswith("\n")
+    return (old + "\n", new + "\n") if both else (old, new)
