@@ -12,6 +12,7 @@ read: most trees have none where the tool looks, and a run stops there.
 from __future__ import annotations
 
 import configparser
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,13 +37,13 @@ class Pin:
 def find(start: Path) -> list[Pin]:
     """The jax pins that decide, from the folder of ``start`` upwards (to the
     repository root): a lock file's exact version, else the first file's."""
-    folder = start if start.is_dir() else start.parent
+    folder = start if os.path.isdir(start) else start.parent
     for candidate in (folder.resolve(), *folder.resolve().parents):
         for path in _files(candidate):
             pins = read(path)
             if pins:
                 return pins
-        if (candidate / ".git").exists():
+        if os.path.exists(candidate / ".git"):
             break
     return []
 
@@ -50,7 +51,7 @@ def find(start: Path) -> list[Pin]:
 def _files(folder: Path) -> list[Path]:
     names = [*LOCK_FILES, *PIN_FILES, "requirements.txt"]
     found = [folder / name for name in names] + sorted(folder.glob("requirements*.txt"))
-    return [path for path in dict.fromkeys(found) if path.is_file()]
+    return [path for path in dict.fromkeys(found) if os.path.isfile(path)]
 
 
 def read(path: Path) -> list[Pin]:
@@ -119,7 +120,7 @@ def _setup_cfg(path: Path, text: str) -> list[Pin]:
 
 def _requirements(path: Path, seen: set[Path]) -> list[Pin]:
     """A requirements file, following ``-r``/``-c`` to the files it names."""
-    if path.resolve() in seen or not path.is_file():
+    if path.resolve() in seen or not os.path.isfile(path):
         return []
     seen.add(path.resolve())
     text = re.sub(r"\\\n", "", path.read_text(errors="replace"))

@@ -196,10 +196,12 @@ def _relative(path: str, base: str) -> str:
     return path[len(base.rstrip("/")) + 1:]
 
 
-def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
+def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[Path] | None = None) -> list[Path]:
     """Python files under ``root``, in a stable order, honouring git's ignores.
 
-    Follows no symlink out of the tree, and never reaches a file twice.
+    Follows no symlink out of the tree, and never reaches a file twice. A
+    folder that cannot be listed goes to ``unreadable`` (where given): the
+    run reports it rather than look complete.
     """
     root_real = os.path.realpath(root)
     found, seen = [], set()
@@ -211,6 +213,8 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
+            if unreadable is not None and os.path.isdir(folder):  # a folder gone meanwhile is no loss
+                unreadable.append(folder)
             continue
         for entry in reversed(entries):
             # realpath costs a system call a path component: only for links
@@ -236,17 +240,25 @@ class Listings:
     the name asked. One run's: the next walks the tree as it is then."""
 
     def __init__(self):
-        self._trees: dict[str, tuple[str, list[Path]]] = {}  # real folder -> (as first named, its files)
+        self._trees: dict[str, tuple[str, list[Path], list[Path]]] = {}  # real folder -> (as first named, files, unreadable)
 
     def files(self, root: Path) -> list[Path]:
+        return self._named(root, 1)
+
+    def unreadable(self, root: Path) -> list[Path]:
+        """The folders under ``root`` (itself included) its walk could not list."""
+        return self._named(root, 2)
+
+    def _named(self, root: Path, which: int) -> list[Path]:
         real = os.path.realpath(root)
         if real not in self._trees:
-            self._trees[real] = (os.fspath(root), walk(root))
-        named, files = self._trees[real]
+            unreadable: list[Path] = []
+            self._trees[real] = (os.fspath(root), walk(root, unreadable=unreadable), unreadable)
+        named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
-            return files
+            return paths
         prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
-        return [root / os.fspath(path)[prefix:] for path in files]
+        return [root / os.fspath(path)[prefix:] for path in paths]
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -285,9 +297,20 @@ def check_regular(path: Path) -> None:
         info = os.stat(path)
     except OSError as error:
         raise FileError(f"cannot read: {error.strerror or error}") from error
+    if stat.S_ISDIR(info.st_mode):
+        _check_listable(path)
     if not stat.S_ISREG(info.st_mode):
         raise FileError("not a regular file")
     _check_size(info.st_size)
+
+
+def _check_listable(path: Path) -> None:
+    """A folder is a job only where its walk could not list it: say so."""
+    try:
+        os.scandir(path).close()
+    except OSError as error:
+        raise FileError(f"cannot read this folder: {error.strerror or error}; the files in it were "
+                        "not checked") from error
 
 
 def _check_size(size: int) -> None:
