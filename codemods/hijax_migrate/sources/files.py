@@ -79,10 +79,26 @@ def named_words(data: bytes, words, whole: bool = True) -> frozenset[bytes]:
     a name NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``): text beyond ASCII is
     searched as it is and normalised."""
     named = _bytes_naming(data, whole, words)
-    if data.isascii() or len(named) == len(words):
+    if len(named) == len(words) or (data.isascii() and not recoded(data)):
         return named
     normalized = _normalized(data)
     return named if normalized is None else named | _bytes_naming(normalized, whole, words)
+
+
+def recoded(data: bytes) -> bool:
+    """Do these ASCII bytes read as other text? A coding cookie (only in the
+    first two lines) may name utf-7, unicode_escape or iso2022_jp, in which
+    ``+AHY-jp_bwd``, ``\\x76jp_bwd`` or an escape sequence spell a name that
+    no byte search finds."""
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1) if first != -1 else -1
+    if b"coding" not in (data if second == -1 else data[:second]):
+        return False
+    encoding = declared_encoding(data)
+    try:
+        return data.decode(encoding) != data.decode("ascii", errors="replace")
+    except (UnicodeDecodeError, LookupError):
+        return True  # Python reads it some other way, or refuses it: the full reading says which
 
 
 def _normalized(data: bytes) -> bytes | None:
@@ -134,13 +150,32 @@ def file_words(path: Path, words, chunk: int = 1 << 20) -> frozenset[bytes]:
     overlap = max(map(len, words), default=2) - 1
     with open(path, "rb") as handle:
         first = handle.read(chunk)
-        if len(first) < chunk:
-            return named_words(first, words, path.suffix != ".ipynb")
+        if len(first) < chunk or path.suffix == ".ipynb":  # a notebook's escapes need its whole JSON
+            rest = handle.read(MAX_READ) if len(first) == chunk else b""
+            return _whole_words(path, first + rest, words) if len(rest) < MAX_READ else frozenset(words)
+        if first.isascii() and recoded(first):  # a stateful encoding is not searched chunk by chunk
+            return frozenset(words)
         named, tail, block = set(), b"", first
         while block:
             named |= named_words(tail + block, words, False)
             tail, block = block[-overlap:], handle.read(chunk)
     return frozenset(named)
+
+
+def _whole_words(path: Path, data: bytes, words) -> frozenset[bytes]:
+    """``named_words`` of a whole file; a notebook's JSON is searched as
+    bytes (its escapes ``\\n`` hide where names start), and where it escapes
+    characters (``\\u0076jp_bwd``), in its code cells' text, which is what
+    is migrated (its outputs, images mostly, are not)."""
+    if path.suffix != ".ipynb":
+        return named_words(data, words)
+    named = named_words(data, words, False)
+    if b"\\u" not in data or len(named) == len(words):
+        return named
+    from .notebooks import code_text
+
+    code = code_text(data)
+    return frozenset(words) if code is None else named | named_words(code.encode("utf-8", "surrogatepass"), words)
 
 
 # Documents with Python inside: notebooks' code cells, Markdown's fences.
@@ -253,7 +288,7 @@ class Listings:
         real = os.path.realpath(root)
         if real not in self._trees:
             unreadable: list[Path] = []
-            self._trees[real] = (os.fspath(root), walk(root, unreadable=unreadable), unreadable)
+            self._trees[real] = (os.fspath(root), walk(root, None, unreadable), unreadable)
         named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
             return paths
