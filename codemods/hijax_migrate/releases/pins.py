@@ -12,6 +12,7 @@ read: most trees have none where the tool looks, and a run stops there.
 from __future__ import annotations
 
 import configparser
+import fnmatch
 import os
 import re
 from dataclasses import dataclass
@@ -48,10 +49,34 @@ def find(start: Path) -> list[Pin]:
     return []
 
 
+REQUIREMENTS = "requirements*.txt"
+
+
 def _files(folder: Path) -> list[Path]:
     names = [*LOCK_FILES, *PIN_FILES, "requirements.txt"]
-    found = [folder / name for name in names] + sorted(folder.glob("requirements*.txt"))
+    found = [folder / name for name in names] + sorted(folder.glob(REQUIREMENTS))
     return [path for path in dict.fromkeys(found) if os.path.isfile(path)]
+
+
+def is_read(name: str) -> bool:
+    """Is a file of this name (no folder) read where the pins and the
+    configuration are looked for (``_files``, the configuration's
+    ``pyproject.toml``)? The git hooks copy these out of the tree they check."""
+    return name in LOCK_FILES or name in PIN_FILES or fnmatch.fnmatchcase(name, REQUIREMENTS)
+
+
+def includes(text: str) -> list[str]:
+    """The files a requirements text pulls in (``-r``, ``-c``), each relative
+    to the file's folder, as ``_requirements`` follows them."""
+    found = (_INCLUDE.match(re.sub(r"(^|\s)#.*", "", line).strip()) for line in _joined(text).splitlines())
+    return [match.group(1) for match in found if match]
+
+
+_INCLUDE = re.compile(r"(?:-r|-c|--requirement|--constraint)\s*=?\s*(\S+)")
+
+
+def _joined(text: str) -> str:
+    return re.sub(r"\\\n", "", text)
 
 
 def read(path: Path) -> list[Pin]:
@@ -123,11 +148,11 @@ def _requirements(path: Path, seen: set[Path]) -> list[Pin]:
     if path.resolve() in seen or not os.path.isfile(path):
         return []
     seen.add(path.resolve())
-    text = re.sub(r"\\\n", "", path.read_text(errors="replace"))
+    text = _joined(path.read_text(errors="replace"))
     pins = []
     for line in text.splitlines():
         line = re.sub(r"(^|\s)#.*", "", line).strip()
-        included = re.match(r"(?:-r|-c|--requirement|--constraint)\s*=?\s*(\S+)", line)
+        included = _INCLUDE.match(line)
         if included:
             pins += _requirements(path.parent / included.group(1), seen)
         elif line and not line.startswith("-"):
