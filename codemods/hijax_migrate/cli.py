@@ -38,6 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.list_rules:
         print(list_rules())
         return EXIT_CLEAN
+    if args.recover:
+        from pathlib import Path
+
+        from .command.session import recover
+
+        return recover(Path(args.paths[0]) if args.paths else Path.cwd(), args.config)
     if not args.paths:
         parser.print_usage(sys.stderr)
         print("hijax-migrate: error: give at least one PATH (or - for stdin)", file=sys.stderr)

@@ -50,6 +50,7 @@ class Run:
     project: Project | None  # None only in ``for_workers``' part: a worker makes its own
     # (file shown, hash of its text) of each candidate triage sent to libcst: not asked again
     to_migrate: set[tuple[str, int]] = field(default_factory=set)
+    journal_root: Path | None = None  # where an in-place run keeps its journal (units.py): the project's root
 
     @classmethod
     def start(cls, jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
