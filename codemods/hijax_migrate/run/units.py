@@ -57,7 +57,8 @@ class Units:
         if len(arrived) == len(self.units[index]):
             staged = [member for member in map(self._staged, arrived) if member is not None]
             if staged:
-                with _held():
+                with _held() as noted:
+                    self.fault.noted = noted
                     _write_unit(self.run, self.journal, staged, self.fault)
 
     def _staged(self, outcome: Outcome) -> tuple[Job, Outcome, bytes] | None:
@@ -73,15 +74,17 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 def _held():
     """Ctrl-C and SIGTERM wait for the unit: blocked, and one that Python had
     caught but not yet handled only noted; each is raised again after."""
+    noted: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         with signals_deferred():
-            yield
+            yield noted
         return
-    noted: list[int] = []
+    # Blocked in this thread only: one sent to the process may reach another
+    # thread (a pool's), and Python then runs its handler here: it is noted.
     previous = {sig: signal.signal(sig, lambda signum, frame: noted.append(signum)) for sig in _SIGNALS}
     try:
         with signals_deferred():
-            yield
+            yield noted
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -179,6 +182,7 @@ class _Fault:
         kind, _, rest = spec.partition(":")
         number, _, self.marker = rest.partition(":")
         self.kind, self.at, self.count = kind, int(number) if number.isdigit() else 0, 0
+        self.noted: list[int] = []  # the signals noted while the unit is written
 
     def before_write(self) -> None:
         self.count += 1
@@ -189,5 +193,5 @@ class _Fault:
         if self.kind == "hold" and self.count == self.at:
             Path(self.marker).touch()
             deadline = time.monotonic() + 120
-            while not signal.sigpending() and time.monotonic() < deadline:
+            while not (signal.sigpending() or self.noted) and time.monotonic() < deadline:
                 time.sleep(0.005)  # a signal is held back until the unit is written
