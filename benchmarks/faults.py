@@ -194,8 +194,8 @@ def report(results: list[Result], families: int) -> str:
              f"families checked: {len(results) * families}",
              f"half-migrated families: {sum(r.half for r in results)}",
              f"  before --recover, SIGKILL runs: {sum(r.half_before_recover for r in killed)}",
-             f"  other signals and write errors, before any --recover: "
-             f"{sum(r.half_before_recover for r in results if r.kind != 'SIGKILL')}",
+             "  other signals and write errors, before any --recover: "
+             + str(sum(r.half_before_recover for r in results if r.kind != "SIGKILL")),
              f"files neither original nor migrated: {sum(len(r.strange) for r in results)}",
              f"journals left: {sum(r.journal_left for r in results)}"]
     for kind in KINDS:

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-import faults  # noqa: E402
+import faults
 
 FAMILIES = 3  # 7 files: families 0 (three files), 1 and 2 (two each)
 
