@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     args.paths = args.paths or ["."]  # as ruff: the current folder
     if args.list_rules:
         return _listed(args)
+    if args.recover:
+        from pathlib import Path
+
+        from .command.session import recover
+
+        return recover(Path(args.paths[0]) if args.paths else Path.cwd(), args.config)
     return _interruptible(lambda: _start_and_run(args))
 
 

@@ -136,7 +136,7 @@ class Project(Resolver):
         rel = Path(*dotted.split(".")) if dotted else None
         for base in (root,) if root is not None else self.roots:
             for path in (base / rel.with_name(rel.name + ".py"), base / rel / "__init__.py") if rel else ():
-                if path.is_file():
+                if os.path.isfile(path):  # an unreadable folder on the way: not there
                     return path
         return None
 

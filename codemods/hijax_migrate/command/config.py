@@ -9,6 +9,7 @@ relative to.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,16 +37,16 @@ class Config:
 
 
 def _folders(start: Path):
-    folder = (start if start.is_dir() else start.parent).resolve()
+    folder = (start if os.path.isdir(start) else start.parent).resolve()
     yield from (folder, *folder.parents)
 
 
 def find(start: Path) -> Path | None:
     for folder in _folders(start):
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and TABLE in _read(candidate).get("tool", {}):
+        if os.path.isfile(candidate) and TABLE in _read(candidate).get("tool", {}):
             return candidate
-        if any((folder / mark).exists() for mark in _REPO_MARKS):
+        if any(os.path.exists(folder / mark) for mark in _REPO_MARKS):
             return None
     return None
 
@@ -53,7 +54,7 @@ def find(start: Path) -> Path | None:
 def project_root(start: Path) -> Path:
     """Without a configuration: the repository's top, else the start folder."""
     folders = list(_folders(start))
-    return next((f for f in folders if any((f / m).exists() for m in _REPO_MARKS)), folders[0])
+    return next((f for f in folders if any(os.path.exists(f / m) for m in _REPO_MARKS)), folders[0])
 
 
 def _read(path: Path) -> dict:
@@ -72,7 +73,7 @@ def load(start: Path, explicit: str | None = None) -> Config:
     path = Path(explicit) if explicit else find(start)
     if path is None:
         return Config(root=project_root(start))
-    if explicit and not path.is_file():
+    if explicit and not os.path.isfile(path):
         raise UsageError(f"--config {explicit}: no such file")
     table = _read(path).get("tool", {}).get(TABLE, {})
     config = Config(path, path.resolve().parent, table)

@@ -108,6 +108,11 @@ class Session:
         return cls(args, options, target, jobs, listings, taken)
 
     def run(self) -> int:
+        from ..sources.journal import Journal
+
+        if Journal(self.args.settings.root).pending():  # a unit of writes cut off: the tree is not to be read
+            print(cut_off(Journal(self.args.settings.root)), file=sys.stderr)
+            return EXIT_FAILED
         if self.args.paths == ["-"]:
             return self._stdin()
         if not self.jobs and not (self.args.changed_since or self.args.staged):  # as ruff: a warning, exit 0
@@ -147,6 +152,7 @@ class Session:
         progress = Progress.for_args(self.args)
         cache_dir = None if self.args.no_cache else default_dir()
         with Run.start(self.jobs, self.options, self.args.in_place, workers, cache_dir, self.listings) as run:
+            run.journal_root = self.args.settings.root
             outcomes = migrate(run, progress)
         return outcomes, run.after() if self.args.interactive else None
 
@@ -254,3 +260,28 @@ class Session:
 
     def _color(self) -> bool:
         return wants_color(sys.stdout, self.args.color)
+
+
+def cut_off(journal) -> str:
+    """What a run that finds a journal says (``sources.journal``)."""
+    files = journal.files()
+    return (f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} files of one "
+            f"family ({', '.join(files)}), so the family may be half migrated; "
+            f"run `hijax-migrate --recover` to put them back as they were (journal: {journal.folder})")
+
+
+def recover(start: Path, config: str | None = None) -> int:
+    """``--recover``: the cut-off unit's files put back, from the journal in the project's root."""
+    from ..sources.journal import Journal
+    from . import config as settings
+
+    journal = Journal(settings.load(start, config).root)
+    if not journal.pending():
+        print(f"hijax-migrate: nothing to recover (no journal at {journal.folder})", file=sys.stderr)
+        return EXIT_CLEAN
+    restored, problems = journal.recover()
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    print(f"hijax-migrate: put back {len(restored)} files as they were before the cut-off run"
+          + ("; the journal is kept until the errors above are fixed" if problems else ""), file=sys.stderr)
+    return EXIT_FAILED if problems else EXIT_CLEAN

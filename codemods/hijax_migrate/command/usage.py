@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor write the cache of earlier runs' results")
     _verify_options(parser)
+    parser.add_argument("--recover", action="store_true",
+                        help="put back the files of a family an in-place run was cut off while writing "
+                             "(killed outright): the journal in the project's root says which")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser

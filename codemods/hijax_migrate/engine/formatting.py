@@ -25,8 +25,9 @@ def changed_lines(old: str, new: str) -> list[tuple[int, int]]:
 def black_mode(path: Path):
     import black
 
-    found = black.find_pyproject_toml((str(path),))
-    config = black.parse_pyproject_toml(found) if found else {}
+    from ..sources.black_config import black_config
+
+    config = black_config(path)[1]
     return black.Mode(
         target_versions={black.TargetVersion[v.upper()] for v in config.get("target_version", ())},
         line_length=config.get("line_length", black.DEFAULT_LINE_LENGTH),

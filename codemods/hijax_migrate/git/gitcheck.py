@@ -4,14 +4,17 @@ pre-push checks, for each ref pushed, the files that changed between the
 remote's commit and the pushed one; pre-commit checks the staged files.
 Neither reads the working tree: the tree being pushed or committed is
 written out of git (its Python files, so that bases resolve as they are in
-that tree, its pins and configuration, and the documents that changed) to a
-copy kept between runs (``hook_tree``) and checked there, as ``--check
---force-exclude`` would.
+that tree, the files the command line reads for pins and configuration,
+requirement files pulled in by ``-r`` included, and the documents that
+changed) to a copy kept between runs (``hook_tree``) and checked there, as
+``--check --force-exclude`` would: the changed files, and every file of
+their class families (``family``).
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,11 +22,9 @@ from pathlib import Path
 from ..command.usage import build_parser
 from ..sources import gitrepo
 from ..sources.files import SOURCES, is_candidate_text
-from . import hook_tree
+from . import family, hook_tree
 
 ZEROS = frozenset("0")
-# Read for pins and configuration wherever they are in the tree.
-_SETTINGS = ("pyproject.toml", "setup.cfg")
 
 
 @dataclass(frozen=True)
@@ -59,24 +60,29 @@ def staged(repo) -> list[Check]:
 
 
 def run_checks(repo, checks: list[Check]):
-    """(check, outcomes) for each check that has Python to look at."""
+    """(check, outcomes) for each check that has Python, pins or configuration to look at."""
     for check in checks:
-        names = [name for name in check.names if name.endswith(SOURCES)]
-        if names:
-            yield check, _check_tree(repo, check.tree, names)
+        if check.names:
+            yield check, _check_tree(repo, check.tree, list(check.names))
 
 
 def _check_tree(repo, tree: str, names: list[str]):
+    """The outcomes of the changed files and of their families, checked in
+    a copy of the tree holding every file the command line would read; a
+    change to a pin or the configuration puts every file in question."""
     from ..command.session import Session
 
     files = gitrepo.tree_files(repo, tree)
-    names = _candidates(repo, files, names)
-    if not names:
+    settings = settings_files(repo, files)
+    python = [path for path in files if path.endswith((".py", ".pyi"))]
+    names = [name for name in names if name in files and (name.endswith(SOURCES) or name in settings)]
+    if any(name in settings for name in names):
+        names = [path for path in files if path.endswith(SOURCES)]
+    elif not _may_matter(repo, files, names):
         return []
-    wanted = {path: blob for path, blob in files.items()
-              if path in names or path.endswith((".py", ".pyi")) or _is_settings(path)}
+    wanted = {path: blob for path, blob in files.items() if path in names or path in python or path in settings}
     with hook_tree.checked_out(repo, wanted) as (top, kept):
-        targets = [str(top / name) for name in names]
+        targets = [str(top / name) for name in family.related(top, names, python) if name.endswith(SOURCES)]
         with _inside(top):
             # A temporary folder never comes back: the cache would only fill up.
             flags = ["--check", "--quiet", "--force-exclude"] + ([] if kept else ["--no-cache"])
@@ -86,19 +92,35 @@ def _check_tree(repo, tree: str, names: list[str]):
     return outcomes
 
 
-def _candidates(repo, files: dict[str, str], names: list[str]) -> list[str]:
-    """The files that name a word a rewrite needs, as the command line's
-    pre-filter decides: only then is the tree written out."""
+def settings_files(repo, files: dict[str, str]) -> set[str]:
+    """The tree's files the command line reads for pins and configuration
+    (``pins.is_read``), and the requirement files they pull in with ``-r``."""
+    from ..releases import pins
+
+    found = {path for path in files if pins.is_read(path.rpartition("/")[2])}
+    pending = sorted(found)
+    while pending:
+        batch, pending = pending, []
+        for path, text in zip(batch, gitrepo.read_blobs(repo, [files[path] for path in batch])):
+            folder = posixpath.dirname(path)
+            for name in pins.includes(text.decode("utf-8", "replace")):
+                included = posixpath.normpath(posixpath.join(folder, name))
+                if included in files and included not in found:
+                    found.add(included)
+                    pending.append(included)
+    return found
+
+
+def _may_matter(repo, files: dict[str, str], names: list[str]) -> bool:
+    """Can the changed files change any file's verdict? One that names a
+    rule's word, or defines a class (a base of a family elsewhere), can:
+    only then is the tree written out."""
     from ..engine.triage import every_word
 
-    words, names = every_word(), [name for name in names if name in files]
+    words = every_word()
     texts = gitrepo.read_blobs(repo, [files[name] for name in names])
-    return [name for name, text in zip(names, texts) if is_candidate_text(text, words, not name.endswith(".ipynb"))]
-
-
-def _is_settings(path: str) -> bool:
-    name = path.rpartition("/")[2]
-    return name in _SETTINGS or (name.startswith("requirements") and name.endswith(".txt"))
+    return any(b"class" in text or is_candidate_text(text, words, not name.endswith(".ipynb"))
+               for name, text in zip(names, texts))
 
 
 @contextmanager

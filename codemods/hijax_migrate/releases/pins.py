@@ -12,6 +12,8 @@ read: most trees have none where the tool looks, and a run stops there.
 from __future__ import annotations
 
 import configparser
+import fnmatch
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,21 +38,45 @@ class Pin:
 def find(start: Path) -> list[Pin]:
     """The jax pins that decide, from the folder of ``start`` upwards (to the
     repository root): a lock file's exact version, else the first file's."""
-    folder = start if start.is_dir() else start.parent
+    folder = start if os.path.isdir(start) else start.parent
     for candidate in (folder.resolve(), *folder.resolve().parents):
         for path in _files(candidate):
             pins = read(path)
             if pins:
                 return pins
-        if (candidate / ".git").exists():
+        if os.path.exists(candidate / ".git"):
             break
     return []
 
 
+REQUIREMENTS = "requirements*.txt"
+
+
 def _files(folder: Path) -> list[Path]:
     names = [*LOCK_FILES, *PIN_FILES, "requirements.txt"]
-    found = [folder / name for name in names] + sorted(folder.glob("requirements*.txt"))
-    return [path for path in dict.fromkeys(found) if path.is_file()]
+    found = [folder / name for name in names] + sorted(folder.glob(REQUIREMENTS))
+    return [path for path in dict.fromkeys(found) if os.path.isfile(path)]
+
+
+def is_read(name: str) -> bool:
+    """Is a file of this name (no folder) read where the pins and the
+    configuration are looked for (``_files``, the configuration's
+    ``pyproject.toml``)? The git hooks copy these out of the tree they check."""
+    return name in LOCK_FILES or name in PIN_FILES or fnmatch.fnmatchcase(name, REQUIREMENTS)
+
+
+def includes(text: str) -> list[str]:
+    """The files a requirements text pulls in (``-r``, ``-c``), each relative
+    to the file's folder, as ``_requirements`` follows them."""
+    found = (_INCLUDE.match(re.sub(r"(^|\s)#.*", "", line).strip()) for line in _joined(text).splitlines())
+    return [match.group(1) for match in found if match]
+
+
+_INCLUDE = re.compile(r"(?:-r|-c|--requirement|--constraint)\s*=?\s*(\S+)")
+
+
+def _joined(text: str) -> str:
+    return re.sub(r"\\\n", "", text)
 
 
 def read(path: Path) -> list[Pin]:
@@ -119,14 +145,14 @@ def _setup_cfg(path: Path, text: str) -> list[Pin]:
 
 def _requirements(path: Path, seen: set[Path]) -> list[Pin]:
     """A requirements file, following ``-r``/``-c`` to the files it names."""
-    if path.resolve() in seen or not path.is_file():
+    if path.resolve() in seen or not os.path.isfile(path):
         return []
     seen.add(path.resolve())
-    text = re.sub(r"\\\n", "", path.read_text(errors="replace"))
+    text = _joined(path.read_text(errors="replace"))
     pins = []
     for line in text.splitlines():
         line = re.sub(r"(^|\s)#.*", "", line).strip()
-        included = re.match(r"(?:-r|-c|--requirement|--constraint)\s*=?\s*(\S+)", line)
+        included = _INCLUDE.match(line)
         if included:
             pins += _requirements(path.parent / included.group(1), seen)
         elif line and not line.startswith("-"):

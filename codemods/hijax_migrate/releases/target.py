@@ -3,6 +3,7 @@ the project's pins, the installed jax."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -52,15 +53,15 @@ def from_pins(start: Path) -> tuple[Version, str] | None:
 
 def jax_tree(start: Path) -> tuple[Version, str] | None:
     """A tree that is jax (it holds ``jax/_src/hijax.py``) targets its own version."""
-    folder = (start if start.is_dir() else start.parent).resolve()
+    folder = (start if os.path.isdir(start) else start.parent).resolve()
     for candidate in (folder, *folder.parents):
         version_file = candidate / "jax" / "version.py"
-        if (candidate / "jax" / "_src" / "hijax.py").is_file() and version_file.is_file():
+        if os.path.isfile(candidate / "jax" / "_src" / "hijax.py") and os.path.isfile(version_file):
             match = re.search(r"""^_version\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""",
                               version_file.read_text(errors="replace"), re.M)
             if match:
                 return min(parse_version(match.group(1)), LATEST), f"the jax tree's own {version_file}"
-        if (candidate / ".git").exists():
+        if os.path.exists(candidate / ".git"):
             break
     return None
 

@@ -31,7 +31,6 @@ from ..sources.files import (
     encode,
     read_source,
     signals_deferred,
-    write_atomic,
 )
 from ..sources.notebooks import cell_diff
 from .state import Job, Run, roots_of, searched_roots
@@ -90,8 +89,7 @@ def migrate_file(run: Run, job: Job) -> Outcome:
         data = new_bytes(source, job, outcome, partial(_migrate_and_keep, run))
         if data is not None and run.in_place:
             run.originals.keep(source.path, source.raw)  # other files' decisions rest on the text as found
-            write_atomic(source, data)
-            outcome.written = True
+            run.originals.stage(source.path, data)  # written with its family, once all are migrated (units)
     return outcome
 
 
@@ -253,16 +251,29 @@ def _in_worker(work, job: Job) -> tuple[Outcome | None, dict]:
 def migrate(run: Run, progress=None) -> list[Outcome]:
     """Migrate the run's jobs; outcomes come back in the order of its jobs.
     A file travels: pre-filter, cache, triage, libcst (on every core, or in
-    this process)."""
+    this process); in place, the files are then written family by family."""
+    heard: list[Outcome] = []
+    try:
+        return _outcomes(run, progress, heard)
+    except KeyboardInterrupt:
+        if run.in_place:
+            from .units import tell_written
+
+            tell_written(heard)
+        raise
+
+
+def _outcomes(run: Run, progress, heard: list[Outcome]) -> list[Outcome]:
+    """``heard``: the outcomes of the files migrated, as they come in."""
     with _running(run, progress) as workers:
         wanted = _prefiltered(run)
         order = [_settle(run, job, triage=False) for job in wanted]  # the cache's
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if run.workers > 1 and _worth_forking(misses) and _forks():
-            return _merge(order, _on_every_core(run, workers, misses, progress))
+            return _merge(order, _on_every_core(run, workers, misses, progress, heard))
         order = _merge(order, _triaged(run, misses, workers))
         candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
-        return _merge(order, _migrated(run, candidates, workers, progress))
+        return _merge(order, _migrated(run, candidates, workers, progress, heard))
 
 
 def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
@@ -366,7 +377,7 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress) -> list[Outcome]:
+def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, heard: list) -> list[Outcome]:
     """Each miss's outcome, from the pool's workers, in the order of ``misses``.
     The largest files go first: a long one started last would leave the other
     workers idle (and the files that need libcst are mostly large). A worker
@@ -379,7 +390,7 @@ def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress) -> 
         progress.start(len(misses))
     ranked = sorted(range(len(misses)), key=lambda index: -_size(misses[index].path))
     told = pool.map(partial(_in_worker, settle_or_migrate), [misses[i] for i in ranked], _crashed)
-    done = _collect(_heard(run, told), progress)
+    done = _collect(_heard(run, told), progress, _writer(run, misses), heard)
     return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]
 
 
@@ -396,17 +407,17 @@ def _triaged(run: Run, misses: list[Job], workers: _Workers) -> list[Outcome | N
     return triaged
 
 
-def _migrated(run: Run, candidates: list[Job], workers: _Workers, progress) -> list[Outcome]:
+def _migrated(run: Run, candidates: list[Job], workers: _Workers, progress, heard: list) -> list[Outcome]:
     """The outcomes of the files that need libcst: by the pool where it was
     started, else in this process (its index serves on)."""
     if progress is not None:
         progress.start(len(candidates))
     if workers.pool is not None:
         told = workers.pool.map(partial(_in_worker, migrate_file), candidates, _crashed)
-        return _collect(_heard(run, told), progress)
+        return _collect(_heard(run, told), progress, _writer(run, candidates), heard)
     if candidates and run.workers > 1 and not run.in_place:  # written files: the child would read them changed
         run.project.prefetch_searches()
-    return _collect((migrate_file(run, job) for job in candidates), progress)
+    return _collect((migrate_file(run, job) for job in candidates), progress, _writer(run, candidates), heard)
 
 
 def _heard(run: Run, told):
@@ -464,10 +475,21 @@ def _merge(order: list[Outcome | None], computed: list[Outcome]) -> list[Outcome
     return [outcome if outcome is not None else next(fresh) for outcome in order]
 
 
-def _collect(results, progress) -> list[Outcome]:
-    outcomes = []
+def _writer(run: Run, jobs: list[Job]):
+    """In place: what writes the files, family by family, as they come in."""
+    if not run.in_place or not jobs:
+        return None
+    from .units import Units
+
+    return Units(run, jobs)
+
+
+def _collect(results, progress, writer=None, heard: list | None = None) -> list[Outcome]:
+    outcomes = heard if heard is not None else []
     for outcome in results:
         outcomes.append(outcome)
+        if writer is not None:
+            writer.heard(outcome)
         if progress is not None:
             progress.advance(outcome.file)
-    return outcomes
+    return list(outcomes)

@@ -47,18 +47,16 @@ def _named_rel(job: Job, root: Path) -> str:
 def jobs_for(args, root: Path, listings: Listings | None = None) -> list[Job]:
     """The run's files; a folder's walk, kept in ``listings``, serves the
     run's searches of the tree too."""
-    from ..sources.files import Listings, walk
+    from ..sources.files import Listings
 
     listings = listings if listings is not None else Listings()
     exclude = spec(args.exclude)
     jobs: list[Job] = []
     for name in args.paths:
         path = Path(name)
-        if path.is_dir():
-            rooted = _walk_spec(exclude, path, root)
-            walked = walk(path, rooted) if rooted is not None else listings.files(path)
-            jobs += [Job(p, p.as_posix(), path) for p in walked]
-        elif path.exists() or path.is_symlink():
+        if os.path.isdir(path):
+            jobs += _walked(path, _walk_spec(exclude, path, root), listings)
+        elif os.path.lexists(path) or _unreachable(path):  # the latter: reported by its read
             job = Job(path, path.as_posix(), None)
             if not (args.force_exclude and excluded(job, exclude, root)):
                 jobs.append(job)
@@ -89,6 +87,28 @@ def with_families(jobs: list[Job], args, root: Path, options, listings: Listings
     keep = [job for job in widened[len(jobs):] if not excluded(job, exclude, root)]
     kept = {job.display for job in keep}
     return _once(jobs + keep), [note for note in notes if note.file in kept]
+
+
+def _walked(folder: Path, rooted, listings: Listings) -> list[Job]:
+    """The folder's files, and each folder in it that cannot be listed (a
+    job whose read says so: never a walk that looks complete and is not)."""
+    from ..sources.files import walk
+
+    unreadable: list[Path] = []
+    walked = walk(folder, rooted, unreadable) if rooted is not None else listings.files(folder)
+    unreadable = unreadable if rooted is not None else listings.unreadable(folder)
+    return [Job(p, p.as_posix(), folder) for p in walked + unreadable]
+
+
+def _unreachable(path: Path) -> bool:
+    """A path whose existence cannot be asked (a folder on the way cannot be searched)."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return False
 
 
 def excluded(job: Job, exclude, root: Path) -> bool:

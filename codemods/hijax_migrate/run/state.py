@@ -51,6 +51,7 @@ class Run:
     # (file shown, hash of its text) of each candidate triage sent to libcst: not asked again
     to_migrate: set[tuple[str, int]] = field(default_factory=set)
     searched: tuple[Path, ...] = ()  # the folders the tree is searched under (``searched_roots``)
+    journal_root: Path | None = None  # where an in-place run keeps its journal (units.py): the project's root
 
     @classmethod
     def start(cls, jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,

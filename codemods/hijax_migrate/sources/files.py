@@ -79,10 +79,26 @@ def named_words(data: bytes, words, whole: bool = True) -> frozenset[bytes]:
     a name NFKC-normalised (``ｖjp_bwd`` is ``vjp_bwd``): text beyond ASCII is
     searched as it is and normalised."""
     named = _bytes_naming(data, whole, words)
-    if data.isascii() or len(named) == len(words):
+    if len(named) == len(words) or (data.isascii() and not recoded(data)):
         return named
     normalized = _normalized(data)
     return named if normalized is None else named | _bytes_naming(normalized, whole, words)
+
+
+def recoded(data: bytes) -> bool:
+    """Do these ASCII bytes read as other text? A coding cookie (only in the
+    first two lines) may name utf-7, unicode_escape or iso2022_jp, in which
+    ``+AHY-jp_bwd``, ``\\x76jp_bwd`` or an escape sequence spell a name that
+    no byte search finds."""
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1) if first != -1 else -1
+    if b"coding" not in (data if second == -1 else data[:second]):
+        return False
+    encoding = declared_encoding(data)
+    try:
+        return data.decode(encoding) != data.decode("ascii", errors="replace")
+    except (UnicodeDecodeError, LookupError):
+        return True  # Python reads it some other way, or refuses it: the full reading says which
 
 
 def _normalized(data: bytes) -> bytes | None:
@@ -134,13 +150,32 @@ def file_words(path: Path, words, chunk: int = 1 << 20) -> frozenset[bytes]:
     overlap = max(map(len, words), default=2) - 1
     with open(path, "rb") as handle:
         first = handle.read(chunk)
-        if len(first) < chunk:
-            return named_words(first, words, path.suffix != ".ipynb")
+        if len(first) < chunk or path.suffix == ".ipynb":  # a notebook's escapes need its whole JSON
+            rest = handle.read(MAX_READ) if len(first) == chunk else b""
+            return _whole_words(path, first + rest, words) if len(rest) < MAX_READ else frozenset(words)
+        if first.isascii() and recoded(first):  # a stateful encoding is not searched chunk by chunk
+            return frozenset(words)
         named, tail, block = set(), b"", first
         while block:
             named |= named_words(tail + block, words, False)
             tail, block = block[-overlap:], handle.read(chunk)
     return frozenset(named)
+
+
+def _whole_words(path: Path, data: bytes, words) -> frozenset[bytes]:
+    """``named_words`` of a whole file; a notebook's JSON is searched as
+    bytes (its escapes ``\\n`` hide where names start), and where it escapes
+    characters (``\\u0076jp_bwd``), in its code cells' text, which is what
+    is migrated (its outputs, images mostly, are not)."""
+    if path.suffix != ".ipynb":
+        return named_words(data, words)
+    named = named_words(data, words, False)
+    if b"\\u" not in data or len(named) == len(words):
+        return named
+    from .notebooks import code_text
+
+    code = code_text(data)
+    return frozenset(words) if code is None else named | named_words(code.encode("utf-8", "surrogatepass"), words)
 
 
 # Documents with Python inside: notebooks' code cells, Markdown's fences.
@@ -196,10 +231,12 @@ def _relative(path: str, base: str) -> str:
     return path[len(base.rstrip("/")) + 1:]
 
 
-def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
+def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[Path] | None = None) -> list[Path]:
     """Python files under ``root``, in a stable order, honouring git's ignores.
 
-    Follows no symlink out of the tree, and never reaches a file twice.
+    Follows no symlink out of the tree, and never reaches a file twice. A
+    folder that cannot be listed goes to ``unreadable`` (where given): the
+    run reports it rather than look complete.
     """
     root_real = os.path.realpath(root)
     found, seen = [], set()
@@ -211,6 +248,8 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None) -> list[Path]:
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
+            if unreadable is not None and os.path.isdir(folder):  # a folder gone meanwhile is no loss
+                unreadable.append(folder)
             continue
         for entry in reversed(entries):
             # realpath costs a system call a path component: only for links
@@ -236,17 +275,25 @@ class Listings:
     the name asked. One run's: the next walks the tree as it is then."""
 
     def __init__(self):
-        self._trees: dict[str, tuple[str, list[Path]]] = {}  # real folder -> (as first named, its files)
+        self._trees: dict[str, tuple[str, list[Path], list[Path]]] = {}  # real folder -> (as first named, files, unreadable)
 
     def files(self, root: Path) -> list[Path]:
+        return self._named(root, 1)
+
+    def unreadable(self, root: Path) -> list[Path]:
+        """The folders under ``root`` (itself included) its walk could not list."""
+        return self._named(root, 2)
+
+    def _named(self, root: Path, which: int) -> list[Path]:
         real = os.path.realpath(root)
         if real not in self._trees:
-            self._trees[real] = (os.fspath(root), walk(root))
-        named, files = self._trees[real]
+            unreadable: list[Path] = []
+            self._trees[real] = (os.fspath(root), walk(root, None, unreadable), unreadable)
+        named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
-            return files
+            return paths
         prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
-        return [root / os.fspath(path)[prefix:] for path in files]
+        return [root / os.fspath(path)[prefix:] for path in paths]
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -285,9 +332,20 @@ def check_regular(path: Path) -> None:
         info = os.stat(path)
     except OSError as error:
         raise FileError(f"cannot read: {error.strerror or error}") from error
+    if stat.S_ISDIR(info.st_mode):
+        _check_listable(path)
     if not stat.S_ISREG(info.st_mode):
         raise FileError("not a regular file")
     _check_size(info.st_size)
+
+
+def _check_listable(path: Path) -> None:
+    """A folder is a job only where its walk could not list it: say so."""
+    try:
+        os.scandir(path).close()
+    except OSError as error:
+        raise FileError(f"cannot read this folder: {error.strerror or error}; the files in it were "
+                        "not checked") from error
 
 
 def _check_size(size: int) -> None:

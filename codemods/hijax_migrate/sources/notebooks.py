@@ -42,6 +42,16 @@ def _set_source(cell: dict, code: str) -> None:
     cell["source"] = code.splitlines(keepends=True) if isinstance(cell.get("source"), list) else code
 
 
+def code_text(data: bytes) -> str | None:
+    """The code cells' text, one after another; None: not a notebook (its
+    migration says why)."""
+    try:
+        notebook = json.loads(data)
+        return "\n".join(_source(c) for c in notebook["cells"] if c.get("cell_type") == "code")
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
 def migrate_notebook(text: str, path: str, migrate, words):
     """``migrate(code) -> engine.Result``; returns (new text, report)."""
     try:

@@ -4,8 +4,9 @@ Workers write each file as soon as it is migrated, yet a decision in another
 file (a flag its base sets, a subclass's rule, a call of a rule renamed
 there) must rest on the code as it was, whatever the order the files are
 done in. Before a file is replaced its bytes are kept in a folder of the run
-(``Originals``); reads of other files look there first. The folder goes when
-the run ends.
+(``Originals``); reads of other files look there first. A file's new bytes
+wait there too, until its family is written as one unit. The folder goes
+when the run ends.
 """
 
 from __future__ import annotations
@@ -46,16 +47,32 @@ class Originals:
         if self.folder is None:
             return
         slot = self._slot(path)
-        if slot.exists():
-            return
+        if not slot.exists():
+            self._put(slot, raw)
+
+    def _put(self, slot: Path, data: bytes) -> None:
         try:
             fd, tmp = tempfile.mkstemp(dir=self.folder)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(raw)
+                handle.write(data)
             os.replace(tmp, slot)  # whole or absent: a reader never sees half
         except OSError as error:  # without the copy, no write: the file stays as it is
             raise SourceError(f"cannot write: {error.strerror or error} (keeping the text as found "
                               "for the run)") from error
+
+    def stage(self, path: Path, data: bytes) -> None:
+        """``path``'s new bytes, kept until the run writes its family as one
+        unit (``run/units.py``); its original is kept first."""
+        self._put(self._slot(path).with_suffix(".new"), data)
+
+    def staged(self, path: Path) -> bytes | None:
+        """The new bytes staged for ``path``; None: none."""
+        if self.folder is None:
+            return None
+        try:
+            return self._slot(path).with_suffix(".new").read_bytes()
+        except OSError:
+            return None
 
     def replaced(self, path: Path) -> bool:
         """Has this run replaced ``path``? Its stat then no longer matches what is read of it."""

@@ -4,7 +4,8 @@ files and little else.
 
 An entry's key names everything a file's result depends on but other files:
 the tool (its version and its own sources), the options, the file's name,
-module and search roots, and its text. What it depends on in other files
+module and search roots, and its text; with ``--black``, black's version and
+the settings it reads for the file. What it depends on in other files
 (every module its bases were looked up in, found or not; the files that
 may subclass its classes or use their rules) is listed inside the entry
 with the digest of the text that was summarised, and checked on every hit:
@@ -56,16 +57,42 @@ def _tool() -> str:
     return digest("\n".join(parts))
 
 
+def black_style(path: Path) -> str:
+    """black's version and the ``[tool.black]`` table it finds for ``path``
+    (as engine/formatting.py asks it), as a key."""
+    try:
+        import black
+
+        from ..sources.black_config import black_config
+
+        found, config = black_config(path)
+        return json.dumps([black.__version__, found, config], sort_keys=True, default=str)
+    except (ImportError, OSError, ValueError) as error:  # black missing, its settings unreadable: the run reports it
+        return f"black unusable: {type(error).__name__}: {error}"
+
+
 class Cache:
     def __init__(self, folder: Path | None, options, roots: tuple[Path, ...]):
         self.folder = folder  # None: off
         self._context = json.dumps([FORMAT, _tool(), dataclasses.asdict(options), [str(r) for r in roots]],
                                    default=sorted, sort_keys=True)
         self._digests: dict[Path, str | None] = {}  # this run's reads of other files
+        self._black = bool(getattr(options, "black", False))
+        self._styles: dict[str, str] = {}  # folder -> black's version and settings there
 
     def _path(self, display: str, module: str, text: str) -> Path:
-        key = digest("\0".join((self._context, display, module, digest(text))))
+        key = digest("\0".join((self._context, display, module, digest(text), self._style(display))))
         return self.folder / key[:2] / key[2:]
+
+    def _style(self, display: str) -> str:
+        """With ``--black``, black's version and the settings it reads for
+        this file: a change to either changes the output."""
+        if not self._black:
+            return ""
+        folder = os.path.dirname(os.path.abspath(display))
+        if folder not in self._styles:
+            self._styles[folder] = black_style(Path(display))
+        return self._styles[folder]
 
     def lookup(self, display: str, module: str, text: str, project) -> dict | None:
         """The stored outcome's fields, if every file it depends on is as it was."""

@@ -11,6 +11,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from ..sources.files import recoded
 from . import prefetch
 from .reads import TreeReads
 
@@ -102,5 +103,6 @@ def holding(path: Path, words: list[str], scans=None, reads: TreeReads | None = 
 def may_hold(data: bytes, word: str) -> bool:
     """Could a file of these bytes name ``word``? Python reads a name with
     letters beyond ASCII in the file's encoding, NFKC-normalised (``ﬁx`` is
-    ``fix``): such a name, or a file with any, may name any word."""
-    return word.encode() in data or not (word.isascii() and data.isascii())
+    ``fix``): such a name, or a file with any, may name any word; so may
+    ASCII bytes that a coding cookie reads as other text (utf-7, escapes)."""
+    return word.encode() in data or not (word.isascii() and data.isascii()) or recoded(data)

@@ -4,6 +4,7 @@ uses it before anything is parsed."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -57,7 +58,7 @@ class Packages:
 
     def _package_parts(self, folder: Path) -> tuple[str, ...]:
         if folder not in self._parts:
-            if folder.parent == folder or not (folder / "__init__.py").is_file():
+            if folder.parent == folder or not os.path.isfile(folder / "__init__.py"):
                 self._parts[folder] = ()
             else:
                 self._parts[folder] = (*self._package_parts(folder.parent), folder.name)
