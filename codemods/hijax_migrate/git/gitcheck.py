@@ -86,7 +86,9 @@ def _check_tree(repo, tree: str, names: list[str]):
         with _inside(top):
             # A temporary folder never comes back: the cache would only fill up.
             flags = ["--check", "--quiet", "--force-exclude"] + ([] if kept else ["--no-cache"])
-            outcomes = Session.from_args(build_parser().parse_args([*flags, "--", *targets])).migrate()
+            args = build_parser().parse_args([*flags, "--", *targets])
+            args.family_files = False  # ``family.related`` chose them: a sibling's verdict is not the push's
+            outcomes = Session.from_args(args).migrate()
     for outcome in outcomes:
         outcome.file = Path(outcome.file).relative_to(top).as_posix()
     return outcomes

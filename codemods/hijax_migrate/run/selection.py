@@ -72,13 +72,13 @@ def jobs_for(args, root: Path, listings: Listings | None = None) -> list[Job]:
 
 def chosen_in_part(args) -> bool:
     """Are the run's files chosen one by one (named, or by git), not whole folders?"""
-    return args.changed_since is not None or args.staged or any(Path(p).is_file() for p in args.paths)
+    return args.changed_since is not None or args.staged or any(os.path.isfile(p) for p in args.paths)
 
 
 def with_families(jobs: list[Job], args, root: Path, options, listings: Listings) -> tuple[list[Job], list]:
     """Where the files are chosen in part, ``jobs`` and the other files of their
     classes' families (``family_files``), but those excluded; a note on each taken."""
-    if not jobs or not chosen_in_part(args):
+    if not jobs or not chosen_in_part(args) or not getattr(args, "family_files", True):
         return jobs, []
     from .family_files import widen
 

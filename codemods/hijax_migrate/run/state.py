@@ -151,5 +151,5 @@ def searched_roots(roots: tuple[Path, ...], jobs: list[Job], packages: Packages)
 
 
 def _project_of(folder: Path, packages: Packages) -> Path:
-    marked = next((f for f in (folder, *folder.parents) if any((f / m).exists() for m in _PROJECT_MARKS)), None)
+    marked = next((f for f in (folder, *folder.parents) if any(os.path.exists(f / m) for m in _PROJECT_MARKS)), None)
     return marked or packages.package_root(folder / "_")
