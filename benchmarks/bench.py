@@ -14,7 +14,13 @@ with the peak memory of each (the largest process of the command, workers
 included), and the ratios the goals are stated in. The trees: a synthetic
 repository (``synth.py``), and jax's own sources from the wheels of jax
 0.10.2 and 0.12.0.1 (downloaded once with ``pip download --no-deps`` into
-the cache folder, then unpacked; no network after that). On the synthetic
+the cache folder, then unpacked; no network after that); jax's whole tree at
+a recent commit (``JAX_COMMIT``, GitHub's archive of it, fetched once; or
+``--jax-tree``), whose tests hold many primitives, with one more row: its
+floor (``floor.py``: triage of every file, and one libcst parse with scopes
+and positions of each file that needs libcst), goal at most 1.5 times; and
+that tree's ``tests/hijax_test.py`` alone (86 kB, 31 primitives), against a
+libcst parse (naive) and a parse with scopes and positions (its floor). On the synthetic
 tree it also times a pre-push hook's run over a 10-file change (after two
 earlier pushes, one it blocks and one it lets through, and as a first
 push), and ``--check --changed-since`` over it, and checks that ``--check`` lists exactly the files that need changes
@@ -43,7 +49,11 @@ import synth  # noqa: E402
 TOOL = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.cli import run; run()"]
 GREP_PATTERN = r"vjp_\|HiPrim\|hijax\|linearize_from_jvp\|apply_derived_linearization\|transpose_jvp"
 JAX_TARGETS = {"0.10.2": "0.10", "0.12.0.1": "0.12"}
-GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5}
+GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5, "floor": 1.5, "head": 10.0}
+# jax's tree at a recent commit (its tests hold many primitives; the wheels hold none), and its release
+JAX_COMMIT, JAX_HEAD_TARGET = "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5", "0.11.1"
+BIG_MODULE = "tests/hijax_test.py"  # a single big test module full of primitives
+FLOOR = [sys.executable, str(HERE / "floor.py")]
 
 
 def measure(command: list[str], cwd: Path, env: dict | None = None, stdin=None) -> tuple[float, float, str, float]:
@@ -100,6 +110,37 @@ def time_tree(tree: Path, target: str, repeat: int, scratch: Path) -> dict[str, 
     return results
 
 
+def time_head(tree: Path, repeat: int, scratch: Path) -> dict[str, tuple[float, float, str, float]]:
+    """jax's tree at JAX_COMMIT: the rows of ``time_tree``, and the floor (triage
+    of every file, one parse with scopes and positions of each that needs libcst)."""
+    results = time_tree(tree, JAX_HEAD_TARGET, repeat, scratch)
+    floor = [*FLOOR, "--tree", ".", "--target-jax", JAX_HEAD_TARGET]
+    results["floor: triage, parse+metadata"] = best_of([measure(floor, tree, with_cache(scratch / f"floor-{n}"))
+                                                        for n in range(repeat)])
+    return results
+
+
+def time_module(tree: Path, repeat: int, scratch: Path) -> dict[str, tuple[float, float, str, float]]:
+    """The single big module alone, in a folder of its own: the tool (no cache), a
+    libcst parse (naive), and the floor: a parse with scopes and positions."""
+    folder = scratch / "big-module"
+    folder.mkdir(exist_ok=True)
+    (folder / Path(BIG_MODULE).name).write_bytes((tree / BIG_MODULE).read_bytes())
+    check = [*TOOL, "--check", "-q", "--no-cache", "--target-jax", JAX_HEAD_TARGET, "."]
+    return {"hijax-migrate, no cache": best_of([measure(check, folder, installed_env()) for _ in range(repeat)]),
+            "naive: libcst parse": best_of([measure([sys.executable, str(HERE / "naive.py"), "."], folder)
+                                            for _ in range(repeat)]),
+            "floor: parse+metadata": best_of([measure([*FLOOR, Path(BIG_MODULE).name], folder)
+                                              for _ in range(repeat)])}
+
+
+def floor_ratio(results: dict, tool_row: str, floor_row: str) -> tuple[list[str], dict[str, bool]]:
+    tool, floor = results[tool_row], results[floor_row]
+    met = {"floor": tool[0] / floor[0] <= GOALS["floor"]}
+    return [(f"  {tool[0] / floor[0]:.2f}x its floor's time (goal <= {GOALS['floor']}x: {_ok(met['floor'])}; "
+             f"by CPU {tool[3] / floor[3]:.2f}x)")], met
+
+
 def table(results: dict[str, tuple[float, float, str, float]]) -> list[str]:
     lines = [f"  {'command':<28}{'wall':>9}{'CPU':>9}{'peak RSS':>12}"]
     lines += [f"  {name:<28}{wall:>8.2f}s{cpu:>8.2f}s{rss:>8.0f} MiB" for name, (wall, rss, _, cpu) in results.items()]
@@ -117,6 +158,22 @@ def ratios(results: dict, cold_goal: float) -> tuple[list[str], dict[str, bool]]
 
 def _ok(met: bool) -> str:
     return "met" if met else "NOT met"
+
+
+def jax_head(downloads: Path) -> Path:
+    """jax's tree at JAX_COMMIT, from GitHub's archive of it, downloaded and unpacked once."""
+    tree = downloads / f"jax-{JAX_COMMIT[:12]}"
+    if not (tree / BIG_MODULE).is_file():
+        import io
+        import tarfile
+        import urllib.request
+
+        print(f"downloading jax at {JAX_COMMIT[:12]} (once) into {downloads}", flush=True)
+        url = f"https://codeload.github.com/jax-ml/jax/tar.gz/{JAX_COMMIT}"
+        with urllib.request.urlopen(url) as response, tarfile.open(fileobj=io.BytesIO(response.read())) as archive:
+            archive.extractall(downloads, filter="data")
+        (downloads / f"jax-{JAX_COMMIT}").rename(tree)
+    return tree
 
 
 def jax_sources(version: str, downloads: Path) -> Path:
@@ -224,8 +281,10 @@ def default_downloads() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trees", default="synthetic,jax-0.10.2,jax-0.12.0.1",
-                        help="comma-separated: synthetic, jax-0.10.2, jax-0.12.0.1")
+    parser.add_argument("--trees", default="synthetic,jax-0.10.2,jax-0.12.0.1,jax-head,big-module",
+                        help="comma-separated: synthetic, jax-0.10.2, jax-0.12.0.1, jax-head (jax's tree at "
+                             "JAX_COMMIT), big-module (its tests/hijax_test.py alone)")
+    parser.add_argument("--jax-tree", type=Path, help="a checkout of jax at JAX_COMMIT, instead of downloading it")
     parser.add_argument("--files", type=int, default=3000, help="size of the synthetic tree")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command; the best counts")
     parser.add_argument("--tree", type=Path, help="time this repository instead")
@@ -246,13 +305,27 @@ def main(argv: list[str] | None = None) -> int:
                 # A checkout is older than the 2 s timestamp tick within which the
                 # tool trusts no file's stat (scans.py): as old as that, and no older.
                 time.sleep(2.1)
+            elif name in ("jax-head", "big-module"):
+                path = args.jax_tree or jax_head(args.downloads or default_downloads())
+                if name == "big-module":
+                    print(f"\nbig-module: {path / BIG_MODULE} (--target-jax {JAX_HEAD_TARGET})", flush=True)
+                    results = time_module(path, args.repeat, scratch)
+                    lines, tree_met = floor_ratio(results, "hijax-migrate, no cache", "floor: parse+metadata")
+                    print("\n".join(table(results) + lines), flush=True)
+                    met.update({f"{name} {goal_name}": ok for goal_name, ok in tree_met.items()})
+                    continue
+                target = JAX_HEAD_TARGET
             elif name.startswith("jax-"):
                 version = name[len("jax-"):]
                 path, target = jax_sources(version, args.downloads or default_downloads()), JAX_TARGETS[version]
             count = sum(1 for _ in path.rglob("*.py"))
             print(f"\n{name}: {path} ({count} Python files; --target-jax {target})", flush=True)
-            results = time_tree(path, target, args.repeat, scratch)
-            lines, tree_met = ratios(results, goal)
+            results = (time_head if name == "jax-head" else partial(time_tree, target=target))(
+                path, repeat=args.repeat, scratch=scratch)
+            lines, tree_met = ratios(results, GOALS["head"] if name == "jax-head" else goal)
+            if name == "jax-head":
+                more, floor_met = floor_ratio(results, "hijax-migrate, cold cache", "floor: triage, parse+metadata")
+                lines, tree_met = lines + more, tree_met | floor_met
             print("\n".join(table(results) + lines), flush=True)
             met.update({f"{name} {goal_name}": ok for goal_name, ok in tree_met.items()})
             if expected is not None:

@@ -67,4 +67,5 @@ def test_a_rule_that_never_asks_resolves_nothing(monkeypatch):
     wrapper.visit(rule)
     assert rule.seen == {} and asked == set()
     wrapper.visit(Asking("VmapOf"))
-    assert {"QualifiedNameProvider", "ParentNodeProvider"} <= asked
+    # Qualified names are read from the scopes, parents from the visit itself (context._Qualified, _Parents).
+    assert "ScopeProvider" in asked and not {"QualifiedNameProvider", "ParentNodeProvider"} & asked

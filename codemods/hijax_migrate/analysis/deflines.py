@@ -26,6 +26,7 @@ class DefLines:
         self._module, self._code = module, code
         self._lines: dict[cst.CSTNode, int] | None = None
         self._spans: list[list[int]] | None = None
+        self._extents: dict[cst.CSTNode, tuple[int, int]] = {}
 
     def spans(self) -> list[list[int]] | None:
         """The line spans of the module's statements (see ``attr_reach.spans``);
@@ -41,6 +42,15 @@ class DefLines:
             return None
         self._read()
         return self._lines.get(node)
+
+    def text(self, node: cst.CSTNode) -> str | None:
+        """The text of a class or function statement of the tree, from its
+        keyword's line to its last (None where ast cannot tell)."""
+        self._read()
+        extent = self._extents.get(node)
+        if extent is None:
+            return None
+        return "\n".join(self._code.split("\n")[extent[0] - 1:extent[1]])
 
     def _read(self) -> None:
         """One parse by ``ast`` for both: its tree is not kept (a big module's is large)."""
@@ -65,7 +75,9 @@ class DefLines:
         found = {}
         for stmt, node in zip(defs, nodes):
             if _AST_DEFS[type(stmt)] is not type(node) or stmt.name != node.name.value:
+                self._extents = {}
                 return {}  # not the same statements: libcst decides every line
+            self._extents[node] = (stmt.lineno, stmt.end_lineno)
             if _names_on_its_line(lines[stmt.lineno - 1], stmt):
                 found[node] = stmt.lineno
         return found

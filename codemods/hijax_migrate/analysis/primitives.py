@@ -55,6 +55,10 @@ class PrimitiveMap:
         return self.origin(line) if self.origin else line
 
 
+    def text(self, node: cst.CSTNode) -> str | None:
+        """The text of a class or function statement (None: not known without a code generation)."""
+        return self._lines().text(node) if self.code is not None else None
+
     def _lines(self) -> DefLines:
         self._def_lines = self._def_lines or DefLines(self.wrapper.module, self.code)
         return self._def_lines

@@ -30,12 +30,13 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def fixtures(tree: cst.Module, code: str) -> dict[cst.ClassDef, str]:
+def fixtures(tree: cst.Module, code: str, text=None) -> dict[cst.ClassDef, str]:
     """Classes defined inside a ``raises`` block, or in a function and used only
-    inside its ``raises`` blocks -> where they stand, for the note."""
+    inside its ``raises`` blocks -> where they stand, for the note. ``text``: a
+    function statement's text, or None (``PrimitiveMap.text``)."""
     if "aises" not in code:  # assertRaises, pytest.raises: skip the walk
         return {}
-    visitor = _Fixtures()
+    visitor = _Fixtures(text or (lambda node: None))
     tree.visit(visitor)
     return visitor.found
 
@@ -55,7 +56,8 @@ class _Fixtures(cst.CSTVisitor):
     stands: in a ``raises`` block, in one of those local classes or functions
     (which may be used only in such blocks themselves), or elsewhere."""
 
-    def __init__(self):
+    def __init__(self, text):
+        self.text, self.passed = text, set()  # functions not walked (``_holds_none``)
         self.found: dict[cst.ClassDef, str] = {}
         self.calls: list[str] = []  # the open raises blocks' calls
         # per function: name -> class, name -> [where each use stands], local function names
@@ -87,7 +89,19 @@ class _Fixtures(cst.CSTVisitor):
         self.classes.pop()
         self.scopes.pop()
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+    def _holds_none(self, node: cst.FunctionDef) -> bool:
+        """A function outside functions and ``raises`` blocks whose text names no
+        ``raises``: no class in it is a fixture, and no function around it
+        counts the uses in it (most of a test module's methods)."""
+        if self.frames or self._call():
+            return False
+        text = self.text(node)
+        return text is not None and "aises" not in text
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool | None:
+        if self._holds_none(node):
+            self.passed.add(node)
+            return False
         if self.frames and not self._call():
             self.frames[-1][2].add(node.name.value)
         self.frames.append(({}, {}, set()))
@@ -95,6 +109,8 @@ class _Fixtures(cst.CSTVisitor):
         self.scopes.append(("def", node.name.value))
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if node in self.passed:
+            return
         defined, uses, functions = self.frames.pop()
         self.starts.pop()
         self.scopes.pop()

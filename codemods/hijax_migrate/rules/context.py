@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider, ScopeProvider
 
 from ..analysis.primitives import PrimitiveMap, around
 from ..analysis.project import Project
@@ -63,21 +64,85 @@ class FileContext:
 
 
 class _OnFirstUse(Mapping):
-    """The declared providers' metadata of a wrapper's module, each resolved when first read."""
+    """The declared providers' metadata of a wrapper's module, each resolved when first read;
+    qualified names and parents node by node, where that gives libcst's own answer cheaper."""
 
-    def __init__(self, wrapper: cst.MetadataWrapper, declared):
+    def __init__(self, wrapper: cst.MetadataWrapper, declared, parents: dict):
         self._wrapper, self._declared = wrapper, frozenset(declared)
+        self._entered_from, self._shortcuts = parents, {}
 
     def __getitem__(self, provider):
         if provider not in self._declared:
             raise KeyError(provider)
-        return self._wrapper.resolve(provider)  # kept by the wrapper: resolved once a tree
+        if provider in self._wrapper._metadata:  # resolved already: kept by the wrapper
+            return self._wrapper._metadata[provider]
+        if provider not in self._shortcuts:
+            self._shortcuts[provider] = self._shortcut(provider)
+        return self._shortcuts[provider]
+
+    def _shortcut(self, provider):
+        if provider is QualifiedNameProvider:
+            return _Qualified(self._wrapper, self._entered_from)
+        if provider is ParentNodeProvider:
+            return _Parents(self._wrapper, self._entered_from)
+        return self._wrapper.resolve(provider)
 
     def __iter__(self):
         return iter(self._declared)
 
     def __len__(self) -> int:
         return len(self._declared)
+
+
+class _Exact(Mapping):
+    """A provider's metadata read node by node; a node this shortcut cannot
+    answer for (not met yet, or not of the tree) gets the full resolution's answer."""
+
+    def __init__(self, wrapper: cst.MetadataWrapper, provider):
+        self._wrapper, self._provider = wrapper, provider
+
+    def _full(self, node):
+        return self._wrapper.resolve(self._provider)[node]
+
+    def __iter__(self):
+        return iter(self._wrapper.resolve(self._provider))
+
+    def __len__(self) -> int:
+        return len(self._wrapper.resolve(self._provider))
+
+
+class _Qualified(_Exact):
+    """QualifiedNameProvider without its walk of the module (2 s for jax's
+    hijax_test.py): it asks the node's scope, which is what the provider
+    does for every node; a rule asks for a few."""
+
+    def __init__(self, wrapper: cst.MetadataWrapper, entered: dict):
+        super().__init__(wrapper, QualifiedNameProvider)
+        self._scopes, self._entered = wrapper.resolve(ScopeProvider), entered
+
+    def __getitem__(self, node):
+        scope = self._scopes.get(node)
+        if scope:
+            return scope.get_qualified_names_for(node)
+        if node in self._scopes or node in self._entered:
+            return set()  # of the tree, with no scope (a comma, a name after a dot)
+        return self._full(node)  # perhaps no node of the tree: a KeyError
+
+
+class _Parents(_Exact):
+    """ParentNodeProvider from the rule's own visit: the parent of a node the
+    visit has entered is the node it was entered from."""
+
+    def __init__(self, wrapper: cst.MetadataWrapper, parents: dict):
+        super().__init__(wrapper, ParentNodeProvider)
+        self._entered_from = parents
+
+    def __getitem__(self, node):
+        if node in self._entered_from:
+            return self._entered_from[node]
+        if node is self._wrapper.module:
+            raise KeyError(node)  # the module has no parent
+        return self._full(node)
 
 
 class RuleTransformer(cst.CSTTransformer):
@@ -100,11 +165,13 @@ class RuleTransformer(cst.CSTTransformer):
         hijax_test.py) is paid by a rule that meets a node it is about, once
         a tree (the wrapper keeps it for the next rule), never by one whose
         names are absent."""
-        self.metadata = _OnFirstUse(wrapper, self.get_inherited_dependencies())
+        declared = self.get_inherited_dependencies()
+        self._entered_from = {} if {ParentNodeProvider, QualifiedNameProvider} & declared else None
+        self.metadata = _OnFirstUse(wrapper, declared, self._entered_from)
         try:
             yield
         finally:
-            self.metadata = {}
+            self.metadata, self._entered_from = {}, None
 
     def __init__(self, context: FileContext, prims: PrimitiveMap,
                  options: Options, report: FileReport, project: Project):
@@ -121,12 +188,17 @@ class RuleTransformer(cst.CSTTransformer):
     focus: set[cst.CSTNode] | None = None  # classes, and statements where a call may stand
     _keep: set[cst.CSTNode] | None = None
     _inside = 0
+    _entered_from: dict | None = None  # node -> the node the visit entered it from, where metadata asks
+    _trail: list[cst.CSTNode] | None = None
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, cst.Module):
-            self._module = node
+            self._module, self._trail = node, [node]
         elif self._skips(node):
             return False
+        elif self._entered_from is not None:
+            self._entered_from[node] = self._trail[-1]
+            self._trail.append(node)
         if self.focus and node in self.focus:
             self._inside += 1
         return super().on_visit(node)
@@ -134,6 +206,8 @@ class RuleTransformer(cst.CSTTransformer):
     def on_leave(self, original_node, updated_node):
         if not isinstance(original_node, cst.Module) and self._skips(original_node):
             return updated_node  # never entered: left exactly as it is
+        if self._entered_from is not None and not isinstance(original_node, cst.Module):
+            self._trail.pop()
         if self.focus and original_node in self.focus:
             self._inside -= 1
         return super().on_leave(original_node, updated_node)

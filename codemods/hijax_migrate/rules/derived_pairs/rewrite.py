@@ -31,6 +31,10 @@ class DerivedPairs(RuleTransformer):
     rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider,)
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # It edits primitives' class bodies only: the visit walks to them, not every node.
+        self.focus = {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
+
     def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef):
         if not self.prims.kinds.get(original_node, None) or not self.prims.kinds[original_node].is_primitive:
             return updated_node

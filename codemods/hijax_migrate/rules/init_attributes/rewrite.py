@@ -21,6 +21,10 @@ class InitAttributes(RuleTransformer):
     rule = RULE
     METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # Its edits are lines of a primitive's ``__init__`` (``_owner``): the visit walks to those classes only.
+        self.focus = {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
+
     def _enclosing(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The nearest function or class around ``node``."""
         node = self.get_metadata(ParentNodeProvider, node, None)
