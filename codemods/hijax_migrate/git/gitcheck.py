@@ -13,13 +13,12 @@ their class families (``family``).
 
 from __future__ import annotations
 
-import os
 import posixpath
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..command.usage import build_parser
+from ..core.cwd import working_in
 from ..sources import gitrepo
 from ..sources.files import SOURCES, is_candidate_text
 from . import family, hook_tree
@@ -83,7 +82,7 @@ def _check_tree(repo, tree: str, names: list[str]):
     wanted = {path: blob for path, blob in files.items() if path in names or path in python or path in settings}
     with hook_tree.checked_out(repo, wanted) as (top, kept):
         targets = [str(top / name) for name in family.related(top, names, python) if name.endswith(SOURCES)]
-        with _inside(top):
+        with working_in(top):
             # A temporary folder never comes back: the cache would only fill up.
             flags = ["--check", "--quiet", "--force-exclude"] + ([] if kept else ["--no-cache"])
             args = build_parser().parse_args([*flags, "--", *targets])
@@ -125,12 +124,3 @@ def _may_matter(repo, files: dict[str, str], names: list[str]) -> bool:
                for name, text in zip(names, texts))
 
 
-@contextmanager
-def _inside(folder: Path):
-    """Run in ``folder``: files named alone import from where the tool runs."""
-    previous = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(previous)

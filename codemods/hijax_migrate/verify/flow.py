@@ -9,13 +9,13 @@ written) or a file could not be processed, 130 interrupted.
 
 from __future__ import annotations
 
-import contextlib
 import copy as copying
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..command.usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING
+from ..core.cwd import working_in
 from ..core.errors import UsageError
 from ..core.model import Outcome
 from . import invocation, outcomes as reading, process, scratch
@@ -98,7 +98,7 @@ def migrate_copy(args, copy: scratch.Scratch) -> Migrated:
     inside = Path.cwd().resolve().is_relative_to(copy.root)
     inner.paths = [_into(path, copy, inside) for path in args.paths]
     inner.config = args.config and _into(args.config, copy, True)
-    with _working_in(there):
+    with working_in(there):
         session = Session.from_args(inner)
         found = session.migrate()
         files = {job.display: there / job.path for job in session.jobs}
@@ -113,16 +113,6 @@ def _into(path: str, copy: scratch.Scratch, relative_stays: bool) -> str:
     one stays where the run starts from the current folder's place there, any
     other moves into the copy."""
     return path if relative_stays and not os.path.isabs(path) else str(copy.inside(Path(path)))
-
-
-@contextlib.contextmanager
-def _working_in(folder: Path):
-    previous = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(previous)
 
 
 def _renamed(outcome: Outcome, old: str, new: str) -> Outcome:
