@@ -14,7 +14,9 @@ the "before" side in three ways only:
 
 On both sides pytest loads the probe plugin (through PYTEST_ADDOPTS, so a
 pytest started by a script loads it too), and ``python -m unittest`` runs as
-the probe's stand-in: each test's outcome is recorded.
+the probe's stand-in: each test's outcome is recorded. Neither side writes
+bytecode (PYTHONDONTWRITEBYTECODE): the run before, in the project itself,
+leaves no ``__pycache__`` in the user's tree.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ def environment(root: Path, copy: Path | None, results: Path, python: str | None
     env["PYTHONPATH"] = os.pathsep.join([str(PROBES), *paths])
     env["PYTEST_ADDOPTS"] = f"{env.get('PYTEST_ADDOPTS', '')} -p hijax_verify_pytest".strip()
     env["HIJAX_VERIFY_RESULTS"] = str(results)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # the user's tree is left as it was, caches included
     if python is not None:
         env["PATH"] = os.pathsep.join([os.path.dirname(python), env.get("PATH", "")])
         env.pop("PYTHONHOME", None)
