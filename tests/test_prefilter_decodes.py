@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from golden import GOLDEN, read_case
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.sources.files import file_words, named_words
-from hijax_migrate.sources.notebooks import code_text
+from hijax_migrate.sources.notebook_code import code_text
 
 WORDS = every_word()
 CASES = [read_case(path).source for path in sorted(GOLDEN.glob("*.py"))]

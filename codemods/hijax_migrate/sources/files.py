@@ -172,7 +172,7 @@ def _whole_words(path: Path, data: bytes, words) -> frozenset[bytes]:
     named = named_words(data, words, False)
     if b"\\u" not in data or len(named) == len(words):
         return named
-    from .notebooks import code_text
+    from .notebook_code import code_text
 
     code = code_text(data)
     return frozenset(words) if code is None else named | named_words(code.encode("utf-8", "surrogatepass"), words)

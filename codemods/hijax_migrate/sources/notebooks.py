@@ -13,6 +13,7 @@ import json
 from ..core.errors import MigrationError
 from ..core.model import FileReport
 from .cells import Cell, migrate_cells
+from .notebook_code import cell_source
 
 
 def _layout(text: str, notebook) -> dict | None:
@@ -33,23 +34,8 @@ def _is_python(notebook: dict) -> bool:
     return language in (None, "python")
 
 
-def _source(cell: dict) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else source
-
-
 def _set_source(cell: dict, code: str) -> None:
     cell["source"] = code.splitlines(keepends=True) if isinstance(cell.get("source"), list) else code
-
-
-def code_text(data: bytes) -> str | None:
-    """The code cells' text, one after another; None: not a notebook (its
-    migration says why)."""
-    try:
-        notebook = json.loads(data)
-        return "\n".join(_source(c) for c in notebook["cells"] if c.get("cell_type") == "code")
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
 
 
 def migrate_notebook(text: str, path: str, migrate, words):
@@ -66,7 +52,7 @@ def migrate_notebook(text: str, path: str, migrate, words):
         raise MigrationError("notebook JSON in a layout the tool cannot reproduce byte for byte; "
                              "left unchanged (re-save it from Jupyter and run again)")
     numbers = {id(c): n for n, c in enumerate(notebook["cells"], 1)}
-    cells = [Cell(_source(c), f"cell {numbers[id(c)]}", number=numbers[id(c)]) for c in code_cells]
+    cells = [Cell(cell_source(c), f"cell {numbers[id(c)]}", number=numbers[id(c)]) for c in code_cells]
     texts, report = migrate_cells(cells, migrate, path, words)
     if texts == [cell.code for cell in cells]:
         return text, report
@@ -89,8 +75,8 @@ def cell_diff(name: str, old: str, new: str) -> str:
         return file_diff(name, old, new)
     if len(before) != len(after):  # never by this tool: the JSON says what changed
         return file_diff(name, old, new)
-    return "".join(file_diff(f"{name}:cell {number}", *_lines(_source(a), _source(b)))
-                   for number, (a, b) in enumerate(zip(before, after), 1) if _source(a) != _source(b))
+    return "".join(file_diff(f"{name}:cell {number}", *_lines(cell_source(a), cell_source(b)))
+                   for number, (a, b) in enumerate(zip(before, after), 1) if cell_source(a) != cell_source(b))
 
 
 def _lines(old: str, new: str) -> tuple[str, str]:
