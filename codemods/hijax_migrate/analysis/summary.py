@@ -80,10 +80,14 @@ def factory_parts(value: cst.BaseExpression | None) -> tuple[list[str | None],
     return [dotted_name(base.value) for base in bases.elements], members
 
 
+def dict_member(body: cst.Dict, key: str) -> cst.DictElement | None:
+    """The element of a dict display whose key is the string ``key`` as written."""
+    return next((e for e in body.elements if isinstance(e, cst.DictElement) and _text(e.key) == key), None)
+
+
 def factory_member(stmt: cst.SimpleStatementLine, key: str) -> cst.DictElement | None:
     """The member ``key`` of the dict of a statement ``Name = type(name, bases, {...})``."""
-    body = stmt.body[0].value.args[2].value
-    return next((e for e in body.elements if isinstance(e, cst.DictElement) and _text(e.key) == key), None)
+    return dict_member(stmt.body[0].value.args[2].value, key)
 
 
 class _Builder:

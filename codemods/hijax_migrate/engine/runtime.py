@@ -21,7 +21,7 @@ from ..analysis.ast_summary import binding_line
 from ..analysis.nodes import findall, is_name
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.scopes import defines_rules
-from ..analysis.summary import Kind, dotted_name, strongest
+from ..analysis.summary import Kind, dict_member, dotted_name, strongest
 from ..core.model import NOTE, Finding
 from ..rules.bwd_returns_cotangents.factories import verdict
 
@@ -84,7 +84,8 @@ def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list
     is, or may be, a hijax primitive, but for the statements ``Name = type(...)`` HJX001 decides."""
     found, decided = [], {stmt.body[0].value for stmt in prims.factories}
     for call in findall(tree, cst.Call, lambda call: _is_factory(call) and call not in decided):
-        kind, rule = _kind(call.args[1].value, prims, project), _rule_value(call.args[2].value)
+        kind, member = _kind(call.args[1].value, prims, project), dict_member(call.args[2].value, "vjp_bwd")
+        rule = member.value if member is not None else None
         said = _said(tree, rule, kind) if rule is not None else _spread(call.args[2].value, kind)
         if said is not None:
             placed = f"vjp_bwd = {cst.Module([]).code_for_node(rule)}" if rule is not None else "members"
@@ -109,14 +110,6 @@ def _spread(body: cst.Dict, kind: Kind) -> tuple[str, str] | None:
 
 def _is_factory(call: cst.Call) -> bool:
     return is_name(call.func, "type") and len(call.args) == 3 and isinstance(call.args[2].value, cst.Dict)
-
-
-def _rule_value(body: cst.Dict) -> cst.BaseExpression | None:
-    for element in body.elements:
-        if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
-                and element.key.evaluated_value == "vjp_bwd":
-            return element.value
-    return None
 
 
 def _kind(bases: cst.BaseExpression, prims: PrimitiveMap, project) -> Kind:
