@@ -37,15 +37,17 @@ class Ran:
 def run(side: Side, log: Path, timeout: float) -> Ran:
     """CMD run to its end, or stopped at ``timeout`` seconds; Ctrl-C stops it
     (and its group) before the interrupt goes on up."""
-    began = time.monotonic()
+    began, process = time.monotonic(), None
     with open(log, "wb") as out:
-        process = _start(side, out)
         try:
+            with held_interrupt():  # Ctrl-C while Popen runs would lose the started group
+                process = _start(side, out)
             code = process.wait(timeout)
         except subprocess.TimeoutExpired:
             code = None
         finally:  # a normal end, the timeout or Ctrl-C: nothing of the group outlives the run
-            stop(process)
+            if process is not None:
+                stop(process)
     return Ran(code, time.monotonic() - began)
 
 
@@ -82,6 +84,23 @@ def uninterrupted():
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def held_interrupt():
+    """SIGINT noted during the block and raised as KeyboardInterrupt after it.
+    A handler, not SIG_IGN: a started program would inherit an ignored SIGINT."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard = []
+    previous = signal.signal(signal.SIGINT, lambda *_: heard.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if heard:
+        raise KeyboardInterrupt
 
 
 def _signal(group: int, signum: int) -> bool:
