@@ -5,9 +5,13 @@ holds back nothing; a call of the family does, and says so on stderr."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
+from hijax_migrate.analysis.reach import _dotted, _lines_naming
 from hijax_migrate.analysis.sites import NAME, SELF, SUPER, UNKNOWN, sites
 from hijax_migrate.cli import main
 
@@ -177,3 +181,42 @@ def test_a_file_of_newer_syntax_than_this_pythons_is_read_by_libcst(tmp_path, ca
     assert migrate(tmp_path, {"ops.py": source + "\n\ndef debug(op):\n    return op.vjp_bwd\n"}, "auto") == 0
     assert "y_acc.accum(g * x)" in (tmp_path / "ops.py").read_text()
     assert "line 16 is taken on an object whose class cannot be told" in capsys.readouterr().err
+
+
+_PIECES = ["x", "y", ".", " ", "\n", "\\\n", "# c", "#####", "vjp_bwd", "vjp_bwd_retval", "(", ")", "'vjp_bwd'",
+           ",", "\t", "=", "def vjp_bwd(self): pass\n", "@x.vjp_bwd\ndef f():\n    pass\n",
+           "class C:\n    def f(self):\n        return 1\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.lists(st.sampled_from(_PIECES), max_size=14), st.booleans())
+def test_the_searches_that_spare_a_walk_miss_no_use(pieces, bracketed):
+    """A file the byte search finds no ``.vjp_bwd`` in holds none that ``ast``
+    sees (in brackets, a dot and the name may stand lines and comments apart),
+    and the walk of only the statements spanning a line naming it finds every site."""
+    text = "(" + "".join(pieces) + ")\n" if bracketed else "".join(pieces) + "\n"
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        assume(False)
+    seen = any(isinstance(node, ast.Attribute) and node.attr == "vjp_bwd" for node in ast.walk(tree))
+    assert not (seen and _dotted("vjp_bwd").search(text.encode()) is None)
+    assert sites(tree, "vjp_bwd", _lines_naming(text.encode(), "vjp_bwd")) == sites(tree, "vjp_bwd")
+
+
+def test_a_walk_of_the_lines_naming_the_rule_finds_every_site():
+    code = SITES + "\n\nclass Unrelated:\n    def f(self):\n        return self.other\n"
+    assert sites(ast.parse(code), "vjp_bwd", _lines_naming(code.encode(), "vjp_bwd")) \
+        == sites(ast.parse(code), "vjp_bwd")
+
+
+def test_a_line_of_hashes_after_a_dot_is_searched_at_once():
+    """A comment is read to its line's end, one way: the search once tried each
+    ``#`` of a ``####`` line as a comment's start, 2**n ways (jax's own tree has
+    such lines; its ad_checkpoint.py took 7 minutes, not 9 seconds). Run apart,
+    so that a search gone exponential fails the test instead of hanging it."""
+    text = b"(a.  " + b"#" * 120 + b"\n b)\n" * 3
+    script = ("from hijax_migrate.analysis.reach import _dotted; "
+              f"print(_dotted('vjp_bwd').search({text!r}))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout == "None\n", done.stderr

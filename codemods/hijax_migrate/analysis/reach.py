@@ -12,10 +12,13 @@ What stays unknown thus affects only the rules it can reach.
 from __future__ import annotations
 
 import ast
+import functools
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..sources.files import as_written
 from ..tree.calls import real_path
 from .ast_summary import summarize_ast
 from .families import Classes, ancestors, descendants, first_definer, form
@@ -112,10 +115,12 @@ def classic_family(project: Project, info: ClassInfo) -> list[ClassInfo]:
     return sorted(found.values(), key=lambda cls: cls.key)
 
 
-def file_uses(project: Project, tree: ast.Module, summary: ModuleSummary, attr: str, shown: str) -> list[Use]:
-    """The uses of ``attr`` in one module; ``shown``: how its sites are named ("": by line)."""
+def file_uses(project: Project, tree: ast.Module, summary: ModuleSummary, attr: str, shown: str,
+              lines: list[int] | None = None) -> list[Use]:
+    """The uses of ``attr`` in one module; ``shown``: how its sites are named ("": by line);
+    ``lines``: where the name stands, if known (``sites``)."""
     found = (resolve(project, site, summary, f"{shown}:{site.line}" if shown else f"line {site.line}")
-             for site in sites(tree, attr))
+             for site in sites(tree, attr, lines))
     return [use for use in found if use is not None]
 
 
@@ -137,11 +142,32 @@ def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
 
 def _uses_of_file(project: Project, root, path, attr: str) -> list[Use]:
     data = project.reads.read(path)
+    plain = data is not None and as_written(data)  # else the name may be spelt otherwise
+    if plain and not _dotted(attr).search(data):  # the word only defined or quoted (most files): not parsed
+        return []  # (broken or not: no text there can be a use)
     try:
         tree = ast.parse(data.decode("utf-8", "replace") if data is not None else "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: a use there is unknown
         return [Use(f"{path}:1", Site(1, UNKNOWN, None))]
-    return file_uses(project, tree, _summary_of(project, root, path, tree), attr, str(path))
+    return file_uses(project, tree, _summary_of(project, root, path, tree), attr, str(path),
+                     _lines_naming(data, attr) if plain else None)
+
+
+def _lines_naming(data: bytes, attr: str) -> list[int] | None:
+    """The lines ``attr`` stands on, as ``ast`` numbers them (None where a lone
+    carriage return or a form feed could make the count differ)."""
+    if b"\r" in data or b"\f" in data:
+        return None
+    return sorted({data.count(b"\n", 0, found.start()) + 1
+                   for found in re.finditer(re.escape(attr.encode()), data)})
+
+
+@functools.cache
+def _dotted(attr: str) -> re.Pattern:
+    """``.attr`` as Python may write it: the dot and the name apart by spaces,
+    a backslash line break, or (in brackets) line breaks and comments. A
+    comment runs to its line's end: a line of ``#`` matches one way, not 2**n."""
+    return re.compile(rb"\.(?:[ \t\f\r\n]|\\\r?\n|#[^\r\n]*[\r\n])*" + re.escape(attr.encode()) + rb"\b")
 
 
 def _summary_of(project: Project, root, path, tree: ast.Module) -> ModuleSummary:

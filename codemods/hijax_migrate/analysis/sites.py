@@ -11,6 +11,7 @@ a call that cannot bind a rule's signature cannot reach it.
 from __future__ import annotations
 
 import ast
+import bisect
 from dataclasses import dataclass
 
 SELF, SUPER, NAME, UNKNOWN = "self", "super", "name", "unknown"
@@ -25,16 +26,18 @@ class Site:
     args: int | None = None  # the call's positional arguments; None: no call, or starred or keyword ones
 
 
-def sites(tree: ast.Module, attr: str) -> list[Site]:
-    """Every ``.attr`` of ``tree``, in source order."""
-    walker = _Walker(attr)
+def sites(tree: ast.Module, attr: str, lines: list[int] | None = None) -> list[Site]:
+    """Every ``.attr`` of ``tree``, in source order. ``lines``: sorted, every
+    line the name stands on (a superset), where known: statements spanning
+    none of them are not walked (most of a module)."""
+    walker = _Walker(attr, lines)
     walker.visit(tree)
     return sorted(walker.found, key=lambda site: site.line)
 
 
 class _Walker(ast.NodeVisitor):
-    def __init__(self, attr: str):
-        self.attr = attr
+    def __init__(self, attr: str, lines: list[int] | None):
+        self.attr, self.lines = attr, lines
         self.found: list[Site] = []
         # (kind "class"/"def", qualname, names bound there, its first parameter)
         self.frames: list[tuple[str, str, set[str], str | None]] = []
@@ -57,11 +60,25 @@ class _Walker(ast.NodeVisitor):
     def visit_Lambda(self, node: ast.Lambda) -> None:
         self._inside(("def", self._qualname("<lambda>") + ".<locals>", *_bound(node)), [node.body])
 
+    def visit_Module(self, node: ast.Module) -> None:
+        for stmt in node.body:
+            if self._spans_a_line(stmt):
+                self.visit(stmt)
+
     def _inside(self, frame, body) -> None:
         self.frames.append(frame)
         for stmt in body:
-            self.visit(stmt)
+            if self._spans_a_line(stmt):
+                self.visit(stmt)
         self.frames.pop()
+
+    def _spans_a_line(self, node) -> bool:
+        """Does the statement (with its decorators) span a line the name stands on?"""
+        if self.lines is None or not isinstance(node, ast.stmt):
+            return True
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        at = bisect.bisect_left(self.lines, first)
+        return at < len(self.lines) and self.lines[at] <= node.end_lineno
 
     def _qualname(self, name: str) -> str:
         return f"{self.frames[-1][1]}.{name}" if self.frames else name

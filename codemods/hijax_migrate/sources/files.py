@@ -85,6 +85,12 @@ def named_words(data: bytes, words, whole: bool = True) -> frozenset[bytes]:
     return named if normalized is None else named | _bytes_naming(normalized, whole, words)
 
 
+def as_written(data: bytes) -> bool:
+    """Do these bytes spell each name as Python reads it? Not where a coding
+    cookie reads them as other text, nor where NFKC changes the text."""
+    return not recoded(data) if data.isascii() else _normalized(data) is None
+
+
 def recoded(data: bytes) -> bool:
     """Do these ASCII bytes read as other text? A coding cookie (only in the
     first two lines) may name utf-7, unicode_escape or iso2022_jp, in which
