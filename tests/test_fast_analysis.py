@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import sys
 
 import libcst as cst
@@ -338,14 +339,22 @@ def test_a_tree_of_migrated_primitives_never_imports_libcst_nor_what_it_does_not
             "from jax.experimental.hijax import VJPHiPrimitive\n\n"
             f"class Op{n}(VJPHiPrimitive):\n"
             "    def vjp_fwd(self, nzs_in, *args):\n        return args, args\n\n"
-            "    def vjp_bwd(self, res, g, *accums):\n        accums[0].accum(g)\n")
+            "    def vjp_bwd(self, res, g, *accums):\n        accums[0].accum(g)\n\n\n"
+            "def kind(x):\n    return type(x), type('T', (), {'n': 1})\n")  # no type() placing a rule
+    # Documents too: their cells are triaged as one module (a notebook, a guide that names the API).
+    cell = (tmp_path / "op0.py").read_text()
+    (tmp_path / "guide.md").write_text(f"# Guide\n\n```python\n{cell}```\n\nCall `vjp_bwd` by hand:\n\n"
+                                       "```python\nprim.vjp_bwd(res, g)\n```\n")
+    (tmp_path / "op.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "source": cell, "metadata": {},
+                                                              "outputs": [], "execution_count": None}],
+                                                   "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     code = ("import sys\nfrom hijax_migrate.cli import main\n"
             f"assert main(['--check', '--no-cache', '--target-jax', '0.10', {str(tmp_path)!r}]) == 0\n"
             "print(*(name in sys.modules for name in ('libcst', 'pathspec', 'packaging', 'multiprocessing')))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     # No ignore file, no pin, nothing migrated, too few files to fork for.
     assert done.stdout.split() == ["False"] * 4
-    assert "10 primitives found" in done.stderr
+    assert "12 primitives found" in done.stderr
 
 
 SIGNATURES = ["(self, used_outs)", "(self, used_outs, live_ins)", "(self, used_outs=None)", "(self, *used)",

@@ -106,7 +106,7 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
         return None  # an error, with its line: the migration says it
     if _imports_newer(tree, code, options.target):
         return None  # an import newer than the target: an error too
-    if _set_aside(code, tree, classes) or _bound_at_run(code, classes, project):
+    if _set_aside(code, tree, classes) or _bound_at_run(code, tree, classes, project):
         return None
     acting, selected = set(), _selected(options)
     for rule in selected:
@@ -134,12 +134,27 @@ def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Ki
                and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in statements(tree))
 
 
-def _bound_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], project) -> bool:
+def _bound_at_run(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+                  project) -> bool:
     """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
     on a class with hijax rules whose base is bound when the code runs."""
-    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None or any(
+    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None and _places_rules(tree) or any(
         not kind.is_primitive and defines_rules(info) and project.runtime_base(info) is not None
         for _, kind, info in classes)
+
+
+def _places_rules(tree: ast.Module) -> bool:
+    """A ``type(...)`` call given a dict that may hold a ``vjp_bwd`` (the key
+    written so, not written out, or ``**``): what ``runtime.factories`` reads.
+    Most ``type(x)`` calls in a module that names ``vjp_bwd`` are no such call."""
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+               and any(isinstance(arg, ast.Dict) and any(_may_be_rule(key) for key in arg.keys)
+                       for arg in [*node.args, *(keyword.value for keyword in node.keywords)])
+               for node in ast.walk(tree))
+
+
+def _may_be_rule(key: ast.expr | None) -> bool:
+    return not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or key.value == "vjp_bwd"
 
 
 def _imports_newer(tree: ast.Module, code: str, target) -> bool:

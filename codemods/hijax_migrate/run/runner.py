@@ -184,10 +184,7 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
 
         return Result(text, FileReport(job.display))
     # --black is for Python files: a cell's layout is the document's business
-    from ..engine.engine import migrate_source
-
-    migrate = partial(migrate_source, path=job.display, options=replace(options, black=False),
-                      project=project)
+    migrate = partial(_triaged_source, path=job.display, options=replace(options, black=False), project=project)
     if suffix == ".ipynb":
         from ..sources.notebooks import migrate_notebook as migrate_cells_of
     else:
@@ -195,6 +192,20 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     from ..engine.triage import every_word
 
     return Result(*migrate_cells_of(text, job.display, migrate, every_word()))
+
+
+def _triaged_source(code: str, path: str, options: Options, project):
+    """A document's joined cells: triaged as a module is, parsed with libcst
+    only where a rule may act (most documents merely mention a word)."""
+    from ..core.model import Result
+    from ..engine.triage import untouched
+
+    report = untouched(code, path, options, project)
+    if report is not None:
+        return Result(code, report)
+    from ..engine.engine import migrate_source
+
+    return migrate_source(code, path, options, project, triaged=True)
 
 
 def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | None:

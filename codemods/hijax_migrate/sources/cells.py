@@ -55,13 +55,12 @@ def _unmask(code: str, magics: list[str]) -> str:
 
 def _parses(code: str) -> str | None:
     """None if ``code`` parses alone, else why not."""
-    from .parse import parse
+    from .parse import problem
 
-    try:
-        parse(code)
-    except MigrationError as error:
-        return f"{error} (line {error.line})" if error.line else str(error)
-    return None
+    error = problem(code)
+    if error is None:
+        return None
+    return f"{error} (line {error.line})" if error.line else str(error)
 
 
 @dataclass

@@ -16,11 +16,13 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-
-import libcst as cst
+from typing import TYPE_CHECKING
 
 from ..core.errors import MigrationError
 from .files import MAX_BYTES
+
+if TYPE_CHECKING:
+    import libcst as cst
 
 # libcst crashes at about 8,000 terms (an 8 MiB stack): this leaves a wide margin.
 MAX_CHAIN = 1000
@@ -35,7 +37,23 @@ _WORD = re.compile(r"\w+|[^\w\s]")  # a word, or one symbol: near enough Python'
 _TOO_DEEP = ("too many nested parentheses", "too many levels of indentation", "too many statically nested")
 
 
+def problem(code: str) -> MigrationError | None:
+    """Why ``code`` cannot be parsed, or None. libcst reads all the syntax this
+    Python does: it is asked (and imported) only where Python refuses, as it
+    knows newer syntax. A notebook's cells are each asked."""
+    try:
+        _check_words(code)
+        if _python_error(code) is None:
+            return None
+        parse(code)
+    except MigrationError as error:
+        return error
+    return None
+
+
 def parse(code: str) -> cst.Module:
+    import libcst as cst
+
     _check_words(code)
     python_error = _python_error(code)
     try:
