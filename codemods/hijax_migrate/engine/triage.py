@@ -19,13 +19,13 @@ import re
 
 from ..analysis.ast_summary import dotted_name, parse_ast, summarize_ast
 from ..analysis.chains import HIJAX_MODULES
+from ..analysis.fixture_classes import Undecidable, fixture_classes
 from ..analysis.scopes import ClassInfo, Kind, Scope, defines_rules
 from ..analysis.spelling import respelt
-from ..core.model import FileReport, Options
+from ..core.model import FileReport, Finding, Options
 from ..core.stmts import statements
 from ..core.versions import ADDED_NAMES, added_in
 from ..rules import registry
-from ..rules.ast_tests import FUNCTIONS
 from ..rules.base import Rule
 from ..sources.files import covering
 
@@ -36,13 +36,29 @@ _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
     """The report of a file no rule changes or reports on; None: migrate it."""
     classes = _classes(code, path, options, project, module, install=True)
-    if classes is None or _acting(code, *classes, options, project) != set():
+    if classes is None or _acting(code, *classes[:3], options, project) != set():
         return None
     if respelt(code, every_word()) is not None:
         return None  # a name Python reads otherwise: the migration refuses the file
     report = FileReport(path)
     report.primitives = sum(kind.is_primitive for _, kind, _ in classes[1])
+    notes = _fixture_notes(code, path, classes[1], classes[3])
+    if notes is None:
+        return None
+    report.findings.extend(notes)
     return report
+
+
+def _fixture_notes(code: str, path: str, classes, noted: dict) -> list[Finding] | None:
+    """``undecided.notes``' words on the primitives set aside as fixtures; None
+    where a class's name is not on its keyword's line (libcst names that line)."""
+    infos, lines, found = {node: info for node, _, info in classes}, code.split("\n"), []
+    for node, where in noted.items():
+        if not re.match(rf"\s*class\s+{node.name}\b", lines[node.lineno - 1]):
+            return None
+        found.append(Finding(path, node.lineno, f"{infos[node].qualname}: {where}, "
+                             "a deliberate test fixture: its rules are left as written", ""))
+    return found
 
 
 def acting_rules(code: str, path: str, options: Options, project, module: str = "") -> set[str] | None:
@@ -50,11 +66,12 @@ def acting_rules(code: str, path: str, options: Options, project, module: str = 
     ``code`` (a superset); None: any may. For a text being rewritten, whose
     summary the engine keeps in the project."""
     classes = _classes(code, path, options, project, module, install=False)
-    return None if classes is None else _acting(code, *classes, options, project)
+    return None if classes is None else _acting(code, *classes[:3], options, project)
 
 
 def _classes(code: str, path: str, options: Options, project, module: str, install: bool):
-    """(tree, [(class, kind, info)]) of ``code``; None where ``ast`` cannot decide."""
+    """(tree, [(class, kind, info)], scope, {fixture primitive: where}) of ``code``;
+    None where ``ast`` cannot decide."""
     if options.classes is not None:
         return None
     try:
@@ -66,8 +83,16 @@ def _classes(code: str, path: str, options: Options, project, module: str, insta
         project.add_summary(summary, code)
     elif module:  # a text being rewritten: its imports resolved from its root all the same
         project.own_root_first(summary)
+    try:
+        aside = fixture_classes(tree, code)
+    except Undecidable:
+        return None
     kinds = [project.class_kind(info) for info in summary.classes]
-    return tree, list(zip(nodes, kinds, summary.classes)), summary.scope
+    # Fixtures count as no primitive, as in the migration (undecided.set_aside)
+    classes = [(node, Kind.NONE if node in aside else kind, info)
+               for node, kind, info in zip(nodes, kinds, summary.classes)]
+    noted = {node: aside[node] for node, kind in zip(nodes, kinds) if node in aside and kind is not Kind.NONE}
+    return tree, classes, summary.scope, noted
 
 
 def _selected(options: Options) -> list[Rule]:
@@ -106,7 +131,7 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
         return None  # an error, with its line: the migration says it
     if _imports_newer(tree, code, options.target):
         return None  # an import newer than the target: an error too
-    if _set_aside(code, tree, classes) or _bound_at_run(code, tree, classes, project):
+    if _picks_base_at_run(code, classes, tree) or _bound_at_run(code, tree, classes, project):
         return None
     acting, selected = set(), _selected(options)
     for rule in selected:
@@ -122,11 +147,8 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
     return acting | _family_acting(code, tree, classes, scope, selected, project, acting)
 
 
-def _set_aside(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]]) -> bool:
-    """Classes a note may be made on: fixtures inside ``raises`` blocks, bases
-    picked by a call when the code runs."""
-    if "aises" in code and _in_raises_blocks(tree) & {node for node, kind, _ in classes if kind is not Kind.NONE}:
-        return True
+def _picks_base_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], tree: ast.Module) -> bool:
+    """Bases picked by a call when the code runs (``undecided``'s probes): a note may be made."""
     if "HiPrim" not in code:
         return False
     heads = {(dotted_name(base) or "").split(".")[0] for node, _, _ in classes for base in node.bases}
@@ -169,28 +191,6 @@ def _imports_newer(tree: ast.Module, code: str, target) -> bool:
     return any(isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
                and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)
                for stmt in statements(tree, skip=(ast.If, ast.Try, *_TRY_STAR)))
-
-
-def _in_raises_blocks(tree: ast.Module) -> set[ast.ClassDef]:
-    """Classes in ``raises`` blocks, and every class of a function that has one
-    (it may be used only inside them)."""
-    found = set()
-    for node in statements(tree):  # functions and blocks are statements: expressions hold none
-        if isinstance(node, FUNCTIONS) and any(_is_raises_block(sub) for sub in statements(node)):
-            found |= {sub for sub in statements(node) if isinstance(sub, ast.ClassDef)}
-        elif _is_raises_block(node):
-            found |= {sub for sub in statements(node) if isinstance(sub, ast.ClassDef)}
-    return found
-
-
-def _is_raises_block(node: ast.AST) -> bool:
-    return isinstance(node, (ast.With, ast.AsyncWith)) and any(
-        "aises" in (_last_name(item.context_expr) or "") for item in node.items)
-
-
-def _last_name(expr: ast.expr) -> str | None:
-    func = expr.func if isinstance(expr, ast.Call) else expr
-    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
 
 
 def _anything(node: ast.ClassDef, kind: Kind) -> bool:

@@ -14,6 +14,7 @@ import re
 
 import libcst as cst
 
+from ..analysis.fixture_classes import used_only_in_raises
 from ..analysis.nodes import findall, is_attribute, is_name, sole_target
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.summary import Kind, dotted_name
@@ -114,7 +115,7 @@ class _Fixtures(cst.CSTVisitor):
         defined, uses, functions = self.frames.pop()
         self.starts.pop()
         self.scopes.pop()
-        only = _used_only_in_raises({name for name, cls in defined.items() if cls is not None} | functions, uses)
+        only = used_only_in_raises({name for name, cls in defined.items() if cls is not None} | functions, uses)
         calls = [where for name in only for where in uses[name] if isinstance(where, str)]
         for name, cls in defined.items():
             if cls is not None and name in only:
@@ -127,19 +128,6 @@ class _Fixtures(cst.CSTVisitor):
         for (_, uses, _), start in zip(self.frames, self.starts):
             inner = self.scopes[start + 1] if start + 1 < len(self.scopes) else None
             uses.setdefault(node.value, []).append(call or inner)
-
-
-def _used_only_in_raises(names: set[str], uses: dict) -> set[str]:
-    """Those of a function's local classes and functions every use of which stands
-    in a ``raises`` block or in another of them (the largest such set: a class and
-    the helper that builds it may name each other)."""
-    only = {name for name in names if uses.get(name)}
-    while True:
-        kept = {name for name in only
-                if all(isinstance(where, str) or (where is not None and where[1] in only) for where in uses[name])}
-        if kept == only:
-            return only
-        only = kept
 
 
 def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:

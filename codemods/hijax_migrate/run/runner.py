@@ -241,7 +241,7 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
         run.to_migrate.add((job.display, hash(text)))
         return None
     run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(module))
-    return Outcome(job.display, primitives=report.primitives)
+    return Outcome(job.display, findings=report.findings, primitives=report.primitives)
 
 
 def settle_or_migrate(run: Run, job: Job) -> Outcome:

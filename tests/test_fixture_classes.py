@@ -1,0 +1,91 @@
+"""Deliberate test fixtures read from ``ast`` (triage's notes, without libcst)
+are those libcst's walk finds (the migration's), worded the same: on every
+golden case, and on generated test modules whose local classes and helpers
+are named in every place a word can stand."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from golden import read_case
+from hijax_migrate.analysis.ast_summary import summarize_ast
+from hijax_migrate.analysis.fixture_classes import Undecidable, fixture_classes
+from hijax_migrate.analysis.summary import summarize_classes
+from hijax_migrate.engine.undecided import fixtures
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+def by_libcst(code: str) -> set[tuple[str, str]]:
+    tree = cst.parse_module(code)
+    summary, nodes = summarize_classes(tree, "", False)
+    names = {node: info.qualname for node, info in zip(nodes, summary.classes)}
+    return {(names[cls], where) for cls, where in fixtures(tree, code).items()}
+
+
+def by_ast(code: str) -> set[tuple[str, str]] | None:
+    tree = ast.parse(code)
+    summary, nodes = summarize_ast(tree, "", False)
+    names = {node: info.qualname for node, info in zip(nodes, summary.classes)}
+    try:
+        return {(names[cls], where) for cls, where in fixture_classes(tree, code).items()}
+    except Undecidable:
+        return None
+
+
+def _texts():
+    for path in sorted(GOLDEN.glob("*.py")):
+        case = read_case(path)
+        yield from ((path.stem, text) for text in {case.source, case.expected} if "aises" in text)
+
+
+@pytest.mark.parametrize("name, code", list(_texts()), ids=lambda v: v if isinstance(v, str) and "\n" not in v else "")
+def test_golden_fixtures_are_found_alike(name, code):
+    found = by_ast(code)
+    assert found is None or found == by_libcst(code), name
+
+
+def test_a_class_used_only_in_raises_is_found_both_ways():
+    code = ("class T:\n    def test(self):\n        class Bad(Base):\n            pass\n\n"
+            "        def make():\n            return Bad()\n\n"
+            "        with self.assertRaisesRegex(TypeError, 'x'):\n            make()\n")
+    assert by_ast(code) == by_libcst(code) == {("T.test.<locals>.Bad", "used only inside `with "
+                                                "self.assertRaisesRegex(...)`")}
+
+
+# Places where a word (the class's name, or its helper's) may stand in a test method.
+USES = ["{n}()", "x.{n}", "f({n}=1)", "lambda {n}: 1", "import a.{n} as b", "from m import {n}",
+        "global {n}", "print({n})", "[{n} for _ in y]", "def g({n}): pass", "class D({n}): pass",
+        "try:\n    pass\nexcept E as {n}:\n    pass", "f'{{{n}}}'", "@{n}\ndef h(): pass"]
+
+
+def _block(lines: list[str], indent: str) -> str:
+    return "".join(indent + line + "\n" for text in lines for line in text.split("\n"))
+
+
+@st.composite
+def modules_of_tests(draw):
+    names = ["Bad", "make"]
+    inside = draw(st.lists(st.sampled_from(USES), max_size=3))
+    outside = draw(st.lists(st.sampled_from(USES), max_size=2))
+    helper = draw(st.sampled_from(["return Bad()", "return 1", "pass"]))
+    call = draw(st.sampled_from(["self.assertRaises(E)", "pytest.raises(E)", "raises(E)", "open(p)"]))
+    lines = ["class Bad(Base):", "    pass", "def make():", f"    {helper}", f"with {call}:"]
+    body = _block(lines, "        ")
+    first = f"{draw(st.sampled_from(names))}()"  # the block uses the class, or its helper, as tests do
+    body += _block([first, *(use.format(n=draw(st.sampled_from(names))) for use in inside)], "            ")
+    body += _block([use.format(n=draw(st.sampled_from(names))) for use in outside], "        ")
+    return "class T:\n    def test(self):\n" + body
+
+
+@settings(max_examples=150, deadline=None)
+@given(modules_of_tests())
+def test_generated_test_modules_are_read_alike(code):
+    ast.parse(code)
+    found = by_ast(code)
+    assert found is None or found == by_libcst(code)
