@@ -89,3 +89,11 @@ def test_generated_test_modules_are_read_alike(code):
     ast.parse(code)
     found = by_ast(code)
     assert found is None or found == by_libcst(code)
+
+
+@pytest.mark.parametrize("call", ["(self.assertRaises)(E)", "self . assertRaises(E)", "self.assertRaises(\n    E)"])
+def test_a_raises_call_written_otherwise_is_left_to_libcst_or_read_alike(call):
+    code = f"class T:\n    def test(self):\n        with {call}:\n            class Bad(Base):\n                pass\n"
+    found = by_ast(code)
+    assert found is None or found == by_libcst(code)
+    assert by_libcst(code)  # a fixture all the same

@@ -52,8 +52,12 @@ class _Fixtures(ast.NodeVisitor):
         self.classes: list[str] = []
 
     def _call_text(self, call: ast.Call) -> str:
-        text = ast.get_source_segment(self.code, call.func)
-        if text is None or not _DOTTED.match(text):
+        """The called name as written (libcst's text of the node): on one line, a
+        dotted name, not in brackets of its own (libcst's text would hold them)."""
+        func = call.func
+        line = self.lines[func.lineno - 1].encode() if func.lineno == func.end_lineno else b""
+        text = line[func.col_offset:func.end_col_offset].decode(errors="replace")
+        if not _DOTTED.match(text) or line[func.end_col_offset:].lstrip().startswith(b")"):
             raise Undecidable(call.lineno)
         return text
 
