@@ -427,7 +427,7 @@ def test_newer_import_test_is_the_engines_own(code, target):
         raised = False
     except MigrationError:
         raised = True
-    assert triage._imports_newer(parse_ast(code), code, target) == raised
+    assert triage.imports_newer(parse_ast(code), code, target) == raised
 
 
 def test_the_attribute_pre_test_is_linear_on_comment_blocks():

@@ -129,7 +129,7 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
     present = {kind for _, kind, _ in classes}
     if options.target < (0, 11, 2) and Kind.HIPRIM in present:
         return None  # an error, with its line: the migration says it
-    if _imports_newer(tree, code, options.target):
+    if imports_newer(tree, code, options.target):
         return None  # an import newer than the target: an error too
     if _picks_base_at_run(code, classes, tree) or _bound_at_run(code, tree, classes, project):
         return None
@@ -179,7 +179,7 @@ def _may_be_rule(key: ast.expr | None) -> bool:
     return not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or key.value == "vjp_bwd"
 
 
-def _imports_newer(tree: ast.Module, code: str, target) -> bool:
+def imports_newer(tree: ast.Module, code: str, target) -> bool:
     """As ``newer_imports.check_imports``: a name newer than ``target`` imported
     from jax's hijax modules, outside ``try`` and ``if`` (version switches), or
     read as an attribute (of any object: a superset of ``hjx.jvp_from_lin``)."""
