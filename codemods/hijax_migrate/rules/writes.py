@@ -15,7 +15,7 @@ the first write.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import ClassScope, ParentNodeProvider, ScopeProvider
+from libcst.metadata import ClassScope, ScopeProvider
 
 from ..analysis.accum import (
     accumulator_names,
@@ -31,7 +31,7 @@ from ..analysis.accum import (
 from ..analysis.accum_uses import Accumulator, accumulator_params, in_catching_block
 from ..analysis.ast_summary import parse_ast
 from ..analysis.families import Classes, defining, descendants
-from ..analysis.nodes import findall
+from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written
 from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
@@ -48,7 +48,7 @@ class AccumulatorWrites(RewritePlans):
     def parents(self):
         """Resolved only for a file with a rule to convert."""
         if not hasattr(self, "_parents"):
-            self._parents = self.prims.wrapper.resolve(ParentNodeProvider)
+            self._parents = LazyParents(self.prims.wrapper.module)
         return self._parents
 
     def scopes_and_parents(self):

@@ -164,7 +164,7 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
-        uses = Uses(func, scopes, parents)
+        uses = Uses(func, scopes, parents.cover(cls))
         returns = own_returns(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
