@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..sources.files import as_written
+from ..sources.files import as_read
 from ..tree.calls import real_path
 from .ast_summary import summarize_ast
 from .families import Classes, ancestors, descendants, first_definer, form
@@ -142,15 +142,15 @@ def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
 
 def _uses_of_file(project: Project, root, path, attr: str) -> list[Use]:
     data = project.reads.read(path)
-    plain = data is not None and as_written(data)  # else the name may be spelt otherwise
-    if plain and not _dotted(attr).search(data):  # the word only defined or quoted (most files): not parsed
+    read = as_read(data) if data is not None else None  # the names as Python reads them
+    if read is not None and not _dotted(attr).search(read):  # the word only defined or quoted: not parsed
         return []  # (broken or not: no text there can be a use)
     try:
         tree = ast.parse(data.decode("utf-8", "replace") if data is not None else "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: a use there is unknown
         return [Use(f"{path}:1", Site(1, UNKNOWN, None))]
     return file_uses(project, tree, _summary_of(project, root, path, tree), attr, str(path),
-                     _lines_naming(data, attr) if plain else None)
+                     _lines_naming(read, attr) if read is not None else None)
 
 
 def _lines_naming(data: bytes, attr: str) -> list[int] | None:

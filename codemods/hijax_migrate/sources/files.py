@@ -85,10 +85,13 @@ def named_words(data: bytes, words, whole: bool = True) -> frozenset[bytes]:
     return named if normalized is None else named | _bytes_naming(normalized, whole, words)
 
 
-def as_written(data: bytes) -> bool:
-    """Do these bytes spell each name as Python reads it? Not where a coding
-    cookie reads them as other text, nor where NFKC changes the text."""
-    return not recoded(data) if data.isascii() else _normalized(data) is None
+def as_read(data: bytes) -> bytes:
+    """The text as Python reads its names: decoded as declared, NFKC-normalised
+    (UTF-8, and the bytes themselves where that changes nothing). Its lines
+    are the file's: no normalisation makes or takes a line break."""
+    if data.isascii() and not recoded(data):
+        return data
+    return _normalized(data) or data
 
 
 def recoded(data: bytes) -> bool:
