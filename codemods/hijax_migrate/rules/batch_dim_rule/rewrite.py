@@ -22,6 +22,9 @@ class BatchDimRule(RuleTransformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         self._lines: set[int] = set()
+        code = self.prims.code if self.prims.code is not None else node.code
+        if "VmapOf" not in code:  # only the primitives' classes can hold what is reported
+            self.focus = {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         kind = self.prims.kinds.get(node)

@@ -16,6 +16,10 @@ ADVICE = ("subclasses `HiPrimitive`, a `core.Primitive` subclass removed in jax 
 
 class OldHiPrimitive(RuleTransformer):
     rule = RULE
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.focus = {cls for cls, kind in self.prims.kinds.items() if kind is Kind.OLD}  # not every node
+
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         if self.prims.kinds.get(node) is Kind.OLD:
             self.skipped(self.prims.line(node), node, ADVICE)
