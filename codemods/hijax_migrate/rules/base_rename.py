@@ -11,10 +11,14 @@ it is: it is correct on both sides of the switch.
 
 from __future__ import annotations
 
+import ast
+import re
+
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
+from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
 from ..analysis.nodes import findall, is_attribute
 
@@ -47,6 +51,21 @@ def _candidates(module: cst.Module, old: str) -> list[cst.CSTNode]:
     return list(visitor.found)
 
 
+def _may_switch(code: str | None, old: str, new: str) -> bool:
+    """May the module switch between the names (see ``_is_switch``)? Without
+    the new name as a word, only an ``or`` naming the old one is a switch;
+    ``ast`` finds those (None, or unreadable: libcst's walk decides)."""
+    if code is None or re.search(rf"\b{new}\b", code):
+        return True
+    try:
+        tree = parse_ast(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    return any(isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and any(
+        isinstance(sub, ast.Name) and sub.id == old or isinstance(sub, ast.Attribute) and sub.attr == old
+        for sub in ast.walk(node)) for node in ast.walk(tree))
+
+
 class BaseRename:
     """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``."""
 
@@ -76,6 +95,8 @@ class BaseRename:
 
     def _inside_switches(self, module: cst.Module) -> set[cst.CSTNode]:
         """Every node inside a switch between the old and the new name."""
+        if not _may_switch(self.prims.code, self.old_name, self.new_name):
+            return set()  # a walk of every node (a second of a big test module) for none
         new = {f"{module}.{self.new_name}" for module in HIJAX_MODULES}
         inside: set[cst.CSTNode] = set()
         for switch in _candidates(module, self.old_name):
