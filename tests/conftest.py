@@ -54,10 +54,24 @@ def shares_a_module_fixture(file: Path) -> bool:
     return file.is_file() and re.search(r"""scope\s*=\s*["']module["']""", file.read_text()) is not None
 
 
+# Tests of each golden case that ask for the same full migrations of its
+# texts (golden.migrated, kept a process): one worker runs a case's, and
+# migrates each text once.
+GOLDEN_CASE_TESTS = ("tests/test_golden.py::test_golden",
+                     "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing",
+                     "tests/test_fast_analysis.py::test_files_left_to_ast_are_those_the_migration_leaves",
+                     "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate")
+
+
+def golden_case_of(nodeid: str) -> str | None:
+    function, _, case = nodeid.partition("[")
+    return f"golden case {case.removesuffix(']')}" if function in GOLDEN_CASE_TESTS else None
+
+
 def group_of(nodeid: str, root: Path) -> str | None:
-    """The tests one worker runs together: a jax batch, or a module sharing a fixture."""
+    """The tests one worker runs together: a jax batch, a golden case's, or a module sharing a fixture."""
     file = nodeid.split("::", 1)[0]
-    return batch_of(nodeid) or (file if shares_a_module_fixture(root / file) else None)
+    return batch_of(nodeid) or golden_case_of(nodeid) or (file if shares_a_module_fixture(root / file) else None)
 
 
 # The longest single tests (pytest --durations), started first: under

@@ -31,3 +31,12 @@ def test_a_modules_tests_that_share_a_module_fixture_are_one_group(tmp_path):
     (tmp_path / "tests/test_alone.py").write_text('@pytest.fixture\ndef tree(): ...\n# scope="session"\n')
     assert group_of("tests/test_shared.py::test_x[1]", tmp_path) == "tests/test_shared.py"
     assert group_of("tests/test_alone.py::test_x[1]", tmp_path) is None  # xdist's own: test by test
+
+
+def test_a_golden_cases_tests_that_share_its_migrations_are_one_group():
+    tests = ("tests/test_golden.py::test_golden[accum_branches]",
+             "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing[accum_branches]",
+             "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate[accum_branches]")
+    assert {group_of(test, ROOT) for test in tests} == {"golden case accum_branches"}
+    assert group_of("tests/test_golden.py::test_golden[hjx007_derived_aliased]", ROOT) != group_of(tests[0], ROOT)
+    assert group_of("tests/test_golden.py::test_there_are_enough_cases", ROOT) is None
