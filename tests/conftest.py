@@ -54,29 +54,48 @@ def shares_a_module_fixture(file: Path) -> bool:
     return file.is_file() and re.search(r"""scope\s*=\s*["']module["']""", file.read_text()) is not None
 
 
+# Tests of each golden case that ask for the same full migrations of its
+# texts (golden.migrated, kept a process): one worker runs a case's, and
+# migrates each text once.
+GOLDEN_CASE_TESTS = ("tests/test_golden.py::test_golden",
+                     "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing",
+                     "tests/test_fast_analysis.py::test_files_left_to_ast_are_those_the_migration_leaves",
+                     "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate")
+
+
+def golden_case_of(nodeid: str) -> str | None:
+    function, _, case = nodeid.partition("[")
+    return f"golden case {case.removesuffix(']')}" if function in GOLDEN_CASE_TESTS else None
+
+
 def group_of(nodeid: str, root: Path) -> str | None:
-    """The tests one worker runs together: a jax batch, or a module sharing a fixture."""
+    """The tests one worker runs together: a jax batch, a golden case's, or a module sharing a fixture."""
     file = nodeid.split("::", 1)[0]
-    return batch_of(nodeid) or (file if shares_a_module_fixture(root / file) else None)
+    return batch_of(nodeid) or golden_case_of(nodeid) or (file if shares_a_module_fixture(root / file) else None)
 
 
 # The longest single tests (pytest --durations), started first: under
-# pytest-xdist none of them is left to run alone at the end.
+# pytest-xdist none of them is left to run alone at the end. (xdist's
+# loadgroup hands out groups first, the largest first; then these, then the
+# rest as collected.)
 LONGEST = (
-    "tests/test_hash_seeds.py::test_output_files_and_cache_do_not_depend_on_the_hash_seed_or_the_jobs",
     "tests/test_parallel_equivalence.py::test_parallel_and_cached_runs_give_the_serial_uncached_result",
-    "tests/test_faults.py::test_a_tree_of_broken_files",
-    "tests/test_deflines_props.py::test_lines_read_from_ast_are_libcsts",
-    "tests/test_program_trees.py::test_a_drawn_tree_comes_out_safe",
     "tests/test_properties.py::test_migration_properties",
     "tests/test_import_edits_props.py::test_import_statements_alone_give_the_whole_modules_result",
     "tests/test_git.py::test_pre_commit_framework_runs_the_hooks_for_real",
+    "tests/test_faults.py::test_a_tree_of_broken_files",
     "tests/test_properties.py::test_rule_programs_migrate_or_warn",
-    "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
+    "tests/test_hash_seeds.py::test_output_files_and_cache_do_not_depend_on_the_hash_seed_or_the_jobs",
     "tests/test_linediff.py::test_the_diff_is_difflibs",
-    "tests/test_fast_paths_agree.py::test_imports_a_rule_edits",
-    "tests/test_hook_tree_props.py::test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches",
+    "tests/test_deflines_props.py::test_lines_read_from_ast_are_libcsts",
     "tests/test_fast_paths_agree.py::test_calls_of_a_renamed_rule_anywhere",
+    "tests/test_two_runs.py::test_runs_in_one_process_give_what_separate_processes_give",
+    "tests/test_program_trees.py::test_a_drawn_tree_comes_out_safe",
+    "tests/test_doc_snippets.py::test_commands_run_as_written_in_the_order_written",
+    "tests/test_fast_paths_agree.py::test_imports_a_rule_edits",
+    "tests/test_faults.py::test_stdin_refuses_what_a_file_would_refuse",
+    "tests/test_suppression.py::test_this_repositorys_documents_are_left_alone_by_their_marks_alone",
+    "tests/test_new_user.py::test_a_080_repository_runs_under_012_after_migration",
 )
 
 

@@ -156,3 +156,25 @@ ARGNUMS = (0, 1)
 # The same primitive under vmap itself (``vmap(grad)`` batches the rules, never the primitive).
 NO_VMAP_BATCHED = NO_VMAP.replace("return jnp.sum(Mul(jax.typeof(x))(x, y))",
                                   "return jnp.sum(jax.vmap(f_elem)(x, y))")
+
+
+def checks_012(batch) -> dict:
+    """Every program migrated to 0.12, for jax_batch's 0.12 process to run before and after:
+    {("dce", name): Check}. (Called with the batch's own cache folder set.)"""
+    from jax_batch import Check, migrate_tree_case
+
+    from hijax_migrate.core.versions import parse_version
+    from hijax_migrate.engine.engine import migrate_source
+    from hijax_migrate.rules.context import Options
+
+    at_012 = Options(parse_version("0.12"))
+
+    def single(source: str, name: str) -> Check:
+        migrated = migrate_source(source, f"{name}.py", at_012)
+        return Check(batch, migrated, before=batch.module(source), after=batch.module(migrated.code))
+
+    checks = {("dce", case.name): single(case.source, case.name) for case in SINGLE}
+    checks["dce", TREE.name] = migrate_tree_case(batch, TREE, at_012, sorted, f"dce-{TREE.name}")
+    checks["dce", "no_vmap"] = single(NO_VMAP, "no_vmap")
+    checks["dce", "no_vmap_batched"] = single(NO_VMAP_BATCHED, "no_vmap_batched")
+    return checks

@@ -79,16 +79,19 @@ class Forker:
         """As ``subprocess.run([python, "-c", code, *args], capture_output=True, text=True, ...)``."""
         return self._run({"code": code, "module": None}, args, cwd, env, None, timeout)
 
-    def module(self, module: str, args: list[str], cwd: Path, stdin: str | None = None,
-               timeout: float = 300) -> subprocess.CompletedProcess:
-        """As ``subprocess.run([python, "-m", module, *args], input=stdin, capture_output=True, text=True)``."""
-        return self._run({"code": None, "module": module}, args, cwd, None, stdin, timeout)
+    def module(self, module: str, args: list[str], cwd: Path, stdin: str | bytes | None = None,
+               timeout: float = 300, text: bool = True) -> subprocess.CompletedProcess:
+        """As ``subprocess.run([python, "-m", module, *args], input=stdin, capture_output=True, text=text)``."""
+        return self._run({"code": None, "module": module}, args, cwd, None, stdin, timeout, text)
 
-    def _run(self, what: dict, args: list[str], cwd: Path, env: dict | None, stdin: str | None,
-             timeout: float) -> subprocess.CompletedProcess:
+    def _run(self, what: dict, args: list[str], cwd: Path, env: dict | None, stdin: str | bytes | None,
+             timeout: float, text: bool = True) -> subprocess.CompletedProcess:
         self._start()
         files = {name: self.folder / name for name in ("in", "out", "err")}
-        files["in"].write_text(stdin or "")  # no input: an empty stdin, at its end at once
+        if isinstance(stdin, bytes):
+            files["in"].write_bytes(stdin)
+        else:
+            files["in"].write_text(stdin or "")  # no input: an empty stdin, at its end at once
         for name in ("out", "err"):
             files[name].write_bytes(b"")
         request = {**what, "args": list(args), "cwd": str(cwd), "env": dict(os.environ if env is None else env),
@@ -102,7 +105,8 @@ class Forker:
             raise subprocess.TimeoutExpired(args, timeout)
         returncode = int(self.replies.readline())
         # text=True: the locale's encoding, universal newlines
-        return subprocess.CompletedProcess(args, returncode, files["out"].read_text(), files["err"].read_text())
+        read = Path.read_text if text else Path.read_bytes
+        return subprocess.CompletedProcess(args, returncode, read(files["out"]), read(files["err"]))
 
     def _start(self) -> None:
         if self.process is not None:

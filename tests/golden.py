@@ -60,16 +60,40 @@ def all_cases() -> list[Path]:
 TARGETS = ("0.8.1", "0.10", "0.11.1", "0.12")  # one in each era of the API
 
 
+_MIGRATIONS: dict[tuple, object] = {}  # this process's full migrations of the cases' texts
+
+
+def migrated(code: str, name: str, options, bases: tuple[str, ...] = ()):
+    """``migrate_source(code, name, options, Project(bases))``, run once a
+    process for each input: several tests of a golden case ask for the same
+    one (conftest.py runs a case's tests on one worker). Each caller gets a
+    copy of the result, or the MigrationError the migration raised."""
+    import copy
+
+    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.engine.engine import MigrationError, migrate_source
+
+    key = (code, name, repr(options), bases)
+    if key not in _MIGRATIONS:
+        try:
+            _MIGRATIONS[key] = migrate_source(code, name, options, Project(bases))
+        except MigrationError as error:
+            _MIGRATIONS[key] = error.with_traceback(None)
+    kept = _MIGRATIONS[key]
+    if isinstance(kept, MigrationError):
+        raise copy.copy(kept)
+    return copy.deepcopy(kept)
+
+
 def left_alone(code: str, name: str, options, target: str, findings=()):
     """The full migration of ``code``, which a fast path passed over: it must
     leave the code byte for byte, and say nothing but the fast path's ``findings``."""
     import pytest
 
-    from hijax_migrate.analysis.project import Project
-    from hijax_migrate.engine.engine import MigrationError, migrate_source
+    from hijax_migrate.engine.engine import MigrationError
 
     try:
-        full = migrate_source(code, name, options, Project())
+        full = migrated(code, name, options)
     except MigrationError as error:
         pytest.fail(f"passed over at {target}, but: {error}")
     assert (full.code, full.report.changes, full.report.findings) == (code, [], list(findings)), target

@@ -51,10 +51,15 @@ GROUPS = {
     "jax_010_runs": ("tests/test_semantics.py::test_core_under_jax_010",
                      "tests/test_semantics.py::test_proven_or_refused_under_jax_010",
                      "tests/test_families.py::test_single_file_under_jax_010",
-                     "tests/test_families.py::test_tree_under_jax_010"),
+                     "tests/test_families.py::test_tree_under_jax_010",
+                     "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax"),
     "jax_012_runs": ("tests/test_semantics.py::test_old_eras_under_jax_012",
                      "tests/test_families.py::test_single_file_under_jax_012",
-                     "tests/test_families.py::test_tree_under_jax_012"),
+                     "tests/test_families.py::test_tree_under_jax_012",
+                     "tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012",
+                     "tests/test_path_semantics.py::test_an_accumulator_rule_returning_logs_is_left_as_written",
+                     "tests/test_dce_forms.py::test_each_dce_form_is_migrated_and_runs_under_jax_012",
+                     "tests/test_dce_forms.py::test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases"),
 }
 
 
@@ -171,11 +176,12 @@ ORDERS = {"a-z": sorted, "z-a": lambda paths: sorted(paths, reverse=True)}
 STRATEGIES = ("auto", "accum")
 
 
-def batch_of(python: str, target: str, folder: Path, singles: dict, trees: dict, proven=()) -> dict:
+def batch_of(python: str, target: str, folder: Path, singles: dict, trees: dict, proven=(), extra=()) -> dict:
     """Every case for ``target`` migrated, then run in one jax process: {key: Check}.
 
     Keys: (label, case name) for a single file, (label, case name, order) for
-    a tree, ("proven", case name, strategy) for a proven-or-refused case."""
+    a tree, ("proven", case name, strategy) for a proven-or-refused case; and
+    whatever each of ``extra`` (a function of the batch) returns."""
     from hijax_migrate.core.versions import parse_version
     from hijax_migrate.rules.context import Options
 
@@ -194,27 +200,33 @@ def batch_of(python: str, target: str, folder: Path, singles: dict, trees: dict,
             for strategy in STRATEGIES:
                 checks["proven", case.name, strategy] = migrate_case(batch, case,
                                                                      Options(version, strategy=strategy))
+        for add in extra:
+            checks.update(add(batch))
     batch.run()
     return checks
 
 
 @pytest.fixture(scope="session")
 def jax_010_runs(tmp_path_factory) -> dict:
-    """The jax 0.10.2 cases of test_semantics and test_families, from one process."""
+    """The jax 0.10.2 cases of test_semantics, test_families and test_properties, from one process."""
     from family_cases import FAMILY_CASES, FWD_CASES, SCOPE_CASES, TREES
+    from rule_programs import sample_checks
     from semantic_cases import CORE_CASES, PROVEN_CASES
 
     return batch_of(sys.executable, "0.10", tmp_path_factory.mktemp("jax-0.10"),
                     {"core": CORE_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES}, {"tree": TREES},
-                    PROVEN_CASES)
+                    PROVEN_CASES, extra=(sample_checks,))
 
 
 @pytest.fixture(scope="session")
 def jax_012_runs(tmp_path_factory) -> dict:
-    """The jax 0.12 cases of test_semantics and test_families, from one process."""
+    """The jax 0.12 cases of test_semantics, test_families, test_path_semantics and
+    test_dce_forms, from one process."""
+    from dce_forms import checks_012
     from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
-    from semantic_cases import JAX_012_CASES
+    from semantic_cases import JAX_012_CASES, LOGS_CASE, PATH_CASES_012
 
     return batch_of(PY312, "0.12", tmp_path_factory.mktemp("jax-0.12"),
-                    {"core": JAX_012_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES + JAX_012_ONLY},
-                    {"tree": TREES + JAX_012_TREES})
+                    {"core": JAX_012_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES + JAX_012_ONLY,
+                     "logs": [LOGS_CASE]},
+                    {"tree": TREES + JAX_012_TREES}, PATH_CASES_012, extra=(checks_012,))

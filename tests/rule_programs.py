@@ -179,3 +179,33 @@ def programs(draw) -> str:
     argnums = draw(st.sampled_from([(0,), tuple(range(len(names)))] if len(names) > 1 else [(0,)]))
     return text + FOOT.format(names=", ".join(names), cls=cls, first=first, out=out, values=values,
                               argnums=argnums)
+
+
+def sample_checks(batch) -> dict:
+    """A sample of programs (``HIJAX_JAX_PROGRAMS``, 20 by default), migrated at
+    0.10 in both strategies, for jax_batch's 0.10.2 process to run:
+    {"programs": (batch, codes, [(code, strategy, result) changed], positions before, after)}.
+    test_properties reads it."""
+    import os
+
+    from hypothesis import HealthCheck, given, settings
+
+    from hijax_migrate.engine.engine import migrate_source
+    from hijax_migrate.rules.context import Options
+
+    codes: list[str] = []
+
+    @settings(max_examples=int(os.environ.get("HIJAX_JAX_PROGRAMS", "20")), deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(code=programs())
+    def collect(code):
+        codes.append(code)
+
+    collect()
+    codes = list(dict.fromkeys(codes))
+    migrated = [(code, strategy, migrate_source(code, options=Options(target=(0, 10, 0), strategy=strategy)))
+                for code in codes for strategy in ("auto", "accum")]
+    changed = [(code, strategy, result) for code, strategy, result in migrated if result.code != code]
+    befores = [batch.module(code) for code in codes]
+    afters = [batch.module(result.code) for _, _, result in changed]
+    return {"programs": (batch, codes, changed, befores, afters)}

@@ -4,6 +4,7 @@ Each case is a module for ``jax_probe.py``. At x = [0, 1, 2], y = [1, 2, 3]
 the product's gradients are d/dx = y and d/dy = x.
 """
 
+import dataclasses
 from dataclasses import dataclass, field
 
 X, Y = [0.0, 1.0, 2.0], [1.0, 2.0, 3.0]
@@ -679,3 +680,23 @@ class Mul(Binary):{FWD}
         x, y = res
         return g * y, g * x
 ''', [Y, X], {"strategy": "accum"}, header=DIM_RULE_HEADER))
+
+
+# tests/test_path_semantics.py's cases, run at 0.12 in jax_batch's 0.12 process
+# jax's own RematTraced.vjp_bwd, in small: the accumulators go to a call, its logs come back
+LOGS_CASE = SemanticCase("accum_rule_returns_logs_from_a_call", f'''
+def _backward(x, y, g):
+    def with_refs(x_acc, y_acc):
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+        return None, {{"g": g}}
+    return with_refs
+
+
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, *arg_accums):
+        _, logs = _backward(*res, g)(*arg_accums)
+        return logs
+''', [Y, X], header=HEADER.replace("VJPHiPrimitive", "HiPrim"), footer=FOOTER_012)
+# vmap at 0.12 needs a `batch` rule, which no migration writes: grad and jit only
+PATH_CASES_012 = [dataclasses.replace(case, footer=FOOTER_012) for case in PATH_CASES]

@@ -1,6 +1,7 @@
 """HJX010 in every place a ``dce`` stands (issue 26), and HJX011's note on a
-``batch_dim_rule`` that only raises, checked under real jax: each release's
-programs run in one jax process (``jax_batch.Batch``), once a module."""
+``batch_dim_rule`` that only raises, checked under real jax: the 0.12
+programs run in jax_batch's 0.12 process (``dce_forms.checks_012``), the
+0.10.2 ones of the ``batch_dim_rule`` test in one process of their own."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 from dce_forms import CASES, EXPECTED, NO_VMAP, NO_VMAP_BATCHED, SINGLE, TREE, VALUE
-from jax_batch import HAS_JAX_HERE, JAX_012, PY312, Batch, Check, migrate_tree_case
+from jax_batch import HAS_JAX_HERE, JAX_012, Batch
 
 from hijax_migrate.core.versions import parse_version
 from hijax_migrate.engine.engine import migrate_source
@@ -20,31 +21,11 @@ needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"),
                                reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12")
 
 
-def _single(batch: Batch, source: str, name: str) -> Check:
-    migrated = migrate_source(source, f"{name}.py", AT_012)
-    return Check(batch, migrated, before=batch.module(source), after=batch.module(migrated.code))
-
-
-@pytest.fixture(scope="module")
-def runs_012(tmp_path_factory) -> dict:
-    """Every program migrated to 0.12, then run before and after under jax 0.12, in one process."""
-    folder = tmp_path_factory.mktemp("dce-0.12")
-    batch = Batch(PY312, folder)
-    checks = {case.name: _single(batch, case.source, case.name) for case in SINGLE}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(folder / "cache"))
-        checks[TREE.name] = migrate_tree_case(batch, TREE, AT_012, sorted, TREE.name)
-    checks["no_vmap"] = _single(batch, NO_VMAP, "no_vmap")
-    checks["no_vmap_batched"] = _single(batch, NO_VMAP_BATCHED, "no_vmap_batched")
-    batch.run()
-    return checks
-
-
 @pytest.mark.jax
 @needs_012
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_each_dce_form_is_migrated_and_runs_under_jax_012(case, runs_012):
-    migrated, before, after = runs_012[case.name].results()
+def test_each_dce_form_is_migrated_and_runs_under_jax_012(case, jax_012_runs):
+    migrated, before, after = jax_012_runs["dce", case.name].results()
     assert "takes 2 positional arguments but 3 were given" in before.get("error", ""), before
     findings = migrated.report.findings if case.source else [f for o in migrated for f in o.findings]
     assert not findings, findings
@@ -63,7 +44,7 @@ def test_the_migration_adds_live_ins_where_dce_is_written():
 @pytest.mark.jax
 @needs_012
 @pytest.mark.skipif(not HAS_JAX_HERE, reason="jax 0.10.2 is not installed for this Python")
-def test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases(runs_012, tmp_path):
+def test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases(jax_012_runs, tmp_path):
     """The note's claim: jax 0.10 (before) and 0.12 (after the migration) give the same
     gradients, and the same NotImplementedError under vmap; the rule is left as written,
     with a note and no error."""
@@ -71,7 +52,7 @@ def test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases(runs_012,
     positions = {name: batch.module(source) for name, source in (("no_vmap", NO_VMAP),
                                                                 ("no_vmap_batched", NO_VMAP_BATCHED))}
     batch.run()
-    runs = {name: (batch.result(position), runs_012[name].results()) for name, position in positions.items()}
+    runs = {name: (batch.result(position), jax_012_runs["dce", name].results()) for name, position in positions.items()}
     for name, (on_010, (migrated, _, on_012)) in runs.items():
         assert [(f.rule, f.severity) for f in migrated.report.findings] == [("HJX011", "note")], name
         assert "raise NotImplementedError" in migrated.code

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
@@ -134,8 +135,8 @@ def test_file_replaced_by_a_directory_during_the_run(tmp_path):
 def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
     path = tmp_path / name
     path.write_bytes(data)
-    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "-q", "--strategy",
-                           "accum", "--target-jax", "0.10", str(path)], capture_output=True)
+    done = FORKER.module("hijax_migrate", ["--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10",
+                                           str(path)], tmp_path, text=False)
     assert done.returncode == 0, done.stderr
     out = path.read_bytes()
     head, _, _ = data.partition(b"def vjp_bwd")
@@ -179,8 +180,7 @@ def test_a_symlinked_file_is_written_through_and_stays_a_link(tmp_path):
     real.write_text(OLD)
     link = tmp_path / "link.py"
     link.symlink_to(real)
-    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "-q", "--target-jax", "0.10",
-                           str(link)], capture_output=True, text=True)
+    done = FORKER.module("hijax_migrate", ["--in-place", "-q", "--target-jax", "0.10", str(link)], tmp_path)
     assert done.returncode == 0, done.stderr
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert "def vjp_bwd_retval" in real.read_text()
@@ -189,6 +189,9 @@ def test_a_symlinked_file_is_written_through_and_stays_a_link(tmp_path):
 # --- Write faults: each is that file's failure; the run goes on, exit 3 ---
 
 def cli(*args: str, preexec_fn=None) -> subprocess.CompletedProcess:
+    """The command in a fresh process: forked (fresh_runs), or started where ``preexec_fn`` sets it up."""
+    if preexec_fn is None:
+        return FORKER.module("hijax_migrate", ["--target-jax", "0.10", *args], Path.cwd())
     return subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", *args],
                           capture_output=True, text=True, timeout=300, preexec_fn=preexec_fn)
 
@@ -411,8 +414,8 @@ def test_a_long_item_never_leaves_the_other_worker_idle(tmp_path):
 # --- stdin passes the checks a file on disk passes: on failure, the input comes back as it was ---
 
 def stdin_run(data: bytes, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", *args, "-"],
-                          input=data, capture_output=True, timeout=300, cwd=cwd)
+    """The command reading ``data`` on stdin, in a fresh (forked) process: bytes out."""
+    return FORKER.module("hijax_migrate", ["--target-jax", "0.10", *args, "-"], cwd or Path.cwd(), data, text=False)
 
 
 STDIN_REFUSED = {  # bytes on stdin that the tool must give back unchanged, and what it says

@@ -15,7 +15,7 @@ from dataclasses import replace
 import libcst as cst
 import pytest
 
-from golden import FINDINGS_MARK, GOLDEN, Case, all_cases, finding_lines, read_case, write_case
+from golden import FINDINGS_MARK, GOLDEN, Case, all_cases, finding_lines, migrated, read_case, write_case
 from hijax_migrate.cli import build_parser
 from hijax_migrate.command.session import options_from_args
 from hijax_migrate.core.versions import OLDEST_TARGET, format_version, parse_version
@@ -43,7 +43,7 @@ def options_for(flags: list[str]) -> Options:
 def test_golden(path, tmp_path):
     case = read_case(path)
     options = options_for(case.flags)
-    result = migrate_source(case.source, path.name, options)
+    result = migrated(case.source, path.name, options, options.extra_bases)  # as with no project given
     if os.environ.get("HIJAX_REGENERATE"):
         write_case(case, result.code, result.report.findings)
         case = regenerated_from(case, read_case(path))  # the file as written, checked below like any other
@@ -51,7 +51,7 @@ def test_golden(path, tmp_path):
     if case.findings is not None:
         assert finding_lines(result.report.findings) == case.findings
     cst.parse_module(result.code)
-    again = migrate_source(result.code, path.name, options)
+    again = migrated(result.code, path.name, options, options.extra_bases)
     assert again.code == result.code, "a second run changed the output"
     assert not again.report.changes
     if not case.has_output:

@@ -7,15 +7,13 @@ the rule forms that once gave wrong gradients; a sample runs under jax."""
 
 from __future__ import annotations
 
-import os
-import sys
 import textwrap
 
 import libcst as cst
 import pytest
 import rule_programs
 from hypothesis import HealthCheck, given, settings, strategies as st
-from test_semantics import HAS_JAX_HERE, probe_many
+from jax_batch import HAS_JAX_HERE
 
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
@@ -170,36 +168,17 @@ def test_rule_programs_migrate_or_warn(code, strategy):
         assert result.report.findings and all(f.line > 0 for f in result.report.findings)
 
 
-JAX_PROGRAMS = int(os.environ.get("HIJAX_JAX_PROGRAMS", "20"))
-
-
 @pytest.mark.jax
 @pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python (pip install jax==0.10.2)")
-def test_generated_programs_give_right_gradients_under_jax(tmp_path):
-    """A sample of generated programs, migrated in both strategies, run under
-    jax 0.10.2 in one process: the gradient is jax.grad of the plain function
-    (under grad and jit), or the file is untouched with a warning."""
-    codes: list[str] = []
-
-    @settings(max_examples=JAX_PROGRAMS, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(code=rule_programs.programs())
-    def collect(code):
-        codes.append(code)
-
-    collect()
-    codes = list(dict.fromkeys(codes))
-    migrated = [(code, strategy, migrate_source(code, options=Options(target=(0, 10, 0), strategy=strategy)))
-                for code in codes for strategy in ("auto", "accum")]
-    changed = [(code, strategy, result) for code, strategy, result in migrated if result.code != code]
-    runs = probe_many(sys.executable, codes + [result.code for _, _, result in changed], tmp_path)
-    befores, afters = runs[:len(codes)], runs[len(codes):]
-    assert all("error" in before for before in befores), "a generated program already worked unmigrated"
-    for (code, strategy, result), after in zip(changed, afters):
+def test_generated_programs_give_right_gradients_under_jax(jax_010_runs):
+    """A sample of generated programs (``rule_programs.sample_checks``),
+    migrated in both strategies, run under jax 0.10.2 in jax_batch's process:
+    the gradient is jax.grad of the plain function (under grad and jit), or
+    the file is untouched with a warning."""
+    batch, codes, changed, befores, afters = jax_010_runs["programs"]
+    assert codes and all("error" in batch.result(before) for before in befores), \
+        "a generated program already worked unmigrated"
+    for (code, strategy, result), position in zip(changed, afters, strict=True):
+        after = batch.result(position)
         assert "error" not in after, f"{strategy}: {after['error']}\n{result.code}"
         assert after["grad"] == after["plain"] and after["jit"] == after["plain"], f"{strategy}\n{result.code}"
-    for code, strategy, result in migrated:
-        if result.code == code:
-            assert result.report.findings, f"{strategy}: unchanged without a warning\n{code}"
-    print(f"\n{len(codes)} generated programs, {len(migrated)} migrations: {len(changed)} right under jax "
-          f"(grad and jit), {len(migrated) - len(changed)} left untouched with a warning")
