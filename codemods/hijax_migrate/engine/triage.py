@@ -160,12 +160,12 @@ def _bound_at_run(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef,
                   project) -> bool:
     """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
     on a class with hijax rules whose base is bound when the code runs."""
-    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None and _places_rules(tree) or any(
+    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None and places_rules(tree) or any(
         not kind.is_primitive and defines_rules(info) and project.runtime_base(info) is not None
         for _, kind, info in classes)
 
 
-def _places_rules(tree: ast.Module) -> bool:
+def places_rules(tree: ast.Module) -> bool:
     """A ``type(...)`` call given a dict that may hold a ``vjp_bwd`` (the key
     written so, not written out, or ``**``): what ``runtime.factories`` reads.
     Most ``type(x)`` calls in a module that names ``vjp_bwd`` are no such call."""
