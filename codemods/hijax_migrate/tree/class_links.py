@@ -11,13 +11,26 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULTILINE)
+# Searched from its literal start (a pattern anchored at each line is tried at
+# every line of every file: 0.7 s for a 3,000-file tree); the line before it is then
+# checked to be indentation, as ``^[ \t]*`` would.
+_CLASS = re.compile(rb"class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?")
+_KEYWORD = re.compile(rb"class[ \t]")
 _NAME = re.compile(rb"\w+")
 
 
 def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
     """Each class defined (at any depth): its name and every name in its bases."""
-    return [(match.group(1), set(_NAME.findall(match.group(2) or b""))) for match in _CLASS.finditer(data)]
+    found, end = [], 0
+    for keyword in _KEYWORD.finditer(data):
+        at = keyword.start()
+        if at < end or data[data.rfind(b"\n", 0, at) + 1:at].strip(b" \t"):
+            continue  # inside the last class's bases, or not at a line's start
+        match = _CLASS.match(data, at)
+        if match:
+            found.append((match.group(1), set(_NAME.findall(match.group(2) or b""))))
+            end = match.end()
+    return found
 
 
 class Links:
@@ -27,7 +40,6 @@ class Links:
         self.texts = texts
         self.classes = {key: classes(data) for key, data in texts.items()}
         self.defines, self.extends = defaultdict(set), defaultdict(set)
-        self.mentioned: dict[bytes, set] | None = None
         for key, found in self.classes.items():
             for name, bases in found:
                 self.defines[name].add(key)
@@ -43,18 +55,15 @@ class Links:
         return {f for _, bases in self.classes.get(key, ()) for base in bases for f in self.defines[base]}
 
     def users(self, keys: set) -> set:
-        """The files naming a class that ``keys`` define."""
-        mentions = self._mentions()
-        return {user for key in keys for name, _ in self.classes.get(key, ()) for user in mentions.get(name, ())}
-
-    def _mentions(self) -> dict[bytes, set]:
-        """Each class name defined here -> the files naming it (one pass of each file's words)."""
-        if self.mentioned is None:
-            self.mentioned = defaultdict(set)
-            for key, data in self.texts.items():
-                for name in set(_NAME.findall(data)) & self.defines.keys():
-                    self.mentioned[name].add(key)
-        return self.mentioned
+        """The files naming a class that ``keys`` define, as a whole word: one
+        search of each file for those names (splitting every file of a tree
+        into its words took a hook 2 s)."""
+        names = sorted({name for key in keys for name, _ in self.classes.get(key, ())})
+        if not names:
+            return set()
+        named = re.compile(rb"(?<!\w)(?:" + b"|".join(map(re.escape, names)) + rb")(?!\w)")
+        return {key for key, data in self.texts.items()  # a substring first: most files name none
+                if any(name in data for name in names) and named.search(data)}
 
 
 def closure(start: set, linked) -> set:

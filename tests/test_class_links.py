@@ -1,0 +1,43 @@
+"""The files naming a class (``Links.users``, what a hook checks with a change)
+are those whose words, split as Python splits names, include it: one search
+for the wanted names gives the answer splitting every file did."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from hijax_migrate.tree.class_links import Links, classes
+
+WORDS = [b"class A(Base):\n", b"class Sub(A):\n", b"A", b"Ab", b"_A", b"A_", b"A1", b"x.A", b"(A)", b" ", b"\n",
+         b"caf\xc3\xa9A", b"A\xc3\xa9", b"# A\n", b"'A'", b"Base", b"classy", b"class\tB:\n"]
+
+
+def by_words(links: Links, keys: set) -> set:
+    names = {name for key in keys for name, _ in links.classes.get(key, ())}
+    return {key for key, data in links.texts.items() if names & set(re.findall(rb"\w+", data))}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.sampled_from("abcdef"), st.lists(st.sampled_from(WORDS), max_size=8).map(b"".join),
+                       max_size=6))
+def test_users_are_the_files_whose_words_name_a_class(texts):
+    links = Links(texts)
+    for key in texts:
+        assert links.users({key}) == by_words(links, {key})
+
+
+ANCHORED = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULTILINE)
+
+
+@given(st.lists(st.sampled_from(WORDS + [b"myclass C:\n", b"  class D(A, B):\n", b"x = 1; class E: pass\n",
+                                         b"\tclass F(\n    A):\n", b"s = 'class X(\n", b"class Y(Z):\n",
+                                         b"class G(H,\n  class I(J):\n"]), max_size=10).map(b"".join))
+def test_classes_are_those_found_at_a_lines_start(data):
+    expected = [(m.group(1), set(re.findall(rb"\w+", m.group(2) or b""))) for m in ANCHORED.finditer(data)]
+    assert classes(data) == expected
+
+
+def test_a_file_without_the_word_class_defines_none():
+    assert classes(b"x = 1\n") == [] and classes(b"class A(B, C):\n    pass\n") == [(b"A", {b"B", b"C"})]
