@@ -97,3 +97,22 @@ def test_a_raises_call_written_otherwise_is_left_to_libcst_or_read_alike(call):
     found = by_ast(code)
     assert found is None or found == by_libcst(code)
     assert by_libcst(code)  # a fixture all the same
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_other_line_endings_are_read_alike_or_left_to_libcst(ending):
+    code = ("class T:\n    def test(self):\n        x = 1\n        with self.assertRaises(E):\n"
+            "            class Bad(Base):\n                pass\n").replace("\n", ending)
+    found = by_ast(code)
+    assert found == by_libcst(code) if ending == "\r\n" else found is None
+
+
+def test_a_module_of_lone_carriage_returns_is_triaged_without_error():
+    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.core.model import Options
+    from hijax_migrate.engine.triage import untouched
+
+    code = ("from jax.experimental.hijax import VJPHiPrimitive\n\nclass T:\n    def test(self):\n"
+            "        with self.assertRaises(E):\n            class Bad(VJPHiPrimitive):\n"
+            "                def vjp_bwd(self, res, g):\n                    return (g,)\n").replace("\n", "\r")
+    assert untouched(code, "t.py", Options(), Project()) is None  # libcst decides, and says it
