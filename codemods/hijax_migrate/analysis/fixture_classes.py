@@ -43,15 +43,75 @@ def _is_raises(node: ast.expr) -> bool:
     return isinstance(func, ast.Name) and func.id == "raises"
 
 
-class _Fixtures(ast.NodeVisitor):
+class FixtureBook:
+    """What a walk for fixtures keeps, whichever tree it walks (``ast`` here,
+    libcst in ``engine.undecided``): the open ``raises`` blocks' calls, and per
+    function the classes and functions it defines outside them, and where
+    each use of their names stands: in a ``raises`` block, in one of those
+    local classes or functions (which may be used only in such blocks
+    themselves), or elsewhere. The walk calls ``enter_*``/``leave_*`` and ``use``."""
+
+    def __init__(self):
+        self.found: dict = {}  # class node -> where it stands, for the note
+        self.calls: list[str | None] = []  # the open with-statements' raises calls
+        # per function: name -> class (None: two of that name), name -> [where each use stands], local functions
+        self.frames: list[tuple[dict, dict, set]] = []
+        self.scopes: list[tuple[str, str]] = []  # ("class"/"def", name) of the definitions around
+        self.starts: list[int] = []  # per frame: the index of its function in ``scopes``
+        self.classes: list[str] = []  # the names of the classes around
+
+    def call(self) -> str | None:
+        return next((call for call in reversed(self.calls) if call), None)
+
+    def enter_class(self, node, name: str) -> None:
+        if self.call():
+            self.found.setdefault(node, f"defined inside `with {self.call()}(...)`")
+        elif self.frames:  # a second class of that name: its uses cannot be told apart
+            defined = self.frames[-1][0]
+            defined[name] = None if name in defined else node
+        self.classes.append(name)
+        self.scopes.append(("class", name))
+
+    def leave_class(self) -> None:
+        self.classes.pop()
+        self.scopes.pop()
+
+    def holds_none(self, text: str | None) -> bool:
+        """A function outside functions and ``raises`` blocks whose text names no
+        ``raises``: no class in it is a fixture, and no function around it
+        counts the uses in it (most of a test module's methods)."""
+        return not self.frames and not self.call() and text is not None and "aises" not in text
+
+    def enter_function(self, name: str) -> None:
+        if self.frames and not self.call():
+            self.frames[-1][2].add(name)
+        self.frames.append(({}, {}, set()))
+        self.starts.append(len(self.scopes))
+        self.scopes.append(("def", name))
+
+    def leave_function(self) -> None:
+        defined, uses, functions = self.frames.pop()
+        self.starts.pop()
+        self.scopes.pop()
+        only = used_only_in_raises({name for name, cls in defined.items() if cls is not None} | functions, uses)
+        calls = [where for name in only for where in uses[name] if isinstance(where, str)]
+        for name, cls in defined.items():
+            if cls is not None and name in only:
+                self.found.setdefault(cls, f"used only inside `with {calls[0]}(...)`")
+
+    def use(self, word: str) -> None:
+        if word in self.classes:
+            return  # the class naming itself
+        call = self.call()
+        for (_, uses, _), start in zip(self.frames, self.starts):
+            inner = self.scopes[start + 1] if start + 1 < len(self.scopes) else None
+            uses.setdefault(word, []).append(call or inner)
+
+
+class _Fixtures(FixtureBook, ast.NodeVisitor):
     def __init__(self, code: str):
+        super().__init__()
         self.code, self.lines = code, code.split("\n")
-        self.found: dict[ast.ClassDef, str] = {}
-        self.calls: list[str | None] = []
-        self.frames: list[tuple[dict, dict, set]] = []  # per function: classes, uses, local functions
-        self.scopes: list[tuple[str, str]] = []
-        self.starts: list[int] = []
-        self.classes: list[str] = []
 
     def _call_text(self, call: ast.Call) -> str:
         """The called name as written (libcst's text of the node): on one line, a
@@ -71,89 +131,51 @@ class _Fixtures(ast.NodeVisitor):
 
     visit_AsyncWith = visit_With
 
-    def _call(self) -> str | None:
-        return next((call for call in reversed(self.calls) if call), None)
-
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        if self._call():
-            self.found.setdefault(node, f"defined inside `with {self._call()}(...)`")
-        elif self.frames:  # a second class of that name: its uses cannot be told apart
-            defined = self.frames[-1][0]
-            defined[node.name] = None if node.name in defined else node
-        self.classes.append(node.name)
-        self.scopes.append(("class", node.name))
+        self.enter_class(node, node.name)
         self.generic_visit(node)
-        self.classes.pop()
-        self.scopes.pop()
-
-    def _holds_none(self, node) -> bool:
-        """As ``undecided``: a function outside functions and blocks whose text names no ``raises``."""
-        if self.frames or self._call():
-            return False
-        return "aises" not in "\n".join(self.lines[node.lineno - 1:node.end_lineno])
+        self.leave_class()
 
     def visit_FunctionDef(self, node) -> None:
-        if self._holds_none(node):
+        if self.holds_none("\n".join(self.lines[node.lineno - 1:node.end_lineno])):
             return
-        if self.frames and not self._call():
-            self.frames[-1][2].add(node.name)
-        self.frames.append(({}, {}, set()))
-        self.starts.append(len(self.scopes))
-        self.scopes.append(("def", node.name))
-        self._use(node.name)  # libcst visits the def's name inside its own frame
+        self.enter_function(node.name)
+        self.use(node.name)  # libcst visits the def's name inside its own frame
         self.generic_visit(node)
-        self._leave_function()
+        self.leave_function()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
-    def _leave_function(self) -> None:
-        defined, uses, functions = self.frames.pop()
-        self.starts.pop()
-        self.scopes.pop()
-        only = used_only_in_raises({name for name, cls in defined.items() if cls is not None} | functions, uses)
-        calls = [where for name in only for where in uses[name] if isinstance(where, str)]
-        for name, cls in defined.items():
-            if cls is not None and name in only:
-                self.found.setdefault(cls, f"used only inside `with {calls[0]}(...)`")
-
-    def _use(self, word: str) -> None:
-        if word in self.classes:
-            return  # the class naming itself
-        call = self._call()
-        for (_, uses, _), start in zip(self.frames, self.starts):
-            inner = self.scopes[start + 1] if start + 1 < len(self.scopes) else None
-            uses.setdefault(word, []).append(call or inner)
-
     # Each word libcst holds as a ``Name``:
     def visit_Name(self, node: ast.Name) -> None:
-        self._use(node.id)
+        self.use(node.id)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.generic_visit(node)
-        self._use(node.attr)
+        self.use(node.attr)
 
     def visit_arg(self, node: ast.arg) -> None:
-        self._use(node.arg)
+        self.use(node.arg)
         self.generic_visit(node)
 
     def visit_keyword(self, node: ast.keyword) -> None:
         if node.arg is not None:
-            self._use(node.arg)
+            self.use(node.arg)
         self.generic_visit(node)
 
     def visit_alias(self, node: ast.alias) -> None:
         for word in [*node.name.split("."), *([node.asname] if node.asname else [])]:
             if word != "*":
-                self._use(word)
+                self.use(word)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         for word in (node.module or "").split(".") if node.module else ():
-            self._use(word)
+            self.use(word)
         self.generic_visit(node)
 
     def visit_Global(self, node) -> None:
         for word in node.names:
-            self._use(word)
+            self.use(word)
 
     visit_Nonlocal = visit_Global
 
@@ -161,7 +183,7 @@ class _Fixtures(ast.NodeVisitor):
         if node.type is not None:
             self.visit(node.type)
         if node.name:
-            self._use(node.name)
+            self.use(node.name)
         for stmt in node.body:
             self.visit(stmt)
 

@@ -15,7 +15,7 @@ import re
 import libcst as cst
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.fixture_classes import Undecidable, fixture_classes, used_only_in_raises
+from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes
 from ..analysis.nodes import findall, is_attribute, is_name, sole_target
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.summary import Kind, dotted_name
@@ -61,21 +61,12 @@ def _is_raises(node: cst.BaseExpression) -> bool:
         or is_attribute(func, "raises") and is_name(func.value, "pytest")
 
 
-class _Fixtures(cst.CSTVisitor):
-    """One walk: the classes in ``raises`` blocks, and per function the classes
-    and functions it defines outside them, and where each use of their names
-    stands: in a ``raises`` block, in one of those local classes or functions
-    (which may be used only in such blocks themselves), or elsewhere."""
+class _Fixtures(FixtureBook, cst.CSTVisitor):
+    """One walk of the libcst tree, kept by ``FixtureBook`` (as triage's walk of ``ast``)."""
 
     def __init__(self, text):
-        self.text, self.passed = text, set()  # functions not walked (``_holds_none``)
-        self.found: dict[cst.ClassDef, str] = {}
-        self.calls: list[str] = []  # the open raises blocks' calls
-        # per function: name -> class, name -> [where each use stands], local function names
-        self.frames: list[tuple[dict, dict, set]] = []
-        self.scopes: list[tuple[str, str]] = []  # ("class"/"def", name) of the definitions around
-        self.starts: list[int] = []  # per frame: the index of its function in ``scopes``
-        self.classes: list[cst.ClassDef] = []
+        super().__init__()
+        self.text, self.passed = text, set()  # functions not walked (``holds_none``)
 
     def visit_With(self, node: cst.With) -> None:
         calls = [item.item for item in node.items if _is_raises(item.item)]
@@ -84,60 +75,24 @@ class _Fixtures(cst.CSTVisitor):
     def leave_With(self, node: cst.With) -> None:
         self.calls.pop()
 
-    def _call(self) -> str | None:
-        return next((call for call in reversed(self.calls) if call), None)
-
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        if self._call():
-            self.found.setdefault(node, f"defined inside `with {self._call()}(...)`")
-        elif self.frames:  # a second class of that name: its uses cannot be told apart
-            defined = self.frames[-1][0]
-            defined[node.name.value] = None if node.name.value in defined else node
-        self.classes.append(node)
-        self.scopes.append(("class", node.name.value))
+        self.enter_class(node, node.name.value)
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self.classes.pop()
-        self.scopes.pop()
-
-    def _holds_none(self, node: cst.FunctionDef) -> bool:
-        """A function outside functions and ``raises`` blocks whose text names no
-        ``raises``: no class in it is a fixture, and no function around it
-        counts the uses in it (most of a test module's methods)."""
-        if self.frames or self._call():
-            return False
-        text = self.text(node)
-        return text is not None and "aises" not in text
+        self.leave_class()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool | None:
-        if self._holds_none(node):
+        if self.holds_none(self.text(node)):
             self.passed.add(node)
             return False
-        if self.frames and not self._call():
-            self.frames[-1][2].add(node.name.value)
-        self.frames.append(({}, {}, set()))
-        self.starts.append(len(self.scopes))
-        self.scopes.append(("def", node.name.value))
+        self.enter_function(node.name.value)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if node in self.passed:
-            return
-        defined, uses, functions = self.frames.pop()
-        self.starts.pop()
-        self.scopes.pop()
-        only = used_only_in_raises({name for name, cls in defined.items() if cls is not None} | functions, uses)
-        calls = [where for name in only for where in uses[name] if isinstance(where, str)]
-        for name, cls in defined.items():
-            if cls is not None and name in only:
-                self.found.setdefault(cls, f"used only inside `with {calls[0]}(...)`")
+        if node not in self.passed:
+            self.leave_function()
 
     def visit_Name(self, node: cst.Name) -> None:
-        if any(cls.name.value == node.value for cls in self.classes):
-            return  # the class naming itself
-        call = self._call()
-        for (_, uses, _), start in zip(self.frames, self.starts):
-            inner = self.scopes[start + 1] if start + 1 < len(self.scopes) else None
-            uses.setdefault(node.value, []).append(call or inner)
+        self.use(node.value)
 
 
 def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:
