@@ -13,20 +13,18 @@
 from __future__ import annotations
 
 import os
-import re
 
 import libcst as cst
 
-from ..analysis.ast_summary import binding_line, parse_ast
+from ..analysis.ast_summary import binding_line
 from ..analysis.nodes import findall, is_name
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.scopes import defines_rules
 from ..analysis.summary import Kind, dict_member, dotted_name, strongest
 from ..core.model import NOTE, Finding
 from ..rules.bwd_returns_cotangents.factories import verdict
-from .triage import places_rules
+from .triage import may_place_rules
 
-_TYPE_CALL = re.compile(r"\btype\s*\(")
 _TODO = "migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive"
 
 
@@ -34,19 +32,8 @@ def findings(tree: cst.Module, code: str, prims: PrimitiveMap, project, path: st
     """``reported``: classes a note on a probe in this file already names."""
     if project is None:
         return []
-    placed = factories(tree, prims, project, path) if may_place(code) else []  # a walk of the tree: only then
+    placed = factories(tree, prims, project, path) if may_place_rules(code) else []  # a walk of the tree: only then
     return runtime_bases(code, prims, project, path, reported) + placed
-
-
-def may_place(code: str) -> bool:
-    """May ``code`` place a rule by ``type(...)``? (A superset, without libcst:
-    triage's ``ast`` test, where the text names both.)"""
-    if "vjp_bwd" not in code or _TYPE_CALL.search(code) is None:
-        return False
-    try:
-        return places_rules(parse_ast(code))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return True
 
 
 def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: set) -> list[Finding]:

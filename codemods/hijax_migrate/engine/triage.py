@@ -29,7 +29,7 @@ from ..rules import registry
 from ..rules.base import Rule
 from ..sources.files import covering
 
-_TYPE_CALL = re.compile(r"\btype\s*\(")  # as engine.runtime's (which imports libcst)
+_TYPE_CALL = re.compile(r"\btype\s*\(")
 _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
@@ -160,15 +160,28 @@ def _bound_at_run(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef,
                   project) -> bool:
     """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
     on a class with hijax rules whose base is bound when the code runs."""
-    return "vjp_bwd" in code and _TYPE_CALL.search(code) is not None and places_rules(tree) or any(
+    return may_place_rules(code, tree) or any(
         not kind.is_primitive and defines_rules(info) and project.runtime_base(info) is not None
         for _, kind, info in classes)
 
 
-def places_rules(tree: ast.Module) -> bool:
+def may_place_rules(code: str, tree: ast.Module | None = None) -> bool:
+    """May ``code`` place a rule by ``type(...)`` (what ``runtime.factories``
+    reads)? A superset; ``tree``: its ``ast``, where parsed already."""
+    if "vjp_bwd" not in code or _TYPE_CALL.search(code) is None:
+        return False
+    if tree is None:
+        try:
+            tree = parse_ast(code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return True  # newer syntax than this Python's: libcst reads it
+    return _places_rules(tree)
+
+
+def _places_rules(tree: ast.Module) -> bool:
     """A ``type(...)`` call given a dict that may hold a ``vjp_bwd`` (the key
-    written so, not written out, or ``**``): what ``runtime.factories`` reads.
-    Most ``type(x)`` calls in a module that names ``vjp_bwd`` are no such call."""
+    written so, not written out, or ``**``). Most ``type(x)`` calls in a
+    module that names ``vjp_bwd`` are no such call."""
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
                and any(isinstance(arg, ast.Dict) and any(_may_be_rule(key) for key in arg.keys)
                        for arg in [*node.args, *(keyword.value for keyword in node.keywords)])
