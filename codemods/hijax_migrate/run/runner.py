@@ -166,17 +166,10 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     """A Python module, or the Python inside a notebook or Markdown document.
     ``triaged``: triage found this text needs libcst (it is not asked again)."""
     from ..core.model import Result
-    from ..engine.triage import untouched
 
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
-        module = _module_name(job, project)
-        report = None if triaged else untouched(text, job.display, options, project, module)
-        if report is not None:  # nothing to rewrite or report: never parsed with libcst
-            return Result(text, report)
-        from ..engine.engine import migrate_source
-
-        return migrate_source(text, job.display, options, project, module, triaged=True)
+        return _triaged_source(text, job.display, options, project, _module_name(job, project), triaged)
     from ..engine.suppress import DOCUMENT_MARK
 
     if suffix != ".ipynb" and DOCUMENT_MARK.search(text):  # <!-- hijax-migrate: skip-file -->
@@ -194,18 +187,19 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     return Result(*migrate_cells_of(text, job.display, migrate, every_word()))
 
 
-def _triaged_source(code: str, path: str, options: Options, project):
-    """A document's joined cells: triaged as a module is, parsed with libcst
-    only where a rule may act (most documents merely mention a word)."""
+def _triaged_source(code: str, path: str, options: Options, project, module: str = "", triaged: bool = False):
+    """A module, or a document's joined cells: parsed with libcst only where
+    triage finds a rule may act (``triaged``: found already). Most files, and
+    most documents, merely mention a word."""
     from ..core.model import Result
     from ..engine.triage import untouched
 
-    report = untouched(code, path, options, project)
-    if report is not None:
+    report = None if triaged else untouched(code, path, options, project, module)
+    if report is not None:  # nothing to rewrite or report: never parsed with libcst
         return Result(code, report)
     from ..engine.engine import migrate_source
 
-    return migrate_source(code, path, options, project, triaged=True)
+    return migrate_source(code, path, options, project, module, triaged=True)
 
 
 def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | None:
