@@ -175,6 +175,31 @@ def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys, mo
     assert "internal error: the rewrite does not parse" in capsys.readouterr().err
 
 
+def test_where_python_cannot_compile_the_input_libcst_checks_the_rewrite_parses(tmp_path, capsys, monkeypatch):
+    """An input CPython refuses to compile (a duplicate argument) gives the
+    compile nothing to compare: libcst's parse of the output decides."""
+    import libcst as cst
+
+    from hijax_migrate.cli import main
+    from hijax_migrate.engine import checks
+    from hijax_migrate.rules.context import RuleTransformer
+
+    class Broken(RuleTransformer):  # writes `1.real`: not Python
+        def leave_Return(self, original_node, updated_node):
+            self.changed(0, None, "broke it")
+            return updated_node.with_changes(value=cst.Attribute(cst.Integer("1"), cst.Name("real")))
+
+    compared = []
+    monkeypatch.setattr(checks, "_unbound", lambda *args: compared.append(args) or [])
+    with_rule(monkeypatch, Broken, "HJX999", "broken-on-purpose")
+    path = tmp_path / "ops.py"
+    source = OLD + "\n\ndef twice(a, a):\n    pass\n"
+    path.write_text(source)
+    code = main(["--in-place", "-q", "-j", "1", "--select", "HJX999", "--target-jax", "0.10", str(path)])
+    assert code == 3 and path.read_text() == source and compared == []
+    assert "internal error: the rewrite does not parse (" in capsys.readouterr().err
+
+
 def test_a_symlinked_file_is_written_through_and_stays_a_link(tmp_path):
     real = tmp_path / "real.py"
     real.write_text(OLD)

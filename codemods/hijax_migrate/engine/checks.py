@@ -6,6 +6,7 @@ problem is reported with its line (exit code 3).
 
 from __future__ import annotations
 
+import ast
 import builtins
 import io
 import re
@@ -20,22 +21,33 @@ _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__name__", "__doc__", "__bu
 _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.M)
 
 
-def check_output(old: str, new: str, path: str) -> None:
-    """Where the running Python reads the input: the output compiles too, and
-    leaves no name unbound that the input bound (CPython's own symbol tables)."""
+def check_output(old: str, new: str, path: str) -> bool:
+    """Where the running Python reads the input: the output parses and compiles
+    too, and leaves no name unbound that the input bound (CPython's own symbol
+    tables). False: the input is not for this Python, nothing was compared."""
     try:
         compile(old, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
-        return  # not for this Python: nothing to compare against
+        return False
     try:
         compile(new, path, "exec", dont_inherit=True)
     except SyntaxError as error:
-        raise tool_bug(f"the rewrite does not compile ({error.msg})", error.lineno or 0) from error
+        raise tool_bug(f"the rewrite does not {_failed_step(new, path)} ({error.msg})", error.lineno or 0) from error
     before = Counter(name for name, _ in _unbound(old, path))
     for name, line in _unbound(new, path):
         before[name] -= 1
         if before[name] < 0:
             raise tool_bug(f"the rewrite leaves `{name}` unbound", line or _first_use(new, name))
+    return True
+
+
+def _failed_step(code: str, path: str) -> str:
+    """Where a compile failed: the parse, or a later step (a duplicate argument)."""
+    try:
+        ast.parse(code, path)
+    except SyntaxError:
+        return "parse"
+    return "compile"
 
 
 def _unbound(code: str, path: str) -> list[tuple[str, int]]:

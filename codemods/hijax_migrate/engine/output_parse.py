@@ -1,4 +1,6 @@
-"""The rewrite parses: checked before anything is written.
+"""The rewrite parses: checked before anything is written, where the running
+Python cannot read the input (``checks.check_output`` compiles the output
+wherever it can: CPython is the parser that counts).
 
 libcst parses the output again. A top-level statement the rewrite left as it
 was (the input's own node) parsed with the input, so only the others are
