@@ -4,6 +4,7 @@ second of a run that migrates a file, for tests that are plain ``isinstance``.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Callable
 
@@ -64,7 +65,7 @@ class LazyParents(Mapping):
         """Every node under ``node`` known (``node``'s own parent: when its statement is walked)."""
         if node not in self._covered:
             self._covered.add(node)
-            node.visit(_Parents(self._known, self._known.get(node)))
+            parents_under(node, self._known, self._known.get(node))
         return self
 
     def __getitem__(self, node: cst.CSTNode) -> cst.CSTNode:
@@ -75,7 +76,7 @@ class LazyParents(Mapping):
         return self._known[node]
 
     def _module_statement(self, stmt: cst.CSTNode) -> None:
-        stmt.visit(_Parents(self._known, self._module))
+        parents_under(stmt, self._known, self._module)
 
     def __iter__(self):
         while self._todo:
@@ -86,16 +87,36 @@ class LazyParents(Mapping):
         return sum(1 for _ in self)
 
 
-class _Parents(cst.CSTVisitor):
-    def __init__(self, known: dict, parent: cst.CSTNode | None):
-        super().__init__()
-        self.known, self.stack = known, [parent]
+_FIELDS: dict[type, tuple[str, ...]] = {}  # node type -> its fields' names
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.stack[-1] is not None:
-            self.known[node] = self.stack[-1]
-        self.stack.append(node)
-        return True
 
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
+def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """``node``'s children, read from its fields, in no particular order:
+    libcst's ``children`` and visits rebuild every node they pass (a walk of
+    jax's hijax_test.py costs 0.7 s this way, 0.2 s from the fields)."""
+    names = _FIELDS.get(type(node))
+    if names is None:
+        names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+    found = []
+    for name in names:
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            found.append(value)
+        elif isinstance(value, (list, tuple)):
+            found.extend(item for item in value if isinstance(item, cst.CSTNode))
+    return found
+
+
+def parents_under(root: cst.CSTNode, known: dict | None = None, parent: cst.CSTNode | None = None) -> dict:
+    """Each node under ``root`` -> its parent (``root``'s own: ``parent``, where given),
+    added to ``known``: ParentNodeProvider's answers without its visit."""
+    known = {} if known is None else known
+    if parent is not None:
+        known[root] = parent
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in child_nodes(node):
+            known[child] = node
+            stack.append(child)
+    return known

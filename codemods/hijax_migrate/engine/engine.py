@@ -127,5 +127,5 @@ class _File:
               selected: frozenset[str]) -> cst.Module:
         wrapper = prims.wrapper
         context = FileContext(self.path, self.module or None, wrapper, selected=selected)
-        new_tree = wrapper.visit(rule.transformer(context, prims, options, report, self.project))
+        new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)

@@ -16,11 +16,12 @@ import re
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import QualifiedNameProvider, ScopeProvider
+from libcst.metadata import PositionProvider, QualifiedNameProvider, ScopeProvider
 
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
-from ..analysis.nodes import findall, is_attribute
+from ..analysis.nodes import findall, is_attribute, parents_under
+from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 
@@ -66,14 +67,21 @@ def _may_switch(code: str | None, old: str, new: str) -> bool:
         for sub in ast.walk(node)) for node in ast.walk(tree))
 
 
-class BaseRename:
-    """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``."""
+class BaseRename(EditingRule):
+    """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``: the
+    imports, uses and attributes to rename are known before any walk, so the
+    rule decides edits (``rules.edits``) instead of transforming every node."""
 
     METADATA_DEPENDENCIES = (QualifiedNameProvider, ScopeProvider)
     old_name: str
     new_name: str
 
-    def visit_Module(self, node: cst.Module) -> None:
+    def decide(self, module: cst.Module) -> list[Edit]:
+        self._plan(module)
+        self.parents = parents_under(module)  # every node's, read from the fields: no visit
+        return [Edit(node, self._edit(node), self.rule.code) for node in self._in_visit_order(self._targets())]
+
+    def _plan(self, node: cst.Module) -> None:
         self._qualified = {f"{module}.{self.old_name}" for module in HIJAX_MODULES}
         self._switched = self._inside_switches(node)
         scopes = self.metadata[ScopeProvider]
@@ -85,6 +93,45 @@ class BaseRename:
                                          {self.old_name})
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
+
+    def _targets(self) -> list[cst.CSTNode]:
+        """What is renamed: imports with an alias to rename, the uses they bind,
+        attributes naming the old base; nothing inside an import statement,
+        which is edited whole."""
+        imports = {self.parents[alias] for alias, decision in self._imports.aliases.items()
+                   if decision in (Decision.RENAME, Decision.ALIAS)}
+        attributes = [node for node in self.parents if isinstance(node, cst.Attribute)
+                      and node.attr.value == self.old_name and node not in self._switched
+                      and self._names(node, self._qualified)]
+        return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
+
+    def _in_import(self, node: cst.CSTNode) -> bool:
+        while not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement, cst.Module)):
+            node = self.parents[node]
+        return isinstance(node, cst.ImportFrom)
+
+    def _in_visit_order(self, nodes: list[cst.CSTNode]) -> list[cst.CSTNode]:
+        """The order a transformer leaves them in (a node after the nodes inside
+        it), so that the changes are reported as before."""
+        if not nodes:
+            return []
+        positions = self.prims.wrapper.resolve(PositionProvider)
+
+        def left(node):
+            where = positions[node]
+            return where.end.line, where.end.column, -where.start.line, -where.start.column
+        return sorted(set(nodes), key=left)
+
+    def _edit(self, node: cst.CSTNode):
+        """Report the change; the edit that makes it."""
+        if isinstance(node, cst.ImportFrom):
+            self.changed(self._line(node), None, f"import of `{self.old_name}` now `{self.new_name}`")
+            decisions = [self._imports.aliases.get(alias) for alias in node.names]
+            return lambda updated: self._renamed_import(updated, decisions)
+        self.changed(self._line(node), None, f"`{self.old_name}` is now `{self.new_name}`")
+        if isinstance(node, cst.Name):
+            return lambda name: name.with_changes(value=self.new_name)
+        return lambda attribute: attribute.with_changes(attr=cst.Name(self.new_name))
 
     def _names(self, node: cst.CSTNode, qualified: set[str]) -> bool:
         names = self.get_metadata(QualifiedNameProvider, node, set())
@@ -116,26 +163,17 @@ class BaseRename:
         return imports_new or any(self._names(a, new) for a in attrs)
 
     # -- the renames
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        return False  # handled whole in leave_ImportFrom
-
-    def leave_ImportFrom(self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom):
-        if isinstance(original_node.names, cst.ImportStar):
-            return updated_node
-        decisions = [self._imports.aliases.get(alias) for alias in original_node.names]
-        if not any(d in (Decision.RENAME, Decision.ALIAS) for d in decisions):
-            return updated_node
+    def _renamed_import(self, node: cst.ImportFrom, decisions: list) -> cst.ImportFrom:
         aliases, bound = [], set()
-        for alias, decision in zip(updated_node.names, decisions):
+        for alias, decision in zip(node.names, decisions):
             alias = self._renamed(alias, decision)
             name = alias.asname.name.value if alias.asname else alias.name.value
             if name not in bound:
                 bound.add(name)
                 aliases.append(alias)
-        if len(aliases) < len(updated_node.names) and updated_node.rpar is None:
+        if len(aliases) < len(node.names) and node.rpar is None:
             aliases[-1] = aliases[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        self.changed(self._line(original_node), None, f"import of `{self.old_name}` now `{self.new_name}`")
-        return updated_node.with_changes(names=aliases)
+        return node.with_changes(names=aliases)
 
     def _renamed(self, alias: cst.ImportAlias, decision: Decision | None) -> cst.ImportAlias:
         """The alias edited in place: its comma and whitespace stay."""
@@ -148,16 +186,3 @@ class BaseRename:
         if alias.asname and alias.asname.name.value == self.new_name:
             alias = alias.with_changes(asname=None)
         return alias
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name):
-        if original_node not in self._imports.uses:
-            return updated_node
-        self.changed(self._line(original_node), None, f"`{self.old_name}` is now `{self.new_name}`")
-        return updated_node.with_changes(value=self.new_name)
-
-    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute):
-        if (updated_node.attr.value != self.old_name or original_node in self._switched
-                or not self._names(original_node, self._qualified)):
-            return updated_node
-        self.changed(self._line(original_node), None, f"`{self.old_name}` is now `{self.new_name}`")
-        return updated_node.with_changes(attr=cst.Name(self.new_name))

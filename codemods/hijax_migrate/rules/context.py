@@ -179,6 +179,10 @@ class RuleTransformer(cst.CSTTransformer):
         self.context = context
         self.prims, self.options, self.report, self.project = prims, options, report, project
 
+    def rewrite(self, wrapper: cst.MetadataWrapper) -> cst.Module:
+        """The module rewritten: one visit by this transformer (``rules.edits``: a rule deciding edits)."""
+        return wrapper.visit(self)
+
     def warn(self, warning: str) -> None:
         self.context.warnings.append(warning)
 
