@@ -12,7 +12,8 @@ import libcst as cst
 import pytest
 
 from golden import read_case
-from hijax_migrate.analysis.nodes import LazyParents, parents_under
+from hijax_migrate.analysis.deflines import small_statements
+from hijax_migrate.analysis.nodes import LazyParents, findall, parents_under
 from hijax_migrate.core.errors import MigrationError
 from hijax_migrate.rules.edits import Edit, apply_edits
 
@@ -95,3 +96,12 @@ def test_two_edits_of_one_node_are_a_tool_error_naming_both_rules():
     edits = [Edit(name, _replacement(name), "HJX003"), Edit(name, _replacement(name), "HJX006")]
     with pytest.raises(MigrationError, match="HJX003 and HJX006 both edit one node"):
         apply_edits(module, edits, parents_under(module))
+
+
+def test_small_statements_are_the_nodes_findall_finds_in_order():
+    for path in GOLDEN:
+        module = cst.parse_module(read_case(path).source)
+        for kind in (cst.ImportFrom, cst.Return):
+            assert small_statements(module, kind) == findall(module, kind), (path.name, kind)
+    module = cst.parse_module("if x: from a import b\nelse:\n    try: pass\n    except E: from c import d\n")
+    assert [n.module.value for n in small_statements(module, cst.ImportFrom)] == ["a", "c"]

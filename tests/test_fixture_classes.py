@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from golden import read_case
 from hijax_migrate.analysis.ast_summary import summarize_ast
+from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.fixture_classes import Undecidable, fixture_classes
 from hijax_migrate.analysis.summary import summarize_classes
 from hijax_migrate.engine.undecided import fixtures
@@ -21,19 +22,22 @@ from hijax_migrate.engine.undecided import fixtures
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 
-def by_libcst(code: str) -> set[tuple[str, str]]:
+def by_libcst(code: str, defs: bool = False) -> list[tuple[str, str]]:
+    """The fixtures the migration finds, in its order: by its own walk, or
+    (``defs``) by ``ast``'s walk, its classes named through ``DefLines``."""
     tree = cst.parse_module(code)
     summary, nodes = summarize_classes(tree, "", False)
     names = {node: info.qualname for node, info in zip(nodes, summary.classes)}
-    return {(names[cls], where) for cls, where in fixtures(tree, code).items()}
+    found = fixtures(tree, code, DefLines(tree, code) if defs else None)
+    return [(names[cls], where) for cls, where in found.items()]
 
 
-def by_ast(code: str) -> set[tuple[str, str]] | None:
+def by_ast(code: str) -> list[tuple[str, str]] | None:
     tree = ast.parse(code)
     summary, nodes = summarize_ast(tree, "", False)
     names = {node: info.qualname for node, info in zip(nodes, summary.classes)}
     try:
-        return {(names[cls], where) for cls, where in fixture_classes(tree, code).items()}
+        return [(names[cls], where) for cls, where in fixture_classes(tree, code).items()]
     except Undecidable:
         return None
 
@@ -48,14 +52,15 @@ def _texts():
 def test_golden_fixtures_are_found_alike(name, code):
     found = by_ast(code)
     assert found is None or found == by_libcst(code), name
+    assert by_libcst(code, defs=True) == by_libcst(code), name
 
 
 def test_a_class_used_only_in_raises_is_found_both_ways():
     code = ("class T:\n    def test(self):\n        class Bad(Base):\n            pass\n\n"
             "        def make():\n            return Bad()\n\n"
             "        with self.assertRaisesRegex(TypeError, 'x'):\n            make()\n")
-    assert by_ast(code) == by_libcst(code) == {("T.test.<locals>.Bad", "used only inside `with "
-                                                "self.assertRaisesRegex(...)`")}
+    assert by_ast(code) == by_libcst(code) == by_libcst(code, defs=True) == [
+        ("T.test.<locals>.Bad", "used only inside `with self.assertRaisesRegex(...)`")]
 
 
 # Places where a word (the class's name, or its helper's) may stand in a test method.
@@ -89,6 +94,7 @@ def test_generated_test_modules_are_read_alike(code):
     ast.parse(code)
     found = by_ast(code)
     assert found is None or found == by_libcst(code)
+    assert by_libcst(code, defs=True) == by_libcst(code)
 
 
 @pytest.mark.parametrize("call", ["(self.assertRaises)(E)", "self . assertRaises(E)", "self.assertRaises(\n    E)"])

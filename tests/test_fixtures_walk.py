@@ -12,7 +12,7 @@ from libcst.metadata import MetadataWrapper
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.analysis.summary import summarize_classes
-from hijax_migrate.engine.undecided import fixtures
+from hijax_migrate.engine.undecided import fixtures, walked_fixtures
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 BIG = Path("/work/corpus/jax-HEAD/tests/hijax_test.py")  # where this machine has it
@@ -39,11 +39,15 @@ with_raises = None
 
 
 def both(code: str) -> tuple[dict, dict]:
+    """The walk of every node's fixtures, and the walk passing over functions;
+    (``fixtures`` with the tree's ``DefLines``, which may take ast's, gives the latter's.)"""
     tree = cst.parse_module(code)
     summary, nodes = summarize_classes(tree, "", False)
     prims = PrimitiveMap.build(MetadataWrapper(tree, unsafe_skip_copy=True), summary, nodes, Project())
     prims.code = code
-    return fixtures(tree, code), fixtures(tree, code, prims.text)
+    walked, passed = walked_fixtures(tree), walked_fixtures(tree, prims.text)
+    assert list(fixtures(tree, code, prims.def_lines).items()) == list(passed.items())
+    return walked, passed
 
 
 def names(found: dict) -> dict[str, str]:

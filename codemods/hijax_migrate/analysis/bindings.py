@@ -22,6 +22,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Scope
 
+from .deflines import small_statements
 from .nodes import findall, is_name, sole_target
 from .project import HIJAX_MODULES
 
@@ -79,7 +80,7 @@ def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[c
     """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches;
     ``public``: names other modules import from this one, besides ``__all__``."""
     plan, public, stars = ImportPlan(), exported(module) | public, []
-    for node in findall(module, cst.ImportFrom):
+    for node in small_statements(module, cst.ImportFrom):
         if isinstance(node.names, cst.ImportStar):
             stars.append(node)
         if not hijax_from(node):

@@ -27,6 +27,7 @@ class DefLines:
         self._lines: dict[cst.CSTNode, int] | None = None
         self._spans: list[list[int]] | None = None
         self._extents: dict[cst.CSTNode, tuple[int, int]] = {}
+        self._by_start: dict[tuple[int, int], cst.CSTNode] = {}  # ast's (line, column) of a def -> its node
 
     def spans(self) -> list[list[int]] | None:
         """The line spans of the module's statements (see ``attr_reach.spans``);
@@ -52,6 +53,12 @@ class DefLines:
             return None
         return "\n".join(self._code.split("\n")[extent[0] - 1:extent[1]])
 
+    def node_of(self, stmt: ast.stmt) -> cst.CSTNode | None:
+        """The class or function statement of the tree that ``ast``'s ``stmt`` is
+        (``stmt`` of a parse of the same text); None where ast cannot tell."""
+        self._read()
+        return self._by_start.get((stmt.lineno, stmt.col_offset))
+
     def _read(self) -> None:
         """One parse by ``ast`` for both: its tree is not kept (a big module's is large)."""
         if self._lines is not None:
@@ -75,9 +82,10 @@ class DefLines:
         found = {}
         for stmt, node in zip(defs, nodes):
             if _AST_DEFS[type(stmt)] is not type(node) or stmt.name != node.name.value:
-                self._extents = {}
+                self._extents, self._by_start = {}, {}
                 return {}  # not the same statements: libcst decides every line
             self._extents[node] = (stmt.lineno, stmt.end_lineno)
+            self._by_start[stmt.lineno, stmt.col_offset] = node
             if _names_on_its_line(lines[stmt.lineno - 1], stmt):
                 found[node] = stmt.lineno
         return found
@@ -130,6 +138,20 @@ def blocks_in(node: cst.CSTNode, lines: bool = False) -> list[cst.CSTNode]:
         for child in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(child, kinds):
                 found.append(child)
+    return found
+
+
+def small_statements(module: cst.Module, kind: type) -> list:
+    """The simple statements of ``kind`` (an import, an assignment) anywhere in
+    ``module``, in source order: only statements are walked, as expressions
+    hold none (``findall`` walks every node)."""
+    found, stack = [], [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            found.extend(small for small in node.body if isinstance(small, kind))
+        else:
+            stack.extend(reversed(blocks_in(node, lines=True)))
     return found
 
 

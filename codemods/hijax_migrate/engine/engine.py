@@ -116,7 +116,7 @@ class _File:
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         prims = PrimitiveMap.build(wrapper, summary, nodes, self.project)
         prims.code = code
-        self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code, prims.text))
+        self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code, prims.def_lines))
         self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())
         if self.classes is not None:  # classes not chosen in review count as no primitive
             prims.kinds = {node: kind if prims.qualnames[node] in self.classes else Kind.NONE

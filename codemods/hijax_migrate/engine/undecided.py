@@ -15,6 +15,7 @@ import re
 import libcst as cst
 
 from ..analysis.ast_summary import parse_ast
+from ..analysis.deflines import DefLines
 from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes
 from ..analysis.nodes import findall, is_attribute, is_name, sole_target
 from ..analysis.primitives import PrimitiveMap
@@ -32,24 +33,38 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def fixtures(tree: cst.Module, code: str, text=None) -> dict[cst.ClassDef, str]:
+def fixtures(tree: cst.Module, code: str, defs: DefLines | None = None) -> dict[cst.ClassDef, str]:
     """Classes defined inside a ``raises`` block, or in a function and used only
-    inside its ``raises`` blocks -> where they stand, for the note. ``text``: a
-    function statement's text, or None (``PrimitiveMap.text``)."""
-    if "aises" not in code or _none_by_ast(code):  # assertRaises, pytest.raises: skip the walk
+    inside its ``raises`` blocks -> where they stand, for the note. ``defs``:
+    the tree's ``DefLines``, which name the class statements ``ast``'s walk
+    (held to this one by a test) finds; without them, or where ``ast`` cannot
+    decide, this walk of every node (0.3 s of a big module) decides."""
+    if "aises" not in code:  # assertRaises, pytest.raises: nothing to find
         return {}
+    found = _by_ast(code)
+    if found == {}:
+        return {}
+    if found is not None and defs is not None:
+        nodes = [defs.node_of(cls) for cls in found]
+        if None not in nodes:
+            return dict(zip(nodes, found.values()))
+    return walked_fixtures(tree, defs.text if defs is not None else None)
+
+
+def walked_fixtures(tree: cst.Module, text=None) -> dict[cst.ClassDef, str]:
+    """``fixtures`` by a walk of the tree; ``text``: a function statement's text,
+    or None (``DefLines.text``), which lets the walk pass over functions naming no ``raises``."""
     visitor = _Fixtures(text or (lambda node: None))
     tree.visit(visitor)
     return visitor.found
 
 
-def _none_by_ast(code: str) -> bool:
-    """Does the ``ast`` walk (triage's, which a test holds to this one) find no
-    fixture? Then this walk of every node (0.3 s of a big module) would find none."""
+def _by_ast(code: str) -> dict | None:
+    """The fixtures ``ast``'s walk finds, in the order this walk finds them (None: it cannot tell)."""
     try:
-        return not fixture_classes(parse_ast(code), code)
+        return fixture_classes(parse_ast(code), code)
     except (Undecidable, SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
+        return None
 
 
 def _is_raises(node: cst.BaseExpression) -> bool:
