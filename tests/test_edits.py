@@ -105,3 +105,16 @@ def test_small_statements_are_the_nodes_findall_finds_in_order():
             assert small_statements(module, kind) == findall(module, kind), (path.name, kind)
     module = cst.parse_module("if x: from a import b\nelse:\n    try: pass\n    except E: from c import d\n")
     assert [n.module.value for n in small_statements(module, cst.ImportFrom)] == ["a", "c"]
+
+
+def test_positions_are_libcsts_and_resolved_once():
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    from hijax_migrate.analysis.nodes import positions
+
+    for path in GOLDEN[::4]:
+        module = cst.parse_module(read_case(path).source)
+        mine, theirs = MetadataWrapper(module, unsafe_skip_copy=True), MetadataWrapper(module, unsafe_skip_copy=True)
+        found, expected = positions(mine), theirs.resolve(PositionProvider)
+        assert dict(found) == dict(expected), path.name
+        assert mine.resolve(PositionProvider) is found and positions(mine) is found

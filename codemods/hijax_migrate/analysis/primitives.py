@@ -8,11 +8,11 @@ Rules then ask "what kind of class is this?" by node.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper
 
 from . import attr_reach
 from .deflines import DefLines, blocks_in
-from .nodes import sole_target
+from .nodes import positions, sole_target
 from .project import Project
 from .summary import ClassInfo, Kind, ModuleSummary
 
@@ -50,7 +50,7 @@ class PrimitiveMap:
         """
         line = self._lines().line(node) if self.code is not None else None  # a class or function: from ast
         if line is None:
-            position = self.wrapper.resolve(PositionProvider).get(getattr(node, "name", node))
+            position = positions(self.wrapper).get(getattr(node, "name", node))
             line = position.start.line if position else 0
         return self.origin(line) if self.origin else line
 

@@ -16,11 +16,11 @@ import re
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import PositionProvider, QualifiedNameProvider, ScopeProvider
+from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
-from ..analysis.nodes import findall, is_attribute, parents_under
+from ..analysis.nodes import findall, is_attribute, parents_under, positions
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
@@ -115,10 +115,10 @@ class BaseRename(EditingRule):
         it), so that the changes are reported as before."""
         if not nodes:
             return []
-        positions = self.prims.wrapper.resolve(PositionProvider)
+        where_is = positions(self.prims.wrapper)
 
         def left(node):
-            where = positions[node]
+            where = where_is[node]
             return where.end.line, where.end.column, -where.start.line, -where.start.column
         return sorted(set(nodes), key=left)
 
