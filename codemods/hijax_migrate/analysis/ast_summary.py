@@ -13,6 +13,7 @@ import ast
 import sys
 import warnings
 
+from ..sources.parse import python_tree
 from .chains import star_names
 from .newsyntax import ALIAS, parse_by_pattern, without_type_params
 from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scope, resolve_relative
@@ -22,22 +23,8 @@ _NO_TYPE_PARAMS = sys.version_info < (3, 12)  # this ast cannot read them
 _NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
 
 
-_LAST: list = [None, None]  # the last text parsed, and its tree
-
-
 def parse_ast(code: str) -> ast.Module:
-    """Raises SyntaxError (or RecursionError, MemoryError) for what it cannot read.
-    The last text's tree is kept: a file's triage, fixtures and rules each ask
-    for it (four parses of jax's hijax_test.py, 0.06 s each). No caller changes
-    a tree, and the same text gives the same tree: nothing of a run is kept."""
-    if _LAST[0] is not None and (_LAST[0] is code or _LAST[0] == code):
-        return _LAST[1]
-    tree = _parse(code)
-    _LAST[:] = code, tree
-    return tree
-
-
-def _parse(code: str) -> ast.Module:
+    """Raises SyntaxError (or RecursionError, MemoryError) for what it cannot read."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
         if _NO_TYPE_PARAMS:  # found by their pattern: a parse failing at the first costs as much again
@@ -45,7 +32,7 @@ def _parse(code: str) -> ast.Module:
             if tree is not None:
                 return tree
         try:
-            return ast.parse(code)
+            return python_tree(code)  # the last text's tree is kept
         except SyntaxError:
             older = without_type_params(code) if _NO_TYPE_PARAMS else None  # the pattern missed some
             if older is None:

@@ -16,6 +16,7 @@ import re
 import libcst as cst
 
 from ..core.stmts import statements
+from ..sources.parse import python_tree
 from . import attr_reach
 
 _AST_DEFS = {ast.ClassDef: cst.ClassDef, ast.FunctionDef: cst.FunctionDef, ast.AsyncFunctionDef: cst.FunctionDef}
@@ -67,7 +68,7 @@ class DefLines:
         if "\r" in self._code:  # ast and libcst might count lines differently: libcst decides
             return
         try:
-            tree = ast.parse(self._code)
+            tree = python_tree(self._code)  # the parse triage made, kept
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return
         self._spans = attr_reach.spans(tree.body)

@@ -78,12 +78,28 @@ def _check_words(code: str) -> None:
                              "tree of that many takes about 1 GB of memory); left unchanged")
 
 
+_LAST: list = [None, None]  # the last text CPython parsed, and its tree
+
+
+def python_tree(code: str) -> ast.Module:
+    """``ast.parse(code)``, its warnings (invalid escapes and the like) not ours
+    to report; raises as it does. The last text's tree is kept: one file's
+    triage, fixtures, definitions' lines and rules each ask for it (jax's
+    hijax_test.py: five parses of 0.06 s). No caller changes a tree, and the
+    same text gives the same tree: nothing of one run is kept for the next."""
+    if _LAST[0] is not None and (_LAST[0] is code or _LAST[0] == code):
+        return _LAST[1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tree = ast.parse(code)
+    _LAST[:] = code, tree
+    return tree
+
+
 def _python_error(code: str) -> SyntaxError | None:
     """CPython's verdict; raises for what libcst must never see."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
-            tree = ast.parse(code)
+        tree = python_tree(code)
     except SyntaxError as error:
         if (error.msg or "").startswith(_TOO_DEEP):
             raise MigrationError(f"too deeply nested ({error.msg})", error.lineno or 0) from error
