@@ -61,14 +61,14 @@ class DefLines:
         return self._by_start.get((stmt.lineno, stmt.col_offset))
 
     def _read(self) -> None:
-        """One parse by ``ast`` for both: its tree is not kept (a big module's is large)."""
+        """One parse by ``ast`` for both (``python_tree``: the parse triage made, if the last)."""
         if self._lines is not None:
             return
         self._lines = {}
         if "\r" in self._code:  # ast and libcst might count lines differently: libcst decides
             return
         try:
-            tree = python_tree(self._code)  # the parse triage made, kept
+            tree = python_tree(self._code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return
         self._spans = attr_reach.spans(tree.body)

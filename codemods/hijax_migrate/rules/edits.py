@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ..analysis.nodes import LazyParents
+from ..analysis.nodes import LazyParents, field_names
 from ..core.errors import tool_bug
 
 
@@ -54,7 +54,7 @@ def _on_the_way(module: cst.Module, targets, parents) -> set[cst.CSTNode]:
 
 def _rebuild(node: cst.CSTNode, on_way: set, edits: dict) -> cst.CSTNode:
     changes = {}
-    for name in node.__dataclass_fields__:
+    for name in field_names(node):
         value = getattr(node, name)
         if isinstance(value, cst.CSTNode) and value in on_way:
             changes[name] = _rebuild(value, on_way, edits)
