@@ -132,3 +132,24 @@ def test_a_pin_in_a_subfolder_reached_through_r_decides_in_the_hook_too(tmp_path
     lay_out(tmp_path, {"requirements/jax.txt": "jax==0.12.0\n"})  # only the pin changes
     git(tmp_path, "add", "-A")
     assert check(tmp_path, capsys) != 0 and hook(tmp_path, capsys) != 0
+
+
+@pytest.mark.parametrize("removed", ["uv.lock", "requirements/old.txt"])
+def test_a_pin_removed_puts_every_file_in_question(tmp_path, identity, capsys, removed):
+    """A lock at 0.10 removed leaves the 0.12 a requirement reaches through
+    ``-r``; a requirement file pulled in (any name) removed leaves the other
+    pin. Neither is in the tree any more to be told a pin: the hook found
+    no file to check and let the commit through (hypothesis found it)."""
+    pins = {"uv.lock": VARIANTS["uv.lock"][0], "requirements.txt": "-r requirements/jax.txt\n",
+            "requirements/jax.txt": "jax==0.12.0\n"}
+    if removed != "uv.lock":  # the 0.10 pin is the file pulled in, and removed: the next file's counts
+        pins = {"requirements.txt": "-r requirements/old.txt\n", "requirements/old.txt": "jax==0.10.2\n",
+                "requirements-dev.txt": "jax==0.12.0\n"}
+    lay_out(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": VARIANTS["pkg/base.py"][0], **pins})
+    git(tmp_path, "init", "-q", "-b", "main")
+    assert check(tmp_path, capsys) == 0
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "at 0.10")
+    lay_out(tmp_path, {removed: None})
+    git(tmp_path, "add", "-A")
+    assert check(tmp_path, capsys) != 0 and hook(tmp_path, capsys) != 0

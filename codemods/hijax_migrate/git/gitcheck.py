@@ -31,6 +31,7 @@ class Check:
     what: str  # the ref pushed, or "the index"
     tree: str  # a commit or tree hash
     names: tuple[str, ...]  # the files to check, relative to the top
+    removed: tuple[str, ...] = ()  # the files it removes
 
 
 def pushed(repo, lines: list[str], remote: str) -> list[Check]:
@@ -50,22 +51,24 @@ def pushed(repo, lines: list[str], remote: str) -> list[Check]:
         else:
             base = gitrepo.merge_base(repo, local, remote)
         names = gitrepo.changed_between(repo, base, local) if base else list(gitrepo.tree_files(repo, local))
-        checks.append(Check(local_ref, local, tuple(names)))
+        removed = gitrepo.changed_between(repo, base, local, removed=True) if base else []
+        checks.append(Check(local_ref, local, tuple(names), tuple(removed)))
     return checks
 
 
 def staged(repo) -> list[Check]:
-    return [Check("the index", gitrepo.index_tree(repo), tuple(gitrepo.staged_names(repo)))]
+    return [Check("the index", gitrepo.index_tree(repo), tuple(gitrepo.staged_names(repo)),
+                  tuple(gitrepo.staged_names(repo, removed=True)))]
 
 
 def run_checks(repo, checks: list[Check]):
     """(check, outcomes) for each check that has Python, pins or configuration to look at."""
     for check in checks:
-        if check.names:
-            yield check, _check_tree(repo, check.tree, list(check.names))
+        if check.names or check.removed:
+            yield check, _check_tree(repo, check.tree, list(check.names), check.removed)
 
 
-def _check_tree(repo, tree: str, names: list[str]):
+def _check_tree(repo, tree: str, names: list[str], removed: tuple[str, ...] = ()):
     """The outcomes of the changed files and of their families, checked in
     a copy of the tree holding every file the command line would read; a
     change to a pin or the configuration puts every file in question."""
@@ -74,8 +77,11 @@ def _check_tree(repo, tree: str, names: list[str]):
     files = gitrepo.tree_files(repo, tree)
     settings = settings_files(repo, files)
     python = [path for path in files if path.endswith((".py", ".pyi"))]
+    # A file removed is no longer in the tree to be told a pin, or a requirement
+    # pulled in by ``-r`` (any name): one that is no source may have been.
+    pin_removed = any(not name.endswith(SOURCES) for name in removed)
     names = [name for name in names if name in files and (name.endswith(SOURCES) or name in settings)]
-    if any(name in settings for name in names):
+    if pin_removed or any(name in settings for name in names):
         names = [path for path in files if path.endswith(SOURCES)]
     elif not _may_matter(repo, files, names):
         return []

@@ -69,13 +69,16 @@ def changed_files(start: Path, since: str | None = None, staged: bool = False,
     return {(top / name).resolve() for name in names}
 
 
-def staged_names(repo) -> list[str]:
-    return _git(repo, "diff", "--cached", "--name-only", "-z", "--diff-filter=d", "--")
+def staged_names(repo, removed: bool = False) -> list[str]:
+    """Files staged, added or modified (``removed``: those staged for removal)."""
+    return _git(repo, "diff", "--cached", "--name-only", "-z", f"--diff-filter={'D' if removed else 'd'}", "--")
 
 
-def changed_between(repo, base: str, commit: str) -> list[str]:
-    """Files added or modified from commit ``base`` to ``commit`` (both verified)."""
-    return _git(repo, "diff", "--name-only", "-z", "--no-renames", "--diff-filter=d", base, commit, "--")
+def changed_between(repo, base: str, commit: str, removed: bool = False) -> list[str]:
+    """Files added or modified from commit ``base`` to ``commit`` (both
+    verified); ``removed``: those removed."""
+    return _git(repo, "diff", "--name-only", "-z", "--no-renames", f"--diff-filter={'D' if removed else 'd'}",
+                base, commit, "--")
 
 
 def index_tree(repo) -> str:
