@@ -80,9 +80,9 @@ class Forker:
         return self._run({"code": code, "module": None}, args, cwd, env, None, timeout)
 
     def module(self, module: str, args: list[str], cwd: Path, stdin: str | bytes | None = None,
-               timeout: float = 300, text: bool = True) -> subprocess.CompletedProcess:
-        """As ``subprocess.run([python, "-m", module, *args], input=stdin, capture_output=True, text=text)``."""
-        return self._run({"code": None, "module": module}, args, cwd, None, stdin, timeout, text)
+               timeout: float = 300, text: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+        """As ``subprocess.run([python, "-m", module, *args], input=stdin, capture_output=True, text=text, env=env)``."""
+        return self._run({"code": None, "module": module}, args, cwd, env, stdin, timeout, text)
 
     def _run(self, what: dict, args: list[str], cwd: Path, env: dict | None, stdin: str | bytes | None,
              timeout: float, text: bool = True) -> subprocess.CompletedProcess:

@@ -52,14 +52,20 @@ GROUPS = {
                      "tests/test_semantics.py::test_proven_or_refused_under_jax_010",
                      "tests/test_families.py::test_single_file_under_jax_010",
                      "tests/test_families.py::test_tree_under_jax_010",
-                     "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax"),
+                     "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
+                     "tests/test_families.py::test_the_migrated_module_level_call_runs_under_jax_010"),
     "jax_012_runs": ("tests/test_semantics.py::test_old_eras_under_jax_012",
                      "tests/test_families.py::test_single_file_under_jax_012",
                      "tests/test_families.py::test_tree_under_jax_012",
                      "tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012",
                      "tests/test_path_semantics.py::test_an_accumulator_rule_returning_logs_is_left_as_written",
                      "tests/test_dce_forms.py::test_each_dce_form_is_migrated_and_runs_under_jax_012",
-                     "tests/test_dce_forms.py::test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases"),
+                     "tests/test_dce_forms.py::test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases",
+                     "tests/test_families.py::test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012",
+                     "tests/test_new_user.py::test_a_080_repository_runs_under_012_after_migration",
+                     "tests/test_removed_helpers.py::test_reported_exactly_where_jax_012_refuses",
+                     "tests/test_removed_helpers.py::test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair",
+                     "tests/test_golden_docs.py::test_python_cell_magics_run_under_jax_012"),
 }
 
 
@@ -92,6 +98,13 @@ class Batch:
         self.args.append(f"{root}::{root / main}")
         return len(self.args) - 1
 
+    def script(self, path: Path, stdin: str | None = None, data: object = None) -> Script:
+        """``path`` run as ``cd FOLDER && python NAME`` would run it (with ``stdin``): a script of the batch."""
+        if stdin is not None:
+            Path(f"{path}.in").write_text(stdin)
+        self.args.append(f"script:{path}")
+        return Script(self, len(self.args) - 1, path.read_text(), data)
+
     def folder_for(self, name: str) -> Path:
         folder = self.folder / name
         folder.mkdir(parents=True)
@@ -116,6 +129,21 @@ class Batch:
             raise BatchFailed(self.failure)
         assert self.results is not None, "the batch has not run"
         return self.results[position]
+
+
+@dataclass
+class Script:
+    """A script the batch ran: its text, what its maker learnt (``data``), and how it ended."""
+
+    batch: Batch
+    position: int
+    text: str
+    data: object = None
+
+    def ran(self) -> subprocess.CompletedProcess:
+        """As ``subprocess.run([python, path], capture_output=True, text=True)`` would have returned."""
+        result = self.batch.result(self.position)
+        return subprocess.CompletedProcess(["script"], result["returncode"], result["stdout"], result["stderr"])
 
 
 @dataclass
@@ -212,21 +240,29 @@ def jax_010_runs(tmp_path_factory) -> dict:
     from family_cases import FAMILY_CASES, FWD_CASES, SCOPE_CASES, TREES
     from rule_programs import sample_checks
     from semantic_cases import CORE_CASES, PROVEN_CASES
+    from test_families import module_level_scripts
 
     return batch_of(sys.executable, "0.10", tmp_path_factory.mktemp("jax-0.10"),
                     {"core": CORE_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES}, {"tree": TREES},
-                    PROVEN_CASES, extra=(sample_checks,))
+                    PROVEN_CASES, extra=(sample_checks, module_level_scripts))
 
 
 @pytest.fixture(scope="session")
 def jax_012_runs(tmp_path_factory) -> dict:
     """The jax 0.12 cases of test_semantics, test_families, test_path_semantics and
-    test_dce_forms, from one process."""
+    test_dce_forms, and the scripts of test_families, test_new_user,
+    test_removed_helpers and test_golden_docs, from one process."""
     from dce_forms import checks_012
     from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
     from semantic_cases import JAX_012_CASES, LOGS_CASE, PATH_CASES_012
+    from test_families import fixture_test_script
+    from test_golden_docs import cell_magic_scripts
+    from test_new_user import new_user_scripts
+    from test_removed_helpers import removed_helper_scripts
 
     return batch_of(PY312, "0.12", tmp_path_factory.mktemp("jax-0.12"),
                     {"core": JAX_012_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES + JAX_012_ONLY,
                      "logs": [LOGS_CASE]},
-                    {"tree": TREES + JAX_012_TREES}, PATH_CASES_012, extra=(checks_012,))
+                    {"tree": TREES + JAX_012_TREES}, PATH_CASES_012,
+                    extra=(checks_012, fixture_test_script, new_user_scripts, removed_helper_scripts,
+                           cell_magic_scripts))

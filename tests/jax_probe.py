@@ -8,13 +8,21 @@ Used by the semantic tests, in a subprocess so any jax/Python pair works;
 given several modules, it prints one line for each, in order. A module written
 ``ROOT::PATH`` is part of a tree: it runs from ROOT (first on ``sys.path`` and
 the working directory, as with ``PYTHONPATH=ROOT``), and the tree's modules are
-forgotten afterwards, so the next tree's ``base.py`` is its own.
+forgotten afterwards, so the next tree's ``base.py`` is its own. A module
+written ``script:PATH`` is a script, run as ``cd FOLDER && python NAME < NAME.in``
+would run it (its folder first on ``sys.path`` and the working directory, as
+``__main__``, stdin from ``PATH.in`` if there is one): its line holds its exit
+code, stdout and stderr rather than gradients.
 """
 
+import contextlib
 import importlib.util
+import io
 import json
 import os
+import runpy
 import sys
+import traceback
 
 
 def tolist(tree):
@@ -49,12 +57,14 @@ def main(path):
     print(json.dumps(out))
 
 
-def in_tree(root, path):
+@contextlib.contextmanager
+def from_folder(root):
+    """``root`` first on the path and the working directory; its modules forgotten after."""
     here = os.getcwd()
     sys.path.insert(0, root)
     os.chdir(root)
     try:
-        main(path)
+        yield
     finally:
         os.chdir(here)
         sys.path.remove(root)
@@ -64,9 +74,51 @@ def in_tree(root, path):
                 del sys.modules[name]
 
 
+def in_tree(root, path):
+    with from_folder(root):
+        main(path)
+
+
+def exit_code(stop, stderr):
+    """What an interpreter exits with for ``sys.exit(stop.code)``."""
+    if stop.code is None or isinstance(stop.code, int):
+        return stop.code or 0
+    print(stop.code, file=stderr)
+    return 1
+
+
+def script(path):
+    """``path`` as ``python path`` runs it from its folder: its exit code and output."""
+    import jax
+
+    stdin = ""
+    if os.path.exists(path + ".in"):
+        with open(path + ".in") as given:
+            stdin = given.read()
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
+    sys.argv, sys.stdin = [path], io.StringIO(stdin)
+    sys.stdout, sys.stderr = out, err
+    try:
+        with from_folder(os.path.dirname(path)):
+            runpy.run_path(path, run_name="__main__")
+        code = 0
+    except SystemExit as stop:
+        code = exit_code(stop, err)
+    except BaseException:  # noqa: BLE001 -- reported as the interpreter would: a traceback, exit code 1
+        traceback.print_exc(file=err)
+        code = 1
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+    print(json.dumps({"jax": jax.__version__, "returncode": code, "stdout": out.getvalue(),
+                      "stderr": err.getvalue()}))
+
+
 if __name__ == "__main__":
     for arg in sys.argv[1:]:
-        if "::" in arg:
+        if arg.startswith("script:"):
+            script(os.path.abspath(arg.removeprefix("script:")))
+        elif "::" in arg:
             in_tree(*arg.split("::", 1))
         else:
             main(arg)

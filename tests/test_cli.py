@@ -236,8 +236,7 @@ def test_jobs_beyond_the_file_count_are_fine(tree):
 def test_black_missing_is_a_usage_error_with_the_install_command(tree):
     hide_black = ("import sys; sys.modules['black'] = None; del sys.path[0]; "
                   "from hijax_migrate.cli import main; sys.exit(main())")
-    run = subprocess.run([sys.executable, "-c", hide_black, "--black", "--in-place", "pkg"], cwd=tree,
-                         capture_output=True, text=True)
+    run = FORKER.code(hide_black, ["--black", "--in-place", "pkg"], tree)
     assert run.returncode == 2 and "pip install 'hijax-migrate[black]'" in run.stderr
     assert run.stderr.count("error") == 1 and (tree / "pkg" / "ops.py").read_text() == OLD
 

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 
 from hijax_migrate.cli import main
 from hijax_migrate.engine.engine import migrate_source
@@ -80,7 +81,8 @@ def test_the_registry_is_whole_and_in_order_whichever_rule_was_imported_first():
             "from hijax_migrate.rules.registry import all_rules, _RULE_MODULES; "
             "print(' '.join(r.transformer.__module__.split('.')[2] for r in all_rules())); "
             "print(' '.join(_RULE_MODULES))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    run = FORKER.code(code, [], Path.cwd())  # a fresh process: none of the tool imported yet
+    assert run.returncode == 0, run.stderr
     found, declared = run.stdout.splitlines()
     assert found == declared
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
-from jax_batch import HAS_JAX_HERE, JAX_012, ORDERS, PY312
+from jax_batch import HAS_JAX_HERE, JAX_012, ORDERS, STRATEGIES
 from test_semantics import check_case
 
 from hijax_migrate.core.versions import parse_version
@@ -122,18 +119,27 @@ unittest.main()
 '''
 
 
+def fixture_test_script(batch) -> dict:
+    """An extra of jax_012_runs: FIXTURE_TEST migrated, run as a script by the batch."""
+    from hijax_migrate.engine.engine import migrate_source
+
+    path = batch.folder_for("fixture-test") / "fixture_test.py"
+    path.write_text(migrate_source(FIXTURE_TEST, "fixture_test.py", Options(parse_version("0.12"))).code)
+    return {("script", "fixture test"): batch.script(path)}
+
+
 @pytest.mark.jax
 @needs_012
-def test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012(tmp_path):
+def test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012(jax_012_runs):
     """jax's own test (main, 0.11.1dev): the class is wrong on purpose, defined
     before the block; "fixing" it made the test fail."""
     from hijax_migrate.engine.engine import migrate_source
 
     migrated = migrate_source(FIXTURE_TEST, "fixture_test.py", Options(parse_version("0.12")))
     assert "vjp_bwd_retval(self, res, t)" in migrated.code and "HiPrim" in migrated.code
-    path = tmp_path / "fixture_test.py"
-    path.write_text(migrated.code)
-    run_ = subprocess.run([PY312, str(path)], capture_output=True, text=True, timeout=300)
+    script = jax_012_runs["script", "fixture test"]
+    assert script.text == migrated.code  # the batch ran this migration
+    run_ = script.ran()
     assert run_.returncode == 0, run_.stderr
 
 
@@ -143,7 +149,7 @@ OPS = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
 CALLS = "from ops import Sq\n\nct, = Sq.vjp_bwd(None, 3.0, 1.0)\nprint(ct)\n"
 
 
-@pytest.mark.parametrize("strategy", ["auto", "accum"])
+@pytest.mark.parametrize("strategy", STRATEGIES)
 def test_a_call_at_module_level_in_another_file_follows_the_rename(tmp_path, strategy):
     """``Sq.vjp_bwd(...)`` in a module with no class, and in a Markdown fence:
     under accum the value call makes the rule's own file rename it, and the
@@ -156,11 +162,40 @@ def test_a_call_at_module_level_in_another_file_follows_the_rename(tmp_path, str
     for name in ("calls.py", "guide.md"):
         assert "+ct, = Sq.vjp_bwd_retval(None, 3.0, 1.0)" in diffs[name]
     assert "+    def vjp_bwd_retval(self, res, g):" in diffs["ops.py"]  # the rule goes with them
-    jobs = [Job(p, p.name, tmp_path) for p in walk(tmp_path)]
+    migrate_in_place(tmp_path, strategy)
+
+
+def migrate_in_place(root, strategy: str) -> None:
+    jobs = [Job(p, p.name, root) for p in walk(root)]
     run(jobs, Options(target=(0, 10, 0), strategy=strategy), in_place=True, workers=1)
-    if HAS_JAX_HERE:
-        ran = subprocess.run([sys.executable, "calls.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
-        assert ran.stdout.strip() == "6.0", ran.stderr
+
+
+def module_level_scripts(batch) -> dict:
+    """An extra of jax_010_runs: the module-level call's tree migrated in place, ``calls.py`` run by the batch."""
+    from test_project import write
+
+    scripts = {}
+    for strategy in STRATEGIES:
+        root = batch.folder_for(f"module-level-{strategy}")
+        write(root, {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"})
+        migrate_in_place(root, strategy)
+        scripts["script", "module-level call", strategy] = batch.script(root / "calls.py")
+    return scripts
+
+
+@pytest.mark.jax
+@needs_jax
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_the_migrated_module_level_call_runs_under_jax_010(tmp_path, strategy, jax_010_runs):
+    """The calls migrated in place above still run: ``python calls.py`` under jax 0.10."""
+    from test_project import write
+
+    write(tmp_path, {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"})
+    migrate_in_place(tmp_path, strategy)
+    script = jax_010_runs["script", "module-level call", strategy]
+    assert script.text == (tmp_path / "calls.py").read_text()  # the batch ran this migration
+    ran = script.ran()
+    assert ran.stdout.strip() == "6.0", ran.stderr
 
 
 def test_a_call_stays_when_the_rules_own_file_converts_it(tmp_path):

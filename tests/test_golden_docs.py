@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from jax_batch import JAX_012
 
 from golden import GOLDEN
 from hijax_migrate.analysis.project import Project
@@ -131,24 +132,47 @@ def migrate_012(text: str):
     return migrate_document(text, Job(path, path.name, DOCS), Options(target=(0, 12, 0)), Project())
 
 
-@pytest.mark.parametrize("magic", ["%%time", "%%timeit -n 1 -r 1", "%%capture out"])
-def test_python_cell_magics_are_migrated_with_the_rest(magic, tmp_path):
+MAGICS = ["%%time", "%%timeit -n 1 -r 1", "%%capture out"]
+
+
+def cell_sources(magic: str) -> list[str]:
+    result = migrate_012(notebook(IMPORTS, f"{magic}\n{SQ}", CHECK))
+    return ["".join(cell["source"]) for cell in json.loads(result.code)["cells"]]
+
+
+def cells_as_a_script(magic: str) -> str:
+    """The migrated cells as IPython runs them, less the magics."""
+    return "".join(line for source in cell_sources(magic) for line in source.splitlines(keepends=True)
+                   if not line.startswith(("%", "!"))) + "\nprint('OK')\n"
+
+
+@pytest.mark.parametrize("magic", MAGICS)
+def test_python_cell_magics_are_migrated_with_the_rest(magic):
     """A %%time cell is Python: its class follows the import renamed in another
     cell (else: NameError there); the magic line keeps its bytes."""
-    import subprocess
-
-    from test_semantics import JAX_012, PY312
-
-    result = migrate_012(notebook(IMPORTS, f"{magic}\n{SQ}", CHECK))
-    sources = ["".join(cell["source"]) for cell in json.loads(result.code)["cells"]]
+    sources = cell_sources(magic)
     assert sources[1].startswith(f"{magic}\nclass Sq(HiPrim):") and "def vjp_bwd_retval(" in sources[1]
     assert "import HiPrim\n" in sources[0]
-    if not (JAX_012 or "").startswith("0.12"):
-        return
-    script = tmp_path / "cells.py"  # the cells as IPython runs them, less the magics
-    script.write_text("".join(line for source in sources for line in source.splitlines(keepends=True)
-                              if not line.startswith(("%", "!"))) + "\nprint('OK')\n")
-    run_ = subprocess.run([PY312, str(script)], capture_output=True, text=True, timeout=300)
+
+
+def cell_magic_scripts(batch) -> dict:
+    """An extra of jax_012_runs: each magic's migrated cells, run by the batch as one script."""
+    folder = batch.folder_for("cell-magics")
+    scripts = {}
+    for number, magic in enumerate(MAGICS):
+        (folder / f"cells{number}.py").write_text(cells_as_a_script(magic))
+        scripts["script", "cell magic", magic] = batch.script(folder / f"cells{number}.py")
+    return scripts
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 with jax 0.12")
+@pytest.mark.parametrize("magic", MAGICS)
+def test_python_cell_magics_run_under_jax_012(magic, jax_012_runs):
+    """The migrated cells of the test above run under jax 0.12 (the class follows the import)."""
+    script = jax_012_runs["script", "cell magic", magic]
+    assert script.text == cells_as_a_script(magic)  # the batch ran this migration
+    run_ = script.ran()
     assert run_.returncode == 0 and "OK" in run_.stdout, run_.stderr
 
 

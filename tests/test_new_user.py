@@ -4,12 +4,11 @@ with the right gradients (and vmap, through its own ``batch``)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from test_semantics import JAX_012, PY312
+from fresh_runs import FORKER
+from test_semantics import JAX_012
 
 PRIMS = '''import jax
 from jax._src.hijax import NewstyleHiPrimitive
@@ -65,25 +64,38 @@ print(json.dumps([[g.tolist() for g in grads], [g.tolist() for g in jitted], map
 '''
 
 
+def write_repository(root: Path) -> None:
+    (root / ".git").mkdir()
+    (root / "mylib").mkdir()
+    (root / "mylib" / "__init__.py").write_text("")
+    (root / "mylib" / "prims.py").write_text(PRIMS)
+    (root / "run.py").write_text(RUN)
+    (root / "requirements.txt").write_text("jax>=0.8.0\n")
+
+
+def new_user_scripts(batch) -> dict:
+    """An extra of jax_012_runs: the repository as written, and a copy migrated
+    by the command (a fresh process); each one's ``python run.py`` run by the batch."""
+    before, after = batch.folder_for("new-user/before"), batch.folder_for("new-user/after")
+    write_repository(before)
+    write_repository(after)
+    migrate = FORKER.module("hijax_migrate", ["--in-place", "--update-pin", "--target-jax", "0.12", "."], after)
+    return {("script", "new user", "before"): batch.script(before / "run.py"),
+            ("script", "new user", "after"): batch.script(after / "run.py",
+                                                          data=(migrate, (after / "requirements.txt").read_text()))}
+
+
 @pytest.mark.jax
 @pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 with jax 0.12")
-def test_a_080_repository_runs_under_012_after_migration(tmp_path: Path):
-    (tmp_path / ".git").mkdir()
-    (tmp_path / "mylib").mkdir()
-    (tmp_path / "mylib" / "__init__.py").write_text("")
-    (tmp_path / "mylib" / "prims.py").write_text(PRIMS)
-    (tmp_path / "run.py").write_text(RUN)
-    (tmp_path / "requirements.txt").write_text("jax>=0.8.0\n")
-
-    def run_under_012():
-        return subprocess.run([PY312, "run.py"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
-
-    assert "NewstyleHiPrimitive" in run_under_012().stderr  # it fails before
-    migrate = subprocess.run([sys.executable, "-m", "hijax_migrate", "--in-place", "--update-pin",
-                              "--target-jax", "0.12", "."], cwd=tmp_path, capture_output=True, text=True)
+def test_a_080_repository_runs_under_012_after_migration(jax_012_runs):
+    """The repository is run under jax 0.12 before (``run.py`` in its folder),
+    migrated by ``python -m hijax_migrate``, and run again: both runs are the batch's."""
+    assert "NewstyleHiPrimitive" in jax_012_runs["script", "new user", "before"].ran().stderr  # it fails before
+    script = jax_012_runs["script", "new user", "after"]
+    migrate, requirements = script.data
     assert migrate.returncode == 0, migrate.stderr
-    assert (tmp_path / "requirements.txt").read_text() == "jax>=0.11.2\n"
-    after = run_under_012()
+    assert requirements == "jax>=0.11.2\n"
+    after = script.ran()
     assert after.returncode == 0, after.stderr
     grads = [[3.0, 6.0, 9.0], [0.0, 3.0, 6.0]]  # d/dx = 3y, d/dy = 3x
     assert after.stdout.strip() == str([grads, grads, [3.0, 6.0, 9.0]]).replace("'", '"')

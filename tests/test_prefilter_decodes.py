@@ -13,11 +13,10 @@ from __future__ import annotations
 import base64
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from golden import GOLDEN, read_case
@@ -124,7 +123,6 @@ def test_the_command_line_does_not_call_a_hidden_primitive_clean(tmp_path, how):
     case = CASES[0]
     raw = notebook(case, [True] * len(case)) if how == "notebook" else HIDERS[how](case, [True] * len(case))
     (tmp_path / ("nb.ipynb" if how == "notebook" else "m.py")).write_bytes(raw)
-    run = subprocess.run([sys.executable, "-m", "hijax_migrate", "--check", "--no-cache", "--target-jax", "0.12", "."],
-                         cwd=tmp_path, capture_output=True, text=True, check=False)
+    run = FORKER.module("hijax_migrate", ["--check", "--no-cache", "--target-jax", "0.12", "."], tmp_path)
     assert run.returncode in (1, 3), run.stderr
     assert "0 primitives found, would migrate 0 files; 0 errors left to fix by hand, 0 notes, 0 files" not in run.stderr

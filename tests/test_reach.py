@@ -5,10 +5,10 @@ holds back nothing; a call of the family does, and says so on stderr."""
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
+from pathlib import Path
 
 import pytest
+from fresh_runs import FORKER
 from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
 
 from hijax_migrate.analysis.reach import _dotted, _lines_naming
@@ -222,5 +222,5 @@ def test_a_line_of_hashes_after_a_dot_is_searched_at_once():
     text = b"(a.  " + b"#" * 120 + b"\n b)\n" * 3
     script = ("from hijax_migrate.analysis.reach import _dotted; "
               f"print(_dotted('vjp_bwd').search({text!r}))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    done = FORKER.code(script, [], Path.cwd(), timeout=120)  # a fresh process, killed at the timeout
     assert done.stdout == "None\n", done.stderr

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 
 import pytest
 
@@ -94,10 +93,9 @@ print(json.dumps(failed))
 """
 
 
-def under_jax_012(script: str, snippets: list[str]) -> list:
-    """What ``script`` prints (JSON) for ``snippets``, run under the real jax 0.12."""
-    run = subprocess.run([PY312, "-c", script], input=json.dumps(snippets), capture_output=True, text=True,
-                         timeout=300)
+def under_jax_012(runs: dict, name: str) -> list:
+    """What script ``name`` of ``removed_helper_scripts`` printed (JSON), run under the real jax 0.12."""
+    run = runs["script", "removed helpers", name].ran()
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -108,8 +106,8 @@ needs_jax_012 = pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a
 
 @pytest.mark.jax
 @needs_jax_012
-def test_reported_exactly_where_jax_012_refuses():
-    for code, line in zip(SNIPPETS, under_jax_012(RUN, SNIPPETS)):
+def test_reported_exactly_where_jax_012_refuses(jax_012_runs):
+    for code, line in zip(SNIPPETS, under_jax_012(jax_012_runs, "RUN")):
         first = min((found for found, _ in reported(code)), default=None)
         assert first == line, code  # the first line reported is the one jax stops at (or none, where it runs)
 
@@ -135,9 +133,19 @@ print(json.dumps(held))
 
 @pytest.mark.jax
 @needs_jax_012
-def test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair():
-    held = under_jax_012(LIN_RUN, LIN_SNIPPETS)
+def test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair(jax_012_runs):
+    held = under_jax_012(jax_012_runs, "LIN_RUN")
     assert held == [True, True, True, False, False]  # both kinds are tried
     for code, wrong in zip(LIN_SNIPPETS, held):
         lines = [n for n, text in enumerate(code.splitlines(), 1) if "lin =" in text or ".lin =" in text]
         assert reported(code) == ([(lines[0], "HJX015")] if wrong else []), code
+
+
+def removed_helper_scripts(batch) -> dict:
+    """An extra of jax_012_runs: each script run by the batch, its snippets (JSON) on stdin."""
+    folder = batch.folder_for("removed-helpers")
+    scripts = {}
+    for name, script, snippets in (("RUN", RUN, SNIPPETS), ("LIN_RUN", LIN_RUN, LIN_SNIPPETS)):
+        (folder / f"{name}.py").write_text(script)
+        scripts["script", "removed helpers", name] = batch.script(folder / f"{name}.py", stdin=json.dumps(snippets))
+    return scripts

@@ -11,6 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import synth  # noqa: E402
+from fresh_runs import FORKER  # noqa: E402
 from terminal import on_a_terminal  # noqa: E402
 
 from hijax_migrate.core.model import Options  # noqa: E402
@@ -62,8 +63,7 @@ def test_progress_bar_only_on_a_terminal_and_never_with_check(tmp_path):
     shown = on_a_terminal(["--target-jax", "0.10", "."], root, "stderr")
     assert "migrating" in shown and "files scanned" in shown
     assert "migrating" not in on_a_terminal(["--check", "--target-jax", "0.10", "."], root, "stderr")
-    piped = subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", "."],
-                           cwd=root, capture_output=True, text=True)
+    piped = FORKER.module("hijax_migrate", ["--target-jax", "0.10", "."], root)  # a fresh process, output to files
     assert "migrating" not in piped.stderr and "files scanned" in piped.stderr
 
 

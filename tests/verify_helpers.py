@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
+
+from fresh_runs import FORKER
 
 OPS = '''import jax
 from jax.experimental.hijax import VJPHiPrimitive
@@ -138,11 +139,10 @@ def tree_bytes(root: Path) -> dict[str, bytes]:
 
 
 def tool(*args: str, cwd: Path, tmp: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    """``python -m hijax_migrate ARGS`` in a process of its own, its scratch
-    folders made in ``tmp`` (so a test sees what is left)."""
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd, capture_output=True, text=True, check=False,
-                          env={**os.environ, "TMPDIR": str(tmp), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})},
-                          timeout=600)
+    """``python -m hijax_migrate ARGS`` in a process of its own (forked:
+    fresh_runs), its scratch folders made in ``tmp`` (so a test sees what is left)."""
+    return FORKER.module("hijax_migrate", list(args), cwd, timeout=600,
+                         env={**os.environ, "TMPDIR": str(tmp), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})})
 
 
 def group_members(group: int) -> list[int]:
