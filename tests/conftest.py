@@ -95,7 +95,6 @@ LONGEST = (
     "tests/test_fast_paths_agree.py::test_imports_a_rule_edits",
     "tests/test_faults.py::test_stdin_refuses_what_a_file_would_refuse",
     "tests/test_suppression.py::test_this_repositorys_documents_are_left_alone_by_their_marks_alone",
-    "tests/test_new_user.py::test_a_080_repository_runs_under_012_after_migration",
 )
 
 
