@@ -98,6 +98,13 @@ def test_two_edits_of_one_node_are_a_tool_error_naming_both_rules():
         apply_edits(module, edits, parents_under(module))
 
 
+def test_an_edit_of_a_node_of_another_tree_is_a_tool_error():
+    module, other = cst.parse_module("x = 1\n"), cst.parse_module("y = 2\n")
+    name = other.body[0].body[0].targets[0].target
+    with pytest.raises(MigrationError, match="HJX003 edits a node of another tree"):
+        apply_edits(module, [Edit(name, _replacement(name), "HJX003")], parents_under(module))
+
+
 def test_small_statements_are_the_nodes_findall_finds_in_order():
     for path in GOLDEN:
         module = cst.parse_module(read_case(path).source)

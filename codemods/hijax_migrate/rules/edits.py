@@ -42,13 +42,16 @@ def apply_edits(module: cst.Module, edits: Iterable[Edit], parents) -> cst.Modul
     return _rebuild(module, _on_the_way(module, by_node, parents), by_node)
 
 
-def _on_the_way(module: cst.Module, targets, parents) -> set[cst.CSTNode]:
+def _on_the_way(module: cst.Module, targets: dict, parents) -> set[cst.CSTNode]:
     """The targets and every node between them and ``module``."""
     on_way: set[cst.CSTNode] = set()
-    for node in targets:
+    for node, edit in targets.items():
         while node is not module and node not in on_way:
             on_way.add(node)
-            node = parents[node]
+            try:
+                node = parents[node]
+            except KeyError:
+                raise tool_bug(f"rule {edit.rule} edits a node of another tree", 0) from None
     return on_way
 
 
