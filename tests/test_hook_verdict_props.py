@@ -134,12 +134,15 @@ def test_a_pin_in_a_subfolder_reached_through_r_decides_in_the_hook_too(tmp_path
     assert check(tmp_path, capsys) != 0 and hook(tmp_path, capsys) != 0
 
 
-@pytest.mark.parametrize("removed", ["uv.lock", "requirements/old.txt"])
+@pytest.mark.parametrize("removed", ["uv.lock", "requirements/old.txt",
+                                     "requirements/old.txt->requirements/unused.txt"])
 def test_a_pin_removed_puts_every_file_in_question(tmp_path, identity, capsys, removed):
     """A lock at 0.10 removed leaves the 0.12 a requirement reaches through
     ``-r``; a requirement file pulled in (any name) removed leaves the other
-    pin. Neither is in the tree any more to be told a pin: the hook found
-    no file to check and let the commit through (hypothesis found it)."""
+    pin; moved to a name nothing pulls in (a rename, to git), it is removed too. None
+    is in the tree any more to be told a pin: the hook found no file to
+    check and let the commit through (hypothesis found it)."""
+    removed, _, moved_to = removed.partition("->")
     pins = {"uv.lock": VARIANTS["uv.lock"][0], "requirements.txt": "-r requirements/jax.txt\n",
             "requirements/jax.txt": "jax==0.12.0\n"}
     if removed != "uv.lock":  # the 0.10 pin is the file pulled in, and removed: the next file's counts
@@ -150,6 +153,8 @@ def test_a_pin_removed_puts_every_file_in_question(tmp_path, identity, capsys, r
     assert check(tmp_path, capsys) == 0
     git(tmp_path, "add", "-A")
     git(tmp_path, "commit", "-qm", "at 0.10")
+    if moved_to:
+        git(tmp_path, "mv", removed, moved_to)  # staged as a rename
     lay_out(tmp_path, {removed: None})
     git(tmp_path, "add", "-A")
     assert check(tmp_path, capsys) != 0 and hook(tmp_path, capsys) != 0

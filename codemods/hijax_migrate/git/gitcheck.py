@@ -50,15 +50,14 @@ def pushed(repo, lines: list[str], remote: str) -> list[Check]:
             base = gitrepo.commit_of(repo, remote_sha)
         else:
             base = gitrepo.merge_base(repo, local, remote)
-        names = gitrepo.changed_between(repo, base, local) if base else list(gitrepo.tree_files(repo, local))
-        removed = gitrepo.changed_between(repo, base, local, removed=True) if base else []
+        names, removed = gitrepo.changes_between(repo, base, local) if base else (gitrepo.tree_files(repo, local), ())
         checks.append(Check(local_ref, local, tuple(names), tuple(removed)))
     return checks
 
 
 def staged(repo) -> list[Check]:
-    return [Check("the index", gitrepo.index_tree(repo), tuple(gitrepo.staged_names(repo)),
-                  tuple(gitrepo.staged_names(repo, removed=True)))]
+    names, removed = gitrepo.staged_changes(repo)
+    return [Check("the index", gitrepo.index_tree(repo), tuple(names), tuple(removed))]
 
 
 def run_checks(repo, checks: list[Check]):

@@ -69,16 +69,27 @@ def changed_files(start: Path, since: str | None = None, staged: bool = False,
     return {(top / name).resolve() for name in names}
 
 
-def staged_names(repo, removed: bool = False) -> list[str]:
-    """Files staged, added or modified (``removed``: those staged for removal)."""
-    return _git(repo, "diff", "--cached", "--name-only", "-z", f"--diff-filter={'D' if removed else 'd'}", "--")
+def staged_names(repo) -> list[str]:
+    """Files staged, added or modified."""
+    return staged_changes(repo)[0]
 
 
-def changed_between(repo, base: str, commit: str, removed: bool = False) -> list[str]:
-    """Files added or modified from commit ``base`` to ``commit`` (both
-    verified); ``removed``: those removed."""
-    return _git(repo, "diff", "--name-only", "-z", "--no-renames", f"--diff-filter={'D' if removed else 'd'}",
-                base, commit, "--")
+def staged_changes(repo) -> tuple[list[str], list[str]]:
+    """Files staged: (added or modified, removed); a move is both."""
+    return _by_status(_git(repo, "diff", "--cached", "--name-status", "-z", "--no-renames", "--"))
+
+
+def changes_between(repo, base: str, commit: str) -> tuple[list[str], list[str]]:
+    """Files from commit ``base`` to ``commit`` (both verified): (added or modified, removed)."""
+    return _by_status(_git(repo, "diff", "--name-status", "-z", "--no-renames", base, commit, "--"))
+
+
+def _by_status(entries: list[str]) -> tuple[list[str], list[str]]:
+    """``--name-status -z --no-renames`` output, a status then a path each -> (the others, removed)."""
+    kept, removed = [], []
+    for status, name in zip(entries[::2], entries[1::2]):
+        (removed if status == "D" else kept).append(name)
+    return kept, removed
 
 
 def index_tree(repo) -> str:
