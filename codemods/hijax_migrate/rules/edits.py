@@ -88,7 +88,7 @@ class EditingRule:
         raise NotImplementedError
 
     def rewrite(self, wrapper: cst.MetadataWrapper) -> cst.Module:
-        self.parents = LazyParents(wrapper.module)
         with self.resolve(wrapper):
             edits = self.decide(wrapper.module)
-        return apply_edits(wrapper.module, edits, self.parents)
+        parents = self.parents if self.parents is not None else LazyParents(wrapper.module)
+        return apply_edits(wrapper.module, edits, parents)
