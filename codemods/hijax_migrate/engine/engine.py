@@ -13,6 +13,7 @@ from ..analysis.primitives import PrimitiveMap
 from ..analysis.project import Project
 from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, summarize_classes
+from ..analysis.visitor_scans import batched_scans_once
 from ..core.errors import MigrationError
 from ..core.model import Result
 from ..core.versions import format_version
@@ -36,7 +37,9 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     Comments that leave code alone (``# hijax-migrate: skip``) are honoured."""
     options = options or Options()
     project = project or Project(options.extra_bases)
-    return suppress.migrate(_migrate_source, code, path, options, project=project, module=module, triaged=triaged)
+    with batched_scans_once():
+        return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
+                                triaged=triaged)
 
 
 def _migrate_source(code: str, path: str, options: Options, project: Project, module: str = "",

@@ -53,13 +53,15 @@ class FileContext:
         from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
         from .import_edits import add_imports, remove_imports
+        from ..analysis.visitor_scans import matcher_scans_once
 
         context = self.codemod_context()
-        if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
-            tree = add_imports(AddImportsVisitor, context, tree)
-        removals = context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY)
-        if removals:
-            tree = remove_imports(RemoveImportsVisitor, context, tree, removals)
+        with matcher_scans_once():
+            if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
+                tree = add_imports(AddImportsVisitor, context, tree)
+            removals = context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY)
+            if removals:
+                tree = remove_imports(RemoveImportsVisitor, context, tree, removals)
         return tree
 
 
