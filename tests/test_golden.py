@@ -9,6 +9,8 @@ empty; a case listing none gets its findings listed).
 
 from __future__ import annotations
 
+import copy
+import functools
 import os
 from dataclasses import replace
 
@@ -30,7 +32,14 @@ def options_for(flags: list[str]) -> Options:
 
     A target before the first release there is to migrate to (0.8.0) is a
     usage error on the command line; the library takes it, and the cases just
-    before the 0.8.1 gate use it that way."""
+    before the 0.8.1 gate use it that way. (Read once a process for each
+    list of flags: a case's tests ask again, at each target; each caller
+    gets its own copy.)"""
+    return copy.copy(_read_flags(tuple(flags)))
+
+
+@functools.cache
+def _read_flags(flags: tuple[str, ...]) -> Options:
     args = build_parser().parse_args([*DEFAULT_FLAGS, *flags, "x.py"])
     wanted = parse_version(args.target_jax)
     if wanted < OLDEST_TARGET:
