@@ -197,33 +197,41 @@ class RuleTransformer(cst.CSTTransformer):
     _entered_from: dict | None = None  # node -> the node the visit entered it from, where metadata asks
     _trail: list[cst.CSTNode] | None = None
 
+    # Asked of every node a rule visits: by identity (``type(...) is``, ``id``), which
+    # costs a fraction of an ABC's isinstance and of a node's own ``__hash__``.
+    _focus_ids: set[int] | None = None
+
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, cst.Module):
+        if type(node) is cst.Module:
             self._module, self._trail = node, [node]
-        elif self._skips(node):
+            entered = super().on_visit(node)  # visit_Module may set the focus
+            self._focus_ids = {id(n) for n in self.focus} if self.focus else None
+            return entered
+        if self._skips(node):
             return False
-        elif self._entered_from is not None:
+        if self._entered_from is not None:
             self._entered_from[node] = self._trail[-1]
             self._trail.append(node)
-        if self.focus and node in self.focus:
+        if self._focus_ids is not None and id(node) in self._focus_ids:
             self._inside += 1
         return super().on_visit(node)
 
     def on_leave(self, original_node, updated_node):
-        if not isinstance(original_node, cst.Module) and self._skips(original_node):
-            return updated_node  # never entered: left exactly as it is
-        if self._entered_from is not None and not isinstance(original_node, cst.Module):
-            self._trail.pop()
-        if self.focus and original_node in self.focus:
-            self._inside -= 1
+        if type(original_node) is not cst.Module:
+            if self._skips(original_node):
+                return updated_node  # never entered: left exactly as it is
+            if self._entered_from is not None:
+                self._trail.pop()
+            if self._focus_ids is not None and id(original_node) in self._focus_ids:
+                self._inside -= 1
         return super().on_leave(original_node, updated_node)
 
     def _skips(self, node: cst.CSTNode) -> bool:
         if self.focus is None or self._inside:
             return False
         if self._keep is None:
-            self._keep = around(self._module, self.focus)
-        return node not in self._keep
+            self._keep = {id(kept) for kept in around(self._module, self.focus)}
+        return id(node) not in self._keep
 
     def changed(self, line: int, cls: cst.ClassDef | str | None, action: str) -> None:
         """``cls``: the class statement, or the qualified name of a class made by ``type(...)``."""
