@@ -6,9 +6,10 @@ for each run: the child is a process of its own, that goes on as ``python
 -c CODE ARGS`` or ``python -m MODULE ARGS`` would, in its own directory and
 environment, with its stdin, stdout and stderr on files of its own. It has
 imported nothing of the tool (each run imports and sets up the tool for
-itself, as a fresh interpreter does); only libcst, which keeps no state a
-run could leave to the next, is in ``sys.modules`` already. The child ends
-as an interpreter ends (``SystemExit``, ``atexit``, a traceback and exit
+itself, as a fresh interpreter does); only libcst (with ``libcst.codemod``
+and its matchers, a third of a second of a run that edits an import), which
+keeps no state a run could leave to the next, is in ``sys.modules`` already.
+The child ends as an interpreter ends (``SystemExit``, ``atexit``, a traceback and exit
 code 1 for an uncaught exception), and its output is read back as
 ``subprocess.run(..., capture_output=True, text=True)`` reads it.
 
@@ -35,7 +36,7 @@ from pathlib import Path
 _FORKER = """\
 import json, os, sys
 import libcst
-import libcst.codemod  # libcst.matchers with it: a third of a second of each run that edits an import
+import libcst.codemod
 _requests, _replies = open(int(sys.argv[1])), open(int(sys.argv[2]), "w")
 for _line in _requests:
     _request = json.loads(_line)

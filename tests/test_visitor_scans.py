@@ -13,8 +13,13 @@ from libcst import _batched_visitor
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, GatherImportsVisitor, RemoveImportsVisitor
 from libcst.matchers import _visitors as matcher_visitors
-from libcst.metadata import (ExpressionContextProvider, MetadataWrapper, ParentNodeProvider, QualifiedNameProvider,
-                             ScopeProvider)
+from libcst.metadata import (
+    ExpressionContextProvider,
+    MetadataWrapper,
+    ParentNodeProvider,
+    QualifiedNameProvider,
+    ScopeProvider,
+)
 
 from golden import all_cases, read_case
 from hijax_migrate.analysis.visitor_scans import batched_scans_once, matcher_scans_once

@@ -52,8 +52,8 @@ class FileContext:
             return tree
         from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-        from .import_edits import add_imports, remove_imports
         from ..analysis.visitor_scans import matcher_scans_once
+        from .import_edits import add_imports, remove_imports
 
         context = self.codemod_context()
         with matcher_scans_once():
