@@ -147,38 +147,39 @@ OPS = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
        "class Sq(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return self(x), x\n\n"
        "    def vjp_bwd(self, res, g):\n        return (2 * res * g,)\n")
 CALLS = "from ops import Sq\n\nct, = Sq.vjp_bwd(None, 3.0, 1.0)\nprint(ct)\n"
+MODULE_LEVEL_TREE = {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"}
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_a_call_at_module_level_in_another_file_follows_the_rename(tmp_path, strategy):
     """``Sq.vjp_bwd(...)`` in a module with no class, and in a Markdown fence:
     under accum the value call makes the rule's own file rename it, and the
-    calls follow; the migrated call still runs."""
+    calls follow (the migrated call runs under jax: the test after next)."""
     from test_project import migrate_tree, write
 
-    write(tmp_path, {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"})
+    write(tmp_path, MODULE_LEVEL_TREE)
     diffs = migrate_tree(tmp_path, strategy=strategy)
     assert sorted(diffs) == ["calls.py", "guide.md", "ops.py"]
     for name in ("calls.py", "guide.md"):
         assert "+ct, = Sq.vjp_bwd_retval(None, 3.0, 1.0)" in diffs[name]
     assert "+    def vjp_bwd_retval(self, res, g):" in diffs["ops.py"]  # the rule goes with them
-    migrate_in_place(tmp_path, strategy)
 
 
-def migrate_in_place(root, strategy: str) -> None:
+def migrated_module_level_tree(root, strategy: str) -> None:
+    """The tree above, written in ``root`` and migrated there in place."""
+    from test_project import write
+
+    write(root, MODULE_LEVEL_TREE)
     jobs = [Job(p, p.name, root) for p in walk(root)]
     run(jobs, Options(target=(0, 10, 0), strategy=strategy), in_place=True, workers=1)
 
 
 def module_level_scripts(batch) -> dict:
     """An extra of jax_010_runs: the module-level call's tree migrated in place, ``calls.py`` run by the batch."""
-    from test_project import write
-
     scripts = {}
     for strategy in STRATEGIES:
         root = batch.folder_for(f"module-level-{strategy}")
-        write(root, {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"})
-        migrate_in_place(root, strategy)
+        migrated_module_level_tree(root, strategy)
         scripts["script", "module-level call", strategy] = batch.script(root / "calls.py")
     return scripts
 
@@ -188,10 +189,7 @@ def module_level_scripts(batch) -> dict:
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_the_migrated_module_level_call_runs_under_jax_010(tmp_path, strategy, jax_010_runs):
     """The calls migrated in place above still run: ``python calls.py`` under jax 0.10."""
-    from test_project import write
-
-    write(tmp_path, {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"})
-    migrate_in_place(tmp_path, strategy)
+    migrated_module_level_tree(tmp_path, strategy)
     script = jax_010_runs["script", "module-level call", strategy]
     assert script.text == (tmp_path / "calls.py").read_text()  # the batch ran this migration
     ran = script.ran()
