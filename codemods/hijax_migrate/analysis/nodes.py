@@ -11,6 +11,8 @@ from typing import Callable
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from .dispatch import QuickVisitor
+
 
 def findall(tree: cst.CSTNode, kind: type | tuple[type, ...],
             test: Callable[[cst.CSTNode], bool] | None = None) -> list:
@@ -21,7 +23,7 @@ def findall(tree: cst.CSTNode, kind: type | tuple[type, ...],
     return collect.found
 
 
-class _Collect(cst.CSTVisitor):
+class _Collect(QuickVisitor):
     def __init__(self, kind, test):
         super().__init__()
         self.kind, self.test, self.found = kind, test, []

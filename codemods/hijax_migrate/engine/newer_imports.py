@@ -12,12 +12,13 @@ from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import hijax_from
 from ..analysis.chains import HIJAX_MODULES
+from ..analysis.dispatch import QuickVisitor
 from ..core.errors import MigrationError
 from ..core.versions import ADDED_NAMES, Version, added_in, format_version
 from .triage import imports_newer
 
 
-class _Imports(cst.CSTVisitor):
+class _Imports(QuickVisitor):
     """hijax imports outside ``try`` and ``if``: those inside may be version switches."""
 
     def __init__(self):
@@ -34,7 +35,7 @@ class _Imports(cst.CSTVisitor):
         return False
 
 
-class _Attributes(cst.CSTVisitor):
+class _Attributes(QuickVisitor):
     """``module.name`` for a name of ``newer``, the module one of jax's hijax
     modules under any alias (resolved by scope), outside what may be a version
     switch: ``if``, ``try``, a conditional expression, ``and``/``or``."""

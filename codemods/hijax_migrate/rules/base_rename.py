@@ -20,13 +20,14 @@ from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
+from ..analysis.dispatch import QuickVisitor
 from ..analysis.nodes import findall, is_attribute, parents_under, positions
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 
 
-class _Switches(cst.CSTVisitor):
+class _Switches(QuickVisitor):
     """Statements and expressions that may switch between two names, and name
     ``old``: a plain visitor (a matcher walk of a whole module costs far more)."""
 

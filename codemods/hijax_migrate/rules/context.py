@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, QualifiedNameProvider, ScopeProvider
 
+from ..analysis.dispatch import QuickTransformer
 from ..analysis.primitives import PrimitiveMap, around
 from ..analysis.project import Project
 from ..core.model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
@@ -147,7 +148,7 @@ class _Parents(_Exact):
         return self._full(node)
 
 
-class RuleTransformer(cst.CSTTransformer):
+class RuleTransformer(QuickTransformer):
     """Base of every rule: knows the primitives of the file and reports.
 
     What a rule took from libcst's ``Codemod`` (``self.context``, ``warn``), less

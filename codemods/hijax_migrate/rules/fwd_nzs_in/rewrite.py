@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.accum import code
+from ...analysis.dispatch import QuickVisitor
 from ...analysis.nodes import is_attribute, is_call
 from ...analysis.shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
 from ...tree.calls import may_use
@@ -116,7 +117,7 @@ def _param_names(func: cst.FunctionDef) -> set[str]:
     return {*positional(func), *(p.name.value for p in func.params.kwonly_params)}
 
 
-class _Accesses(cst.CSTVisitor):
+class _Accesses(QuickVisitor):
     """Every ``<value>.vjp_fwd``: (node, classes around it, innermost function, called?)."""
 
     def __init__(self):
