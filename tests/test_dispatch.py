@@ -4,12 +4,17 @@ input; a class with a field's method keeps libcst's field dispatch."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import libcst as cst
 import pytest
 
 from golden import all_cases, read_case
 from hijax_migrate.analysis.dispatch import QuickTransformer, QuickVisitor
 
+PACKAGE = Path(__file__).resolve().parent.parent / "codemods" / "hijax_migrate"
 INPUTS = [read_case(path).source for path in all_cases()[::10]]
 
 
@@ -122,3 +127,20 @@ def test_each_class_finds_its_own_methods():
     module.visit(louder)
     assert base.log == [("visit", "Name", "x"), ("leave", "Name", "x"), ("visit", "Name", "y"), ("leave", "Name", "y")]
     assert louder.log == [("LOUD", "x"), ("leave", "Name", "x"), ("LOUD", "y"), ("leave", "Name", "y")]
+
+
+_METHOD = re.compile(r"(visit|leave)_[A-Z]")
+
+
+def test_no_visitor_of_the_tool_sets_a_visit_method_on_an_instance():
+    """What the quick dispatch cannot see (it reads a class's methods) never happens in the package."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AnnAssign, ast.AugAssign)) else []
+            named = [t.attr for t in targets if isinstance(t, ast.Attribute)]
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                named += [a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            found += [f"{path.name}:{node.lineno}" for name in named if _METHOD.match(name)]
+    assert found == []
