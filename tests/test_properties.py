@@ -119,11 +119,14 @@ class _Hollow(cst.CSTTransformer):
         self.classes.pop()
         return updated_node
 
+    def _hollowed(self, node: cst.FunctionDef) -> bool:
+        return bool(self.classes) and self.classes[-1].startswith("Prim") and node.name.value in RULE_METHODS
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return not self._hollowed(node)  # its body is dropped: not walked
+
     def leave_FunctionDef(self, original_node, updated_node):
-        in_prim = self.classes and self.classes[-1].startswith("Prim")
-        if in_prim and original_node.name.value in RULE_METHODS:
-            return cst.parse_statement("def rule_method(): ...")
-        return updated_node
+        return cst.parse_statement("def rule_method(): ...") if self._hollowed(original_node) else updated_node
 
 
 def skeleton(code: str, renamed: bool) -> str:
