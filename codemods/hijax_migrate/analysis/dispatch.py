@@ -6,9 +6,10 @@ it up, and ``on_visit_attribute`` does so again for every field of every node
 stubs of its typed visitor classes (marked ``_is_no_op``). ``QuickVisitor``
 and ``QuickTransformer`` find a class's method for a node type once, and call
 only the methods the class defines: the same calls in the same order, with
-the same results. Methods set on an instance are not seen (no visitor of the
-tool sets one), and a class that defines a field's method (``visit_Call_func``)
-keeps libcst's own field dispatch.
+the same results. Methods set on an instance, or on the class after its first
+visit, are not seen (no code of the tool sets one: ``tests/test_dispatch.py``),
+and a class that defines a field's method (``visit_Call_func``) keeps libcst's
+own field dispatch.
 """
 
 from __future__ import annotations
