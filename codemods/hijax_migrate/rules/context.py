@@ -193,7 +193,7 @@ class RuleTransformer(QuickTransformer):
     # ``visit_Module``: the visit then walks those classes and the statements
     # around them only, not every node of the module.
     focus: set[cst.CSTNode] | None = None  # classes, and statements where a call may stand
-    _keep: set[cst.CSTNode] | None = None
+    _keep: set[int] | None = None  # ids of the focus and the nodes on the way to it
     _inside = 0
     _entered_from: dict | None = None  # node -> the node the visit entered it from, where metadata asks
     _trail: list[cst.CSTNode] | None = None
