@@ -20,7 +20,10 @@ a recent commit (``JAX_COMMIT``, GitHub's archive of it, fetched once; or
 floor (``floor.py``: triage of every file, and one libcst parse with scopes
 and positions of each file that needs libcst), goal at most 1.5 times; and
 that tree's ``tests/hijax_test.py`` alone (86 kB, 31 primitives), against a
-libcst parse (naive) and a parse with scopes and positions (its floor). On the synthetic
+libcst parse (naive) and a parse with scopes and positions (its floor); and
+that module at jax-v0.8.1 and jax-v0.10.2 (``--jax-repo``, a git checkout of
+jax with its tags) migrated to 0.12, against libcst's parse and code
+generation of it, the cost of a rewrite with no analysis (goal at most 2 times). On the synthetic
 tree it also times a pre-push hook's run over a 10-file change (after two
 earlier pushes, one it blocks and one it lets through, and as a first
 push), and ``--check --changed-since`` over it, and checks that ``--check`` lists exactly the files that need changes
@@ -49,7 +52,8 @@ import synth  # noqa: E402
 TOOL = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.cli import run; run()"]
 GREP_PATTERN = r"vjp_\|HiPrim\|hijax\|linearize_from_jvp\|apply_derived_linearization\|transpose_jvp"
 JAX_TARGETS = {"0.10.2": "0.10", "0.12.0.1": "0.12"}
-GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5, "floor": 1.5, "head": 10.0}
+GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5, "floor": 1.5, "head": 10.0,
+         "rewrite": 2.0}
 # jax's tree at a recent commit (its tests hold many primitives; the wheels hold none), and its release
 JAX_COMMIT, JAX_HEAD_TARGET = "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5", "0.11.1"
 BIG_MODULE = "tests/hijax_test.py"  # a single big test module full of primitives
@@ -57,6 +61,10 @@ BIG_MODULE = "tests/hijax_test.py"  # a single big test module full of primitive
 # its 31 primitives' base is renamed (37 changes): a big module that needs libcst.
 BIG_MODULE_TARGETS = {"big-module": JAX_HEAD_TARGET, "big-module-0.12": "0.12"}
 FLOOR = [sys.executable, str(HERE / "floor.py")]
+# jax's big test module at two releases, migrated to 0.12, against libcst's bare
+# parse and code generation of it (issue 39): read from a git checkout of jax's
+# repository (--jax-repo), at these tags.
+REWRITE_TAGS = {"rewrite-0.8.1": "jax-v0.8.1", "rewrite-0.10.2": "jax-v0.10.2"}
 
 
 def measure(command: list[str], cwd: Path, env: dict | None = None, stdin=None) -> tuple[float, float, str, float]:
@@ -136,6 +144,35 @@ def time_module(tree: Path, repeat: int, scratch: Path,
                                             for _ in range(repeat)]),
             "floor: parse+metadata": best_of([measure([*FLOOR, Path(BIG_MODULE).name], folder)
                                               for _ in range(repeat)])}
+
+
+def time_rewrite(repo: Path, tag: str, repeat: int, scratch: Path) -> dict[str, tuple[float, float, str, float]]:
+    """The big module at ``tag``, alone in a folder, migrated to 0.12 (no cache),
+    side by side with libcst's parse and code generation of it in one process."""
+    folder = scratch / f"rewrite-{tag}"
+    folder.mkdir(exist_ok=True)
+    text = subprocess.run(["git", f"--git-dir={_git_dir(repo)}", "show", f"{tag}:{BIG_MODULE}"], check=True,
+                          capture_output=True).stdout
+    (folder / Path(BIG_MODULE).name).write_bytes(text)
+    check = [*TOOL, "--check", "-q", "--no-cache", "--target-jax", "0.12", "."]
+    bare = [sys.executable, str(HERE / "naive.py"), "--codegen", "."]
+    runs = {"hijax-migrate, no cache": [], "libcst parse+codegen": []}
+    for _ in range(repeat):  # in turn, so that a drift of the machine's speed touches both
+        runs["hijax-migrate, no cache"].append(measure(check, folder, installed_env()))
+        runs["libcst parse+codegen"].append(measure(bare, folder))
+    return {name: best_of(measured) for name, measured in runs.items()}
+
+
+def _git_dir(repo: Path) -> Path:
+    """A checkout's ``.git``, or a bare repository as it is."""
+    return repo / ".git" if (repo / ".git").exists() else repo
+
+
+def rewrite_ratio(results: dict) -> tuple[list[str], dict[str, bool]]:
+    tool, bare = results["hijax-migrate, no cache"], results["libcst parse+codegen"]
+    met = {"rewrite": tool[3] / bare[3] <= GOALS["rewrite"]}
+    return [f"  {tool[3] / bare[3]:.2f}x libcst's parse and code generation by CPU (goal <= {GOALS['rewrite']}x: "
+            f"{_ok(met['rewrite'])}; by wall {tool[0] / bare[0]:.2f}x)"], met
 
 
 def floor_ratio(results: dict, tool_row: str, floor_row: str) -> tuple[list[str], dict[str, bool]]:
@@ -285,11 +322,16 @@ def default_downloads() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trees", default="synthetic,jax-0.10.2,jax-0.12.0.1,jax-head,big-module,big-module-0.12",
+    parser.add_argument("--trees", default="synthetic,jax-0.10.2,jax-0.12.0.1,jax-head,big-module,big-module-0.12,"
+                                           "rewrite-0.8.1,rewrite-0.10.2",
                         help="comma-separated: synthetic, jax-0.10.2, jax-0.12.0.1, jax-head (jax's tree at "
                              "JAX_COMMIT), big-module (its tests/hijax_test.py alone), big-module-0.12 (the same, "
-                             "migrated to 0.12)")
+                             "migrated to 0.12), rewrite-0.8.1 and rewrite-0.10.2 (that module at those releases, "
+                             "migrated to 0.12, against libcst's parse and code generation; needs --jax-repo)")
     parser.add_argument("--jax-tree", type=Path, help="a checkout of jax at JAX_COMMIT, instead of downloading it")
+    parser.add_argument("--jax-repo", type=Path,
+                        help="a git checkout (or bare repository) of jax with its release tags: the rewrite rows "
+                             f"({', '.join(REWRITE_TAGS)}) read {BIG_MODULE} from it")
     parser.add_argument("--files", type=int, default=3000, help="size of the synthetic tree")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command; the best counts")
     parser.add_argument("--tree", type=Path, help="time this repository instead")
@@ -310,6 +352,16 @@ def main(argv: list[str] | None = None) -> int:
                 # A checkout is older than the 2 s timestamp tick within which the
                 # tool trusts no file's stat (scans.py): as old as that, and no older.
                 time.sleep(2.1)
+            elif name in REWRITE_TAGS:
+                if args.jax_repo is None:
+                    print(f"\n{name}: skipped (needs --jax-repo, a git checkout of jax with its tags)", flush=True)
+                    continue
+                print(f"\n{name}: {BIG_MODULE} at {REWRITE_TAGS[name]} (--target-jax 0.12)", flush=True)
+                results = time_rewrite(args.jax_repo, REWRITE_TAGS[name], max(args.repeat, 3), scratch)
+                lines, tree_met = rewrite_ratio(results)
+                print("\n".join(table(results) + lines), flush=True)
+                met.update({f"{name} {goal_name}": ok for goal_name, ok in tree_met.items()})
+                continue
             elif name in ("jax-head", "big-module", "big-module-0.12"):
                 path = args.jax_tree or jax_head(args.downloads or default_downloads())
                 if name.startswith("big-module"):
