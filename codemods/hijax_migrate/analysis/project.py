@@ -27,10 +27,13 @@ from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
 class Project(Resolver):
     """``reads``: the run's reads of the tree (its own, where none is given),
-    shared with the projects it makes to decide on other files."""
+    shared with the projects it makes to decide on other files. ``decider``:
+    the run's ``rules.decisions.Decider`` (None: the engine makes one a
+    migration), carried for the engine, never asked here."""
 
     def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = (),
-                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None):
+                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None,
+                 decider=None):
         self.roots = roots  # where imports resolve from
         self.walked = roots if walked is None else walked  # the folders searches of the tree walk
         self.reads = reads if reads is not None else TreeReads()
@@ -58,11 +61,7 @@ class Project(Resolver):
         self.loaded: dict[str, tuple[Path, str] | None] = {}
         self._first_loaded: dict[str, object] = {}  # ``loaded`` of each module as the run found it
         self.start_file()
-        # The decisions of other files' migrations, module -> classes whose rule it renames.
-        self.decisions: dict[str, frozenset[str]] = {}
-        # How another file is migrated for those decisions: the engine's migrate_source,
-        # handed in by the engine (this layer never imports it).
-        self.migrate = None
+        self.decider = decider
 
     def start_file(self) -> None:
         """Answers from now on are for another file: what they rest on starts

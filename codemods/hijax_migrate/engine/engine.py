@@ -19,6 +19,7 @@ from ..core.model import Result
 from ..core.versions import format_version
 from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
+from ..rules.decisions import Decider
 from ..sources.parse import parse
 from . import suppress, undecided
 from .checks import check_output
@@ -34,21 +35,22 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
     stands (the same result, without whole-module visits by idle rules).
-    Comments that leave code alone (``# hijax-migrate: skip``) are honoured."""
+    Comments that leave code alone (``# hijax-migrate: skip``) are honoured.
+    Other files' decisions are the project's decider's (none: one for this call)."""
     options = options or Options()
     project = project or Project(options.extra_bases)
+    decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once():
         return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
-                                triaged=triaged)
+                                triaged=triaged, decider=decider)
 
 
 def _migrate_source(code: str, path: str, options: Options, project: Project, module: str = "",
-                    triaged: bool = False) -> Result:
-    project.migrate = migrate_source  # what decisions runs on another file
+                    triaged: bool = False, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
     check_spelling(code, every_word())
-    file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
+    file = _File(path, module, path.endswith("__init__.py"), project, options.classes, decider)
     prims = file.primitives(tree, code)
     if module:  # the summary just installed is of the text on disk: results may rest on it
         project.add_summary(project.summary(module), code)
@@ -109,6 +111,7 @@ class _File:
     is_package: bool
     project: Project
     classes: frozenset[str] | None  # None: all
+    decider: Decider  # other files' decisions, for the rules (their FileContext)
     primitive_count: int = 0
     aside: dict = None  # deliberate fixtures among the primitives -> where they stand
 
@@ -129,6 +132,6 @@ class _File:
     def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport,
               selected: frozenset[str]) -> cst.Module:
         wrapper = prims.wrapper
-        context = FileContext(self.path, self.module or None, wrapper, selected=selected)
+        context = FileContext(self.path, self.module or None, wrapper, selected=selected, decider=self.decider)
         new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)

@@ -26,6 +26,7 @@ class FileContext:
     warnings: list[str] = field(default_factory=list)
     scratch: dict = field(default_factory=dict)
     selected: frozenset[str] = frozenset()  # the codes of the rules this run selects
+    decider: object = None  # the run's cross-file decisions (a rules.decisions.Decider)
 
     def codemod_context(self):
         """libcst's own context over the same warnings and scratch."""

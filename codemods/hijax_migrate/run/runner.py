@@ -33,7 +33,7 @@ from ..sources.files import (
     signals_deferred,
 )
 from ..sources.notebooks import cell_diff
-from .state import Job, Run, roots_of, searched_roots
+from .state import Job, Run, new_decider, roots_of, searched_roots
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -453,7 +453,8 @@ def project_for(jobs: list[Job], options: Options, reads=None):
 
     reads = reads if reads is not None else TreeReads()
     roots = roots_of(jobs, reads.packages)
-    return Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
+    return Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
+                   decider=new_decider())
 
 
 def _stop(pool: WorkerPool) -> None:
