@@ -27,7 +27,7 @@ class Decider:
     def renamed_rules(self, project, options, module: str) -> frozenset[str]:
         """Qualified names of ``module``'s classes whose ``vjp_bwd`` its migration
         renames; the file asking (``project``'s) is marked as resting on it."""
-        project.volatile = True  # the answer rests on what that migration rests on
+        project.answers.volatile = True  # the answer rests on what that migration rests on
         if module not in self._renamed:
             self._renamed[module] = frozenset()  # asked again while deciding (a cycle): nothing followed
             self._renamed[module] = self._decide(project, options, module)

@@ -154,11 +154,11 @@ def _migrate_and_keep(run: Run, text: str, job: Job):
     """``migrate_document`` in a run: the result is kept in the cache, with
     the modules it rests on."""
     project = run.project
-    project.start_file()
+    answers = project.start_file()
     triaged = (job.display, hash(text)) in run.to_migrate
     result = migrate_document(text, job, run.options, project, triaged)
     module = _module_name(job, project)
-    run.cache.store(job.display, module, text, result, project.dependencies(module))
+    run.cache.store(job.display, module, text, result, project.dependencies(answers, module))
     return result
 
 
@@ -226,7 +226,7 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     from ..core.model import Result
     from ..engine.triage import untouched
 
-    run.project.start_file()
+    answers = run.project.start_file()
     try:
         report = untouched(text, job.display, run.options, run.project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
@@ -234,7 +234,7 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     if report is None:  # the migration of this text, in this process, need not ask triage again
         run.to_migrate.add((job.display, hash(text)))
         return None
-    run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(module))
+    run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(answers, module))
     return Outcome(job.display, findings=report.findings, primitives=report.primitives)
 
 
@@ -323,7 +323,7 @@ def _prefiltered(run: Run) -> list[Job]:
 
     wanted = _candidates(run, candidate_words(run.options))
     if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
-        run.project.search_passes = 0
+        run.project.search_by_index()
     return wanted
 
 

@@ -65,8 +65,8 @@ class Run:
         reads = TreeReads(Originals.start() if in_place else None, listings)
         roots = roots_of(jobs, reads.packages)
         searched = searched_roots(roots, jobs, reads.packages)
-        project = Project(options.extra_bases, roots, reads, searched, decider=new_decider())
-        project.scans = Scans(cache_dir, roots, reads.originals)
+        project = Project(options.extra_bases, roots, reads, searched, decider=new_decider(),
+                          scans=Scans(cache_dir, roots, reads.originals))
         return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
                    Cache(cache_dir, options, roots + ("searched:",) + searched), project, searched=searched)
 
