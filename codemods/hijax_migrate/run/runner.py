@@ -33,6 +33,7 @@ from ..sources.files import (
     signals_deferred,
 )
 from ..sources.notebooks import cell_diff
+from ..sources.parse import trees_kept
 from .state import Job, Run, new_decider, roots_of, searched_roots
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def _module_name(job: Job, project) -> str:
 def migrate_file(run: Run, job: Job) -> Outcome:
     """One file's outcome: whatever goes wrong is this file's failure, never the run's."""
     outcome = Outcome(job.display)
-    with failures_of(outcome):
+    with failures_of(outcome), trees_kept():  # triage's parse by ast serves the migration
         source = read_source(job.path)
         data = new_bytes(source, job, outcome, partial(_migrate_and_keep, run))
         if data is not None and run.in_place:
@@ -228,7 +229,8 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
 
     answers = run.project.start_file()
     try:
-        report = untouched(text, job.display, run.options, run.project, module)
+        with trees_kept():
+            report = untouched(text, job.display, run.options, run.project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
     if report is None:  # the migration of this text, in this process, need not ask triage again
@@ -241,8 +243,9 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
 def settle_or_migrate(run: Run, job: Job) -> Outcome:
     """In a worker: the file triaged, and migrated at once if it needs libcst
     (the worker imports it then), while the other workers triage on."""
-    outcome = _settle(run, job, triage=True, lookup=False)
-    return outcome if outcome is not None else migrate_file(run, job)
+    with trees_kept():  # one parse by ast for triage and the migration
+        outcome = _settle(run, job, triage=True, lookup=False)
+        return outcome if outcome is not None else migrate_file(run, job)
 
 
 def _in_worker(work, job: Job) -> tuple[Outcome | None, dict]:

@@ -21,7 +21,7 @@ from ..core.model import Options
 from ..rules.decisions import Decider
 from ..sources.files import Listings
 from ..sources.originals import Originals
-from ..tree.cache import Cache
+from ..tree.cache import Cache, tool_key
 from ..tree.modules import Packages
 from ..tree.reads import TreeReads
 from ..tree.scans import Scans
@@ -65,10 +65,11 @@ class Run:
         reads = TreeReads(Originals.start() if in_place else None, listings)
         roots = roots_of(jobs, reads.packages)
         searched = searched_roots(roots, jobs, reads.packages)
+        tool = tool_key()  # the tool's own sources, as this run finds them
         project = Project(options.extra_bases, roots, reads, searched, decider=new_decider(),
-                          scans=Scans(cache_dir, roots, reads.originals))
+                          scans=Scans(cache_dir, roots, reads.originals, tool))
         return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
-                   Cache(cache_dir, options, roots + ("searched:",) + searched), project, searched=searched)
+                   Cache(cache_dir, options, roots + ("searched:",) + searched, tool), project, searched=searched)
 
     @property
     def originals(self) -> Originals:
