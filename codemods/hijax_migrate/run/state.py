@@ -7,7 +7,10 @@ A pool's workers get it as libcst's codemod command hands its workers an
 execution config: where they are forked, the run itself (inherited, never
 pickled: the index the parent built so far serves on); where they are not,
 its picklable part (``for_workers``), from which each makes a project of
-its own. The state of each file migrated stays in ``FileContext``.
+its own. The state of each file migrated stays in ``FileContext``, and what
+its answers rest on in the ``Answers`` its ``start_file`` hands back. The
+run's project is given all it holds at its start (the stat record, the
+decider of cross-file questions, the tool's key for the cache and the record).
 """
 
 from __future__ import annotations
