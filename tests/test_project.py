@@ -132,8 +132,7 @@ def test_the_index_of_names_finds_what_the_passes_find(tmp_path, words):
 
     write(tmp_path, NAMERS)
     for passes in (0, 1, 2):
-        project = Project(roots=(tmp_path,))
-        project.search_passes = passes
+        project = Project(roots=(tmp_path,), search_passes=passes)
         for word in words:
             found = sorted(path.name for path, _, _ in project._naming_files(word))
             assert found == every_file_naming(tmp_path, word), (passes, word)

@@ -41,7 +41,7 @@ def test_an_answer_resting_on_a_file_rewritten_earlier_in_the_process_is_cached(
     found = summarize_ast(parse_ast(PRIM), "base")[0]
     project.add_summary(found, PRIM)  # as triage reads it
     project.add_summary(summarize_ast(parse_ast(PLAIN), "base")[0])  # its rewrite, not on disk
-    project.start_file()  # the next file
-    project.touched.add("base")
-    deps = project.dependencies("uses")
+    answers = project.start_file()  # the next file's
+    answers.touched.add("base")
+    deps = project.dependencies(answers, "uses")
     assert deps is not None and deps[0][0] == "base" and deps[0][1] == str(tmp_path / "base.py")

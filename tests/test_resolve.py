@@ -29,11 +29,10 @@ SPELLINGS = {
 @pytest.mark.parametrize("passes", [2, 0], ids=["by passes", "by the index"])
 def test_the_subclass_search_finds_every_spelling(tmp_path: Path, passes: int):
     write(tmp_path, {"base.py": BASE, **SPELLINGS})
-    project = Project(roots=(tmp_path,))
-    project.search_passes = passes
+    project = Project(roots=(tmp_path,), search_passes=passes)
     found = {summary.module for summary in project.modules_naming("Base")}
     assert found == {name[:-3] for name in SPELLINGS} - {"unrelated"}
-    assert {"Base", "B", "C", "Sub"} <= project.searched  # each is part of what a cached answer rests on
+    assert {"Base", "B", "C", "Sub"} <= project.answers.searched  # each is part of what a cached answer rests on
 
 
 # Modules resolved as Python resolves them: each file from its own package

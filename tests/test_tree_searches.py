@@ -77,8 +77,7 @@ NAMERS = {
 
 
 def naming(root: Path, word: str, scans=None) -> list[str]:
-    project = Project(roots=(root,))
-    project.scans = scans
+    project = Project(roots=(root,), scans=scans)
     return sorted(path.name for path, _, _ in project._naming_files(word))
 
 
@@ -290,15 +289,13 @@ def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_p
     write(root, {**NAMERS, "ops.py": BASE.format(accs=""), "use.py": "x = 1\n"})
     reads, read_bytes = [], originals.read_bytes
     monkeypatch.setattr(originals, "read_bytes", lambda path: reads.append(path.name) or read_bytes(path))
-    project = Project(roots=(root,))  # a run's
-    project.search_passes = 0
+    project = Project(roots=(root,), search_passes=0)  # a run's
     assert [p.name for p, _, _ in project._naming_files("Mul")] == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     assert [p.name for p, _ in project.search.files(root, "vjp_bwd")] == ["ops.py"]
     assert sorted(reads) == sorted(p.name for p in walk(root))
     monkeypatch.setattr(reads_module, "_KEEP", 0)  # over the budget: read again
     reads.clear()
-    project = Project(roots=(root,))  # the next run's
-    project.search_passes = 0
+    project = Project(roots=(root,), search_passes=0)  # the next run's
     project._naming_files("Mul")
     project.search.files(root, "vjp_bwd")
     assert all(reads.count(p.name) >= 2 for p in walk(root))

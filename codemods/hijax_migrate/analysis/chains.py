@@ -30,9 +30,10 @@ def star_names(source: str) -> tuple[str, ...]:
 
 
 class Resolver:
-    """Mixin of Project: needs ``summary(module)``, ``extra_bases``, and the
-    memo ``_class_kinds``/``_class_deps``; adds to ``touched`` the modules
-    each answer rests on, and sets ``cyclic`` when a cycle was cut."""
+    """Mixin of Project: needs ``summary(module)``, ``extra_bases``, the
+    memo ``_class_kinds``/``_class_deps``, and the file's ``answers``: adds
+    to their ``touched`` the modules each answer rests on, and sets their
+    ``cyclic`` when a cycle was cut."""
 
     def class_kind(self, info: ClassInfo) -> Kind:
         return self._resolve(("class", info))
@@ -68,12 +69,12 @@ class Resolver:
             if question[0] == "class":
                 self._class_kinds[question[1]], self._class_deps[question[1]] = answers[question]
         kind, looked_in = answers[root]
-        self.touched |= looked_in
+        self.answers.touched |= looked_in
         return kind
 
     def _combine(self, leads: list[tuple], answers: dict, looked_in: frozenset) -> tuple[Kind, frozenset]:
         if any(lead not in answers for lead in leads):
-            self.cyclic = True  # broken code: the answer depends on where the walk began
+            self.answers.cyclic = True  # broken code: the answer depends on where the walk began
         found = [answers[lead] for lead in leads if lead in answers]
         return strongest(kind for kind, _ in found), looked_in.union(*(deps for _, deps in found))
 

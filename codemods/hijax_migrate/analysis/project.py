@@ -20,17 +20,30 @@ from ..sources.files import declared_encoding, python_name, read_source
 from ..tree import calls, holders
 from ..tree.cache import SEARCHED, USED, digest
 from ..tree.reads import TreeReads
+from .answers import Answers
 from .ast_summary import binding_line, parse_ast, summarize_ast
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
 from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
 
 class Project(Resolver):
-    """``reads``: the run's reads of the tree (its own, where none is given),
-    shared with the projects it makes to decide on other files."""
+    """A run's index of the tree, and the answers of the file in hand.
+
+    Per run, given at construction: ``reads``, the run's reads of the tree
+    (its own, where none is given), shared with the projects made to decide
+    on other files; ``scans``, the stat record (what files name, remembered
+    across runs; None: none); ``search_passes``, how many searches for
+    subclasses are passes of the tree before one index answers the rest
+    (``search_by_index``: the runner's one switch, for a run over many
+    candidates); ``decider``, the run's ``rules.decisions.Decider`` (None:
+    the engine makes one a migration), carried for the engine, never asked
+    here. Filled as the run goes, as memos: modules' summaries as found,
+    searches, kinds. Per file: ``answers`` (``start_file``), and the file's
+    own summaries as its migration rewrites them, put back at the next file."""
 
     def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = (),
-                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None):
+                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None,
+                 decider=None, scans=None, search_passes: int = 2):
         self.roots = roots  # where imports resolve from
         self.walked = roots if walked is None else walked  # the folders searches of the tree walk
         self.reads = reads if reads is not None else TreeReads()
@@ -40,8 +53,8 @@ class Project(Resolver):
         self._names_index: dict[str, dict[Path, Path]] | None = None
         self._module_names: dict[tuple[Path, Path | None], str] = {}  # see module_name
         self._locals: dict[tuple[Path, str], str | None] = {}  # see _local_module
-        self.search_passes = _PASSES  # a run over many candidates sets none: see runner
-        self.scans = None  # a scans.Scans: what files name, remembered across runs
+        self.search_passes = search_passes  # searches for subclasses made by a pass of the tree each
+        self.scans = scans  # a scans.Scans: what files name, remembered across runs
         self._search: holders.Holders | None = None
         self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
         # Keyed by the ClassInfo itself (hashed by identity), never by id():
@@ -50,31 +63,28 @@ class Project(Resolver):
         self._class_deps: dict[ClassInfo, frozenset[str]] = {}
         self.extra_bases = frozenset(extra_bases)
         # What answers rest on, for the cache: module -> (its file, digest of
-        # the text summarised), None for a summary of text not on disk; since
-        # ``start_file``: the modules answers were looked up in, the words the
-        # tree was searched for subclasses of, the rules it was searched for
-        # uses of; whether a cycle of broken code was cut; whether an answer
-        # rested on another file's migration (see ``decisions``), never cached.
+        # the text summarised), None for a summary of text not on disk; the rest
+        # is each file's own (``answers``, made fresh by ``start_file``).
         self.loaded: dict[str, tuple[Path, str] | None] = {}
         self._first_loaded: dict[str, object] = {}  # ``loaded`` of each module as the run found it
         self.start_file()
-        # The decisions of other files' migrations, module -> classes whose rule it renames.
-        self.decisions: dict[str, frozenset[str]] = {}
-        # How another file is migrated for those decisions: the engine's migrate_source,
-        # handed in by the engine (this layer never imports it).
-        self.migrate = None
+        self.decider = decider
 
-    def start_file(self) -> None:
+    def search_by_index(self) -> None:
+        """A run over many candidates asks for the subclasses of many classes:
+        one index of every file's names answers them all (``name_index``),
+        where a pass of the tree a name would read each file again and again.
+        Said by the runner once the candidates are known, before any search."""
+        self.search_passes = 0
+
+    def start_file(self) -> Answers:
         """Answers from now on are for another file: what they rest on starts
-        empty, and the tree is as found again. A file is decided on the
-        others as they were, never on what the migration of one done earlier
-        in this process made of them: the order files are done in (a worker
-        gets some of them, in any order) cannot change an answer."""
-        self.touched: set[str] = set()
-        self.searched: set[str] = set()
-        self.used: set[str] = set()
-        self.cyclic = False
-        self.volatile = False
+        empty (the ``Answers`` returned, the file's own), and the tree is as
+        found again. A file is decided on the others as they were, never on
+        what the migration of one done earlier in this process made of them:
+        the order files are done in (a worker gets some of them, in any
+        order) cannot change an answer."""
+        self.answers = Answers()
         rewritten = [module for module, first in self._first.items() if self._summaries.get(module) is not first]
         if rewritten:  # what was worked out from their rewrites goes with them
             self._summaries.update((module, self._first[module]) for module in rewritten)
@@ -85,6 +95,7 @@ class Project(Resolver):
                 else:
                     self.loaded[module] = first
             self.mros, self._class_kinds, self._class_deps = {}, {}, {}
+        return self.answers
 
     def add_summary(self, summary: ModuleSummary, text: str | None = None) -> None:
         """Use ``summary`` for its module: of ``text`` as on disk, or of a
@@ -100,11 +111,12 @@ class Project(Resolver):
                                       else self.loaded.get(summary.module, _ABSENT))
         self.loaded[summary.module] = loaded
 
-    def dependencies(self, own: str = "") -> list[list] | None:
-        """[module, file, digest] for each module in ``touched`` but ``own``
-        (file and digest None: not found); None if one was not on disk."""
+    def dependencies(self, answers: Answers, own: str = "") -> list[list] | None:
+        """What a file's ``answers`` rest on, for the cache: [module, file, digest]
+        for each module looked in but ``own`` (file and digest None: not found),
+        then the searches; None if one was not on disk, or they are not cacheable."""
         deps = []
-        for module in sorted(self.touched - {own, ""}):
+        for module in sorted(answers.touched - {own, ""}):
             if module in self.loaded:
                 if self.loaded[module] is None:
                     return None
@@ -114,9 +126,9 @@ class Project(Resolver):
                 deps.append([module, None, None])
             else:
                 return None
-        deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(self.searched)]
-        deps += [[USED, attr, self.uses_digest(attr)] for attr in sorted(self.used)]
-        return None if self.cyclic or self.volatile else deps
+        deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(answers.searched)]
+        deps += [[USED, attr, self.uses_digest(attr)] for attr in sorted(answers.used)]
+        return deps if answers.cacheable else None
 
     def first_summary(self, module: str) -> ModuleSummary | None:
         """The module as this run found it: families are decided on what the code was
@@ -220,7 +232,7 @@ class Project(Resolver):
         parts = name.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             module = ".".join(parts[:cut])
-            self.touched.add(module)  # a cached answer rests on it, found or not
+            self.answers.touched.add(module)  # a cached answer rests on it, found or not
             summary = self.first_summary(module)
             if summary is not None:
                 return self.classes_of_name(summary.scope, ".".join(parts[cut:]), depth + 1)
@@ -255,7 +267,7 @@ class Project(Resolver):
     def _runtime_leads(self, name: str, via) -> list[tuple]:
         parts = name.split(".")
         for cut in range(len(parts) - 1, 0, -1):
-            self.touched.add(".".join(parts[:cut]))  # a cached answer rests on it, found or not
+            self.answers.touched.add(".".join(parts[:cut]))  # a cached answer rests on it, found or not
             summary = self.first_summary(".".join(parts[:cut]))
             if summary is not None:
                 return [(summary.module, summary.scope, ".".join(parts[cut:]), via)]
@@ -341,7 +353,7 @@ class Project(Resolver):
         word, and only if its bytes hold it."""
         found, words = {}, [word]
         for current in words:  # grows as names bound to the class are met
-            self.searched.add(current)
+            self.answers.searched.add(current)
             for path, root, _ in self._naming_files(current):
                 summary = self.summary(self.module_name(path, root))
                 if summary is not None and summary.module not in found:
@@ -352,7 +364,7 @@ class Project(Resolver):
     def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
                       naming: str | None = None) -> tuple[Path, int] | None:
         """``calls.use_elsewhere`` in this tree: the answer rests on the files that may hold a use."""
-        self.used.add(attr)
+        self.answers.used.add(attr)
         self.search.expect(self._likely_searches())
         return calls.use_elsewhere(self.walked, attr, this_file, by_name, naming, self.search)
 
@@ -388,7 +400,6 @@ _RUNTIME_BUILTINS = frozenset({"__import__", "getattr", "vars", "globals", "loca
 _RUNTIME_STEPS = 200  # names followed looking for one: a cycle of broken code ends there
 _ABSENT = object()  # a module ``loaded`` had no entry for
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
-_PASSES = 2  # searches for subclasses done by a pass of the tree each; the rest, by one index
 
 # Names in the bases of class statements, names imported, and names a plain
 # name is bound to (``B = base.Base``): generously (a word too many costs a

@@ -126,7 +126,7 @@ def file_uses(project: Project, tree: ast.Module, summary: ModuleSummary, attr: 
 
 def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
     """The uses of ``attr`` in the other Python files of the trees holding ``this_file``."""
-    project.used.add(attr)  # a cached result rests on the files that may hold a use
+    project.answers.used.add(attr)  # a cached result rests on the files that may hold a use
     this = real_path(this_file, project.roots)  # the file may be shown by a name relative to its root
     seen, uses = {this}, []
     for root in project.walked:  # a file under two roots (a folder and its package root) counts once

@@ -75,6 +75,9 @@ class FileReport:
     primitives: int = 0
     # review only: class -> its family in this file (classes joined by inheritance)
     families: dict[str, str] = field(default_factory=dict)
+    # For other files' decisions, never shown nor cached: the qualified names of the
+    # classes whose ``vjp_bwd`` this migration renames (HJX001, ``rules/decisions.py``).
+    renamed: set[str] = field(default_factory=set)
 
 
 @dataclass

@@ -19,7 +19,9 @@ from ..core.model import Result
 from ..core.versions import format_version
 from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
-from ..sources.parse import parse
+from ..rules.decisions import Decider
+from ..rules.derived_pairs import RULE as PAIRS
+from ..sources.parse import parse, trees_kept
 from . import suppress, undecided
 from .checks import check_output
 from .formatting import format_changed
@@ -34,21 +36,22 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
     stands (the same result, without whole-module visits by idle rules).
-    Comments that leave code alone (``# hijax-migrate: skip``) are honoured."""
+    Comments that leave code alone (``# hijax-migrate: skip``) are honoured.
+    Other files' decisions are the project's decider's (none: one for this call)."""
     options = options or Options()
     project = project or Project(options.extra_bases)
-    with batched_scans_once():
+    decider = project.decider if project.decider is not None else Decider(migrate_source)
+    with batched_scans_once(), trees_kept():
         return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
-                                triaged=triaged)
+                                triaged=triaged, decider=decider)
 
 
 def _migrate_source(code: str, path: str, options: Options, project: Project, module: str = "",
-                    triaged: bool = False) -> Result:
-    project.migrate = migrate_source  # what decisions runs on another file
+                    triaged: bool = False, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
     check_spelling(code, every_word())
-    file = _File(path, module, path.endswith("__init__.py"), project, options.classes)
+    file = _File(path, module, path.endswith("__init__.py"), project, options.classes, decider)
     prims = file.primitives(tree, code)
     if module:  # the summary just installed is of the text on disk: results may rest on it
         project.add_summary(project.summary(module), code)
@@ -62,7 +65,7 @@ def _migrate_source(code: str, path: str, options: Options, project: Project, mo
     acting = acting_rules(code, path, options, project, module) if triaged else None
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
     selected = registry.select(options.target, options.only, options.skip)
-    codes = frozenset(rule.code for rule in selected)  # a rule may ask which others run
+    halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
     for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
         if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) \
@@ -71,7 +74,7 @@ def _migrate_source(code: str, path: str, options: Options, project: Project, mo
         if rule.kinds is None and not options.module_wide():
             continue
         reported = len(report.changes)
-        rewritten = file.apply(rule, prims, options, report, codes)
+        rewritten = file.apply(rule, prims, options, report, halves_reported)
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
@@ -109,6 +112,7 @@ class _File:
     is_package: bool
     project: Project
     classes: frozenset[str] | None  # None: all
+    decider: Decider  # other files' decisions, for the rules (their FileContext)
     primitive_count: int = 0
     aside: dict = None  # deliberate fixtures among the primitives -> where they stand
 
@@ -127,8 +131,9 @@ class _File:
         return prims
 
     def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport,
-              selected: frozenset[str]) -> cst.Module:
+              halves_reported: bool) -> cst.Module:
         wrapper = prims.wrapper
-        context = FileContext(self.path, self.module or None, wrapper, selected=selected)
+        context = FileContext(self.path, self.module or None, wrapper, halves_reported=halves_reported,
+                              decider=self.decider)
         new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)

@@ -25,7 +25,10 @@ class FileContext:
     wrapper: cst.MetadataWrapper | None
     warnings: list[str] = field(default_factory=list)
     scratch: dict = field(default_factory=dict)
-    selected: frozenset[str] = frozenset()  # the codes of the rules this run selects
+    # A lone half of a derived pair in a primitive's body is reported at its class
+    # (the derived-pairs rule runs): what one rule must know of another, as data.
+    halves_reported: bool = False
+    decider: object = None  # the run's cross-file decisions (a rules.decisions.Decider)
 
     def codemod_context(self):
         """libcst's own context over the same warnings and scratch."""

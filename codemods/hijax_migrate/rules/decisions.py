@@ -5,41 +5,47 @@ own migration renames it. The answer is not guessed from a summary: the
 other file is migrated (its text on disk, with an index of its own, once a
 run), so every reason it may keep or convert a rule instead (structured
 residuals, value uses, fixtures, conflicts, refusals) is the same on both
-sides.
+sides. That migration says what it renames as data (``FileReport.renamed``,
+set by HJX001 where it renames), never in the words of its changes.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-RENAMES = ("renamed `vjp_bwd` to `vjp_bwd_retval`", "renamed the bound `vjp_bwd`")
 
+class Decider:
+    """The cross-file questions of a run (or of a review after it), each answered
+    once. ``migrate``: how another file is migrated, ``migrate(code, path,
+    options, project, module)`` (the engine's ``migrate_source``), given by
+    whoever makes the decider: this layer never imports the engine."""
 
-def renamed_rules(project, options, module: str) -> frozenset[str]:
-    """Qualified names of ``module``'s classes whose ``vjp_bwd`` its migration renames."""
-    project.volatile = True  # the answer rests on what that migration rests on
-    memo = project.decisions
-    if module not in memo:
-        memo[module] = frozenset()  # asked again while deciding (a cycle): nothing followed
-        memo[module] = _decide(project, options, module)
-    return memo[module]
+    def __init__(self, migrate):
+        self.migrate = migrate
+        self._renamed: dict[str, frozenset[str]] = {}  # module -> classes whose rule its migration renames
 
+    def renamed_rules(self, project, options, module: str) -> frozenset[str]:
+        """Qualified names of ``module``'s classes whose ``vjp_bwd`` its migration
+        renames; the file asking (``project``'s) is marked as resting on it."""
+        project.answers.volatile = True  # the answer rests on what that migration rests on
+        if module not in self._renamed:
+            self._renamed[module] = frozenset()  # asked again while deciding (a cycle): nothing followed
+            self._renamed[module] = self._decide(project, options, module)
+        return self._renamed[module]
 
-def _decide(project, options, module: str) -> frozenset[str]:
-    from ..analysis.project import Project
-    from ..core.errors import MigrationError, SourceError
-    from ..sources.files import read_source
+    def _decide(self, project, options, module: str) -> frozenset[str]:
+        from ..analysis.project import Project
+        from ..core.errors import MigrationError, SourceError
+        from ..sources.files import read_source
 
-    path = project.find(module)
-    if path is None:
-        return frozenset()
-    other = Project(tuple(project.extra_bases), project.roots, project.reads,  # the run's reads of the tree
-                    project.walked)
-    other.decisions, other.migrate = project.decisions, project.migrate
-    try:
-        text = read_source(path, as_found=project.reads.originals).text
-        result = project.migrate(text, str(path), replace(options, black=False, classes=None), other, module)
-    except (SourceError, MigrationError, RecursionError):
-        return frozenset()  # a file left as it is renames nothing
-    return frozenset(change.cls for change in result.report.changes
-                     if change.rule == "HJX001" and change.action.startswith(RENAMES))
+        path = project.find(module)
+        if path is None:
+            return frozenset()
+        other = Project(tuple(project.extra_bases), project.roots, project.reads,  # the run's reads of the tree
+                        project.walked, decider=self)
+        try:
+            text = read_source(path, as_found=project.reads.originals).text
+            result = self.migrate(text, str(path), replace(options, black=False, classes=None), other, module)
+        except (SourceError, MigrationError, RecursionError):
+            return frozenset()  # a file left as it is renames nothing
+        return frozenset(result.report.renamed)

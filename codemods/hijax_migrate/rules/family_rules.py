@@ -22,7 +22,6 @@ from ..analysis.returns import tuple_returns
 from ..analysis.shape import class_shape, is_static, last_def, positional
 from ..analysis.summary import CLASSIC, ClassInfo, factory_member, rule_form
 from .context import NOTE
-from .decisions import renamed_rules
 from .plans import Plan
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
@@ -60,12 +59,18 @@ class FamilyRules:
         """A call of a rule that another file's class renames (``self.vjp_bwd`` in its subclass)."""
         if any(info is mine for mine in self._here()) or not info.module:
             return None
-        if info.qualname not in renamed_rules(self.project, self.options, info.module):
+        if info.qualname not in self.context.decider.renamed_rules(self.project, self.options, info.module):
             return None  # that file keeps or converts it: the call stays as it is
         cls = self._stack[-1] if self._stack else None
         self.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed with {info.qualname}'s rule "
                      f"({info.module or 'another file'})")
         return NEW
+
+    def renames(self, plan: Plan) -> Plan:
+        """``plan``, just reported done, renames its class's ``vjp_bwd``: the class (as
+        the change names it) goes in the report's ``renamed``, what other files decide on."""
+        self.report.renamed.add(self.report.changes[-1].cls)
+        return plan
 
     def reaches_none(self, value: cst.BaseExpression, name: str, node: cst.Attribute) -> str | None:
         """``super().vjp_bwd(res, g)`` in a primitive whose family above defines
@@ -115,7 +120,7 @@ class FamilyRules:
     def _bound_renamed(self, info: ClassInfo) -> bool:
         here = next((cls for cls, mine in self.prims.infos.items() if mine.key == info.key), None)
         if here is None:
-            return info.qualname in renamed_rules(self.project, self.options, info.module)
+            return info.qualname in self.context.decider.renamed_rules(self.project, self.options, info.module)
         stmt = class_shape(here).attributes.get(RULE)
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         return is_name(sole_target(assign), RULE) and self._bound_form(assign.value, here) == CLASSIC
@@ -140,7 +145,7 @@ class FamilyRules:
         conflict = self.conflict(info) if info is not None else None
         if conflict:
             return self.to_accumulators(cls, shape, func, f"a rename would define both rules: {conflict}")
-        return self.rename(cls, func, NEW)
+        return self.renames(self.rename(cls, func, NEW))
 
     def plan_bound(self, cls: cst.ClassDef, shape) -> Plan | None:
         """``vjp_bwd = f`` or ``vjp_bwd = lambda ...`` in the class body."""
@@ -163,7 +168,7 @@ class FamilyRules:
         if self.options.strategy == "accum":
             self.skip(assign, cls, f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
                       "(--strategy accum): the function it binds is not the class's to change", NOTE)
-        return self.done(plan, f"renamed the bound `{RULE}` to `{NEW}`")
+        return self.renames(self.done(plan, f"renamed the bound `{RULE}` to `{NEW}`"))
 
     def _bound_function(self, value: cst.BaseExpression,
                         cls: cst.ClassDef | None = None) -> tuple[cst.FunctionDef | None, int]:
@@ -247,4 +252,4 @@ class FamilyRules:
         conflict = self.conflict(info)
         if conflict:
             return self.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")
-        return self.rename(cls, func, NEW)
+        return self.renames(self.rename(cls, func, NEW))

@@ -33,7 +33,8 @@ from ..sources.files import (
     signals_deferred,
 )
 from ..sources.notebooks import cell_diff
-from .state import Job, Run, roots_of, searched_roots
+from ..sources.parse import trees_kept
+from .state import Job, Run, new_decider, roots_of, searched_roots
 
 if TYPE_CHECKING:
     from .pool import WorkerPool
@@ -84,7 +85,7 @@ def _module_name(job: Job, project) -> str:
 def migrate_file(run: Run, job: Job) -> Outcome:
     """One file's outcome: whatever goes wrong is this file's failure, never the run's."""
     outcome = Outcome(job.display)
-    with failures_of(outcome):
+    with failures_of(outcome), trees_kept():  # triage's parse by ast serves the migration
         source = read_source(job.path)
         data = new_bytes(source, job, outcome, partial(_migrate_and_keep, run))
         if data is not None and run.in_place:
@@ -154,11 +155,11 @@ def _migrate_and_keep(run: Run, text: str, job: Job):
     """``migrate_document`` in a run: the result is kept in the cache, with
     the modules it rests on."""
     project = run.project
-    project.start_file()
+    answers = project.start_file()
     triaged = (job.display, hash(text)) in run.to_migrate
     result = migrate_document(text, job, run.options, project, triaged)
     module = _module_name(job, project)
-    run.cache.store(job.display, module, text, result, project.dependencies(module))
+    run.cache.store(job.display, module, text, result, project.dependencies(answers, module))
     return result
 
 
@@ -226,23 +227,25 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     from ..core.model import Result
     from ..engine.triage import untouched
 
-    run.project.start_file()
+    answers = run.project.start_file()
     try:
-        report = untouched(text, job.display, run.options, run.project, module)
+        with trees_kept():
+            report = untouched(text, job.display, run.options, run.project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
     if report is None:  # the migration of this text, in this process, need not ask triage again
         run.to_migrate.add((job.display, hash(text)))
         return None
-    run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(module))
+    run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(answers, module))
     return Outcome(job.display, findings=report.findings, primitives=report.primitives)
 
 
 def settle_or_migrate(run: Run, job: Job) -> Outcome:
     """In a worker: the file triaged, and migrated at once if it needs libcst
     (the worker imports it then), while the other workers triage on."""
-    outcome = _settle(run, job, triage=True, lookup=False)
-    return outcome if outcome is not None else migrate_file(run, job)
+    with trees_kept():  # one parse by ast for triage and the migration
+        outcome = _settle(run, job, triage=True, lookup=False)
+        return outcome if outcome is not None else migrate_file(run, job)
 
 
 def _in_worker(work, job: Job) -> tuple[Outcome | None, dict]:
@@ -323,7 +326,7 @@ def _prefiltered(run: Run) -> list[Job]:
 
     wanted = _candidates(run, candidate_words(run.options))
     if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
-        run.project.search_passes = 0
+        run.project.search_by_index()
     return wanted
 
 
@@ -453,7 +456,8 @@ def project_for(jobs: list[Job], options: Options, reads=None):
 
     reads = reads if reads is not None else TreeReads()
     roots = roots_of(jobs, reads.packages)
-    return Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
+    return Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
+                   decider=new_decider())
 
 
 def _stop(pool: WorkerPool) -> None:

@@ -7,7 +7,10 @@ A pool's workers get it as libcst's codemod command hands its workers an
 execution config: where they are forked, the run itself (inherited, never
 pickled: the index the parent built so far serves on); where they are not,
 its picklable part (``for_workers``), from which each makes a project of
-its own. The state of each file migrated stays in ``FileContext``.
+its own. The state of each file migrated stays in ``FileContext``, and what
+its answers rest on in the ``Answers`` its ``start_file`` hands back. The
+run's project is given all it holds at its start (the stat record, the
+decider of cross-file questions, the tool's key for the cache and the record).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.model import Options
+from ..rules.decisions import Decider
 from ..sources.files import Listings
 from ..sources.originals import Originals
-from ..tree.cache import Cache
+from ..tree.cache import Cache, tool_key
 from ..tree.modules import Packages
 from ..tree.reads import TreeReads
 from ..tree.scans import Scans
@@ -64,10 +68,11 @@ class Run:
         reads = TreeReads(Originals.start() if in_place else None, listings)
         roots = roots_of(jobs, reads.packages)
         searched = searched_roots(roots, jobs, reads.packages)
-        project = Project(options.extra_bases, roots, reads, searched)
-        project.scans = Scans(cache_dir, roots, reads.originals)
+        tool = tool_key()  # the tool's own sources, as this run finds them
+        project = Project(options.extra_bases, roots, reads, searched, decider=new_decider(),
+                          scans=Scans(cache_dir, roots, reads.originals, tool))
         return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
-                   Cache(cache_dir, options, roots + ("searched:",) + searched), project, searched=searched)
+                   Cache(cache_dir, options, roots + ("searched:",) + searched, tool), project, searched=searched)
 
     @property
     def originals(self) -> Originals:
@@ -91,7 +96,8 @@ class Run:
         if self.project is None:  # not forked: a project of its own (libcst comes with the first file needing it)
             from ..analysis.project import Project
 
-            self.project = Project(self.options.extra_bases, self.roots, self.reads, self.searched)
+            self.project = Project(self.options.extra_bases, self.roots, self.reads, self.searched,
+                                   decider=new_decider())
         elif self.scans is not None:
             self.scans.taken()  # what the parent learnt before the fork, it knows
         return self
@@ -101,7 +107,7 @@ class Run:
         files are read anew (a review writes them as it goes)."""
         from ..analysis.project import Project
 
-        return Project(self.options.extra_bases, self.roots, self.reads.anew(), self.searched)
+        return Project(self.options.extra_bases, self.roots, self.reads.anew(), self.searched, decider=new_decider())
 
     def finish(self) -> None:
         """The run's end: the originals go, a search no one asked for is
@@ -115,6 +121,18 @@ class Run:
 
     def __exit__(self, *exc) -> None:
         self.finish()
+
+
+def new_decider() -> Decider:
+    """What answers a run's questions on other files' migrations, once each (the
+    project's, for as long as it serves: a run, or the review after it)."""
+    return Decider(_migrate_another)
+
+
+def _migrate_another(code: str, path: str, options: Options, project: Project, module: str):
+    from ..engine.engine import migrate_source  # libcst: imported once a decision is asked
+
+    return migrate_source(code, path, options, project, module)
 
 
 def roots_of(jobs: list[Job], packages: Packages | None = None) -> tuple[Path, ...]:

@@ -14,8 +14,10 @@ worker process, not the run: see pool.py.)
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
 import warnings
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ..core.errors import MigrationError
@@ -78,21 +80,40 @@ def _check_words(code: str) -> None:
                              "tree of that many takes about 1 GB of memory); left unchanged")
 
 
-_LAST: list = [None, None]  # the last text CPython parsed, and its tree
+# The holder of the file in hand (``trees_kept``): outside one, nothing is kept.
+_KEPT: ContextVar[list | None] = ContextVar("python_trees_kept", default=None)
+
+
+@contextlib.contextmanager
+def trees_kept():
+    """Within it, the last text CPython parsed and its tree are kept: one
+    file's triage, fixtures, definitions' lines and rules each ask for it
+    (jax's hijax_test.py: five parses of 0.06 s). Opened for one file (the
+    runner's, the engine's); one opened inside another is the outer one.
+    No caller changes a tree, and the same text gives the same tree; the
+    holder goes with the file: no module keeps a text or a tree."""
+    if _KEPT.get() is not None:
+        yield
+        return
+    token = _KEPT.set([None, None])
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 
 def python_tree(code: str) -> ast.Module:
     """``ast.parse(code)``, its warnings (invalid escapes and the like) not ours
-    to report; raises as it does. The last text's tree is kept: one file's
-    triage, fixtures, definitions' lines and rules each ask for it (jax's
-    hijax_test.py: five parses of 0.06 s). No caller changes a tree, and the
-    same text gives the same tree: nothing of one run is kept for the next."""
-    if _LAST[0] is not None and (_LAST[0] is code or _LAST[0] == code):
-        return _LAST[1]
+    to report; raises as it does. Inside ``trees_kept``, the last text's tree
+    is given again."""
+    kept = _KEPT.get()
+    if kept is not None and kept[0] is not None and (kept[0] is code or kept[0] == code):
+        return kept[1]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tree = ast.parse(code)
-    _LAST[:] = code, tree
+    if kept is not None:
+        kept[:] = code, tree
     return tree
 
 

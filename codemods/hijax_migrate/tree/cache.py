@@ -16,7 +16,6 @@ A cache that cannot be read or written is no cache: the run goes on.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 import os
@@ -45,10 +44,11 @@ def default_dir() -> Path:
     return Path(user_cache_dir("hijax-migrate", appauthor=False))
 
 
-@functools.lru_cache(maxsize=None)
-def _tool() -> str:
+def tool_key() -> str:
     """The version, and the size and time of each of the tool's sources: an
-    edited checkout never reads what an older one wrote."""
+    edited checkout never reads what an older one wrote. Worked out once a run
+    (``Run.start``), never kept by this module: a checkout edited between two
+    runs in one process is seen by the second."""
     package = Path(__file__).parents[1]  # the whole package, every folder
     parts = [__version__]
     for path in sorted(package.rglob("*.py")):
@@ -72,9 +72,12 @@ def black_style(path: Path) -> str:
 
 
 class Cache:
-    def __init__(self, folder: Path | None, options, roots: tuple[Path, ...]):
+    """``tool``: the run's ``tool_key()`` (None: worked out here)."""
+
+    def __init__(self, folder: Path | None, options, roots: tuple[Path, ...], tool: str | None = None):
         self.folder = folder  # None: off
-        self._context = json.dumps([FORMAT, _tool(), dataclasses.asdict(options), [str(r) for r in roots]],
+        tool = tool if tool is not None else tool_key()
+        self._context = json.dumps([FORMAT, tool, dataclasses.asdict(options), [str(r) for r in roots]],
                                    default=sorted, sort_keys=True)
         self._digests: dict[Path, str | None] = {}  # this run's reads of other files
         self._black = bool(getattr(options, "black", False))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..sources.files import file_words
 from ..sources.originals import Originals
-from .cache import _tool, _write, digest
+from .cache import _write, digest, tool_key
 from .holders import may_hold
 
 _RACY_NS = 2_000_000_000
@@ -43,10 +43,12 @@ def _searched(entry: dict | None) -> tuple[frozenset[bytes], frozenset[bytes]]:
 
 
 class Scans:
-    """``originals``: those the run keeps (a file it replaced is read as found)."""
+    """``originals``: those the run keeps (a file it replaced is read as found);
+    ``tool``: the run's ``cache.tool_key()`` (None: worked out here)."""
 
-    def __init__(self, folder: Path | None, roots: tuple[Path, ...], originals: Originals | None = None):
-        key = digest("\0".join([_tool(), *map(str, roots)]))
+    def __init__(self, folder: Path | None, roots: tuple[Path, ...], originals: Originals | None = None,
+                 tool: str | None = None):
+        key = digest("\0".join([tool if tool is not None else tool_key(), *map(str, roots)]))
         self.path = folder / "scans" / key if folder is not None else None
         self.originals = originals if originals is not None else Originals()
         self._known = self._load()

@@ -75,7 +75,7 @@ class FactoryRules:
         if self.options.strategy == "accum":
             self._say(element, info, f"the `{RULE}` it places renamed to `{NEW}`, not given accumulators "
                       "(--strategy accum): the function is not the class's to change", NOTE)
-        return self.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to `{NEW}`")
+        return self.renames(self.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to `{NEW}`"))
 
     def _say(self, element: cst.DictElement, info: ClassInfo, reason: str, severity: str = ERROR) -> None:
         placed = cst.Module([]).code_for_node(element.value)

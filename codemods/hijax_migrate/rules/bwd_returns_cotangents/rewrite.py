@@ -72,7 +72,7 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
         if self.options.strategy == "accum":
             self.skip(first, cls, "renamed to `vjp_bwd_retval` in each arm of the `if`, not given accumulators "
                       "(--strategy accum): one form for every arm", NOTE)
-        plans = [self.rename(cls, func, "vjp_bwd_retval") for func in defs]
+        plans = [self.renames(self.rename(cls, func, "vjp_bwd_retval")) for func in defs]
         self.__dict__.setdefault("_other_arms", []).extend(plans[1:])
         return plans[0]
 
@@ -127,8 +127,8 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
         if why is None:
             return self.to_accumulators(cls, shape, func, "--strategy accum")
         self.skip(func, cls, f"renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}", NOTE)
-        return self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to `vjp_bwd_retval`, "
-                         f"not given accumulators (--strategy accum): {why}")
+        return self.renames(self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to "
+                                      f"`vjp_bwd_retval`, not given accumulators (--strategy accum): {why}"))
 
     def _value_form_needed(self, cls, func) -> str | None:
         info = self.prims.infos.get(cls)

@@ -20,12 +20,11 @@ class RemovedHelpers(RemovedNames):
 
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
-        self._answered: set[cst.CSTNode] = set()  # lone halves HJX007 reported at their class
-        self._hjx007 = "HJX007" in self.context.selected
+        self._answered: set[cst.CSTNode] = set()  # lone halves reported at their class (HJX007)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         kind = self.prims.kinds.get(node)
-        if not (self._hjx007 and kind is not None and kind.is_primitive):
+        if not (self.context.halves_reported and kind is not None and kind.is_primitive):
             return
         qualified = lambda value: self.get_metadata(QualifiedNameProvider, value, set())
         for stmt in node.body.body:
