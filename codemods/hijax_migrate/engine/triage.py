@@ -18,19 +18,18 @@ import functools
 import re
 
 from ..analysis.ast_summary import dotted_name, parse_ast, summarize_ast
-from ..analysis.chains import HIJAX_MODULES
 from ..analysis.fixture_classes import Undecidable, fixture_classes
+from ..analysis.newer_uses import newer_uses
 from ..analysis.scopes import ClassInfo, Kind, Scope, defines_rules
 from ..analysis.spelling import respelt
 from ..core.model import FileReport, Finding, Options
 from ..core.stmts import statements
-from ..core.versions import ADDED_NAMES, added_in
+from ..core.versions import ADDED_NAMES
 from ..rules import registry
 from ..rules.base import Rule
 from ..sources.files import covering
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
-_TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
@@ -193,17 +192,9 @@ def _may_be_rule(key: ast.expr | None) -> bool:
 
 
 def imports_newer(tree: ast.Module, code: str, target) -> bool:
-    """As ``newer_imports.check_imports``: a name newer than ``target`` imported
-    from jax's hijax modules, outside ``try`` and ``if`` (version switches), or
-    read as an attribute (of any object: a superset of ``hjx.jvp_from_lin``)."""
-    newer = {name for name, since in ADDED_NAMES.items() if since > target and name in code}
-    if not newer:
-        return False
-    if any(isinstance(node, ast.Attribute) and node.attr in newer for node in ast.walk(tree)):
-        return True
-    return any(isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
-               and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)
-               for stmt in statements(tree, skip=(ast.If, ast.Try, *_TRY_STAR)))
+    """Does ``code`` import or read a hijax name newer than ``target`` (``newer_uses``,
+    the fact ``newer_imports.check_imports`` raises on)?"""
+    return bool(newer_uses(tree, code, target))
 
 
 def _anything(node: ast.ClassDef, kind: Kind) -> bool:
