@@ -16,6 +16,8 @@ from the function's text.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
@@ -46,19 +48,30 @@ def summarize_tree(tree: cst.Module, code: str, module: str = "",
     of ``tree`` behind each of its ClassInfos. The nodes are kept apart from
     the summary: the project keeps summaries of other modules for the whole
     run, and must not keep their trees alive."""
-    try:
-        summary = summarize_ast(parse_ast(code), module, is_package)[0]
-    except _UNREADABLE:
-        summary = summarize(tree, module, is_package)
+    summary = summarize_ast(ast_of(tree, code)[0], module, is_package)[0]
     return summary, paired(summary.classes, class_nodes(tree))
 
 
 def summarize(tree: cst.Module, module: str = "", is_package: bool = False) -> ModuleSummary:
     """The summary of a module whose text ``ast`` cannot read as written;
     raises MigrationError where it cannot read it in older syntax either."""
+    return summarize_ast(_older_ast(tree)[0], module, is_package)[0]
+
+
+def ast_of(tree: cst.Module, code: str) -> tuple[ast.Module, str]:
+    """``ast``'s tree of ``code``, the text of ``tree``, and the text it read:
+    ``code``, or ``code`` written out older where ``ast`` cannot read it (its
+    statements on their lines, in the same order)."""
+    try:
+        return parse_ast(code), code
+    except _UNREADABLE:
+        return _older_ast(tree)
+
+
+def _older_ast(tree: cst.Module) -> tuple[ast.Module, str]:
     older = older_code(tree)
     try:
-        return summarize_ast(parse_ast(older), module, is_package)[0]
+        return parse_ast(older), older
     except _UNREADABLE as error:
         raise MigrationError(f"syntax this Python cannot read: {error}", getattr(error, "lineno", 0) or 0) from None
 
