@@ -405,18 +405,23 @@ COUNTS = ["", "    def __init__(self, a):\n        self.in_avals = (a,)\n",
           "    def expand(self, x, y):\n        return x\n    def __init__(self, a):\n        self.in_avals = a, a, a\n"]
 
 
+# The verdict on each class of COUNTS (rows) x FWDS (columns): T lacks ``nzs_in``,
+# F has it (or no signature to fix), N cannot be judged (the rewrite warns).
+VERDICTS = ["TFFFTTFTTTF", "TFFFTTFFNNF", "NTTTTTFTNFT", "TFFFTTFTTTF", "TFFFTTFFNNF", "TFFFTTFTTTF", "NNNNNTFNNTN"]
+
+
 @pytest.mark.parametrize("fwd", FWDS)
 @pytest.mark.parametrize("count", COUNTS)
-def test_nzs_in_test_is_the_rules_own(fwd, count):
-    from hijax_migrate.analysis.shape import class_shape
+def test_nzs_in_verdict_is_the_rules_own(fwd, count):
+    """One verdict, read from ``ast``: triage's test is it (not False), and the
+    rewrite reads it for the class it plans."""
     from hijax_migrate.rules import fwd_nzs_in
-    from hijax_migrate.rules.fwd_nzs_in.rewrite import lacks_nzs_in
 
     code = f"class Op(Base):\n{count}    {fwd}\n        return x, None\n"
-    by_ast, by_cst = parse_ast(code).body[0], cst.parse_module(code).body[0]
-    shape = class_shape(by_cst)
+    verdict = fwd_nzs_in.nzs_in_verdict(parse_ast(code).body[0])
+    assert {True: "T", False: "F", None: "N"}[verdict] == VERDICTS[COUNTS.index(count)][FWDS.index(fwd)]
     assert fwd_nzs_in.RULE.class_test is fwd_nzs_in.lacks_nzs_in  # the test triage runs
-    assert fwd_nzs_in.lacks_nzs_in(by_ast, None) == (lacks_nzs_in(shape.methods["vjp_fwd"], shape) is not False)
+    assert fwd_nzs_in.lacks_nzs_in(parse_ast(code).body[0], None) == (verdict is not False)
 
 
 IMPORTS = ["from jax.experimental.hijax import vjp_from_jvp", "from jax._src.hijax import vjp_from_lin as v",

@@ -219,6 +219,21 @@ class _Builder:
             scope.bind(bound, ("import", f"{source}.{alias.name}" if source else alias.name))
 
 
+def class_statements(tree: ast.Module) -> list[ast.ClassDef]:
+    """The class statements of ``tree`` in the order of a summary's classes: source order, preorder."""
+    found, stack = [], list(reversed(tree.body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, ast.ClassDef):
+            found.append(stmt)
+        children = [child for name in ("body", "handlers", "cases", "orelse", "finalbody")
+                    for child in getattr(stmt, name, ())]
+        stack.extend(reversed([sub for child in children
+                               for sub in (child.body if isinstance(child, (ast.excepthandler, ast.match_case))
+                                           else [child]) if isinstance(sub, ast.stmt)]))
+    return found
+
+
 def binding_line(code: str, name: str) -> int:
     """The line of the first statement of ``code`` (outermost first) binding
     ``name`` by assignment or import; 0: none, or unreadable."""

@@ -23,7 +23,7 @@ from libcst.helpers import get_full_name_for_node
 
 from ..core.errors import MigrationError, tool_bug
 from . import ast_summary
-from .ast_summary import parse_ast, summarize_ast
+from .ast_summary import class_statements, parse_ast, summarize_ast
 from .deflines import blocks_in
 
 # The summary's data lives in ``scopes``, free of libcst; re-exported for the rewrites that import it from here.
@@ -85,6 +85,16 @@ def class_nodes(tree: cst.Module) -> list[cst.ClassDef]:
             found.append(node)
         stack.extend(reversed(blocks_in(node)))
     return found
+
+
+def ast_classes(tree: cst.Module, code: str) -> dict[cst.ClassDef, ast.ClassDef]:
+    """Each class statement of ``tree`` -> ``ast``'s of its text: what a rewrite
+    reads a triage test's fact from."""
+    statements = class_statements(ast_of(tree, code)[0])
+    nodes = class_nodes(tree)
+    if [stmt.name for stmt in statements] != [node.name.value for node in nodes]:
+        raise tool_bug("ast's class statements are not the tree's", 0)
+    return dict(zip(nodes, statements))
 
 
 def paired(infos: list[ClassInfo], nodes: list[cst.ClassDef]) -> list[cst.ClassDef]:
