@@ -16,7 +16,7 @@ from golden import read_case
 from hijax_migrate.analysis.ast_summary import summarize_ast
 from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.fixture_classes import Undecidable, fixture_classes
-from hijax_migrate.analysis.summary import summarize_classes
+from hijax_migrate.analysis.summary import summarize_tree
 from hijax_migrate.engine.undecided import fixtures
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -26,7 +26,7 @@ def by_libcst(code: str, defs: bool = False) -> list[tuple[str, str]]:
     """The fixtures the migration finds, in its order: by its own walk, or
     (``defs``) by ``ast``'s walk, its classes named through ``DefLines``."""
     tree = cst.parse_module(code)
-    summary, nodes = summarize_classes(tree, "", False)
+    summary, nodes = summarize_tree(tree, code)
     names = {node: info.qualname for node, info in zip(nodes, summary.classes)}
     found = fixtures(tree, code, DefLines(tree, code) if defs else None)
     return [(names[cls], where) for cls, where in found.items()]

@@ -11,7 +11,7 @@ from libcst.metadata import MetadataWrapper
 
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.analysis.project import Project
-from hijax_migrate.analysis.summary import summarize_classes
+from hijax_migrate.analysis.summary import summarize_tree
 from hijax_migrate.engine.undecided import fixtures, walked_fixtures
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -42,7 +42,7 @@ def both(code: str) -> tuple[dict, dict]:
     """The walk of every node's fixtures, and the walk passing over functions;
     (``fixtures`` with the tree's ``DefLines``, which may take ast's, gives the latter's.)"""
     tree = cst.parse_module(code)
-    summary, nodes = summarize_classes(tree, "", False)
+    summary, nodes = summarize_tree(tree, code)
     prims = PrimitiveMap.build(MetadataWrapper(tree, unsafe_skip_copy=True), summary, nodes, Project())
     prims.code = code
     walked, passed = walked_fixtures(tree), walked_fixtures(tree, prims.text)

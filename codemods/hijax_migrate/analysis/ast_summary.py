@@ -1,10 +1,11 @@
-"""Module summaries from CPython's ``ast``, about ten times faster than libcst.
+"""Module summaries from CPython's ``ast``: the one builder of them.
 
-The same ``ModuleSummary`` as ``summary.summarize`` builds from a libcst
-tree, class for class and binding for binding (a test holds the two
-together): the project summarises base modules with it, and a run decides
-with it whether a file needs libcst at all. ``ast`` cannot read syntax newer
-than the running Python: callers fall back to libcst on ``SyntaxError``.
+Every ``ModuleSummary`` is built here: the project's of the modules a chain of
+bases runs through, triage's, and the migrated file's (``summary`` pairs its
+classes with the libcst tree's statements). ``ast`` cannot read syntax newer
+than the running Python: ``parse_ast`` takes out type parameters
+(``newsyntax``); a text with other newer syntax is written out older from its
+libcst tree (``summary.older_code``), and triage leaves it to libcst.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ _NO_TYPE_PARAMS = sys.version_info < (3, 12)  # this ast cannot read them
 _NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
 
 
-def parse_ast(code: str) -> ast.Module:
-    """Raises SyntaxError (or RecursionError, MemoryError) for what it cannot read."""
+def parse_ast(code: str, keep: bool = True) -> ast.Module:
+    """Raises SyntaxError (or RecursionError, MemoryError) for what it cannot read.
+    ``keep``: the tree is ``python_tree``'s, kept as the last text's (a module's;
+    not a piece of one, which would put it out)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
         if _NO_TYPE_PARAMS:  # found by their pattern: a parse failing at the first costs as much again
@@ -32,7 +35,7 @@ def parse_ast(code: str) -> ast.Module:
             if tree is not None:
                 return tree
         try:
-            return python_tree(code)  # the last text's tree is kept
+            return python_tree(code) if keep else ast.parse(code)
         except SyntaxError:
             older = without_type_params(code) if _NO_TYPE_PARAMS else None  # the pattern missed some
             if older is None:
@@ -46,11 +49,11 @@ def dotted_name(expr: ast.expr | None) -> str | None:
     if isinstance(expr, ast.Subscript):
         expr = expr.value
     if isinstance(expr, (ast.Name, ast.Attribute)):
-        return _full_name(expr)
+        return full_name(expr)
     return None
 
 
-def _full_name(expr: ast.expr) -> str | None:
+def full_name(expr: ast.expr) -> str | None:
     # Iterative: attribute chains may be long.
     parts = []
     while True:
@@ -110,8 +113,9 @@ def returns_values(func: ast.FunctionDef | None) -> bool:
 
 
 def rule_form(func: ast.FunctionDef) -> str:
-    """As ``summary.rule_form``: classic when no required parameter follows
-    ``(self,) res, g``, there is no ``*args``, and a return hands back values."""
+    """A backward rule's form, for families decided across files (the rewrites
+    read it through ``summary.rule_form``): classic when no required parameter
+    follows ``(self,) res, g``, there is no ``*args``, and a return hands back values."""
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in func.decorator_list)
     positional = [*func.args.posonlyargs, *func.args.args]
     required = len(positional) - len(func.args.defaults)
@@ -213,6 +217,21 @@ class _Builder:
         for alias in stmt.names:
             bound = alias.asname or alias.name
             scope.bind(bound, ("import", f"{source}.{alias.name}" if source else alias.name))
+
+
+def class_statements(tree: ast.Module) -> list[ast.ClassDef]:
+    """The class statements of ``tree`` in the order of a summary's classes: source order, preorder."""
+    found, stack = [], list(reversed(tree.body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, ast.ClassDef):
+            found.append(stmt)
+        children = [child for name in ("body", "handlers", "cases", "orelse", "finalbody")
+                    for child in getattr(stmt, name, ())]
+        stack.extend(reversed([sub for child in children
+                               for sub in (child.body if isinstance(child, (ast.excepthandler, ast.match_case))
+                                           else [child]) if isinstance(sub, ast.stmt)]))
+    return found
 
 
 def binding_line(code: str, name: str) -> int:

@@ -4,8 +4,8 @@ jax 0.12 and its users write ``def f[T](...)``, ``class C[T](...)`` and
 ``type X = ...``: the summary of such a module does not depend on them, yet
 they alone would send it to libcst, ten times slower. Their tokens are taken
 out (``type X = v`` becomes an assignment to a name no summary binds) and the
-rest is parsed as before; anything else this Python cannot read still goes
-to libcst. The statements are found by a pattern on their lines (3.11's
+rest is parsed as before; other syntax this Python cannot read is written
+out older from libcst's tree first (``summary.older_code``). The statements are found by a pattern on their lines (3.11's
 tokenizer is pure Python, and slow on a big module), and each cut is
 checked against the tree it gives: it must start a ``def``, a ``class`` or
 the alias's assignment there, or the whole module is tokenized instead.

@@ -14,7 +14,7 @@ from . import attr_reach
 from .deflines import DefLines, blocks_in
 from .nodes import positions, sole_target
 from .project import Project
-from .summary import ClassInfo, Kind, ModuleSummary
+from .scopes import ClassInfo, Kind, ModuleSummary
 
 
 class PrimitiveMap:

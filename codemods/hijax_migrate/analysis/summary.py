@@ -1,22 +1,32 @@
-"""A summary of one module: its classes, their bases and its bindings.
+"""The module summary of a libcst tree, and libcst helpers that read what it reads.
 
-The project index keeps one per module a subclass chain runs through, so
-that classes in other files can be classified without keeping their trees.
-This builder works on a libcst tree, for the file being migrated (its class
-nodes are the rules' handles) and for a module the running Python's ``ast``
-cannot parse; ``ast_summary`` builds the same summary from ``ast``.
+Summaries have one builder, ``ast_summary``'s. The file being migrated is
+summarised from its text, and each ClassInfo is paired with the tree's class
+statement by the structure the two trees share: the n-th class statement in
+source order (preorder, at any depth) is the n-th of each. Where the running
+Python's ``ast`` cannot read the text (syntax newer than its own, which
+libcst reads), the tree is written out in older syntax first: each f- or
+t-string a tuple ``(-0, 'its text')`` on as many lines, ``except A, B:`` bracketed;
+``newsyntax`` takes out type parameters as for any text.
+
+The node helpers serve the rewrites: ``dotted_name`` and the members of a
+``type(...)`` dict as written; ``rule_form`` is ``ast_summary``'s own, read
+from the function's text.
 """
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
-from .accum_uses import accumulator_params
-from .chains import star_names
-from .returns import own_returns, returns_values
+from ..core.errors import MigrationError, tool_bug
+from . import ast_summary
+from .ast_summary import class_statements, parse_ast, summarize_ast
+from .deflines import blocks_in
 
-# The summary's data lives apart, free of libcst; re-exported from here.
+# The summary's data lives in ``scopes``, free of libcst; re-exported for the rewrites that import it from here.
 from .scopes import (  # noqa: F401
     ACCUMULATOR,
     CLASSIC,
@@ -26,13 +36,116 @@ from .scopes import (  # noqa: F401
     Kind,
     ModuleSummary,
     Scope,
-    resolve_relative,
     strongest,
 )
-from .shape import is_static, positional
+
+_UNREADABLE = (SyntaxError, ValueError, RecursionError, MemoryError)
+
+
+def summarize_tree(tree: cst.Module, code: str, module: str = "",
+                   is_package: bool = False) -> tuple[ModuleSummary, list[cst.ClassDef]]:
+    """The summary of ``code`` (the text of ``tree``), and the class statement
+    of ``tree`` behind each of its ClassInfos. The nodes are kept apart from
+    the summary: the project keeps summaries of other modules for the whole
+    run, and must not keep their trees alive."""
+    summary = summarize_ast(ast_of(tree, code)[0], module, is_package)[0]
+    return summary, paired(summary.classes, class_nodes(tree))
+
+
+def summarize(tree: cst.Module, module: str = "", is_package: bool = False) -> ModuleSummary:
+    """The summary of a module whose text ``ast`` cannot read as written;
+    raises MigrationError where it cannot read it in older syntax either."""
+    return summarize_ast(_older_ast(tree)[0], module, is_package)[0]
+
+
+def ast_of(tree: cst.Module, code: str) -> tuple[ast.Module, str]:
+    """``ast``'s tree of ``code``, the text of ``tree``, and the text it read:
+    ``code``, or ``code`` written out older where ``ast`` cannot read it (its
+    statements on their lines, in the same order)."""
+    try:
+        return parse_ast(code), code
+    except _UNREADABLE:
+        return _older_ast(tree)
+
+
+def _older_ast(tree: cst.Module) -> tuple[ast.Module, str]:
+    older = older_code(tree)
+    try:
+        return parse_ast(older), older
+    except _UNREADABLE as error:
+        raise MigrationError(f"syntax this Python cannot read: {error}", getattr(error, "lineno", 0) or 0) from None
+
+
+def class_nodes(tree: cst.Module) -> list[cst.ClassDef]:
+    """The class statements of ``tree``, in source order (preorder)."""
+    found, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.ClassDef):
+            found.append(node)
+        stack.extend(reversed(blocks_in(node)))
+    return found
+
+
+def ast_classes(tree: cst.Module, code: str) -> dict[cst.ClassDef, ast.ClassDef]:
+    """Each class statement of ``tree`` -> ``ast``'s of its text: what a rewrite
+    reads a triage test's fact from."""
+    statements = class_statements(ast_of(tree, code)[0])
+    nodes = class_nodes(tree)
+    if [stmt.name for stmt in statements] != [node.name.value for node in nodes]:
+        raise tool_bug("ast's class statements are not the tree's", 0)
+    return dict(zip(nodes, statements))
+
+
+def paired(infos: list[ClassInfo], nodes: list[cst.ClassDef]) -> list[cst.ClassDef]:
+    """``nodes``, checked to be the class statements ``infos`` were read from:
+    as many, each of the same name."""
+    if len(infos) != len(nodes) or any(info.qualname.rsplit(".", 1)[-1] != node.name.value
+                                       for info, node in zip(infos, nodes)):
+        raise tool_bug("the summary's classes are not the tree's class statements", 0)
+    return nodes
+
+
+class _Older(cst.CSTTransformer):
+    """Syntax newer than 3.11's, as 3.11 reads it, every statement on its lines."""
+
+    def visit_ConcatenatedString(self, node: cst.BaseString) -> bool:
+        return False  # a string is replaced whole, or kept whole
+
+    visit_FormattedString = visit_TemplatedString = visit_ConcatenatedString
+
+    def leave_ConcatenatedString(self, original: cst.BaseString, updated: cst.BaseString) -> cst.BaseExpression:
+        if not _formatted(original):
+            return updated
+        text = cst.Module([]).code_for_node(original)
+        # No name, no string a key could be: read as libcst reads it; its words kept for searches of text.
+        return cst.parse_expression(f"(-0, {' '.join(text.split())!r}" + "\n" * text.count("\n") + ")")
+
+    leave_FormattedString = leave_TemplatedString = leave_ConcatenatedString
+
+    def leave_ExceptHandler(self, original: cst.ExceptHandler, updated: cst.ExceptHandler) -> cst.ExceptHandler:
+        if isinstance(updated.type, cst.Tuple) and not updated.type.lpar:  # 3.14's ``except A, B:``
+            return updated.with_changes(type=updated.type.with_changes(lpar=[cst.LeftParen()],
+                                                                       rpar=[cst.RightParen()]))
+        return updated
+
+    leave_ExceptStarHandler = leave_ExceptHandler
+
+
+def _formatted(node: cst.BaseString) -> bool:
+    if isinstance(node, cst.ConcatenatedString):
+        return _formatted(node.left) or _formatted(node.right)
+    return not isinstance(node, cst.SimpleString)
+
+
+def older_code(node: cst.CSTNode) -> str:
+    """The text of ``node`` (a module, a statement) in syntax the running ``ast`` reads,
+    but for type parameters (``newsyntax``'s)."""
+    return cst.Module([]).code_for_node(node.visit(_Older()))
 
 
 def dotted_name(expr: cst.BaseExpression) -> str | None:
+    """As ``ast_summary.dotted_name``, of a libcst node."""
     if isinstance(expr, cst.Subscript):  # Generic-style bases: Base[T]
         expr = expr.value
     if isinstance(expr, (cst.Name, cst.Attribute)):
@@ -40,44 +153,20 @@ def dotted_name(expr: cst.BaseExpression) -> str | None:
     return None
 
 
-def _value_refs(expr: cst.BaseExpression | None) -> list[str]:
-    """The names an assigned value may evaluate to (``A if c else B``)."""
-    if isinstance(expr, cst.IfExp):
-        return _value_refs(expr.body) + _value_refs(expr.orelse)
-    if isinstance(expr, cst.BooleanOperation):
-        return _value_refs(expr.left) + _value_refs(expr.right)
-    name = dotted_name(expr) if expr is not None else None
-    return [name] if name else []
-
-
 def rule_form(func: cst.FunctionDef) -> str:
-    """A backward rule's form, for families decided across files."""
-    fixed = 1 if is_static(func) else 2  # (self,) res, g; defaulted extras are no accumulators
-    params = accumulator_params(func, fixed)
-    lone_res = params.star and len(positional(func)) == fixed  # jax 0.8.0's (self, res, *gs)
-    classic = not params.named and (not params.star or lone_res) and returns_values(own_returns(func))
-    return CLASSIC if classic else ACCUMULATOR
+    """A backward rule's form, for families decided across files: ``ast_summary.rule_form``
+    of the function's text (``func`` may be a node a rewrite made)."""
+    func = func.with_changes(leading_lines=())
+    try:
+        parsed = parse_ast(cst.Module([]).code_for_node(func), keep=False)
+    except _UNREADABLE:  # newer syntax in its body
+        parsed = parse_ast(older_code(func), keep=False)
+    return ast_summary.rule_form(parsed.body[0])
 
 
 def _text(expr: cst.BaseExpression) -> str | None:
     value = expr.evaluated_value if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)) else None
     return value if isinstance(value, str) else None
-
-
-def factory_parts(value: cst.BaseExpression | None) -> tuple[list[str | None],
-                                                             list[tuple[str, cst.BaseExpression]]] | None:
-    """As ``ast_summary.factory_parts``: ``type(name, (bases...), {"key": value...})``."""
-    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "type"
-            and len(value.args) == 3 and all(arg.keyword is None and not arg.star for arg in value.args)):
-        return None
-    bases, body = value.args[1].value, value.args[2].value
-    if not isinstance(bases, cst.Tuple) or any(isinstance(b, cst.StarredElement) for b in bases.elements) \
-            or not isinstance(body, cst.Dict):
-        return None
-    members = [(_text(e.key), e.value) for e in body.elements if isinstance(e, cst.DictElement)]
-    if len(members) != len(body.elements) or any(key is None for key, _ in members):
-        return None  # ``**members``, or a key not written out
-    return [dotted_name(base.value) for base in bases.elements], members
 
 
 def dict_member(body: cst.Dict, key: str) -> cst.DictElement | None:
@@ -88,109 +177,3 @@ def dict_member(body: cst.Dict, key: str) -> cst.DictElement | None:
 def factory_member(stmt: cst.SimpleStatementLine, key: str) -> cst.DictElement | None:
     """The member ``key`` of the dict of a statement ``Name = type(name, bases, {...})``."""
     return dict_member(stmt.body[0].value.args[2].value, key)
-
-
-class _Builder:
-    def __init__(self, module: str, is_package: bool):
-        self.module, self.is_package = module, is_package
-        self.classes: list[ClassInfo] = []
-        self.nodes: list[cst.ClassDef] = []  # parallel to classes
-        self.factories: list[ClassInfo] = []
-        self.defs: dict[tuple[Scope, str], cst.FunctionDef] = {}  # the last def of each name, so far
-
-    def block(self, body, scope: Scope, prefix: str) -> None:
-        for stmt in body:
-            self.statement(stmt, scope, prefix)
-
-    def statement(self, stmt: cst.CSTNode, scope: Scope, prefix: str) -> None:
-        if isinstance(stmt, cst.FunctionDef):
-            form = rule_form(stmt) if scope.is_class and stmt.name.value == "vjp_bwd" else None
-            scope.bind(stmt.name.value, ("value", [], scope, form or METHOD))
-            self.defs[scope, stmt.name.value] = stmt
-            self.block(stmt.body.body, Scope(scope), f"{prefix}{stmt.name.value}.<locals>.")
-        elif isinstance(stmt, cst.ClassDef):
-            bases = [dotted_name(arg.value) for arg in stmt.bases if arg.keyword is None]
-            info = ClassInfo(f"{prefix}{stmt.name.value}", bases, scope, Scope(scope, is_class=True), self.module)
-            self.classes.append(info)
-            self.nodes.append(stmt)
-            scope.bind(stmt.name.value, ("class", info))
-            self.block(stmt.body.body, info.body, f"{info.qualname}.")
-        elif isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                self.small(small, scope, prefix)
-        elif isinstance(stmt, cst.BaseSmallStatement):  # of a one-line body: ``if c: import x``
-            self.small(stmt, scope, prefix)
-        else:  # if/try/with/for/while/match: nested blocks, same scope
-            for child in stmt.children:
-                if isinstance(child, cst.BaseSuite):
-                    self.block(child.body, scope, prefix)
-                elif isinstance(child, cst.CSTNode) and not isinstance(child, cst.BaseExpression):
-                    self.statement(child, scope, prefix)
-
-    def small(self, small: cst.BaseSmallStatement, scope: Scope, prefix: str) -> None:
-        if isinstance(small, cst.Import):
-            for alias in small.names:
-                full = get_full_name_for_node(alias.name)
-                if alias.asname:
-                    scope.bind(alias.asname.name.value, ("import", full))
-                else:
-                    head = full.split(".")[0]
-                    scope.bind(head, ("import", head))
-        elif isinstance(small, cst.ImportFrom):
-            self.import_from(small, scope)
-        elif isinstance(small, cst.Assign) and self.factory(small, scope, prefix):
-            pass
-        elif isinstance(small, (cst.Assign, cst.AnnAssign)):
-            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
-            for target in targets:
-                if isinstance(target, cst.Name):
-                    scope.bind(target.value, ("value", _value_refs(small.value), scope))
-
-    def factory(self, stmt: cst.Assign, scope: Scope, prefix: str) -> bool:
-        """As ``ast_summary``'s: ``Name = type("Name", bases, {...})`` bound as the class it makes."""
-        parts = factory_parts(stmt.value)
-        target = stmt.targets[0].target if len(stmt.targets) == 1 else None
-        if parts is None or not isinstance(target, cst.Name) or scope.lookup("type"):
-            return False
-        bases, members = parts
-        info = ClassInfo(f"{prefix}{target.value}", bases, scope, Scope(scope, is_class=True),
-                         self.module, factory=True)
-        for key, value in members:
-            func = self.defs.get((scope, value.value)) if isinstance(value, cst.Name) else None
-            form = (rule_form(func) if key == "vjp_bwd" else METHOD) if func is not None else None
-            info.body.bind(key, ("value", _value_refs(value), info.body, form) if form else
-                           ("value", _value_refs(value), info.body))
-        self.factories.append(info)
-        scope.bind(target.value, ("class", info))
-        return True
-
-    def import_from(self, stmt: cst.ImportFrom, scope: Scope) -> None:
-        source = get_full_name_for_node(stmt.module) if stmt.module else ""
-        if stmt.relative:
-            source = resolve_relative(self.module, self.is_package, len(stmt.relative), source or None)
-        if isinstance(stmt.names, cst.ImportStar):
-            for name in star_names(source):
-                scope.bind(name, ("import", f"{source}.{name}", "*"))
-            return
-        for alias in stmt.names:
-            name = get_full_name_for_node(alias.name)
-            bound = alias.asname.name.value if alias.asname else name
-            scope.bind(bound, ("import", f"{source}.{name}" if source else name))
-
-
-def summarize(tree: cst.Module, module: str = "", is_package: bool = False) -> ModuleSummary:
-    """Summarise a parsed module."""
-    return summarize_classes(tree, module, is_package)[0]
-
-
-def summarize_classes(tree: cst.Module, module: str = "",
-                      is_package: bool = False) -> tuple[ModuleSummary, list[cst.ClassDef]]:
-    """The summary, and the class statement behind each of its ClassInfos.
-
-    The nodes are kept apart from the summary: the project keeps summaries of
-    other modules for the whole run, and must not keep their trees alive.
-    """
-    builder = _Builder(module, is_package)
-    scope = Scope(None)
-    builder.block(tree.body, scope, "")
-    return ModuleSummary(module, scope, builder.classes, builder.factories), builder.nodes

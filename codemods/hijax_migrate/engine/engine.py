@@ -12,7 +12,7 @@ from ..analysis.families import families_in_file
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.project import Project
 from ..analysis.spelling import check_spelling
-from ..analysis.summary import Kind, summarize_classes
+from ..analysis.summary import Kind, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
 from ..core.errors import MigrationError
 from ..core.model import Result
@@ -117,7 +117,7 @@ class _File:
     aside: dict = None  # deliberate fixtures among the primitives -> where they stand
 
     def primitives(self, tree: cst.Module, code: str) -> PrimitiveMap:
-        summary, nodes = summarize_classes(tree, self.module, self.is_package)
+        summary, nodes = summarize_tree(tree, code, self.module, self.is_package)
         if self.module:  # classes of this file, as rewritten so far
             self.project.add_summary(summary)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)

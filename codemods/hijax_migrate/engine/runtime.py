@@ -19,7 +19,7 @@ import libcst as cst
 from ..analysis.ast_summary import binding_line
 from ..analysis.nodes import findall, is_name
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.scopes import defines_rules
+from ..analysis.probes import base_bound_at_run
 from ..analysis.summary import Kind, dict_member, dotted_name, strongest
 from ..core.model import NOTE, Finding
 from ..rules.bwd_returns_cotangents.factories import verdict
@@ -40,9 +40,7 @@ def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: 
     found = []
     for cls, kind in prims.kinds.items():
         info = prims.infos.get(cls)
-        if kind.is_primitive or cls in reported or info is None or not defines_rules(info):
-            continue
-        hit = project.runtime_base(info)
+        hit = base_bound_at_run(kind, info, project) if cls not in reported else None
         if hit is not None:
             module, name, _ = hit
             found.append(Finding(path, prims.line(cls), f"{info.qualname}: its base is reached through "

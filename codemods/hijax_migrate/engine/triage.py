@@ -7,8 +7,10 @@ parsed with libcst. Each rule brings its own tests (``class_test``,
 kinds), each a superset of what its rewrite acts on (a wrong "nothing to
 do" would be a silent miss): a rule without one, and whatever is unsure,
 sends the file to libcst. What belongs to no rule (a target older than the
-code, an import newer than the target, fixtures set aside) is decided here.
-A test runs every golden case both ways.
+code, an import newer than the target, a base bound when the code runs,
+fixtures set aside) is read from the facts the engine reads too
+(``newer_uses``, ``probes``, ``fixture_classes``), each computed once from
+``ast``. A test runs every golden case both ways.
 """
 
 from __future__ import annotations
@@ -17,20 +19,19 @@ import ast
 import functools
 import re
 
-from ..analysis.ast_summary import dotted_name, parse_ast, summarize_ast
-from ..analysis.chains import HIJAX_MODULES
-from ..analysis.fixture_classes import Undecidable, fixture_classes
-from ..analysis.scopes import ClassInfo, Kind, Scope, defines_rules
+from ..analysis.ast_summary import parse_ast, summarize_ast
+from ..analysis.fixture_classes import Undecidable, fixture_classes, fixture_note
+from ..analysis.newer_uses import newer_uses
+from ..analysis.probes import base_bound_at_run, probes, users
+from ..analysis.scopes import ClassInfo, Kind, Scope
 from ..analysis.spelling import respelt
 from ..core.model import FileReport, Finding, Options
-from ..core.stmts import statements
-from ..core.versions import ADDED_NAMES, added_in
+from ..core.versions import ADDED_NAMES
 from ..rules import registry
 from ..rules.base import Rule
 from ..sources.files import covering
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
-_TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
@@ -56,8 +57,7 @@ def _fixture_notes(code: str, path: str, classes, noted: dict) -> list[Finding] 
     for node, where in noted.items():
         if not re.match(rf"\s*class\s+{node.name}\b", lines[node.lineno - 1]):
             return None
-        found.append(Finding(path, node.lineno, f"{infos[node].qualname}: {where}, "
-                             "a deliberate test fixture: its rules are left as written", ""))
+        found.append(fixture_note(path, node.lineno, infos[node].qualname, where))
     return found
 
 
@@ -148,21 +148,17 @@ def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind,
 
 
 def _picks_base_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], tree: ast.Module) -> bool:
-    """Bases picked by a call when the code runs (``undecided``'s probes): a note may be made."""
-    if "HiPrim" not in code:
-        return False
-    heads = {(dotted_name(base) or "").split(".")[0] for node, _, _ in classes for base in node.bases}
-    return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in heads for t in node.targets)
-               and any(isinstance(sub, ast.Call) for sub in ast.walk(node.value)) for node in statements(tree))
+    """A class whose base is picked by a call when the code runs (``probes``): ``undecided`` notes it."""
+    infos = [info for _, _, info in classes]
+    return any(users(infos, name) for name in probes(tree, code))
 
 
 def _bound_at_run(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
                   project) -> bool:
     """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
     on a class with hijax rules whose base is bound when the code runs."""
-    return may_place_rules(code, tree) or any(
-        not kind.is_primitive and defines_rules(info) and project.runtime_base(info) is not None
-        for _, kind, info in classes)
+    return may_place_rules(code, tree) or any(base_bound_at_run(kind, info, project) is not None
+                                              for _, kind, info in classes)
 
 
 def may_place_rules(code: str, tree: ast.Module | None = None) -> bool:
@@ -193,17 +189,9 @@ def _may_be_rule(key: ast.expr | None) -> bool:
 
 
 def imports_newer(tree: ast.Module, code: str, target) -> bool:
-    """As ``newer_imports.check_imports``: a name newer than ``target`` imported
-    from jax's hijax modules, outside ``try`` and ``if`` (version switches), or
-    read as an attribute (of any object: a superset of ``hjx.jvp_from_lin``)."""
-    newer = {name for name, since in ADDED_NAMES.items() if since > target and name in code}
-    if not newer:
-        return False
-    if any(isinstance(node, ast.Attribute) and node.attr in newer for node in ast.walk(tree)):
-        return True
-    return any(isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module in HIJAX_MODULES
-               and any(alias.name in newer and added_in(alias.name, stmt.module) > target for alias in stmt.names)
-               for stmt in statements(tree, skip=(ast.If, ast.Try, *_TRY_STAR)))
+    """Does ``code`` import or read a hijax name newer than ``target`` (``newer_uses``,
+    the fact ``newer_imports.check_imports`` raises on)?"""
+    return bool(newer_uses(tree, code, target))
 
 
 def _anything(node: ast.ClassDef, kind: Kind) -> bool:

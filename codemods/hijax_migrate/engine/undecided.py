@@ -5,28 +5,25 @@
   is wrong on purpose; "fixing" it breaks the test.
 - Bases probed at import time (``HiPrim = _resolve(...)``, ``getattr(hijax,
   "HiPrim", None) or hijax.VJPHiPrimitive``): which class they are is only
-  known when the code runs.
+  known when the code runs (``analysis.probes`` finds them, as triage does;
+  each is mapped here onto the tree's assignment).
 """
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.deflines import DefLines
-from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes
-from ..analysis.nodes import findall, is_attribute, is_name, sole_target
+from ..analysis.deflines import DefLines, small_statements
+from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes, fixture_note
+from ..analysis.nodes import is_attribute, is_name
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.summary import Kind, dotted_name
+from ..analysis.probes import assignments, may_probe, probes, users
+from ..analysis.scopes import Kind
+from ..analysis.summary import ast_of
+from ..core.errors import tool_bug
 from ..core.model import Finding
 from . import runtime
-
-HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
-# An assignment from a call whose arguments name a hijax class, or from getattr:
-# the walk for probes runs only where this text is.
-_MAY_PROBE = re.compile(r"=\s*(?:getattr\s*\(|[\w.]+\((?:[^()]|\([^()]*\))*?(?:HiPrim|VJPHiPrimitive|NewstyleHiPrimitive))")
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -118,31 +115,30 @@ def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst
     return aside
 
 
-def _probes(tree: cst.Module) -> dict[str, cst.Assign]:
-    """``Name = <a call naming a hijax class>`` anywhere in the module."""
-    found = {}
-    for assign in findall(tree, cst.Assign, lambda assign: is_name(sole_target(assign))):
-        value = _code(assign.value)
-        if findall(assign.value, cst.Call) and any(word in value for word in HIJAX_WORDS):
-            found[assign.targets[0].target.value] = assign
-    return found
+def _probes(tree: cst.Module, code: str) -> dict[str, cst.Assign]:
+    """``probes``' assignments, as nodes of ``tree``."""
+    if not may_probe(code):
+        return {}
+    parsed, text = ast_of(tree, code)
+    found = probes(parsed, text)
+    nodes = small_statements(tree, cst.Assign) if found else []
+    if found and len(nodes) != len(assignments(parsed)):
+        raise tool_bug("the assignments ast reads are not the tree's", 0)
+    return {name: nodes[index] for name, index in found.items()}
 
 
 def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str],
           path: str, project=None) -> list[Finding]:
     """A note for each fixture set aside and each probed base some class uses;
     the findings of ``runtime`` on bases and rules bound when the code runs."""
-    found = [Finding(path, prims.line(cls), f"{prims.qualnames[cls]}: {where}, "
-                     "a deliberate test fixture: its rules are left as written", "")
-             for cls, where in aside.items()]
-    probes, reported = _probes(tree) if _MAY_PROBE.search(code) else {}, set()
-    for name, assign in probes.items():
-        users = [cls for cls in prims.kinds
-                 if any((dotted_name(arg.value) or "").split(".")[0] == name for arg in cls.bases)]
-        reported.update(users)
-        if users:
+    found = [fixture_note(path, prims.line(cls), prims.qualnames[cls], where) for cls, where in aside.items()]
+    classes, reported = list(prims.kinds), set()
+    for name, assign in _probes(tree, code).items():
+        using = [classes[index] for index in users([prims.infos[cls] for cls in classes], name)]
+        reported.update(using)
+        if using:
             found.append(Finding(path, prims.line(assign), f"`{_code(assign).strip()}` picks the hijax base "
-                                 f"when the code runs, and is left as written; {_verdict(prims, users)}", ""))
+                                 f"when the code runs, and is left as written; {_verdict(prims, using)}", ""))
     return found + runtime.findings(tree, code, prims, project, path, reported)
 
 

@@ -9,9 +9,15 @@ from ..ast_tests import methods, positional
 from ..base import Rule
 
 
-def lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
-    """As ``rewrite.lacks_nzs_in``, True or None (a warning): the signature
-    against the inputs' count where it is known, else the first name."""
+def nzs_in_verdict(node: ast.ClassDef) -> bool | None:
+    """Does the class's ``vjp_fwd`` lack ``nzs_in``? None: its signature cannot be
+    judged; False where there is none. The rewrite reads this, triage too.
+
+    jax calls ``vjp_fwd(nzs_in, *inputs)``: with the number of inputs known
+    (``in_avals``, ``expand``), the signature says which call it accepts,
+    whatever its first parameter is called. Only without it does the name
+    decide.
+    """
     found = methods(node)
     fwd = found.get("vjp_fwd")
     if fwd is None:
@@ -19,18 +25,29 @@ def lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
     skip = 0 if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fwd.decorator_list) else 1
     names = positional(fwd)[skip:]
     least = len(positional(fwd)) - len(fwd.args.defaults) - skip
-    count = _input_count(found)
+    count = input_count(node)
     if count is None or fwd.args.vararg is not None:
         return not names or "nz" not in names[0].lower()
     takes = [least <= n <= len(names) for n in (count, count + 1)]
     if takes[0] != takes[1]:
         return takes[0]
-    return not any(takes) or not names or "nz" not in names[0].lower()
+    return None if not any(takes) or not names else "nz" not in names[0].lower()
+
+
+def lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
+    """Triage's test: True where the rewrite may act or warn."""
+    return nzs_in_verdict(node) is not False
+
+
+def input_count(node: ast.ClassDef) -> int | None:
+    """How many inputs the primitive takes: the length of the first
+    ``self.in_avals = (...)``/``[...]`` in ``__init__``, else ``expand``'s
+    required parameters; None: not known."""
+    return _input_count(methods(node))
 
 
 def _input_count(found: dict[str, ast.FunctionDef]) -> int | None:
-    """As ``shape.class_shape``'s: the first ``self.in_avals = (...)``/``[...]``
-    in ``__init__``, else ``expand``'s required parameters."""
+    """``input_count`` of a class's methods."""
     init, expand = found.get("__init__"), found.get("expand")
     avals = sorted((n for n in ast.walk(init) if isinstance(n, ast.Assign) and len(n.targets) == 1
                     and _is_self_in_avals(n.targets[0]) and isinstance(n.value, (ast.Tuple, ast.List))),

@@ -7,35 +7,19 @@ import libcst as cst
 from ...analysis.accum import code
 from ...analysis.dispatch import QuickVisitor
 from ...analysis.nodes import is_attribute, is_call
-from ...analysis.shape import ClassShape, class_shape, is_nzs_name, is_static, positional, required, star_name
+from ...analysis.shape import ClassShape, class_shape, is_static, positional
+from ...analysis.summary import ast_classes
 from ...tree.calls import may_use
 from ..context import RuleTransformer
 from ..plans import Plan, RewritePlans
-from . import RULE
-
-
-def lacks_nzs_in(fwd: cst.FunctionDef, shape: ClassShape) -> bool | None:
-    """Does ``vjp_fwd`` lack ``nzs_in``? None: its signature cannot be judged.
-
-    jax calls ``vjp_fwd(nzs_in, *inputs)``: with the number of inputs known
-    (``in_avals``, ``expand``), the signature says which call it accepts,
-    whatever its first parameter is called. Only without it does the name
-    decide.
-    """
-    skip = 0 if is_static(fwd) else 1
-    names, least = positional(fwd)[skip:], len(required(fwd)) - skip
-    count = shape.input_count
-    if count is None or star_name(fwd) is not None:
-        return not names or not is_nzs_name(names[0])
-    takes = [least <= n <= len(names) for n in (count, count + 1)]
-    if takes[0] != takes[1]:
-        return takes[0]
-    return None if not any(takes) or not names else not is_nzs_name(names[0])
+from . import RULE, input_count, nzs_in_verdict
 
 
 class FwdNzsIn(RewritePlans, RuleTransformer):
     rule = RULE
     def visit_Module(self, node: cst.Module) -> None:
+        # The verdict on each class is triage's, read from ``ast``.
+        self._ast = ast_classes(node, self.prims.code if self.prims.code is not None else node.code)
         self._refused = self._refusals(node)
         super().visit_Module(node)
         self._in_fwd: list[bool] = []  # per enclosing function: is it a planned vjp_fwd?
@@ -46,7 +30,7 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         for cls, kind in self.prims.kinds.items():
             shape = class_shape(cls) if kind.is_primitive else None
             fwd = shape.methods.get("vjp_fwd") if shape else None
-            if fwd is not None and lacks_nzs_in(fwd, shape) and "nzs_in" not in _param_names(fwd):
+            if fwd is not None and nzs_in_verdict(self._ast[cls]) and "nzs_in" not in _param_names(fwd):
                 found[cls] = fwd
         return found
 
@@ -82,9 +66,9 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         fwd = shape.methods.get("vjp_fwd")
         if fwd is None:
             return None
-        lacks = lacks_nzs_in(fwd, shape)
+        lacks = nzs_in_verdict(self._ast[cls])
         if lacks is None:
-            return self.skip(fwd, cls, f"`vjp_fwd` does not fit the primitive's {shape.input_count} "
+            return self.skip(fwd, cls, f"`vjp_fwd` does not fit the primitive's {input_count(self._ast[cls])} "
                              "input(s) with or without `nzs_in`; left alone: check its signature")
         if not lacks:
             return None
