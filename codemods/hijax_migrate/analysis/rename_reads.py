@@ -76,12 +76,13 @@ def _hijax_import(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module in HIJAX_MODULES
 
 
-def attribute_names(model: NameModel, node: cst.Attribute) -> set[str] | None:
+def attribute_names(model: NameModel, node: cst.Attribute, parents) -> set[str] | None:
     """libcst's qualified names of an attribute chain (never an access itself,
     for a name no ``import a.b`` binds), where its head is bound by
-    module-level imports alone (None: libcst decides)."""
+    module-level imports alone (None: libcst decides). An import's own
+    names have none: libcst's scopes never enter them."""
     full = get_full_name_for_node(node)
-    if full is None:
+    if full is None or _in_import(node, parents):
         return set()
     head = full.partition(".")[0]
     found = model.imported_only(head)
@@ -97,6 +98,13 @@ def attribute_names(model: NameModel, node: cst.Attribute) -> set[str] | None:
             return {f"builtins.{prefix}"} if is_builtin(prefix) else set()
         prefix = prefix.rpartition(".")[0]
     return set()
+
+
+def _in_import(node: cst.CSTNode, parents) -> bool:
+    parent = parents.get(node)
+    while isinstance(parent, cst.Attribute):
+        parent = parents.get(parent)
+    return isinstance(parent, (cst.Import, cst.ImportFrom, cst.ImportAlias))
 
 
 def _binds(binding, prefix: str) -> bool:

@@ -159,7 +159,7 @@ class BaseRename(EditingRule):
         return lambda attribute: attribute.with_changes(attr=cst.Name(self.new_name))
 
     def _names(self, node: cst.Attribute, qualified: set[str]) -> bool:
-        names = attribute_names(self._model, node) if self._model is not None else None
+        names = attribute_names(self._model, node, self.parents) if self._model is not None else None
         if names is None:
             return any(q.name in qualified for q in self.get_metadata(QualifiedNameProvider, node, set()))
         return bool(names & qualified)
