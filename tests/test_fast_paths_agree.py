@@ -3,7 +3,7 @@ migrated as the tool runs them (triaged, rules focused on the classes and
 statements they edit, metadata resolved on first use, lines from ``ast``,
 import visitors on the import statements alone) and with each of those off
 (every rule, every node visited, metadata resolved before each visit,
-libcst's positions, libcst's visitors on the whole module) give the same
+libcst's positions and scopes, libcst's visitors on the whole module) give the same
 code, changes and findings, or the same error."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules import import_edits
+from hijax_migrate.rules.base_rename import BaseRename
 from hijax_migrate.rules.context import Options, RuleTransformer
 
 
@@ -31,6 +32,7 @@ def slow_paths():
             (RuleTransformer, "_skips", lambda self, node: False),  # no focus: every node visited
             (DefLines, "line", lambda self, node: None),  # libcst's positions
             (PrimitiveMap, "holding", lambda self, names: None),  # any statement may hold a call
+            (BaseRename, "_name_model", lambda self: None),  # libcst's scopes and positions for a rename
         ]:
             stack.enter_context(mock.patch.object(target, name, slow))
         yield

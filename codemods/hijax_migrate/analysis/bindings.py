@@ -75,10 +75,43 @@ def imported_elsewhere(project, module: str, name: str) -> bool:
     return False
 
 
-def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[cst.CSTNode],
+@dataclass(frozen=True)
+class Read:
+    """A read of a name, as a plan needs it."""
+    node: cst.CSTNode  # a Name, or what libcst records (a string annotation)
+    referents: int  # how many bindings it may be
+    shadowed: bool  # something but a hijax import binds the new name where it stands
+
+
+class ScopeReads:
+    """The reads libcst's ScopeProvider finds: where the name model cannot
+    answer alone (``analysis/rename_reads.py``)."""
+
+    def __init__(self, scopes, new: str):
+        self.scopes, self.new = scopes, new
+
+    def _read(self, access) -> Read:
+        return Read(access.node, len(access.referents), _shadowed(access.scope, self.new))
+
+    def of_import(self, node: cst.ImportFrom, bound: str) -> list[Read]:
+        scope = self.scopes[node]
+        return [self._read(a) for assignment in scope.assignments[bound] if assignment.node is node
+                for a in assignment.references]
+
+    def import_shadowed(self, node: cst.ImportFrom) -> bool:
+        return _shadowed(self.scopes[node], self.new)
+
+    def unbound(self, old: str) -> list[Read]:
+        """Reads of ``old`` that nothing binds (a star import may)."""
+        return [self._read(a) for scope in {*self.scopes.values()} if scope is not None
+                for a in scope.accesses[old] if not a.referents]
+
+
+def plan_imports(module: cst.Module, reads, old: str, new: str, switched: set[cst.CSTNode],
                  public: set[str] = frozenset()) -> ImportPlan:
-    """``scopes``: ScopeProvider metadata; ``switched``: nodes inside version switches;
-    ``public``: names other modules import from this one, besides ``__all__``."""
+    """``reads``: the reads of ``old`` (``ScopeReads``, or the name model's); ``switched``:
+    nodes inside version switches; ``public``: names other modules import from this one,
+    besides ``__all__``."""
     plan, public, stars = ImportPlan(), exported(module) | public, []
     for node in small_statements(module, cst.ImportFrom):
         if isinstance(node.names, cst.ImportStar):
@@ -88,20 +121,19 @@ def plan_imports(module: cst.Module, scopes, old: str, new: str, switched: set[c
         for alias in node.names:
             if get_full_name_for_node(alias.name) != old:
                 continue
-            decision, uses = _decide(node, alias, scopes[node], new, switched, public)
+            decision, uses = _decide(node, alias, reads, switched, public)
             plan.aliases[alias] = decision
             if decision is Decision.RENAME:
                 plan.uses |= uses
     if any(hijax_from(star, star=True) for star in stars):
-        _star_uses(plan, stars, scopes, old, new, switched, public)
+        _star_uses(plan, stars, reads, old, new, switched, public)
     return plan
 
 
-def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], scopes, old: str, new: str, switched, public) -> None:
+def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], reads, old: str, new: str, switched, public) -> None:
     """Uses of ``old`` that only jax's ``from ... hijax import *`` binds: renamed
     (the star import then binds the new name), or left with the reason."""
-    accesses = [a for scope in {*scopes.values()} if scope is not None
-                for a in scope.accesses[old] if not a.referents]
+    accesses = reads.unbound(old)
     if not accesses:
         return
     others = [star for star in stars if not hijax_from(star, star=True)]
@@ -113,7 +145,7 @@ def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], scopes, old: str, 
     elif old in public:
         why = ("is re-exported (in `__all__`, or another module imports it from here), "
                "and jax's star import no longer binds it")
-    elif any(a.node in switched or not isinstance(a.node, cst.Name) or _shadowed(a.scope, new) for a in accesses):
+    elif any(a.node in switched or not isinstance(a.node, cst.Name) or a.shadowed for a in accesses):
         why = f"has a use in a version switch, in a string or where another `{new}` is bound"
     else:
         plan.uses |= {a.node for a in accesses}
@@ -122,7 +154,7 @@ def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], scopes, old: str, 
                                 f"name, after the star imports: `from jax.experimental.hijax import {new} as {old}`"))
 
 
-def _decide(node, alias, scope: Scope, new: str, switched, public) -> tuple[Decision, set[cst.Name]]:
+def _decide(node, alias, reads, switched, public) -> tuple[Decision, set[cst.Name]]:
     if node in switched:
         return Decision.LEAVE, set()
     name = get_full_name_for_node(alias.name)
@@ -131,13 +163,12 @@ def _decide(node, alias, scope: Scope, new: str, switched, public) -> tuple[Deci
         return Decision.ALIAS, set()  # ``Old as Old``, an explicit re-export: importers use the old name
     if bound != name:
         return Decision.RENAME, set()  # ``Old as Name``: the uses say Name, nothing else to rename
-    accesses = [a for assignment in scope.assignments[bound] if assignment.node is node
-                for a in assignment.references]
+    accesses = reads.of_import(node, bound)
     uses = {a.node for a in accesses if isinstance(a.node, cst.Name)}
     safe = (bound not in public
-            and all(len(a.referents) == 1 and a.node not in switched and isinstance(a.node, cst.Name)
-                    and not _shadowed(a.scope, new) for a in accesses)
-            and not _shadowed(scope, new))
+            and all(a.referents == 1 and a.node not in switched and isinstance(a.node, cst.Name)
+                    and not a.shadowed for a in accesses)
+            and not reads.import_shadowed(node))
     return (Decision.RENAME, uses) if safe else (Decision.ALIAS, set())
 
 

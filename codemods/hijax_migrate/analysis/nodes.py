@@ -5,6 +5,7 @@ second of a run that migrates a file, for tests that are plain ``isinstance``.""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from typing import Callable
 
@@ -47,6 +48,24 @@ def positions(wrapper: MetadataWrapper) -> Mapping:
         return found
     except AttributeError:
         return wrapper.resolve(PositionProvider)
+
+
+def in_leave_order(nodes: set[cst.CSTNode], parents) -> list[cst.CSTNode]:
+    """``nodes`` in the order a visit leaves them (a node after the nodes inside it,
+    siblings in source order), from their paths up ``parents``: no positions."""
+    orders: dict[int, dict[int, int]] = {}  # id(parent) -> id(child) -> its place
+
+    def key(node: cst.CSTNode) -> tuple:
+        path = []
+        while node in parents:
+            parent = parents[node]
+            order = orders.get(id(parent))
+            if order is None:
+                order = orders[id(parent)] = {id(child): i for i, child in enumerate(parent.children)}
+            path.append(order[id(node)])
+            node = parent
+        return (*reversed(path), math.inf)  # a node after every node under it
+    return sorted(nodes, key=key)
 
 
 def is_name(node: object, *values: str) -> bool:

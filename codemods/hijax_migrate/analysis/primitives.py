@@ -52,6 +52,10 @@ class PrimitiveMap:
         if line is None:
             position = positions(self.wrapper).get(getattr(node, "name", node))
             line = position.start.line if position else 0
+        return self.file_line(line)
+
+    def file_line(self, line: int) -> int:
+        """A line of this tree, in the file as it is (after other rules' rewrites)."""
         return self.origin(line) if self.origin else line
 
 

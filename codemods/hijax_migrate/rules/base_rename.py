@@ -19,20 +19,26 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
+from ..analysis.bindings import HIJAX_MODULES, Decision, ScopeReads, hijax_from, imported_elsewhere, plan_imports
+from ..analysis.deflines import small_statements
 from ..analysis.dispatch import QuickVisitor
-from ..analysis.nodes import findall, is_attribute, parents_under, positions
+from ..analysis.names import NameModel
+from ..analysis.nodes import findall, in_leave_order, is_attribute, parents_under
+from ..analysis.rename_reads import attribute_names, import_lines, is_read, model_reads, paired_lines
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 
 
-class _Switches(QuickVisitor):
+class _Sightings(QuickVisitor):
     """Statements and expressions that may switch between two names, and name
-    ``old``: a plain visitor (a matcher walk of a whole module costs far more)."""
+    ``old``; the Names ``old`` and attributes ``.old``, in source order: a plain
+    visitor (a matcher walk of a whole module costs far more)."""
 
     def __init__(self, old: str):
         self.old, self.open, self.found = old, [], {}
+        self.names: list[cst.Name] = []
+        self.attributes: list[cst.Attribute] = []
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, _SWITCH_TYPES) or (isinstance(node, cst.BooleanOperation)
@@ -40,6 +46,9 @@ class _Switches(QuickVisitor):
             self.open.append(node)
         elif isinstance(node, cst.Name) and node.value == self.old:
             self.found.update(dict.fromkeys(self.open))
+            self.names.append(node)
+        elif isinstance(node, cst.Attribute) and node.attr.value == self.old:
+            self.attributes.append(node)
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
@@ -48,7 +57,7 @@ class _Switches(QuickVisitor):
 
 
 def _candidates(module: cst.Module, old: str) -> list[cst.CSTNode]:
-    visitor = _Switches(old)
+    visitor = _Sightings(old)
     module.visit(visitor)
     return list(visitor.found)
 
@@ -78,19 +87,34 @@ class BaseRename(EditingRule):
     new_name: str
 
     def decide(self, module: cst.Module) -> list[Edit]:
-        self._plan(module)
         self.parents = parents_under(module)  # every node's, read from the fields: no visit
-        return [Edit(node, self._edit(node), self.rule.code) for node in self._in_visit_order(self._targets())]
+        self._sights = _Sightings(self.old_name)
+        module.visit(self._sights)
+        self._model, self._lines = self._name_model(), {}
+        self._plan(module)
+        return [Edit(node, self._edit(node), self.rule.code)
+                for node in in_leave_order(set(self._targets()), self.parents)]
+
+    def _name_model(self) -> NameModel | None:
+        """The module's names from ``ast`` (None: no text, or one ``ast`` cannot read
+        or counts lines of differently: libcst's scopes and positions decide)."""
+        code = self.prims.code
+        if code is None or "\r" in code:
+            return None
+        try:
+            return NameModel.of(parse_ast(code))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
 
     def _plan(self, node: cst.Module) -> None:
         self._qualified = {f"{module}.{self.old_name}" for module in HIJAX_MODULES}
         self._switched = self._inside_switches(node)
-        scopes = self.metadata[ScopeProvider]
-        self._imports = plan_imports(node, scopes, self.old_name, self.new_name, self._switched)
+        reads = self._reads(node)
+        self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched)
         renamed = self._imports.uses or Decision.RENAME in self._imports.aliases.values()
         if renamed and imported_elsewhere(self.project, self.context.full_module_name or "", self.old_name):
             # another module of the tree imports the old name from this one: it stays bound
-            self._imports = plan_imports(node, scopes, self.old_name, self.new_name, self._switched,
+            self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched,
                                          {self.old_name})
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
@@ -106,22 +130,22 @@ class BaseRename(EditingRule):
                       and self._names(node, self._qualified)]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
+    def _reads(self, module: cst.Module):
+        """The reads of the old name: the name model's where it is sure, with
+        their lines from ``ast``; else libcst's scopes."""
+        names = [name for name in self._sights.names if is_read(name, self.parents)]
+        found = model_reads(self._model, self.old_name, self.new_name, names) if self._model else None
+        if found is None:
+            return ScopeReads(self.metadata[ScopeProvider], self.new_name)
+        self._lines.update(paired_lines(names, self._model.reads_in_order(self.old_name)))
+        self._lines.update(paired_lines(self._sights.attributes, self._model.attributes_in_order(self.old_name)))
+        self._lines.update(import_lines(small_statements(module, cst.ImportFrom), self._model.import_froms))
+        return found
+
     def _in_import(self, node: cst.CSTNode) -> bool:
         while not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement, cst.Module)):
             node = self.parents[node]
         return isinstance(node, cst.ImportFrom)
-
-    def _in_visit_order(self, nodes: list[cst.CSTNode]) -> list[cst.CSTNode]:
-        """The order a transformer leaves them in (a node after the nodes inside
-        it), so that the changes are reported as before."""
-        if not nodes:
-            return []
-        where_is = positions(self.prims.wrapper)
-
-        def left(node):
-            where = where_is[node]
-            return where.end.line, where.end.column, -where.start.line, -where.start.column
-        return sorted(set(nodes), key=left)
 
     def _edit(self, node: cst.CSTNode):
         """Report the change; the edit that makes it."""
@@ -134,12 +158,19 @@ class BaseRename(EditingRule):
             return lambda name: name.with_changes(value=self.new_name)
         return lambda attribute: attribute.with_changes(attr=cst.Name(self.new_name))
 
-    def _names(self, node: cst.CSTNode, qualified: set[str]) -> bool:
-        names = self.get_metadata(QualifiedNameProvider, node, set())
-        return any(q.name in qualified for q in names)
+    def _names(self, node: cst.Attribute, qualified: set[str]) -> bool:
+        names = attribute_names(self._model, node, self.parents) if self._model is not None else None
+        if names is None:
+            return any(q.name in qualified for q in self.get_metadata(QualifiedNameProvider, node, set()))
+        return bool(names & qualified)
 
     def _line(self, node: cst.CSTNode) -> int:
-        return self.prims.line(node)
+        """From ``ast`` where the node was paired with its own (not for one in
+        parentheses, which libcst's position would count from)."""
+        line = self._lines.get(node)
+        if line is None or getattr(node, "lpar", None):
+            return self.prims.line(node)
+        return self.prims.file_line(line)
 
     def _inside_switches(self, module: cst.Module) -> set[cst.CSTNode]:
         """Every node inside a switch between the old and the new name."""
@@ -147,7 +178,7 @@ class BaseRename(EditingRule):
             return set()  # a walk of every node (a second of a big test module) for none
         new = {f"{module}.{self.new_name}" for module in HIJAX_MODULES}
         inside: set[cst.CSTNode] = set()
-        for switch in _candidates(module, self.old_name):
+        for switch in self._sights.found:
             if switch in inside or not self._is_switch(switch, new):
                 continue
             inside.update(findall(switch, (cst.ImportFrom, cst.Name, cst.Attribute)))

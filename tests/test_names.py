@@ -1,0 +1,137 @@
+"""The name model (``analysis/names.py``, ``analysis/rename_reads.py``) answers
+as libcst's scopes and positions do, wherever it answers: on every golden
+input (and jax's hijax_test.py modules, where ``HIJAX_TEST_MODULES`` names a
+folder of them), for both base renames: the import plan, the qualified names
+of attributes, the lines of reads, attributes and imports, the visit order."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from hijax_migrate.analysis.ast_summary import parse_ast
+from hijax_migrate.analysis.bindings import ScopeReads, plan_imports
+from hijax_migrate.analysis.deflines import small_statements
+from hijax_migrate.analysis.names import NameModel, import_qualified
+from hijax_migrate.analysis.nodes import findall, in_leave_order, parents_under
+from hijax_migrate.analysis.rename_reads import attribute_names, import_lines, is_read, model_reads, paired_lines
+from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
+
+from golden import read_case
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py"))
+_EXTRA = os.environ.get("HIJAX_TEST_MODULES")
+SOURCES = [read_case(path).source for path in GOLDEN] + (
+    [path.read_text() for path in sorted(Path(_EXTRA).glob("*.py"))] if _EXTRA else [])
+RENAMES = [("VJPHiPrimitive", "HiPrim"), ("NewstyleHiPrimitive", "VJPHiPrimitive")]
+FORMS = [
+    "from jax.experimental.hijax import VJPHiPrimitive\nclass A(VJPHiPrimitive): pass\n",
+    "x = VJPHiPrimitive\nfrom jax.experimental.hijax import VJPHiPrimitive\n",
+    "from jax.experimental.hijax import VJPHiPrimitive\ndef f():\n    VJPHiPrimitive = 1\n    return VJPHiPrimitive\n",
+    "from jax.experimental.hijax import VJPHiPrimitive, HiPrim\nclass A(VJPHiPrimitive, HiPrim): pass\n",
+    "from jax.experimental.hijax import *\nclass A(VJPHiPrimitive): pass\n",
+    "import jax.experimental.hijax as hjx\nclass A(hjx.VJPHiPrimitive): pass\ny = [hjx.VJPHiPrimitive for hjx in z]\n",
+    "import jax.experimental.hijax\nclass A(jax.experimental.hijax.VJPHiPrimitive): pass\n",
+    "from jax.experimental import hijax as h, hijax\nclass A(h.VJPHiPrimitive, hijax.VJPHiPrimitive): pass\n",
+    "from jax.experimental.hijax import VJPHiPrimitive\nx: 'VJPHiPrimitive' = f'{VJPHiPrimitive}'\n",
+    "try:\n    from jax.experimental.hijax import VJPHiPrimitive\nexcept ImportError:\n"
+    "    from jax._src.hijax import VJPHiPrimitive\nB = (VJPHiPrimitive)\ndel VJPHiPrimitive\n",
+]
+
+
+def _module(code: str):
+    """The tree, and the model as the rename makes it (none where ``ast`` cannot read the text)."""
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    try:
+        return wrapper, NameModel.of(parse_ast(code))
+    except SyntaxError:
+        pytest.skip("ast cannot read it: libcst's scopes decide")
+
+
+def _reads(module: cst.Module, old: str, parents) -> list[cst.Name]:
+    return [name for name in findall(module, cst.Name, lambda n: n.value == old) if is_read(name, parents)]
+
+
+def _plan_tuple(plan):
+    return ({alias: decision for alias, decision in plan.aliases.items()}, plan.uses,
+            [(id(where), why) for where, why in plan.refused])
+
+
+@pytest.mark.parametrize("code", SOURCES + FORMS)
+@pytest.mark.parametrize("rename", RENAMES)
+def test_the_import_plan_is_libcsts_where_the_model_answers(code, rename):
+    old, new = rename
+    wrapper, model = _module(code)
+    module, parents = wrapper.module, parents_under(wrapper.module)
+    reads = model_reads(model, old, new, _reads(module, old, parents))
+    if reads is None:
+        return
+    scopes = ScopeReads(wrapper.resolve(ScopeProvider), new)
+    for public in (frozenset(), {old}):
+        assert _plan_tuple(plan_imports(module, reads, old, new, set(), public)) == \
+            _plan_tuple(plan_imports(module, scopes, old, new, set(), public))
+
+
+@pytest.mark.parametrize("code", SOURCES + FORMS)
+def test_attribute_names_are_libcsts_where_the_model_answers(code):
+    wrapper, model = _module(code)
+    scopes, parents = wrapper.resolve(ScopeProvider), parents_under(wrapper.module)
+    for node in findall(wrapper.module, cst.Attribute):
+        mine = attribute_names(model, node, parents)
+        if mine is not None:
+            scope = scopes.get(node)  # what QualifiedNameProvider answers, node by node
+            theirs = {q.name for q in scope.get_qualified_names_for(node)} if scope else set()
+            assert mine == theirs, cst.Module([]).code_for_node(node)
+
+
+@pytest.mark.parametrize("code", SOURCES + FORMS)
+@pytest.mark.parametrize("rename", RENAMES)
+def test_paired_lines_are_libcsts_positions(code, rename):
+    old, new = rename
+    wrapper, model = _module(code)
+    module, parents = wrapper.module, parents_under(wrapper.module)
+    names = _reads(module, old, parents)
+    if model_reads(model, old, new, names) is None:
+        return
+    positions = wrapper.resolve(PositionProvider)
+    attributes = findall(module, cst.Attribute, lambda n: n.attr.value == old)
+    lines = {**paired_lines(names, model.reads_in_order(old)),
+             **paired_lines(attributes, model.attributes_in_order(old)),
+             **import_lines(small_statements(module, cst.ImportFrom), model.import_froms)}
+    for node, line in lines.items():
+        if not getattr(node, "lpar", None):  # the rename asks libcst for those
+            assert line == positions[node].start.line, cst.Module([]).code_for_node(node)
+
+
+@pytest.mark.parametrize("code", SOURCES + FORMS)
+def test_leave_order_is_the_order_of_positions(code):
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    nodes = {*findall(wrapper.module, (cst.Name, cst.Attribute)), *small_statements(wrapper.module, cst.ImportFrom)}
+
+    def left(node):
+        where = positions[node]
+        return where.end.line, where.end.column, -where.start.line, -where.start.column
+    found = in_leave_order(nodes, parents_under(wrapper.module))
+    assert [left(node) for node in found] == sorted(left(node) for node in nodes)
+
+
+def test_python_scopes():
+    model = NameModel.of(ast.parse(
+        "import a.b\nfrom . import c as d\nclass K:\n    x = 1\n    def f(self):\n        global g\n"
+        "        return x\n[y for y in z]\nlambda q: q\n"))
+    assert {name for name, found in model.bindings.items() if model.imported_only(name)} == {"a.b", "a", "d"}
+    assert model.imported_only("x") is None and model.imported_only("y") is None
+    assert "g" in model.declared
+    kinds = {name: [scope.kind for scope, _ in reads] for name, reads in model.reads.items()}
+    assert kinds == {"x": ["function"], "z": ["module"], "y": ["comprehension"], "q": ["lambda"]}
+
+
+def test_import_qualified_follows_libcst():
+    stmt = ast.parse("from a.b import c as d, e").body[0]
+    assert import_qualified(stmt, "d.x") == {"a.b.c.x"} and import_qualified(stmt, "e") == {"a.b.e"}
+    assert import_qualified(ast.parse("import a.b.c").body[0], "a.b.x") == {"a.b.x"}
+    assert import_qualified(ast.parse("from .. import m").body[0], "m.k") == {"..m.k"}
