@@ -60,17 +60,17 @@ def options_of(settings: Settings) -> tuple[Options, str]:
 
 
 def _check_usage(settings: Settings) -> None:
-    paths = list(settings.paths)
-    if "-" in paths and len(paths) > 1:
+    stdin = settings.paths == ("-",)
+    if "-" in settings.paths and not stdin:
         raise UsageError("'-' (stdin) must be the only PATH")
     if settings.update_pin and not settings.writes:
         raise UsageError("--update-pin writes the pin: use it with --in-place or --interactive")
-    if paths == ["-"] and settings.in_place:
+    if stdin and settings.in_place:
         raise UsageError("--in-place with '-': stdin cannot be written back; the result goes to "
                          "stdout without it")
-    if settings.stdin_filename and paths != ["-"]:
+    if settings.stdin_filename and not stdin:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
-    if settings.interactive and (paths == ["-"] or settings.output_format != "text"):
+    if settings.interactive and (stdin or settings.output_format != "text"):
         raise UsageError("--interactive reads answers from the terminal: not with '-' or "
                          "--output-format json/github")
     if settings.black:
