@@ -138,3 +138,13 @@ def test_settings_made_without_a_command_line_take_the_configuration_alike(tmp_p
 def test_settings_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         Settings().paths = ("x",)  # type: ignore[misc]
+
+
+def test_only_verify_changes_the_working_folder():
+    """The git hooks pass their folder (``Settings.here``); only ``--verify``'s
+    run in its copy changes folder, as the paths it names are relative."""
+    users = {module_name(path) for path in PACKAGE.rglob("*.py")
+             if {"chdir", "working_in"} & {node.attr if isinstance(node, ast.Attribute) else node.id
+                                          for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                                          if isinstance(node, (ast.Attribute, ast.Name))}}
+    assert users == {"hijax_migrate.core.cwd", "hijax_migrate.verify.flow"}
