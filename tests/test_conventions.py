@@ -128,16 +128,15 @@ def test_an_absolute_path_is_named_from_here_or_by_its_own_name(tree, tmp_path_f
 def test_the_newest_release_is_named_once(tmp_path, monkeypatch):
     """Not "(the newest release the tool knows (0.12.0))": one bracket, one version."""
     from hijax_migrate.command import config
-    from hijax_migrate.command.session import options_from_args
-    from hijax_migrate.command.usage import build_parser
+    from hijax_migrate.command.session import options_of
+    from hijax_migrate.command.usage import build_parser, settings_from
     from hijax_migrate.core.versions import LATEST, format_version
     from hijax_migrate.releases import target
 
     monkeypatch.setattr(target, "from_installed", lambda: None)
     monkeypatch.chdir(tmp_path)
-    args = build_parser().parse_args([str(tmp_path)])
-    config.apply(args, config.load(tmp_path))
-    _, described = options_from_args(args)
+    flags = settings_from(build_parser().parse_args([str(tmp_path)]))
+    _, described = options_of(config.apply(flags, config.load(tmp_path)))
     assert described == f"jax {format_version(LATEST)} (the newest release the tool knows)"
 
 

@@ -395,3 +395,19 @@ def test_pre_push_checks_each_push_against_its_own_tree_though_the_copy_is_kept(
     assert blocked.returncode != 0 and "pkg/ops2.py" in blocked.stderr
     assert tool(repo, "uninstall-hook").returncode == 0
     assert not kept[0].exists()  # removing the hook removes its copy
+
+
+
+def test_hooks_import_files_named_alone_from_the_checked_tree_not_the_working_folder(repo, tmp_path, monkeypatch):
+    """Files named alone import from the top of the tree checked (``Settings.here``),
+    as from where the tool runs: never from the working tree the hook starts
+    in, even where that folder comes first (the copy kept in a cache folder
+    whose path sorts after it)."""
+    monkeypatch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path / "zz-cache"))
+    tool(repo, "install-hook", "--hook-type", "pre-commit")
+    commit(repo, {"bases.py": BASE}, "a top-level base")
+    write(repo, {"scripts/ops.py": OLD_OP.format(n=1).replace("pkg.bases", "bases")})
+    git(repo, "add", "scripts/ops.py")
+    write(repo, {"bases.py": "class Base:\n    pass\n"})  # not a hijax base, but only in the working tree
+    blocked = git(repo, "commit", "-qm", "ops", check=False)
+    assert blocked.returncode != 0 and "scripts/ops.py" in blocked.stderr

@@ -19,7 +19,8 @@ import pytest
 
 from golden import FINDINGS_MARK, GOLDEN, Case, all_cases, finding_lines, migrated, read_case, write_case
 from hijax_migrate.cli import build_parser
-from hijax_migrate.command.session import options_from_args
+from hijax_migrate.command.session import options_of
+from hijax_migrate.command.usage import settings_from
 from hijax_migrate.core.versions import OLDEST_TARGET, format_version, parse_version
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
@@ -40,12 +41,11 @@ def options_for(flags: list[str]) -> Options:
 
 @functools.cache
 def _read_flags(flags: tuple[str, ...]) -> Options:
-    args = build_parser().parse_args([*DEFAULT_FLAGS, *flags, "x.py"])
-    wanted = parse_version(args.target_jax)
+    settings = settings_from(build_parser().parse_args([*DEFAULT_FLAGS, *flags, "x.py"]))
+    wanted = parse_version(settings.target_jax)
     if wanted < OLDEST_TARGET:
-        args.target_jax = format_version(OLDEST_TARGET)
-        return replace(options_from_args(args)[0], target=wanted)
-    return options_from_args(args)[0]
+        return replace(options_of(replace(settings, target_jax=format_version(OLDEST_TARGET)))[0], target=wanted)
+    return options_of(settings)[0]
 
 
 @pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)

@@ -1,4 +1,5 @@
-"""The ``hijax-migrate`` command line.
+"""The ``hijax-migrate`` command line: the flags parsed, made ``Settings``
+(``command.usage``), and handed to a session, ``--verify`` or ``--list-rules``.
 
 Start-up stays fast: libcst is imported only by the workers that migrate a
 candidate file, never for ``--help``, ``--list-rules`` or a tree with
@@ -9,11 +10,15 @@ from __future__ import annotations
 
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 # Re-exported: the exit codes and the parser live in command.usage, which a
 # run and the hooks import without importing this module.
 from .command.usage import EXIT_CLEAN, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PENDING, EXIT_USAGE, build_parser, exit_now  # noqa: F401
 from .core.errors import UsageError
+
+if TYPE_CHECKING:
+    from .core.settings import Settings
 
 
 def list_rules(rules: list | None = None, fmt: str = "text") -> str:
@@ -29,14 +34,13 @@ def list_rules(rules: list | None = None, fmt: str = "text") -> str:
     return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in rules)
 
 
-def _rules_at_target(args) -> list:
+def _rules_at_target(flags: Settings) -> list:
     """The rules a run with these flags (and the configuration) would run."""
     from .command import config
-    from .command.session import _start, options_from_args
+    from .command.session import options_of
     from .rules.registry import select
 
-    config.apply(args, config.load(_start(args), args.config))
-    options, _ = options_from_args(args)
+    options, _ = options_of(config.read(flags))
     return select(options.target, options.only, options.skip)
 
 
@@ -76,43 +80,44 @@ def main(argv: list[str] | None = None) -> int:
         return command(argv)
     if argv and argv[0] == "rule":
         return explain_rule(argv[1:])
-    args = build_parser().parse_args(argv)
-    args.paths = args.paths or ["."]  # as ruff: the current folder
-    if args.list_rules:
-        return _listed(args)
-    if args.recover:
+    from .command.usage import settings_from
+
+    flags = settings_from(build_parser().parse_args(argv))
+    if flags.list_rules:
+        return _listed(flags)
+    if flags.recover:
         from pathlib import Path
 
         from .command.session import recover
 
-        return recover(Path(args.paths[0]) if args.paths else Path.cwd(), args.config)
-    return _interruptible(lambda: _start_and_run(args))
+        return recover(Path(flags.paths[0]), flags.config)
+    return _interruptible(lambda: _start_and_run(flags))
 
 
-def _listed(args) -> int:
+def _listed(flags: Settings) -> int:
     try:
-        rules = _rules_at_target(args)
+        rules = _rules_at_target(flags)
     except UsageError as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     from .output.report import reader_may_leave
 
     with reader_may_leave():  # ``--list-rules | head``
-        print(list_rules(rules, "json" if args.output_format == "json" else "text"))
+        print(list_rules(rules, "json" if flags.output_format == "json" else "text"))
     return EXIT_CLEAN
 
 
-def _start_and_run(args) -> int:
+def _start_and_run(flags: Settings) -> int:
     from .command.session import Session
 
     try:
-        if args.verify is not None:
+        if flags.verify is not None:
             from .verify.flow import verify
 
-            return verify(args)
-        if args.verify_python is not None:
+            return verify(flags)
+        if flags.verify_python is not None:
             raise UsageError("--verify-python names the interpreter of a --verify run: give --verify CMD")
-        session = Session.from_args(args)
+        session = Session.start(flags)
     except UsageError as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)
         return EXIT_USAGE

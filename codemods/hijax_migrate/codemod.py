@@ -31,10 +31,9 @@ class HijaxMigrateCommand(Codemod):
                  strategy: str | None = None, base: list[str] | None = None,
                  config: str | None = None) -> None:
         super().__init__(context)
-        self.flags = [*(["--target-jax", target_jax] if target_jax else []),
-                      *(["--strategy", strategy] if strategy else []),
-                      *(f"--base={name}" for name in base or ()),
-                      *(["--config", config] if config else [])]
+        # As the command line's flags would give them (None, or empty: not given)
+        self.flags = {"target_jax": target_jax or None, "strategy": strategy or None,
+                      "base": list(base) if base else None, "config": config or None}
         self._settings: dict = {}  # folder -> (options, exclude spec, project root)
         self._projects: dict = {}
         self._reads = None  # the tree's reads, shared by this command's projects (a run's)
@@ -49,17 +48,15 @@ class HijaxMigrateCommand(Codemod):
     def _for(self, path: Path):
         """The run's settings for a file, as the command line reads them."""
         from .command import config
-        from .command.session import options_from_args
-        from .command.usage import build_parser
+        from .command.session import options_of
+        from .command.usage import settings_of
         from .run.selection import spec
 
         key = path.parent.resolve()
         if key not in self._settings:
-            args = build_parser().parse_args([*self.flags, "--", str(path)])
-            settings = config.load(path, args.config)
-            config.apply(args, settings)
-            options, _ = options_from_args(args)
-            self._settings[key] = (options, spec(args.exclude), settings.root)
+            settings = config.read(settings_of(paths=[str(path)], **self.flags))
+            options, _ = options_of(settings)
+            self._settings[key] = (options, spec(settings.excludes), settings.root)
         options, exclude, root = self._settings[key]
         return options, exclude, root, self._project(path, options)
 

@@ -1,5 +1,5 @@
 """``[tool.hijax-migrate]`` in ``pyproject.toml``: found, read, checked, and
-merged under the flags (a flag given wins).
+applied under the command line's ``Settings`` (a flag given wins).
 
 Found as black and ruff find theirs: from the first path upwards, the first
 ``pyproject.toml`` with the table; the search stops at a repository's top.
@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import UsageError
 from ..core.model import STRATEGIES
+from ..core.settings import Settings
 
 TABLE = "hijax-migrate"
-# key -> (type, attribute of the parsed flags)
+# key -> (type, the field of ``Settings`` it sets)
 KEYS = {"target-jax": (str, "target_jax"), "strategy": (str, "strategy"), "base": (list, "base"),
         "exclude": (list, "exclude"), "extend-exclude": (list, "extend_exclude"),
         "include": (list, "include"), "black": (bool, "black"), "verify-python": (str, "verify_python"),
@@ -33,7 +34,12 @@ class Config:
     values: dict = field(default_factory=dict)
 
     def describe(self, key: str) -> str:
-        return f"{key} in [tool.{TABLE}] of {self.path}"
+        return describe(self.path, key)
+
+
+def describe(path: Path | None, key: str) -> str:
+    """Where a value came from, in a message: the key and the file's path."""
+    return f"{key} in [tool.{TABLE}] of {path}"
 
 
 def _folders(start: Path):
@@ -96,17 +102,27 @@ def _check(config: Config) -> None:
         raise UsageError(f"{config.describe('strategy')}: must be one of {', '.join(STRATEGIES)}")
 
 
-def apply(args, config: Config) -> None:
-    """Fill the flags not given from the configuration, then the defaults.
-    ``extend-exclude`` (file and flag) adds to whichever ``exclude`` won."""
-    extend = [*config.values.get("extend-exclude", []), *(args.extend_exclude or [])]
-    args.from_config = set()
-    for key, (kind, attr) in KEYS.items():
-        if getattr(args, attr, None) is None and key != "extend-exclude":
-            if key in config.values:
-                args.from_config.add(key)
-            setattr(args, attr, config.values.get(key, [] if kind is list else None))
-    args.exclude, args.extend_exclude = [*args.exclude, *extend], []
-    args.strategy = args.strategy or "auto"
-    args.black = bool(args.black)
-    args.settings = config
+def start(settings: Settings) -> Path:
+    """Where pins and the configuration are looked for: the first path, else
+    the file stdin stands for, else where the run stands."""
+    if settings.paths and settings.paths[0] != "-":
+        return Path(settings.paths[0])
+    return Path(settings.stdin_filename) if settings.stdin_filename else settings.here or Path.cwd()
+
+
+def read(flags: Settings) -> Settings:
+    """The command line's settings with the configuration it finds applied."""
+    return apply(flags, load(start(flags), flags.config))
+
+
+def apply(flags: Settings, config: Config) -> Settings:
+    """The command line's settings (``usage.settings_from``), over the
+    configuration's values, over the defaults: the fields it did not give take
+    the configuration's. ``extend-exclude`` (file and flag) adds to whichever
+    ``exclude`` won. Applied once: ``flags`` are the command line's alone."""
+    taken = {key: value for key, value in config.values.items()
+             if KEYS[key][1] not in flags.given and key != "extend-exclude"}
+    values = {KEYS[key][1]: tuple(value) if isinstance(value, list) else value for key, value in taken.items()}
+    extend = (*config.values.get("extend-exclude", ()), *flags.extend_exclude)
+    return replace(flags, **values, extend_exclude=extend, from_config=frozenset(taken), root=config.root,
+                   config_file=config.path)

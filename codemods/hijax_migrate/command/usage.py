@@ -1,6 +1,7 @@
-"""What the command line accepts and what it returns: the argument parser
-and the exit codes, where the command, a run and the git hooks all reach
-them without importing each other."""
+"""What the command line accepts and what it returns: the argument parser,
+the typed ``Settings`` its flags become (the only place a parsed
+``Namespace`` is read), and the exit codes, where the command, a run and the
+git hooks all reach them without importing each other."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import sys
 from typing import NoReturn
 
+from ..core.settings import Settings
 from ..core.version import __version__
 
 EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
@@ -140,6 +142,32 @@ def _verify_options(parser: argparse.ArgumentParser) -> None:
                        help="stop each run of CMD, with its children, after this long (default: 1800)")
     group.add_argument("--keep-verify-dir", action="store_true",
                        help="keep the scratch copy and the runs' output; its path is printed")
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """The parsed flags as settings, the configuration not yet applied
+    (``config.apply``); no PATH is the current folder, as in ruff."""
+    return settings_of(**{**vars(args), "paths": args.paths or ["."]})
+
+
+def settings_of(**values) -> Settings:
+    """Settings as a command line giving ``values`` makes them (for those who
+    run a session without one: the git hooks, the codemod): None is a flag
+    not given, which the configuration may then set; lists become tuples."""
+    from .config import KEYS
+
+    given = {name: tuple(value) if isinstance(value, list) else value
+             for name, value in values.items() if value is not None}
+    configurable = {name for _, name in KEYS.values()}
+    return Settings(**given, given=frozenset(given.keys() & configurable))
+
+
+def hook_type(argv: list[str], choices: tuple[str, ...]) -> str:
+    """``install-hook|uninstall-hook [--hook-type TYPE]``: the hook's type."""
+    parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
+    parser.add_argument("--hook-type", choices=choices, default=choices[0],
+                        help=f"which git hook (default: {choices[0]})")
+    return parser.parse_args(argv[1:]).hook_type
 
 
 def codes(values: list[str] | None) -> tuple[str, ...]:

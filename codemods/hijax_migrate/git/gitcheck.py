@@ -7,8 +7,8 @@ written out of git (its Python files, so that bases resolve as they are in
 that tree, the files the command line reads for pins and configuration,
 requirement files pulled in by ``-r`` included, and the documents that
 changed) to a copy kept between runs (``hook_tree``) and checked there, as
-``--check --force-exclude`` would: the changed files, and every file of
-their class families (``family``).
+``--check --force-exclude`` would, standing in the copy's top: the changed
+files, and every file of their class families (``family``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..command.usage import build_parser
-from ..core.cwd import working_in
+from ..command.usage import settings_of
 from ..sources import gitrepo
 from ..sources.files import SOURCES, is_candidate_text
 from . import family, hook_tree
@@ -87,12 +86,12 @@ def _check_tree(repo, tree: str, names: list[str], removed: tuple[str, ...] = ()
     wanted = {path: blob for path, blob in files.items() if path in names or path in python or path in settings}
     with hook_tree.checked_out(repo, wanted) as (top, kept):
         targets = [str(top / name) for name in family.related(top, names, python) if name.endswith(SOURCES)]
-        with working_in(top):
-            # A temporary folder never comes back: the cache would only fill up.
-            flags = ["--check", "--quiet", "--force-exclude"] + ([] if kept else ["--no-cache"])
-            args = build_parser().parse_args([*flags, "--", *targets])
-            args.family_files = False  # ``family.related`` chose them: a sibling's verdict is not the push's
-            outcomes = Session.from_args(args).migrate()
+        # As ``--check --quiet --force-exclude`` run from the copy's top. A
+        # temporary folder never comes back: the cache would only fill up.
+        # ``family.related`` chose the files: a sibling's verdict is not the push's.
+        settings = settings_of(paths=targets, check=True, quiet=True, force_exclude=True, no_cache=not kept,
+                               family_files=False, here=top)
+        outcomes = Session.start(settings).migrate()
     for outcome in outcomes:
         outcome.file = Path(outcome.file).relative_to(top).as_posix()
     return outcomes

@@ -9,7 +9,6 @@ input; ``uninstall-hook`` puts it back.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shlex
 import sys
@@ -118,16 +117,13 @@ def _remove_tree(start: Path) -> None:
 
 def command(argv: list[str]) -> int:
     """``hijax-migrate install-hook|uninstall-hook --hook-type TYPE``."""
-    from ..command.usage import EXIT_CLEAN, EXIT_USAGE
+    from ..command.usage import EXIT_CLEAN, EXIT_USAGE, hook_type
     from ..sources.gitrepo import GitError
 
-    parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
-    parser.add_argument("--hook-type", choices=HOOK_TYPES, default="pre-push",
-                        help="which git hook (default: pre-push)")
-    args = parser.parse_args(argv[1:])
+    chosen = hook_type(argv, HOOK_TYPES)
     action = install if argv[0] == "install-hook" else uninstall
     try:
-        print(action(args.hook_type, Path.cwd()))
+        print(action(chosen, Path.cwd()))
     except (HookError, GitError, OSError) as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)
         return EXIT_USAGE

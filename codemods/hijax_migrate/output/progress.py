@@ -8,6 +8,10 @@ rich is imported only when a bar is shown.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.settings import Settings
 
 # Fewer candidate files than this finish before a bar would be read.
 SHOW_FROM = 20
@@ -19,8 +23,8 @@ class Progress:
         self._bar = None
 
     @classmethod
-    def for_args(cls, args) -> Progress:
-        quiet = args.quiet or args.check or args.output_format != "text"
+    def for_settings(cls, settings: Settings) -> Progress:
+        quiet = settings.quiet or settings.check or settings.output_format != "text"
         return cls(not quiet)
 
     def start(self, total: int) -> None:

@@ -1,6 +1,6 @@
-"""Which files a run takes: the paths given, walked; the exclude and include
-patterns, relative to the project root; git's changed or staged files.
-Each file once, however often it is named."""
+"""Which files a run takes, as its ``Settings`` say: the paths given,
+walked; the exclude and include patterns, relative to the project root;
+git's changed or staged files. Each file once, however often it is named."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ..sources.files import gitignore_spec as spec
 from .state import Job
 
 if TYPE_CHECKING:
+    from ..core.settings import Settings
     from ..sources.files import Listings
 
 
@@ -44,47 +45,47 @@ def _named_rel(job: Job, root: Path) -> str:
     return under_root(job.path, root) or job.display
 
 
-def jobs_for(args, root: Path, listings: Listings | None = None) -> list[Job]:
-    """The run's files; a folder's walk, kept in ``listings``, serves the
-    run's searches of the tree too."""
+def jobs_for(settings: Settings, listings: Listings | None = None) -> list[Job]:
+    """The run's files (``settings`` with the configuration applied); a
+    folder's walk, kept in ``listings``, serves the run's searches of the tree too."""
     from ..sources.files import Listings
 
     listings = listings if listings is not None else Listings()
-    exclude = spec(args.exclude)
+    root, exclude = settings.root, spec(settings.excludes)
     jobs: list[Job] = []
-    for name in args.paths:
+    for name in settings.paths:
         path = Path(name)
         if os.path.isdir(path):
             jobs += _walked(path, _walk_spec(exclude, path, root), listings)
         elif os.path.lexists(path) or _unreachable(path):  # the latter: reported by its read
             job = Job(path, path.as_posix(), None)
-            if not (args.force_exclude and excluded(job, exclude, root)):
+            if not (settings.force_exclude and excluded(job, exclude, root)):
                 jobs.append(job)
         else:
             raise UsageError(f"{name}: no such file or directory")
-    include = spec(args.include)
+    include = spec(settings.include)
     if include is not None:
         jobs = [job for job in jobs if include.match_file(_named_rel(job, root))]
-    if args.changed_since is not None or args.staged:
-        jobs = _changed(jobs, args)
+    if settings.changed_since is not None or settings.staged:
+        jobs = _changed(jobs, settings)
     return _once(jobs)
 
 
-def chosen_in_part(args) -> bool:
+def chosen_in_part(settings: Settings) -> bool:
     """Are the run's files chosen one by one (named, or by git), not whole folders?"""
-    return args.changed_since is not None or args.staged or any(os.path.isfile(p) for p in args.paths)
+    return settings.changed_since is not None or settings.staged or any(os.path.isfile(p) for p in settings.paths)
 
 
-def with_families(jobs: list[Job], args, root: Path, options, listings: Listings) -> tuple[list[Job], list]:
+def with_families(jobs: list[Job], settings: Settings, options, listings: Listings) -> tuple[list[Job], list]:
     """Where the files are chosen in part, ``jobs`` and the other files of their
     classes' families (``family_files``), but those excluded; a note on each taken."""
-    if not jobs or not chosen_in_part(args) or not getattr(args, "family_files", True):
+    if not jobs or not chosen_in_part(settings) or not settings.family_files:
         return jobs, []
     from .family_files import widen
 
     widened, notes = widen(jobs, options, listings)
-    exclude = spec(args.exclude)
-    keep = [job for job in widened[len(jobs):] if not excluded(job, exclude, root)]
+    exclude = spec(settings.excludes)
+    keep = [job for job in widened[len(jobs):] if not excluded(job, exclude, settings.root)]
     kept = {job.display for job in keep}
     return _once(jobs + keep), [note for note in notes if note.file in kept]
 
@@ -136,13 +137,12 @@ def _real(path: Path, folders: dict[str, str]) -> str:
     return os.path.join(folders[folder], name)
 
 
-def _changed(jobs: list[Job], args) -> list[Job]:
+def _changed(jobs: list[Job], settings: Settings) -> list[Job]:
     from ..sources.gitrepo import GitError, changed_files
 
-    start = Path(args.paths[0])
+    start = Path(settings.paths[0])
     try:
-        changed = changed_files(start, args.changed_since, args.staged,
-                                untracked=getattr(args, "untracked", True))
+        changed = changed_files(start, settings.changed_since, settings.staged)
     except GitError as error:
         raise UsageError(str(error)) from error
     folders: dict[str, str] = {}

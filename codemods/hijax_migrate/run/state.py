@@ -59,14 +59,15 @@ class Run:
 
     @classmethod
     def start(cls, jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-              cache_dir: Path | None = None, listings: Listings | None = None) -> Run:
+              cache_dir: Path | None = None, listings: Listings | None = None, here: Path | None = None) -> Run:
         """``cache_dir``: where results and the stat record are kept across
         runs (None: not kept); ``listings``: the tree's walks made to find
-        the jobs (``selection.jobs_for``), which serve the run on."""
+        the jobs (``selection.jobs_for``), which serve the run on; ``here``:
+        where files named alone import from (None: the working folder)."""
         from ..analysis.project import Project
 
         reads = TreeReads(Originals.start() if in_place else None, listings)
-        roots = roots_of(jobs, reads.packages)
+        roots = roots_of(jobs, reads.packages, here)
         searched = searched_roots(roots, jobs, reads.packages)
         tool = tool_key()  # the tool's own sources, as this run finds them
         project = Project(options.extra_bases, roots, reads, searched, decider=new_decider(),
@@ -135,11 +136,11 @@ def _migrate_another(code: str, path: str, options: Options, project: Project, m
     return migrate_source(code, path, options, project, module)
 
 
-def roots_of(jobs: list[Job], packages: Packages | None = None) -> tuple[Path, ...]:
+def roots_of(jobs: list[Job], packages: Packages | None = None, here: Path | None = None) -> tuple[Path, ...]:
     """The folders imports start from in a run over ``jobs`` (``packages``:
-    the run's). Files named one by one import from where the tool runs, as
-    under ``python -m``."""
-    named = [Path.cwd()] if any(job.root is None for job in jobs) else []
+    the run's). Files named one by one import from where the tool runs
+    (``here``, else the working folder), as under ``python -m``."""
+    named = [here or Path.cwd()] if any(job.root is None for job in jobs) else []
     packages = packages if packages is not None else Packages()
     return packages.search_roots([job.path for job in jobs], list({job.root for job in jobs if job.root}) + named)
 

@@ -80,7 +80,7 @@ class Cache:
         self._context = json.dumps([FORMAT, tool, dataclasses.asdict(options), [str(r) for r in roots]],
                                    default=sorted, sort_keys=True)
         self._digests: dict[Path, str | None] = {}  # this run's reads of other files
-        self._black = bool(getattr(options, "black", False))
+        self._black = options.black
         self._styles: dict[str, str] = {}  # folder -> black's version and settings there
 
     def _path(self, display: str, module: str, text: str) -> Path:

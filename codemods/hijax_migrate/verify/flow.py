@@ -9,7 +9,6 @@ written) or a file could not be processed, 130 interrupted.
 
 from __future__ import annotations
 
-import copy as copying
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..command.usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING
 from ..core.cwd import working_in
 from ..core.errors import UsageError
 from ..core.model import Outcome
+from ..core.settings import Settings
 from . import invocation, outcomes as reading, process, scratch
 from .compare import BROKEN, rows
 from .present import Present
@@ -34,37 +34,40 @@ class Plan:
     timeout: float
 
 
-def check_usage(args) -> None:
-    if args.paths == ["-"] or "-" in args.paths:
+def check_usage(flags: Settings) -> None:
+    if "-" in flags.paths:
         raise UsageError("--verify migrates files on disk: not with '-' (stdin)")
-    for flag, given in (("--check", args.check), ("--interactive", args.interactive), ("--staged", args.staged),
-                        ("--update-pin", args.update_pin)):
+    for flag, given in (("--check", flags.check), ("--interactive", flags.interactive), ("--staged", flags.staged),
+                        ("--update-pin", flags.update_pin)):
         if given:
             raise UsageError(f"--verify with {flag}: not supported; --verify writes only with --in-place "
                              "(raise the pin in a run of its own)")
-    if args.verify_timeout is not None and args.verify_timeout <= 0:
-        raise UsageError(f"--verify-timeout must be more than 0 seconds, not {args.verify_timeout}")
+    if flags.verify_timeout is not None and flags.verify_timeout <= 0:
+        raise UsageError(f"--verify-timeout must be more than 0 seconds, not {flags.verify_timeout}")
 
 
-def plan_of(args) -> Plan:
+def plan_of(flags: Settings) -> Plan:
+    """The plan of the command line's settings (the configuration not yet applied)."""
     from ..command import config
 
-    check_usage(args)
-    start = Path(args.paths[0])
-    settings = config.load(start, args.config)
+    check_usage(flags)
+    settings = config.read(flags)
+    start = config.start(settings)
     root = scratch.repository_top(start.resolve()) or settings.root.resolve()
-    for path in args.paths:
+    for path in settings.paths:
         if not Path(os.path.abspath(path)).is_relative_to(root):
             raise UsageError(f"--verify: {path} is outside the project ({root}), which is what is copied")
-    timeout = DEFAULT_TIMEOUT if args.verify_timeout is None else args.verify_timeout
-    return Plan(args.verify, root, _python(args, settings), timeout)
+    timeout = DEFAULT_TIMEOUT if settings.verify_timeout is None else settings.verify_timeout
+    return Plan(settings.verify, root, _python(settings), timeout)
 
 
-def _python(args, settings) -> str | None:
+def _python(settings: Settings) -> str | None:
     """--verify-python, else the configuration's (relative to its folder)."""
-    given, where = args.verify_python, "--verify-python"
-    if given is None and "verify-python" in settings.values:
-        given, where = str(settings.root / settings.values["verify-python"]), settings.describe("verify-python")
+    from ..command import config
+
+    given, where = settings.verify_python, "--verify-python"
+    if "verify-python" in settings.from_config:
+        given, where = str(settings.root / given), config.describe(settings.config_file, "verify-python")
     if given is None:
         return None
     python = os.path.abspath(os.path.expanduser(given))  # not resolved: a venv's python is a link
@@ -87,19 +90,19 @@ class Migrated:
     old: dict[Path, bytes]
 
 
-def migrate_copy(args, copy: scratch.Scratch) -> Migrated:
+def migrate_copy(flags: Settings, copy: scratch.Scratch) -> Migrated:
     """The tool's own session, run in place in the copy (from the current
-    folder's place there, the paths named as they were)."""
+    folder's place there, the paths named as they were, the copy's
+    configuration applied): the working folder changes, as relative paths
+    are read from it."""
     from ..command.session import Session
 
-    inner = copying.copy(args)
-    inner.in_place, inner.diff = True, False
     there = invocation.folders(copy.root, copy.tree)[1]
     inside = Path.cwd().resolve().is_relative_to(copy.root)
-    inner.paths = [_into(path, copy, inside) for path in args.paths]
-    inner.config = args.config and _into(args.config, copy, True)
+    inner = replace(flags, in_place=True, diff=False, paths=tuple(_into(path, copy, inside) for path in flags.paths),
+                    config=flags.config and _into(flags.config, copy, True))
     with working_in(there):
-        session = Session.from_args(inner)
+        session = Session.start(inner)
         found = session.migrate()
         files = {job.display: there / job.path for job in session.jobs}
     named = [_renamed(o, str(copy.tree), str(copy.root)) for o in found]
@@ -141,20 +144,21 @@ def run_sides(plan: Plan, copy: scratch.Scratch, say) -> tuple[reading.Outcomes,
     return found[0], found[1]
 
 
-def verify(args) -> int:
-    """The verify run (``args`` from the command line)."""
-    plan, out = plan_of(args), Present(args)
-    with scratch.made(plan.root, args.keep_verify_dir) as copy:
+def verify(flags: Settings) -> int:
+    """The verify run (``flags``: the command line's settings, to which the
+    project's and then the copy's configuration are applied)."""
+    plan, out = plan_of(flags), Present(flags)
+    with scratch.made(plan.root, flags.keep_verify_dir) as copy:
         out.say(f"verify: migrating a copy of {plan.root} in {copy.tree}")
-        migrated = migrate_copy(args, copy)
+        migrated = migrate_copy(flags, copy)
         if not migrated.new:
             out.report(migrated, None)
             return EXIT_FAILED if any(o.error for o in migrated.outcomes) else EXIT_CLEAN
         before, after = run_sides(plan, copy, out.say)
         found = Verification(plan.command, plan.python, before, after, rows(before, after))
-        out.logs(copy, found, args.keep_verify_dir)
+        out.logs(copy, found, flags.keep_verify_dir)
     code = _code(found, migrated)
-    if args.in_place and code != EXIT_PENDING and not (before.ran.timed_out or after.ran.timed_out):
+    if flags.in_place and code != EXIT_PENDING and not (before.ran.timed_out or after.ran.timed_out):
         code = max(code, write(migrated, found, out))
     out.report(migrated, found)
     return code

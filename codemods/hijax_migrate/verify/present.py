@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..core.settings import Settings
 from ..output import report as migration
 from . import report
 
@@ -14,14 +15,14 @@ _TAIL = 30  # lines of the after run's output shown when a test broke
 
 
 class Present:
-    def __init__(self, args):
-        self.args = args
-        self.text = args.output_format == "text"
-        self.color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
-                                                and not os.environ.get("NO_COLOR"))
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.text = settings.output_format == "text"
+        self.color = settings.color == "always" or (settings.color == "auto" and sys.stdout.isatty()
+                                                    and not os.environ.get("NO_COLOR"))
 
     def say(self, line: str) -> None:
-        if self.text and not self.args.quiet:
+        if self.text and not self.settings.quiet:
             print(line, file=sys.stderr, flush=True)
 
     def warn(self, line: str) -> None:
@@ -38,10 +39,10 @@ class Present:
 
     def report(self, migrated, found) -> None:
         outcomes = migrated.outcomes
-        if self.args.output_format == "json":
+        if self.settings.output_format == "json":
             doc = migration.as_json(outcomes, migrated.scanned, migrated.target)
             print(report.as_json(found, doc) if found else report.as_json_without_runs(doc))
-        elif self.args.output_format == "github":
+        elif self.settings.output_format == "github":
             text = "\n".join(filter(None, [migration.as_github(outcomes), found and report.as_github(found)]))
             if text:
                 print(text)
@@ -54,9 +55,9 @@ class Present:
                 print(migration.finding_text(finding), file=sys.stderr)
             if outcome.error:
                 print(migration.error_text(outcome), file=sys.stderr)
-            if self.args.diff and outcome.diff:
+            if self.settings.diff and outcome.diff:
                 sys.stdout.write(migration.colorize(outcome.diff) if self.color else outcome.diff)
         print(report.as_text(found, self.color) if found else "verify: nothing to migrate: the command was not run")
-        if not self.args.quiet:
+        if not self.settings.quiet:
             written = found is not None and found.written
             print(migration.summary(migrated.outcomes, migrated.scanned, migrated.target, written), file=sys.stderr)
