@@ -126,18 +126,28 @@ _BLOCKS = (cst.Module, cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.E
 
 
 _FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # in source order
+_HAS: dict[type, tuple[str, ...]] = {}  # node type -> the fields of ``_FIELDS`` it has
+# node type -> is it one of ``_BLOCKS`` (False), or with simple statement lines (True)?
+_IS: dict[bool, dict[type, bool]] = {False: {}, True: {}}
 
 
 def blocks_in(node: cst.CSTNode, lines: bool = False) -> list[cst.CSTNode]:
     """The children of ``node`` that are or hold statements, in source order
     (read from their fields: libcst's ``children`` visits every child);
-    with ``lines``, simple statement lines too."""
-    kinds = (*_BLOCKS, cst.SimpleStatementLine) if lines else _BLOCKS
-    found = []
-    for name in _FIELDS:
-        value = getattr(node, name, None)
+    with ``lines``, simple statement lines too. Types are asked once each
+    (an ``isinstance`` of libcst's abstract classes is slow)."""
+    fields = _HAS.get(type(node))
+    if fields is None:
+        fields = _HAS[type(node)] = tuple(name for name in _FIELDS if hasattr(node, name))
+    known, found = _IS[lines], []
+    for name in fields:
+        value = getattr(node, name)
         for child in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(child, kinds):
+            kind = type(child)
+            block = known.get(kind)
+            if block is None:
+                block = known[kind] = issubclass(kind, (*_BLOCKS, cst.SimpleStatementLine) if lines else _BLOCKS)
+            if block:
                 found.append(child)
     return found
 

@@ -63,7 +63,10 @@ class _Quick:
             setattr(cls, name, getattr(libcsts, name) if fields else _no_field_method)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        method = _method(self, type(node), self._quick_visits, "visit_")
+        try:  # asked of every node: the found method's look-up inlined
+            method = self._quick_visits[type(node)]
+        except KeyError:
+            method = _method(self, type(node), self._quick_visits, "visit_")
         return method is None or method(self, node) is not False
 
 
@@ -76,5 +79,8 @@ class QuickVisitor(_Quick, cst.CSTVisitor):
 
 class QuickTransformer(_Quick, cst.CSTTransformer):
     def on_leave(self, original_node, updated_node):
-        method = _method(self, type(original_node), self._quick_leaves, "leave_")
+        try:
+            method = self._quick_leaves[type(original_node)]
+        except KeyError:
+            method = _method(self, type(original_node), self._quick_leaves, "leave_")
         return updated_node if method is None else method(self, original_node, updated_node)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
-from typing import Callable
+from collections.abc import Callable, Mapping
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -53,6 +52,17 @@ def positions(wrapper: MetadataWrapper) -> Mapping:
 def in_leave_order(nodes: set[cst.CSTNode], parents) -> list[cst.CSTNode]:
     """``nodes`` in the order a visit leaves them (a node after the nodes inside it,
     siblings in source order), from their paths up ``parents``: no positions."""
+    key = _path_key(parents)
+    return sorted(nodes, key=lambda node: (*key(node), math.inf))  # a node after every node under it
+
+
+def in_visit_order(nodes, parents) -> list[cst.CSTNode]:
+    """``nodes`` in the order a visit enters them (a node before the nodes inside it)."""
+    return sorted(nodes, key=_path_key(parents))
+
+
+def _path_key(parents) -> Callable[[cst.CSTNode], tuple]:
+    """A node -> its places among its siblings (libcst's ``children``: the visit's order), from the root down."""
     orders: dict[int, dict[int, int]] = {}  # id(parent) -> id(child) -> its place
 
     def key(node: cst.CSTNode) -> tuple:
@@ -64,8 +74,8 @@ def in_leave_order(nodes: set[cst.CSTNode], parents) -> list[cst.CSTNode]:
                 order = orders[id(parent)] = {id(child): i for i, child in enumerate(parent.children)}
             path.append(order[id(node)])
             node = parent
-        return (*reversed(path), math.inf)  # a node after every node under it
-    return sorted(nodes, key=key)
+        return tuple(reversed(path))
+    return key
 
 
 def is_name(node: object, *values: str) -> bool:
@@ -134,6 +144,9 @@ def field_names(node: cst.CSTNode) -> tuple[str, ...]:
     return names
 
 
+_IS_NODE: dict[type, bool] = {}  # a type -> is it a libcst node's (an ABC: slow to ask each time)
+
+
 def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     """``node``'s children, read from its fields, in no particular order:
     libcst's ``children`` and visits rebuild every node they pass (a walk of
@@ -141,11 +154,19 @@ def child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     found = []
     for name in field_names(node):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        if isinstance(value, (list, tuple)):
+            found.extend(item for item in value if _is_node(item))
+        elif _is_node(value):
             found.append(value)
-        elif isinstance(value, (list, tuple)):
-            found.extend(item for item in value if isinstance(item, cst.CSTNode))
     return found
+
+
+def _is_node(value: object) -> bool:
+    kind = type(value)
+    node = _IS_NODE.get(kind)
+    if node is None:
+        node = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
+    return node
 
 
 def parents_under(root: cst.CSTNode, known: dict | None = None, parent: cst.CSTNode | None = None) -> dict:
@@ -161,3 +182,20 @@ def parents_under(root: cst.CSTNode, known: dict | None = None, parent: cst.CSTN
             known[child] = node
             stack.append(child)
     return known
+
+
+def parents_and_nodes(root: cst.CSTNode, kinds: tuple[type, ...]) -> tuple[dict, dict[type, list]]:
+    """``parents_under(root)``, and the nodes under it of each of ``kinds`` (by exact
+    type), in no particular order: one walk for both (``in_visit_order`` orders them)."""
+    known: dict = {}
+    found: dict[type, list] = {kind: [] for kind in kinds}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in child_nodes(node):
+            known[child] = node
+            stack.append(child)
+            bucket = found.get(type(child))
+            if bucket is not None:
+                bucket.append(child)
+    return known, found

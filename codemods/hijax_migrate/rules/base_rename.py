@@ -21,45 +21,43 @@ from libcst.metadata import QualifiedNameProvider, ScopeProvider
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, ScopeReads, hijax_from, imported_elsewhere, plan_imports
 from ..analysis.deflines import small_statements
-from ..analysis.dispatch import QuickVisitor
 from ..analysis.names import NameModel
-from ..analysis.nodes import findall, in_leave_order, is_attribute, parents_under
+from ..analysis.nodes import findall, in_leave_order, in_visit_order, is_attribute, parents_and_nodes
 from ..analysis.rename_reads import attribute_names, import_lines, is_read, model_reads, paired_lines
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
 
 
-class _Sightings(QuickVisitor):
-    """Statements and expressions that may switch between two names, and name
-    ``old``; the Names ``old`` and attributes ``.old``, in source order: a plain
-    visitor (a matcher walk of a whole module costs far more)."""
+class _Sightings:
+    """The Names ``old`` and attributes ``.old``, in source order; the statements
+    and expressions that may switch between two names and hold a Name ``old``
+    (outer first, in the order a visit meets them); every node's parent. One
+    walk of the fields finds them all: a libcst visit of a whole module costs
+    several times as much, a matcher walk far more."""
 
-    def __init__(self, old: str):
-        self.old, self.open, self.found = old, [], {}
-        self.names: list[cst.Name] = []
-        self.attributes: list[cst.Attribute] = []
+    def __init__(self, module: cst.Module, old: str):
+        self.parents, found = parents_and_nodes(module, (cst.Name, cst.Attribute))
+        self.names: list[cst.Name] = in_visit_order([n for n in found[cst.Name] if n.value == old], self.parents)
+        self.attributes: list[cst.Attribute] = in_visit_order(
+            [node for node in found[cst.Attribute] if node.attr.value == old], self.parents)
+        self.found: dict[cst.CSTNode, None] = {}
+        for name in self.names:
+            self.found.update(dict.fromkeys(reversed(self._switches_above(name))))
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, _SWITCH_TYPES) or (isinstance(node, cst.BooleanOperation)
-                                               and isinstance(node.operator, cst.Or)):
-            self.open.append(node)
-        elif isinstance(node, cst.Name) and node.value == self.old:
-            self.found.update(dict.fromkeys(self.open))
-            self.names.append(node)
-        elif isinstance(node, cst.Attribute) and node.attr.value == self.old:
-            self.attributes.append(node)
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        if self.open and self.open[-1] is original_node:
-            self.open.pop()
+    def _switches_above(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """The switches ``node`` stands in, innermost first."""
+        found = []
+        while node in self.parents:
+            node = self.parents[node]
+            if isinstance(node, _SWITCH_TYPES) or (isinstance(node, cst.BooleanOperation)
+                                                   and isinstance(node.operator, cst.Or)):
+                found.append(node)
+        return found
 
 
 def _candidates(module: cst.Module, old: str) -> list[cst.CSTNode]:
-    visitor = _Sightings(old)
-    module.visit(visitor)
-    return list(visitor.found)
+    return list(_Sightings(module, old).found)
 
 
 def _may_switch(code: str | None, old: str, new: str) -> bool:
@@ -87,9 +85,8 @@ class BaseRename(EditingRule):
     new_name: str
 
     def decide(self, module: cst.Module) -> list[Edit]:
-        self.parents = parents_under(module)  # every node's, read from the fields: no visit
-        self._sights = _Sightings(self.old_name)
-        module.visit(self._sights)
+        self._sights = _Sightings(module, self.old_name)
+        self.parents = self._sights.parents  # every node's, read from the fields: no visit
         self._model, self._lines = self._name_model(), {}
         self._plan(module)
         return [Edit(node, self._edit(node), self.rule.code)
@@ -125,9 +122,8 @@ class BaseRename(EditingRule):
         which is edited whole."""
         imports = {self.parents[alias] for alias, decision in self._imports.aliases.items()
                    if decision in (Decision.RENAME, Decision.ALIAS)}
-        attributes = [node for node in self.parents if isinstance(node, cst.Attribute)
-                      and node.attr.value == self.old_name and node not in self._switched
-                      and self._names(node, self._qualified)]
+        attributes = [node for node in self._sights.attributes
+                      if node not in self._switched and self._names(node, self._qualified)]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
     def _reads(self, module: cst.Module):

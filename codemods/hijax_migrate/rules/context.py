@@ -211,7 +211,7 @@ class RuleTransformer(QuickTransformer):
             entered = super().on_visit(node)  # visit_Module may set the focus
             self._focus_ids = {id(n) for n in self.focus} if self.focus else None
             return entered
-        if self._skips(node):
+        if self.focus is not None and not self._inside and self._skips(node):
             return False
         if self._entered_from is not None:
             self._entered_from[node] = self._trail[-1]
@@ -222,7 +222,7 @@ class RuleTransformer(QuickTransformer):
 
     def on_leave(self, original_node, updated_node):
         if type(original_node) is not cst.Module:
-            if self._skips(original_node):
+            if self.focus is not None and not self._inside and self._skips(original_node):
                 return updated_node  # never entered: left exactly as it is
             if self._entered_from is not None:
                 self._trail.pop()
@@ -231,8 +231,7 @@ class RuleTransformer(QuickTransformer):
         return super().on_leave(original_node, updated_node)
 
     def _skips(self, node: cst.CSTNode) -> bool:
-        if self.focus is None or self._inside:
-            return False
+        """Outside the focus and off the way to it (asked only with a focus, outside it)."""
         if self._keep is None:
             self._keep = {id(kept) for kept in around(self._module, self.focus)}
         return id(node) not in self._keep
