@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hijax_migrate.analysis.answers import Answers
 from hijax_migrate.analysis.index import Index
 from hijax_migrate.analysis.project import Project
@@ -130,3 +132,21 @@ def test_the_tool_key_is_the_runs_own(tmp_path: Path):
     assert one != other
     assert Cache(tmp_path, Options(), ())._path("f.py", "f", "x") == Cache(tmp_path, Options(), (), key)._path(
         "f.py", "f", "x")
+
+
+@pytest.mark.parametrize("few", [0, 32])
+def test_the_runs_index_is_made_with_its_search_mode_once_the_candidates_are_counted(tmp_path: Path,
+                                                                                     monkeypatch, few):
+    """How the index searches for subclasses is decided before it is made: by
+    one index of names over many candidates, else by passes of the tree."""
+    from hijax_migrate.analysis.index import SEARCH_PASSES
+    from hijax_migrate.run import runner
+    from hijax_migrate.run.state import Job, Run
+
+    write(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/sub.py": SUB})
+    monkeypatch.setattr(runner, "_FEW_CANDIDATES", few)
+    jobs = [Job(tmp_path / "pkg" / name, f"pkg/{name}", tmp_path) for name in ("base.py", "sub.py")]
+    with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1) as run:
+        assert run.index is None
+        runner.migrate(run)
+        assert run.index.search_passes == (0 if few == 0 else SEARCH_PASSES)

@@ -62,7 +62,7 @@ class FileProject(Resolver):
     def first_summary(self, module: str) -> ModuleSummary | None:
         """The module as this run found it: families are decided on what the code was
         (a flag a base sets is gone once that base is migrated)."""
-        current = self.summary(module)
+        current = self.summary(module)  # the index summarises it from disk if none has
         return self.index.found(module) or current
 
     def find(self, module: str) -> Path | None:
