@@ -120,12 +120,11 @@ def test_a_base_is_decided_on_its_subclasses_as_found_whichever_file_comes_first
 
 
 def test_each_file_is_decided_on_the_others_as_found(tmp_path):
-    """The project a process migrates files with forgets, at the next file,
-    what the migration of an earlier one made of its module: which files a
-    process does before which (a worker gets some, in any order) cannot
-    change an answer."""
+    """The next file's view of a process's index never sees what the migration
+    of an earlier one made of its module: which files a process does before
+    which (a worker gets some, in any order) cannot change an answer."""
     from hijax_migrate.analysis.families import form
-    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.analysis.index import Index
     from hijax_migrate.analysis.scopes import CLASSIC
     from hijax_migrate.core.model import Options
     from hijax_migrate.engine.engine import migrate_source
@@ -133,9 +132,8 @@ def test_each_file_is_decided_on_the_others_as_found(tmp_path):
     text = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Op(VJPHiPrimitive):\n"
             "    def vjp_bwd(self, res, g):\n        return (g,)\n")
     write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": text})
-    project = Project((), (tmp_path,))
-    project.start_file()
-    assert "def vjp_bwd_retval" in migrate_source(text, "pkg/a.py", Options(target=(0, 10, 0)), project, "pkg.a").code
-    project.start_file()  # another file's migration
-    [op] = project.summary("pkg.a").classes
+    index = Index((), (tmp_path,))
+    assert "def vjp_bwd_retval" in migrate_source(text, "pkg/a.py", Options(target=(0, 10, 0)), index.file(),
+                                                  "pkg.a").code
+    [op] = index.file().summary("pkg.a").classes  # another file's migration
     assert form(op) == CLASSIC and "vjp_bwd_retval" not in op.body.bindings

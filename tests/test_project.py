@@ -128,11 +128,11 @@ def test_the_index_of_names_finds_what_the_passes_find(tmp_path, words):
     index of every file's names, not a pass of the tree a name: the same files."""
     from test_tree_searches import NAMERS, every_file_naming
 
-    from hijax_migrate.analysis.project import Project
+    from hijax_migrate.analysis.index import Index
 
     write(tmp_path, NAMERS)
     for passes in (0, 1, 2):
-        project = Project(roots=(tmp_path,), search_passes=passes)
+        index = Index(roots=(tmp_path,), search_passes=passes)
         for word in words:
-            found = sorted(path.name for path, _, _ in project._naming_files(word))
+            found = sorted(path.name for path, _, _ in index.naming_files(word))
             assert found == every_file_naming(tmp_path, word), (passes, word)

@@ -31,17 +31,20 @@ def test_kinds_of_freed_classes_are_not_given_to_new_ones():
 
 def test_an_answer_resting_on_a_file_rewritten_earlier_in_the_process_is_cached(tmp_path):
     """An in-place run rewrites base.py, then decides uses.py on base.py as found
-    (``start_file`` puts its summary back): that answer rests on base.py's text as
-    found, and may be cached. It was not, in whichever worker happened to do base.py
+    (the rewrite stays in base.py's view of the tree): that answer rests on
+    base.py's text as found, and may be cached. It was not, in whichever worker happened to do base.py
     first: cache entries then depended on the order of the files (test_hash_seeds)."""
     from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
 
+    from hijax_migrate.analysis.index import Index
+
     (tmp_path / "base.py").write_text(PRIM)
-    project = Project(roots=(tmp_path,))
+    index = Index(roots=(tmp_path,))
+    project = index.file()
     found = summarize_ast(parse_ast(PRIM), "base")[0]
     project.add_summary(found, PRIM)  # as triage reads it
     project.add_summary(summarize_ast(parse_ast(PLAIN), "base")[0])  # its rewrite, not on disk
-    answers = project.start_file()  # the next file's
+    answers = index.file().answers  # the next file's
     answers.touched.add("base")
-    deps = project.dependencies(answers, "uses")
+    deps = index.dependencies(answers, "uses")
     assert deps is not None and deps[0][0] == "base" and deps[0][1] == str(tmp_path / "base.py")

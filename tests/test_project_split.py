@@ -1,11 +1,15 @@
-"""The project split by lifetime: a file's answers made fresh and handed back,
-cross-file decisions as data from a decider, and no module keeping a parse."""
+"""The project split by lifetime: a run's index, a view of it each file with
+answers made fresh and carried by the file's result, cross-file decisions as
+data from a decider, and no module keeping a parse."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hijax_migrate.analysis.answers import Answers
+from hijax_migrate.analysis.index import Index
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.core.model import Change, FileReport, Options, Result
 from hijax_migrate.engine.engine import migrate_source
@@ -20,18 +24,62 @@ SUB = ("from pkg.base import Base\n\n\nclass Sub(Base):\n    def vjp_bwd(self, r
        "        return self.vjp_bwd(res, g)\n")
 
 
-def test_each_file_gets_fresh_answers_and_its_dependencies_from_them(tmp_path: Path):
+def test_each_file_gets_a_fresh_view_and_answers_and_its_dependencies_from_them(tmp_path: Path):
     write(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": BASE})
-    project = Project(roots=(tmp_path,))
-    first = project.start_file()
+    index = Index(roots=(tmp_path,))
+    one = index.file()
+    first = one.answers
     first.touched.add("pkg.base")
-    project.summary("pkg.base")
-    second = project.start_file()
-    assert second is not first and second == Answers() and project.answers is second
-    assert project.dependencies(second) == []
-    assert project.dependencies(first)[0][:2] == ["pkg.base", str(tmp_path / "pkg" / "base.py")]
+    one.summary("pkg.base")
+    other = index.file()
+    second = other.answers
+    assert other is not one and second is not first and second == Answers()
+    assert other.summary("pkg.base") is one.summary("pkg.base")  # the index's, as found, shared
+    assert index.dependencies(second) == []
+    assert index.dependencies(first)[0][:2] == ["pkg.base", str(tmp_path / "pkg" / "base.py")]
     first.volatile = True
-    assert project.dependencies(first) is None  # rests on another file's migration: never cached
+    assert index.dependencies(first) is None  # rests on another file's migration: never cached
+
+
+def test_a_files_rewrite_stays_in_its_view(tmp_path: Path):
+    """What a file's migration makes of its module is seen by that file alone;
+    the next file sees the module as found, and its memo of kinds anew."""
+    from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
+
+    write(tmp_path, {"base.py": BASE})
+    index = Index(roots=(tmp_path,))
+    view = index.file()
+    found = summarize_ast(parse_ast(BASE), "base")[0]
+    view.add_summary(found, BASE)  # as triage reads it: the module as found
+    assert index.found("base") is found and not index.class_kinds
+    [info] = found.classes
+    view.class_kind(info)
+    rewrite = summarize_ast(parse_ast("class Base:\n    pass\n"), "base")[0]
+    view.add_summary(rewrite)  # its rewrite, not on disk
+    assert view.summary("base") is rewrite and view.first_summary("base") is found
+    assert index.found("base") is found and "base" in view.answers.rewritten
+    view.answers.touched.add("base")
+    assert index.dependencies(view.answers, "uses") is None  # rests on a text not on disk
+    assert index.dependencies(view.answers, "base") == []  # but its own module
+    assert index.class_kinds  # kept while the file is in hand
+    after = index.file()
+    assert after.summary("base") is found and not index.class_kinds
+
+
+def test_a_run_caches_a_result_with_the_answers_it_carries(tmp_path: Path):
+    """The cache reads what a result rests on from the answers it carries; a
+    result without them (migrated alone) is never kept."""
+    write(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": BASE})
+    index = Index(roots=(tmp_path,))
+    cache = Cache(tmp_path / "cache", Options(), (tmp_path,))
+    alone = Result(SUB, FileReport("sub.py"))
+    cache.store("sub.py", "pkg.sub", SUB, alone, index)
+    assert not (tmp_path / "cache").exists()
+    view = index.file()
+    view.answers.touched.add("pkg.base")
+    view.summary("pkg.base")
+    cache.store("sub.py", "pkg.sub", SUB, Result(SUB, FileReport("sub.py"), view.answers), index)
+    assert cache.lookup("sub.py", "pkg.sub", SUB, index) is not None
 
 
 def test_a_migration_says_what_it_renames_as_data():
@@ -52,7 +100,7 @@ def test_the_decider_reads_the_data_not_the_words_and_asks_once(tmp_path: Path):
 
     decider = Decider(migrate)
     project = Project(roots=(tmp_path,))
-    answers = project.start_file()
+    answers = project.answers
     assert decider.renamed_rules(project, Options(), "pkg.base") == {"Other"}
     assert decider.renamed_rules(project, Options(), "pkg.base") == {"Other"}
     assert asked == ["pkg.base"] and answers.volatile
@@ -84,3 +132,21 @@ def test_the_tool_key_is_the_runs_own(tmp_path: Path):
     assert one != other
     assert Cache(tmp_path, Options(), ())._path("f.py", "f", "x") == Cache(tmp_path, Options(), (), key)._path(
         "f.py", "f", "x")
+
+
+@pytest.mark.parametrize("few", [0, 32])
+def test_the_runs_index_is_made_with_its_search_mode_once_the_candidates_are_counted(tmp_path: Path,
+                                                                                     monkeypatch, few):
+    """How the index searches for subclasses is decided before it is made: by
+    one index of names over many candidates, else by passes of the tree."""
+    from hijax_migrate.analysis.index import SEARCH_PASSES
+    from hijax_migrate.run import runner
+    from hijax_migrate.run.state import Job, Run
+
+    write(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/sub.py": SUB})
+    monkeypatch.setattr(runner, "_FEW_CANDIDATES", few)
+    jobs = [Job(tmp_path / "pkg" / name, f"pkg/{name}", tmp_path) for name in ("base.py", "sub.py")]
+    with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1) as run:
+        assert run.index is None
+        runner.migrate(run)
+        assert run.index.search_passes == (0 if few == 0 else SEARCH_PASSES)

@@ -130,13 +130,13 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
     """Over many candidates the subclass index is built by the parent before
     the workers fork; and the search for uses, whose subclass searches the
     index answers, looks for the rule's name alone (no class names besides)."""
-    from hijax_migrate.analysis import project as project_module
+    from hijax_migrate.analysis import index as index_module, naming as naming_module
     from hijax_migrate.run import runner
     from hijax_migrate.tree import scans
 
     root, _ = synthetic
     log = tmp_path / "log"
-    names_in, may_hold = project_module._names_in, scans.may_hold
+    names_in, may_hold = naming_module.names_in, scans.may_hold
 
     def logged(kind, function):
         def call(data, *word):
@@ -145,7 +145,7 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
             return function(data, *word)
         return call
 
-    monkeypatch.setattr(project_module, "_names_in", logged("names", names_in))
+    monkeypatch.setattr(index_module, "names_in", logged("names", names_in))
     monkeypatch.setattr(scans, "may_hold", logged("holds", may_hold))
     monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", 1)
     monkeypatch.setattr(runner, "_FEW_CANDIDATES", 4)  # a whole tree's run
@@ -220,14 +220,14 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
     serial run's."""
     import os
 
-    from hijax_migrate.analysis import project as project_module
+    from hijax_migrate.analysis import index as index_module, naming as naming_module
     from hijax_migrate.run import runner
     from hijax_migrate.sources import originals
     from hijax_migrate.tree import scans
 
     root, _ = synthetic
     serial = [(o.file, o.diff, o.findings) for o in outcomes(root, workers=1)]
-    log, names_in, read = tmp_path / "log", project_module._names_in, originals.read_bytes
+    log, names_in, read = tmp_path / "log", naming_module.names_in, originals.read_bytes
 
     def logged(data):
         with open(log, "a") as out:  # forked workers append to the same file
@@ -239,7 +239,7 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
             out.write(f"{path}\n")
         return read(path)
 
-    monkeypatch.setattr(project_module, "_names_in", logged)
+    monkeypatch.setattr(index_module, "names_in", logged)
     monkeypatch.setattr(originals, "read_bytes", read_logged)
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
     for name, value in (("_PARALLEL_PREFILTER", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):

@@ -17,8 +17,8 @@ from hypothesis import given, settings, strategies as st
 from test_accum_calls import BASE, CALLER
 from test_project import write
 
-from hijax_migrate.analysis import project as project_module
-from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis import index as index_module, naming as naming_module
+from hijax_migrate.analysis.index import Index
 from hijax_migrate.cli import main
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.rules.context import Options
@@ -77,13 +77,13 @@ NAMERS = {
 
 
 def naming(root: Path, word: str, scans=None) -> list[str]:
-    project = Project(roots=(root,), scans=scans)
-    return sorted(path.name for path, _, _ in project._naming_files(word))
+    index = Index(roots=(root,), scans=scans)
+    return sorted(path.name for path, _, _ in index.naming_files(word))
 
 
 def every_file_naming(root: Path, word: str) -> list[str]:
     """The search as it was: every file's names, each file read and searched."""
-    return sorted(p.name for p in walk(root) if word in project_module._names_in(p.read_bytes())[0])
+    return sorted(p.name for p in walk(root) if word in naming_module.names_in(p.read_bytes())[0])
 
 
 @pytest.mark.parametrize("word", ["Mul", "MulBase", "Base", "ops", "M", "Nothing"])
@@ -96,8 +96,8 @@ def test_naming_finds_what_a_search_of_every_file_finds(tmp_path, word):
 def test_only_files_holding_the_word_are_searched(tmp_path, monkeypatch):
     write(tmp_path, NAMERS)
     searched = []
-    names_in = project_module._names_in
-    monkeypatch.setattr(project_module, "_names_in", lambda data: searched.append(data) or names_in(data))
+    names_in = naming_module.names_in
+    monkeypatch.setattr(index_module, "names_in", lambda data: searched.append(data) or names_in(data))
     assert naming(tmp_path, "Mul") == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     assert sorted(searched) == sorted(t.encode() for n, t in NAMERS.items() if "Mul" in t)
 
@@ -274,10 +274,10 @@ _LINES = ["class A(Base):", "  class B(m.Base, metaclass=M):", "from ops import 
 def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
     """Lines found by their keywords, as matching the pattern at every line would find them."""
     data = newline.join(lines).encode()
-    parts = [part for match in project_module._NAMES_THAT_SUBCLASS.finditer(data) for part in match.groups() if part]
-    words = {w.decode() for part in parts for w in project_module._WORD.findall(part)}
-    words |= project_module._non_ascii(data, [w for p in parts for w in project_module._NON_ASCII_WORD.findall(p)])
-    assert project_module._names_in(data)[0] == sorted(words)
+    parts = [part for match in naming_module._NAMES_THAT_SUBCLASS.finditer(data) for part in match.groups() if part]
+    words = {w.decode() for part in parts for w in naming_module._WORD.findall(part)}
+    words |= naming_module._non_ascii(data, [w for p in parts for w in naming_module._NON_ASCII_WORD.findall(p)])
+    assert naming_module.names_in(data)[0] == sorted(words)
 
 
 def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_path, monkeypatch):
@@ -289,15 +289,15 @@ def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_p
     write(root, {**NAMERS, "ops.py": BASE.format(accs=""), "use.py": "x = 1\n"})
     reads, read_bytes = [], originals.read_bytes
     monkeypatch.setattr(originals, "read_bytes", lambda path: reads.append(path.name) or read_bytes(path))
-    project = Project(roots=(root,), search_passes=0)  # a run's
-    assert [p.name for p, _, _ in project._naming_files("Mul")] == ["a.py", "b.py", "d.py", "g.py", "h.py"]
-    assert [p.name for p, _ in project.search.files(root, "vjp_bwd")] == ["ops.py"]
+    index = Index(roots=(root,), search_passes=0)  # a run's
+    assert [p.name for p, _, _ in index.naming_files("Mul")] == ["a.py", "b.py", "d.py", "g.py", "h.py"]
+    assert [p.name for p, _ in index.search.files(root, "vjp_bwd")] == ["ops.py"]
     assert sorted(reads) == sorted(p.name for p in walk(root))
     monkeypatch.setattr(reads_module, "_KEEP", 0)  # over the budget: read again
     reads.clear()
-    project = Project(roots=(root,), search_passes=0)  # the next run's
-    project._naming_files("Mul")
-    project.search.files(root, "vjp_bwd")
+    index = Index(roots=(root,), search_passes=0)  # the next run's
+    index.naming_files("Mul")
+    index.search.files(root, "vjp_bwd")
     assert all(reads.count(p.name) >= 2 for p in walk(root))
     monkeypatch.undo()
     assert "def vjp_bwd(self, res, g, x_acc, y_acc):" in ops_diff(root, None)

@@ -30,10 +30,11 @@ def star_names(source: str) -> tuple[str, ...]:
 
 
 class Resolver:
-    """Mixin of Project: needs ``summary(module)``, ``extra_bases``, the
-    memo ``_class_kinds``/``_class_deps``, and the file's ``answers``: adds
-    to their ``touched`` the modules each answer rests on, and sets their
-    ``cyclic`` when a cycle was cut."""
+    """Mixin of a file's view (``project.FileProject``): needs
+    ``summary(module)``, ``extra_bases``, the memo ``class_kinds``/``class_deps``
+    (the run's index's), and the file's ``answers``: adds to their ``touched``
+    the modules each answer rests on, and sets their ``cyclic`` when a cycle
+    was cut."""
 
     def class_kind(self, info: ClassInfo) -> Kind:
         return self._resolve(("class", info))
@@ -67,7 +68,7 @@ class Resolver:
             pending.discard(question)
             answers[question] = self._combine(leads, answers, looked_in)
             if question[0] == "class":
-                self._class_kinds[question[1]], self._class_deps[question[1]] = answers[question]
+                self.class_kinds[question[1]], self.class_deps[question[1]] = answers[question]
         kind, looked_in = answers[root]
         self.answers.touched |= looked_in
         return kind
@@ -83,8 +84,8 @@ class Resolver:
         what = question[0]
         if what == "class":
             info = question[1]
-            if info in self._class_kinds:
-                return self._class_kinds[info], [], self._class_deps[info]
+            if info in self.class_kinds:
+                return self.class_kinds[info], [], self.class_deps[info]
             return None, [("name", info.scope, base) for base in info.bases], _NOTHING
         if what == "name":
             return (*self._expand_name(question[1], question[2]), _NOTHING)

@@ -8,23 +8,23 @@ each class is decided with its whole family in view.
 
 from __future__ import annotations
 
-from .project import Project
+from .project import FileProject
 from .scopes import CLASSIC, ClassInfo
 
 
-def bases(project: Project, info: ClassInfo) -> list[ClassInfo]:
+def bases(project: FileProject, info: ClassInfo) -> list[ClassInfo]:
     """The classes of the tree among ``info``'s bases, in order."""
     return [base for name in info.bases for base in project.classes_of_name(info.scope, name)]
 
 
-def ancestors(project: Project, info: ClassInfo) -> list[ClassInfo]:
+def ancestors(project: FileProject, info: ClassInfo) -> list[ClassInfo]:
     """``info``'s method resolution order within the tree (C3; depth-first where C3 fails)."""
     return _mro(project, info)[1:]
 
 
-def _mro(project: Project, root: ClassInfo) -> list[ClassInfo]:
+def _mro(project: FileProject, root: ClassInfo) -> list[ClassInfo]:
     """Bottom-up with an explicit stack: a chain of bases as deep as a real
-    tree's never meets Python's recursion limit. Kept in the project until a
+    tree's never meets Python's recursion limit. Kept in the file's view until a
     summary changes (a file's classes are each asked about every other),
     unless a cycle of broken code was cut on the way."""
     memo, done, cyclic = project.mros, {}, False
@@ -62,7 +62,7 @@ def _merge(info: ClassInfo, seqs: list[list[ClassInfo]], direct: list[ClassInfo]
     return order
 
 
-def defining(project: Project, info: ClassInfo, name: str) -> tuple[ClassInfo, list[tuple]] | None:
+def defining(project: FileProject, info: ClassInfo, name: str) -> tuple[ClassInfo, list[tuple]] | None:
     """The class that provides ``name`` to ``info`` (itself or an ancestor), and its bindings."""
     for cls in [info, *ancestors(project, info)]:
         if cls.body is not None and name in cls.body.bindings:
@@ -104,7 +104,7 @@ class Classes(list):
 
     _below: dict | None = None
 
-    def below(self, project: Project, key) -> dict:
+    def below(self, project: FileProject, key) -> dict:
         """The classes of this file that inherit from the class ``key``, by key, in order."""
         if self._below is None:
             self._below = {}
@@ -115,7 +115,7 @@ class Classes(list):
         return self._below.get(key, {})
 
 
-def descendants(project: Project, info: ClassInfo, here: list[ClassInfo]) -> list[ClassInfo]:
+def descendants(project: FileProject, info: ClassInfo, here: list[ClassInfo]) -> list[ClassInfo]:
     """Subclasses of ``info`` in this file (``here``) and in the tree's other files."""
     others = [c for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1]) for c in s.every_class
               if c.module != info.module]
@@ -126,7 +126,7 @@ def descendants(project: Project, info: ClassInfo, here: list[ClassInfo]) -> lis
     return list(found.values())
 
 
-def inheritors(project: Project, info: ClassInfo, here: list[ClassInfo],
+def inheritors(project: FileProject, info: ClassInfo, here: list[ClassInfo],
                name: str) -> tuple[list[ClassInfo], list[ClassInfo]]:
     """The classes of the tree that get ``name`` from ``info`` (a mixin), and
     those of them that are hijax primitives."""
@@ -135,7 +135,7 @@ def inheritors(project: Project, info: ClassInfo, here: list[ClassInfo],
     return users, [user for user in users if project.class_kind(user).is_primitive]
 
 
-def rename_conflict(project: Project, info: ClassInfo, here: list[ClassInfo]) -> str | None:
+def rename_conflict(project: FileProject, info: ClassInfo, here: list[ClassInfo]) -> str | None:
     """Why renaming ``info``'s value ``vjp_bwd`` to ``vjp_bwd_retval`` would make a
     member of its family define both rules (jax: "should not override both")."""
     above = first_definer(ancestors(project, info), "vjp_bwd")
@@ -160,7 +160,7 @@ def _renamed_with(info: ClassInfo) -> bool:
     return form(info) == CLASSIC and len(defs) == 1
 
 
-def families_in_file(project: Project, infos: list[ClassInfo]) -> dict[str, str]:
+def families_in_file(project: FileProject, infos: list[ClassInfo]) -> dict[str, str]:
     """Each class -> the first class of its family in the file (joined by inheritance)."""
     root = {info.key: info.key for info in infos}
 

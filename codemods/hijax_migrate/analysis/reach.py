@@ -22,7 +22,7 @@ from ..sources.files import as_read
 from ..tree.calls import real_path
 from .ast_summary import summarize_ast
 from .families import Classes, ancestors, descendants, first_definer, form
-from .project import HIJAX_MODULES, Project
+from .project import HIJAX_MODULES, FileProject
 from .scopes import CLASSIC, ClassInfo, ModuleSummary
 from .sites import NAME, SELF, SUPER, UNKNOWN, Site, sites
 
@@ -49,7 +49,7 @@ class Arity:
         return args is None or (self.least <= args and (self.most is None or args <= self.most))
 
 
-def resolve(project: Project, site: Site, summary: ModuleSummary, where: str) -> Use | None:
+def resolve(project: FileProject, site: Site, summary: ModuleSummary, where: str) -> Use | None:
     """The classes a site starts from; None where it can reach no rule of the
     tree (a name of jax's own classes, ``VJPHiPrimitive.vjp_bwd``)."""
     classes = {info.qualname: info for info in summary.every_class}
@@ -74,7 +74,7 @@ def _from_jax(scope, dotted: str) -> bool:
     return bool(bindings) and all(b[0] == "import" and b[1].startswith(HIJAX_MODULES) for b in bindings)
 
 
-def reaches(project: Project, use: Use, target: ClassInfo, attr: str, arity: Arity) -> bool:
+def reaches(project: FileProject, use: Use, target: ClassInfo, attr: str, arity: Arity) -> bool:
     """Can ``use`` call (or hand on) ``target``'s own ``attr``?"""
     if not use.resolved:
         return arity.binds(use.site.args)
@@ -86,7 +86,7 @@ def _is(found: ClassInfo | None, target: ClassInfo) -> bool:
     return found is not None and found.key == target.key
 
 
-def _orders(project: Project, site: Site, owner: ClassInfo) -> Iterator[list[ClassInfo]]:
+def _orders(project: FileProject, site: Site, owner: ClassInfo) -> Iterator[list[ClassInfo]]:
     """The method resolution orders the lookup of ``site`` may walk."""
     if site.how == NAME:
         yield [owner, *ancestors(project, owner)]
@@ -99,7 +99,7 @@ def _orders(project: Project, site: Site, owner: ClassInfo) -> Iterator[list[Cla
         yield order if site.how == SELF else order[keys.index(owner.key) + 1:]
 
 
-def classic_family(project: Project, info: ClassInfo) -> list[ClassInfo]:
+def classic_family(project: FileProject, info: ClassInfo) -> list[ClassInfo]:
     """``info`` and the classes joined to it by inheritance that define a value
     ``vjp_bwd``: one strategy must give them all one form (an accumulator rule
     beside an inherited ``vjp_bwd_retval`` overrides both)."""
@@ -115,7 +115,7 @@ def classic_family(project: Project, info: ClassInfo) -> list[ClassInfo]:
     return sorted(found.values(), key=lambda cls: cls.key)
 
 
-def file_uses(project: Project, tree: ast.Module, summary: ModuleSummary, attr: str, shown: str,
+def file_uses(project: FileProject, tree: ast.Module, summary: ModuleSummary, attr: str, shown: str,
               lines: list[int] | None = None) -> list[Use]:
     """The uses of ``attr`` in one module; ``shown``: how its sites are named ("": by line);
     ``lines``: where the name stands, if known (``sites``)."""
@@ -124,7 +124,7 @@ def file_uses(project: Project, tree: ast.Module, summary: ModuleSummary, attr: 
     return [use for use in found if use is not None]
 
 
-def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
+def tree_uses(project: FileProject, attr: str, this_file: str) -> list[Use]:
     """The uses of ``attr`` in the other Python files of the trees holding ``this_file``."""
     project.answers.used.add(attr)  # a cached result rests on the files that may hold a use
     this = real_path(this_file, project.roots)  # the file may be shown by a name relative to its root
@@ -132,7 +132,7 @@ def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
     for root in project.walked:  # a file under two roots (a folder and its package root) counts once
         if not this.startswith(os.path.join(os.path.realpath(root), "")):
             continue
-        for path, _ in project.search.files(root, attr):
+        for path, _ in project.index.search.files(root, attr):
             real = os.path.realpath(path)
             if path.suffix == ".py" and real not in seen:
                 seen.add(real)
@@ -140,7 +140,7 @@ def tree_uses(project: Project, attr: str, this_file: str) -> list[Use]:
     return uses
 
 
-def _uses_of_file(project: Project, root, path, attr: str) -> list[Use]:
+def _uses_of_file(project: FileProject, root, path, attr: str) -> list[Use]:
     data = project.reads.read(path)
     read = as_read(data) if data is not None else None  # the names as Python reads them
     if read is not None and not _dotted(attr).search(read):  # the word only defined or quoted: not parsed
@@ -170,7 +170,7 @@ def _dotted(attr: str) -> re.Pattern:
     return re.compile(rb"\.(?:[ \t\f\r\n]|\\\r?\n|#[^\r\n]*[\r\n])*" + re.escape(attr.encode()) + rb"\b")
 
 
-def _summary_of(project: Project, root, path, tree: ast.Module) -> ModuleSummary:
+def _summary_of(project: FileProject, root, path, tree: ast.Module) -> ModuleSummary:
     """The project's summary of the file (its names resolved as the project
     does), or, where its module name finds another file, one of its own."""
     names = project.reads.packages.module_names(path, root)

@@ -82,10 +82,12 @@ class FileReport:
 
 @dataclass
 class Result:
-    """A migrated text and its report."""
+    """A migrated text and its report; in a run, with what the file's answers
+    about the rest of the tree rest on (``analysis.answers.Answers``), for the cache."""
 
     code: str
     report: FileReport
+    answers: object = None  # None: not known (a result migrated alone), never cached
 
     @property
     def changed(self) -> bool:

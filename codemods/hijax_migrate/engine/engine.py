@@ -9,8 +9,9 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper
 
 from ..analysis.families import families_in_file
+from ..analysis.index import Index
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.project import Project
+from ..analysis.project import FileProject
 from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
@@ -32,21 +33,22 @@ from .triage import acting_rules, every_word
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
-                   project: Project | None = None, module: str = "", triaged: bool = False) -> Result:
+                   project: FileProject | None = None, module: str = "", triaged: bool = False) -> Result:
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
     stands (the same result, without whole-module visits by idle rules).
     Comments that leave code alone (``# hijax-migrate: skip``) are honoured.
+    ``project``: the file's view of the tree (none: one over an index of its own).
     Other files' decisions are the project's decider's (none: one for this call)."""
     options = options or Options()
-    project = project or Project(options.extra_bases)
+    project = project or Index(options.extra_bases).file()
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
         return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
                                 triaged=triaged, decider=decider)
 
 
-def _migrate_source(code: str, path: str, options: Options, project: Project, module: str = "",
+def _migrate_source(code: str, path: str, options: Options, project: FileProject, module: str = "",
                     triaged: bool = False, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
@@ -122,7 +124,7 @@ class _File:
     path: str
     module: str
     is_package: bool
-    project: Project
+    project: FileProject
     classes: frozenset[str] | None  # None: all
     decider: Decider  # other files' decisions, for the rules (their FileContext)
     primitive_count: int = 0

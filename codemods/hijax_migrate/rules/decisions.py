@@ -17,8 +17,9 @@ from dataclasses import replace
 class Decider:
     """The cross-file questions of a run (or of a review after it), each answered
     once. ``migrate``: how another file is migrated, ``migrate(code, path,
-    options, project, module)`` (the engine's ``migrate_source``), given by
-    whoever makes the decider: this layer never imports the engine."""
+    options, project, module)`` (the engine's ``migrate_source``; ``project``:
+    that file's view of the tree), given by whoever makes the decider: this
+    layer never imports the engine."""
 
     def __init__(self, migrate):
         self.migrate = migrate
@@ -26,7 +27,7 @@ class Decider:
 
     def renamed_rules(self, project, options, module: str) -> frozenset[str]:
         """Qualified names of ``module``'s classes whose ``vjp_bwd`` its migration
-        renames; the file asking (``project``'s) is marked as resting on it."""
+        renames; the file asking (``project``, its view of the tree) is marked as resting on it."""
         project.answers.volatile = True  # the answer rests on what that migration rests on
         if module not in self._renamed:
             self._renamed[module] = frozenset()  # asked again while deciding (a cycle): nothing followed
@@ -34,15 +35,15 @@ class Decider:
         return self._renamed[module]
 
     def _decide(self, project, options, module: str) -> frozenset[str]:
-        from ..analysis.project import Project
+        from ..analysis.index import Index
         from ..core.errors import MigrationError, SourceError
         from ..sources.files import read_source
 
         path = project.find(module)
         if path is None:
             return frozenset()
-        other = Project(tuple(project.extra_bases), project.roots, project.reads,  # the run's reads of the tree
-                        project.walked, decider=self)
+        # an index of its own (the run's reads of the tree), and that file's view of it
+        other = Index(tuple(project.extra_bases), project.roots, project.reads, project.walked, decider=self).file()
         try:
             text = read_source(path, as_found=project.reads.originals).text
             result = self.migrate(text, str(path), replace(options, black=False, classes=None), other, module)

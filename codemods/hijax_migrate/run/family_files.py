@@ -26,11 +26,12 @@ from .state import Job, roots_of, searched_roots
 
 def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[Job], list[Finding]]:
     """``jobs``, then a job for each file holding a member of their families; a note on each."""
-    from ..analysis.project import Project
+    from ..analysis.index import Index
 
     reads = TreeReads(None, listings)
     roots = roots_of(jobs, reads.packages)
-    project = Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
+    index = Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
+    project = index.file()  # one view for all: nothing is rewritten
     taken = {os.path.realpath(job.path) for job in jobs}
     added: dict[str, tuple[Path, str, str]] = {}
     for job in jobs:
@@ -45,7 +46,7 @@ def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[J
     extra = [Job(path, _shown(path, relative), None) for path, _, _ in added.values()]
     notes = [Finding(job.display, _class_line(reads, path, name), f"{name}: taken into the run too: it is {why}, "
                      "and a family is migrated whole") for job, (path, name, why) in zip(extra, added.values())]
-    project.close()
+    index.close()
     return jobs + extra, notes
 
 

@@ -1,8 +1,9 @@
 """A run over files: discover, pre-filter, migrate (in parallel), write.
 
 Data flows one way. Only candidate files (see ``triage.candidate_words``) are
-parsed with libcst; the project finds any other module on disk, and
-summarises it, only when a subclass chain runs through it. Each worker
+parsed with libcst; the run's index finds any other module on disk, and
+summarises it, only when a subclass chain runs through it; each file sees it
+through a view of its own, whose answers go with its result to the cache. Each worker
 returns a small Outcome (a diff, not trees), so memory stays bounded on
 large trees. The run's state (``state.Run``) is handed to every step, and to
 the workers as they start: nothing of a run outlives it.
@@ -78,8 +79,8 @@ def _start_worker(parent: int, run: Run, libcst_now: bool = True) -> None:
     _worker = run.in_worker()
 
 
-def _module_name(job: Job, project) -> str:
-    return project.module_name(job.path, job.root)
+def _module_name(job: Job, index) -> str:
+    return index.module_name(job.path, job.root)
 
 
 def migrate_file(run: Run, job: Job) -> Outcome:
@@ -152,14 +153,13 @@ def bug_report(error: BaseException) -> str:
 
 
 def _migrate_and_keep(run: Run, text: str, job: Job):
-    """``migrate_document`` in a run: the result is kept in the cache, with
-    the modules it rests on."""
-    project = run.project
-    answers = project.start_file()
+    """``migrate_document`` in a run, in a view of the tree of the file's own:
+    the result is kept in the cache, with what its answers rest on."""
+    project = run.index.file()
     triaged = (job.display, hash(text)) in run.to_migrate
     result = migrate_document(text, job, run.options, project, triaged)
-    module = _module_name(job, project)
-    run.cache.store(job.display, module, text, result, project.dependencies(answers, module))
+    result.answers = project.answers
+    run.cache.store(job.display, _module_name(job, run.index), text, result, run.index)
     return result
 
 
@@ -211,8 +211,8 @@ def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | 
         text = read_source(job.path).text
     except FileError:
         return None  # the migration reports why
-    module = _module_name(job, run.project)
-    stored = run.cache.lookup(job.display, module, text, run.project) if lookup else None
+    module = _module_name(job, run.index)
+    stored = run.cache.lookup(job.display, module, text, run.index) if lookup else None
     if stored is not None and not (run.in_place and stored["code"] is not None):  # a change to write is redone
         diff = cell_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
@@ -227,16 +227,16 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     from ..core.model import Result
     from ..engine.triage import untouched
 
-    answers = run.project.start_file()
+    project = run.index.file()
     try:
         with trees_kept():
-            report = untouched(text, job.display, run.options, run.project, module)
+            report = untouched(text, job.display, run.options, project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
     if report is None:  # the migration of this text, in this process, need not ask triage again
         run.to_migrate.add((job.display, hash(text)))
         return None
-    run.cache.store(job.display, module, text, Result(text, report), run.project.dependencies(answers, module))
+    run.cache.store(job.display, module, text, Result(text, report, project.answers), run.index)
     return Outcome(job.display, findings=report.findings, primitives=report.primitives)
 
 
@@ -321,12 +321,12 @@ def _running(run: Run, progress):
 
 
 def _prefiltered(run: Run) -> list[Job]:
-    """The jobs whose files name a word of the rules that run."""
+    """The jobs whose files name a word of the rules that run; the run's index
+    is made once they are counted (many: searches for subclasses by one index)."""
     from ..engine.triage import candidate_words
 
     wanted = _candidates(run, candidate_words(run.options))
-    if len(wanted) > _FEW_CANDIDATES:  # many classes: their subclasses are searched for by one index
-        run.project.search_by_index()
+    run.open_index(by_names=len(wanted) > _FEW_CANDIDATES)
     return wanted
 
 
@@ -360,12 +360,14 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans, pool:
 
 def _candidates_in(paths: list[Path], words: frozenset[bytes]) -> tuple[list[bool], dict]:
     """In a worker: ``scans.is_candidate`` of each path, and what the searches
-    of a whole tree will ask of it (``Project.learn``)."""
-    project = _worker.project
-    named = [project.scans.is_candidate(path, words) for path in paths]
+    of a whole tree will ask of it (``index.learn``)."""
+    from ..analysis.index import learn
+
+    scans = _worker.scans
+    named = [scans.is_candidate(path, words) for path in paths]
     for path in paths:
-        project.learn(path)
-    return named, project.scans.taken()
+        learn(path, scans, _worker.reads)
+    return named, scans.taken()
 
 
 def _all_named(paths: list[Path]) -> tuple[list[bool], dict]:
@@ -390,8 +392,8 @@ def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, hea
     The largest files go first: a long one started last would leave the other
     workers idle (and the files that need libcst are mostly large). A worker
     that dies on a file, triage or libcst, reports it as the parser's crash."""
-    if run.project.search_passes == 0:
-        run.project.name_index()  # built once, here, not once a worker
+    if run.index.search_passes == 0:
+        run.index.name_index()  # built once, here, not once a worker
     # Forked workers start from the parent's index (summaries, the tree's names).
     pool = workers.start(libcst_now=False)
     if progress is not None:
@@ -424,7 +426,7 @@ def _migrated(run: Run, candidates: list[Job], workers: _Workers, progress, hear
         told = workers.pool.map(partial(_in_worker, migrate_file), candidates, _crashed)
         return _collect(_heard(run, told), progress, _writer(run, candidates), heard)
     if candidates and run.workers > 1 and not run.in_place:  # written files: the child would read them changed
-        run.project.prefetch_searches()
+        run.index.prefetch_searches()
     return _collect((migrate_file(run, job) for job in candidates), progress, _writer(run, candidates), heard)
 
 
@@ -449,15 +451,16 @@ def _pool(run: Run, libcst_now: bool = True) -> WorkerPool:
 
 
 def project_for(jobs: list[Job], options: Options, reads=None):
-    """The project work on ``jobs`` outside a run resolves bases in (stdin's,
-    the codemod's); ``reads``: the tree's reads it shares (none: its own)."""
-    from ..analysis.project import Project
+    """The view of the tree work on ``jobs`` outside a run resolves bases in
+    (stdin's, the codemod's), over an index of its own; ``reads``: the tree's
+    reads it shares (none: its own)."""
+    from ..analysis.index import Index
     from ..tree.reads import TreeReads
 
     reads = reads if reads is not None else TreeReads()
     roots = roots_of(jobs, reads.packages)
-    return Project(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
-                   decider=new_decider())
+    return Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
+                 decider=new_decider()).file()
 
 
 def _stop(pool: WorkerPool) -> None:

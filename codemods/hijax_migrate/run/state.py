@@ -1,16 +1,18 @@
 """One run's state, in one object: made at the run's start, handed down to
-the runner, the project and the tree's searches, and to the workers; gone
+the runner, the index and the tree's searches, and to the workers; gone
 with the run. Nothing of one run is visible to the next in the same process
 (a later run sees the tree as it is then), and nothing needs resetting.
 
 A pool's workers get it as libcst's codemod command hands its workers an
 execution config: where they are forked, the run itself (inherited, never
 pickled: the index the parent built so far serves on); where they are not,
-its picklable part (``for_workers``), from which each makes a project of
-its own. The state of each file migrated stays in ``FileContext``, and what
-its answers rest on in the ``Answers`` its ``start_file`` hands back. The
-run's project is given all it holds at its start (the stat record, the
-decider of cross-file questions, the tool's key for the cache and the record).
+its picklable part (``for_workers``), from which each makes an index of
+its own. The run's index of the tree (``analysis/index.py``) is made once
+the pre-filter has counted the candidates (``open_index``), given all it
+holds then (the stat record, the decider of cross-file questions, how its
+searches go); each file sees it through a view of its own (``Index.file``),
+whose ``Answers`` go with the file's result to the cache. The state of each
+file migrated stays in its view and its ``FileContext``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from ..tree.reads import TreeReads
 from ..tree.scans import Scans
 
 if TYPE_CHECKING:
-    from ..analysis.project import Project
+    from ..analysis.index import Index
+    from ..analysis.project import FileProject
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,8 @@ class Run:
     roots: tuple[Path, ...]  # the folders imports start from
     reads: TreeReads  # its reads of the tree: listings, bytes, originals, searches for uses
     cache: Cache  # results across runs (a Cache with no folder where off)
-    project: Project | None  # None only in ``for_workers``' part: a worker makes its own
+    scans: Scans | None  # the stat record (None in a worker not forked: its parent keeps it)
+    index: Index | None = None  # the tree as the run finds it: made by ``open_index``, or a worker's own
     # (file shown, hash of its text) of each candidate triage sent to libcst: not asked again
     to_migrate: set[tuple[str, int]] = field(default_factory=set)
     searched: tuple[Path, ...] = ()  # the folders the tree is searched under (``searched_roots``)
@@ -64,25 +68,31 @@ class Run:
         runs (None: not kept); ``listings``: the tree's walks made to find
         the jobs (``selection.jobs_for``), which serve the run on; ``here``:
         where files named alone import from (None: the working folder)."""
-        from ..analysis.project import Project
-
         reads = TreeReads(Originals.start() if in_place else None, listings)
         roots = roots_of(jobs, reads.packages, here)
         searched = searched_roots(roots, jobs, reads.packages)
         tool = tool_key()  # the tool's own sources, as this run finds them
-        project = Project(options.extra_bases, roots, reads, searched, decider=new_decider(),
-                          scans=Scans(cache_dir, roots, reads.originals, tool))
         return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
-                   Cache(cache_dir, options, roots + ("searched:",) + searched, tool), project, searched=searched)
+                   Cache(cache_dir, options, roots + ("searched:",) + searched, tool),
+                   Scans(cache_dir, roots, reads.originals, tool), searched=searched)
 
     @property
     def originals(self) -> Originals:
         return self.reads.originals
 
-    @property
-    def scans(self) -> Scans | None:
-        """The stat record: the parent's, or a forked worker's copy (None in a worker not forked)."""
-        return self.project.scans
+    def open_index(self, by_names: bool) -> Index:
+        """The run's index of the tree, made once (the pre-filter has counted the
+        candidates). ``by_names``: a run over many candidates (a whole tree, not a
+        change) asks for the subclasses of many classes, and one index of every
+        file's names answers them all, where a pass of the tree a name would read
+        each file again and again."""
+        from ..analysis.index import SEARCH_PASSES, Index
+
+        if self.index is None:
+            self.index = Index(self.options.extra_bases, self.roots, self.reads, self.searched,
+                               decider=new_decider(), scans=self.scans,
+                               search_passes=0 if by_names else SEARCH_PASSES)
+        return self.index
 
     def for_workers(self, forked: bool) -> Run:
         """What a pool's workers start from: forked, this run (they inherit
@@ -94,28 +104,30 @@ class Run:
 
     def in_worker(self) -> Run:
         """In a worker, at its start: the run it works for."""
-        if self.project is None:  # not forked: a project of its own (libcst comes with the first file needing it)
-            from ..analysis.project import Project
+        if self.scans is None:  # not forked: an index of its own (libcst comes with the first file needing it)
+            from ..analysis.index import Index
 
-            self.project = Project(self.options.extra_bases, self.roots, self.reads, self.searched,
-                                   decider=new_decider())
-        elif self.scans is not None:
+            self.index = Index(self.options.extra_bases, self.roots, self.reads, self.searched, decider=new_decider())
+        else:
             self.scans.taken()  # what the parent learnt before the fork, it knows
         return self
 
-    def after(self) -> Project:
-        """The project what comes after the run (a review) decides in: the
-        files are read anew (a review writes them as it goes)."""
-        from ..analysis.project import Project
+    def after(self) -> FileProject:
+        """The view of the tree what comes after the run (a review) decides in,
+        over an index of its own: the files are read anew (a review writes them
+        as it goes)."""
+        from ..analysis.index import Index
 
-        return Project(self.options.extra_bases, self.roots, self.reads.anew(), self.searched, decider=new_decider())
+        return Index(self.options.extra_bases, self.roots, self.reads.anew(), self.searched,
+                     decider=new_decider()).file()
 
     def finish(self) -> None:
         """The run's end: the originals go, a search no one asked for is
         stopped, the stat record is saved."""
         self.originals.finish()
-        self.project.close()
-        self.project.scans.save()
+        if self.index is not None:
+            self.index.close()
+        self.scans.save()
 
     def __enter__(self) -> Run:
         return self
@@ -126,11 +138,11 @@ class Run:
 
 def new_decider() -> Decider:
     """What answers a run's questions on other files' migrations, once each (the
-    project's, for as long as it serves: a run, or the review after it)."""
+    index's, for as long as it serves: a run, or the review after it)."""
     return Decider(_migrate_another)
 
 
-def _migrate_another(code: str, path: str, options: Options, project: Project, module: str):
+def _migrate_another(code: str, path: str, options: Options, project: FileProject, module: str):
     from ..engine.engine import migrate_source  # libcst: imported once a decision is asked
 
     return migrate_source(code, path, options, project, module)

@@ -97,25 +97,25 @@ class Cache:
             self._styles[folder] = black_style(Path(display))
         return self._styles[folder]
 
-    def lookup(self, display: str, module: str, text: str, project) -> dict | None:
-        """The stored outcome's fields, if every file it depends on is as it was."""
+    def lookup(self, display: str, module: str, text: str, index) -> dict | None:
+        """The stored outcome's fields, if every file it depends on is as it was (in the run's ``index``)."""
         if self.folder is None:
             return None
         try:
             entry = json.loads(self._path(display, module, text).read_text())
-            if all(self._still(dep, project) for dep in entry["deps"]):
+            if all(self._still(dep, index) for dep in entry["deps"]):
                 return _outcome_fields(entry["outcome"])
         except (OSError, ValueError, KeyError, TypeError):
             pass  # missing or corrupt: a miss
         return None
 
-    def _still(self, dep: list, project) -> bool:
+    def _still(self, dep: list, index) -> bool:
         module, path, text_digest = dep
         if module == SEARCHED:  # the files that may subclass a class of this one
-            return project.naming_digest(path) == text_digest
+            return index.naming_digest(path) == text_digest
         if module == USED:  # the files that may use a rule of this one
-            return project.uses_digest(path) == text_digest
-        found = project.find(module)
+            return index.uses_digest(path) == text_digest
+        found = index.find(module)
         if (str(found) if found else None) != path:
             return False
         return found is None or self._digest(found) == text_digest
@@ -130,9 +130,13 @@ class Cache:
                 self._digests[path] = None
         return self._digests[path]
 
-    def store(self, display: str, module: str, text: str, result, deps: list | None) -> None:
-        """Keep ``result``; ``deps`` None: it rests on text not on disk, never kept."""
-        if self.folder is None or deps is None:
+    def store(self, display: str, module: str, text: str, result, index) -> None:
+        """Keep ``result``, with what its answers (``result.answers``) rest on, as
+        the run's ``index`` finds it: never where that is text not on disk."""
+        if self.folder is None or result.answers is None:
+            return
+        deps = index.dependencies(result.answers, module)
+        if deps is None:
             return
         report = result.report
         fields = {"changes": [dataclasses.asdict(c) for c in report.changes],

@@ -3,7 +3,7 @@ searches: the folders' listings, which folders are packages, the files'
 bytes (kept within a budget), the originals of the files an in-place run
 rewrote, and the searches for uses of a rule already made (``calls``).
 
-A run makes one and hands it down (to its project, the searches, the
+A run makes one and hands it down (to its index, the searches, the
 workers); nothing of it outlives the run, so the next run in the same
 process sees the tree as it is then.
 """
