@@ -1,8 +1,8 @@
 """The engine's fast paths give the slow paths' result: generated modules
 migrated as the tool runs them (triaged, rules focused on the classes and
-statements they edit, metadata resolved on first use, lines from ``ast``,
+statements they edit, qualified names from the name model, lines from ``ast``,
 import visitors on the import statements alone) and with each of those off
-(every rule, every node visited, metadata resolved before each visit,
+(every rule, every node visited, every qualified name from libcst's scopes,
 libcst's positions and scopes, libcst's visitors on the whole module) give the same
 code, changes and findings, or the same error."""
 
@@ -11,13 +11,12 @@ from __future__ import annotations
 import contextlib
 from unittest import mock
 
-import libcst as cst
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.engine.engine import migrate_source
-from hijax_migrate.rules import import_edits
+from hijax_migrate.rules import context as rule_context, import_edits
 from hijax_migrate.rules.base_rename import BaseRename
 from hijax_migrate.rules.context import Options, RuleTransformer
 
@@ -28,7 +27,7 @@ def slow_paths():
         for target, name, slow in [
             (import_edits, "add_imports", lambda visitor, context, tree: visitor(context).transform_module(tree)),
             (import_edits, "remove_imports", lambda visitor, context, tree, _: visitor(context).transform_module(tree)),
-            (RuleTransformer, "resolve", cst.MetadataDependent.resolve),  # libcst's own: all before the visit
+            (rule_context, "model_of", lambda code: None),  # libcst's scopes: every qualified name
             (RuleTransformer, "_skips", lambda self, node: False),  # no focus: every node visited
             (DefLines, "line", lambda self, node: None),  # libcst's positions
             (PrimitiveMap, "holding", lambda self, names: None),  # any statement may hold a call

@@ -1,40 +1,33 @@
-"""Rules resolve the metadata they declare when they first ask for it
-(context.RuleTransformer.resolve): the same values as resolving it before
-the visit, and nothing resolved for a rule that never asks."""
+"""Rules resolve no metadata provider for the qualified names of imported
+hijax names (the name model answers), and what they declare only when they
+first ask for it (``context.RuleTransformer.resolve``): nothing for a rule
+that never asks."""
 
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, QualifiedNameProvider
-
 from hijax_migrate.rules.context import RuleTransformer
+from libcst.metadata import MetadataWrapper, ScopeProvider
 
 CODE = "import jax.experimental.hijax as hjx\n\nclass Op(hjx.VJPHiPrimitive):\n    x = hjx.VmapOf\n"
 
 
-class Asking(RuleTransformer):
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
+class _Prims:
+    def __init__(self, code):
+        self.code = code
 
-    def __init__(self, word: str):
-        super().__init__(None, None, None, None, None)
+
+class Asking(RuleTransformer):
+    TRAIL = True
+    METADATA_DEPENDENCIES = (ScopeProvider,)
+
+    def __init__(self, word: str, code: str = CODE):
+        super().__init__(None, _Prims(code), None, None, None)
         self.word, self.seen = word, {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value == self.word:
-            self.seen[node] = (self.get_metadata(QualifiedNameProvider, node, set()),
-                               self.get_metadata(ParentNodeProvider, node))
-
-
-class Eager(cst.CSTVisitor):
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
-
-    def __init__(self):
-        super().__init__()
-        self.seen = {}
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self.seen[node] = (self.get_metadata(QualifiedNameProvider, node, set()),
-                           self.get_metadata(ParentNodeProvider, node))
+            self.seen[node] = ({q.name for q in self.qualified_names(node)}, self.parent_of(node))
 
 
 def spy_on_resolving(monkeypatch) -> set[str]:
@@ -50,14 +43,13 @@ def spy_on_resolving(monkeypatch) -> set[str]:
     return asked
 
 
-def test_metadata_asked_for_is_what_resolving_first_gives():
+def test_qualified_names_of_imported_names_resolve_nothing(monkeypatch):
     wrapper = MetadataWrapper(cst.parse_module(CODE), unsafe_skip_copy=True)
-    eager, lazy = Eager(), Asking("VmapOf")
-    wrapper.visit(eager)
-    wrapper.visit(lazy)
-    assert lazy.seen and all(lazy.seen[node] == eager.seen[node] for node in lazy.seen)
-    names = {q.name for value in lazy.seen.values() for q in value[0]}
-    assert names == {"jax.experimental.hijax.VmapOf"}
+    asked = spy_on_resolving(monkeypatch)
+    rule = Asking("VmapOf")
+    wrapper.visit(rule)
+    assert [names for names, _ in rule.seen.values()] == [{"jax.experimental.hijax.VmapOf"}]
+    assert all(isinstance(parent, cst.Assign) for _, parent in rule.seen.values()) and asked == set()
 
 
 def test_a_rule_that_never_asks_resolves_nothing(monkeypatch):
@@ -66,6 +58,13 @@ def test_a_rule_that_never_asks_resolves_nothing(monkeypatch):
     rule = Asking("batch_dim_rule")  # absent: nothing to ask about
     wrapper.visit(rule)
     assert rule.seen == {} and asked == set()
-    wrapper.visit(Asking("VmapOf"))
-    # Qualified names are read from the scopes, parents from the visit itself (context._Qualified, _Parents).
-    assert "ScopeProvider" in asked and not {"QualifiedNameProvider", "ParentNodeProvider"} & asked
+
+
+def test_a_name_the_model_is_not_sure_of_is_libcsts_scopes(monkeypatch):
+    code = "import jax.experimental.hijax as hjx\n\ndef f(hjx):\n    return hjx.VmapOf\n"
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    asked = spy_on_resolving(monkeypatch)
+    rule = Asking("VmapOf", code)
+    wrapper.visit(rule)
+    assert [names for names, _ in rule.seen.values()] == [{"f.<locals>.hjx.VmapOf"}]
+    assert "ScopeProvider" in asked

@@ -1,96 +1,90 @@
-"""Qualified names read node by node from the scopes, and parents read from
-the rule's own visit (rules/context.py): for every node of a module, and for
-nodes of no module, the answers of libcst's providers resolved in full."""
+"""Qualified names from the name model (``analysis/qualified.py``) and parents
+from the rule's own visit (``RuleTransformer.qualified_names``, ``parent_of``):
+for every node a rule enters, libcst's own answers (its scopes'
+``get_qualified_names_for``, which ``QualifiedNameProvider`` asks node by node,
+and ``ParentNodeProvider``), with no provider resolved where the model is sure."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, QualifiedNameProvider
-
 from hijax_migrate.rules.context import RuleTransformer
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-MISSING = object()
+from golden import read_case
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py"))
+
+
+class _Prims:
+    """What a rule reads of the engine's ``PrimitiveMap`` here: the module's text."""
+
+    def __init__(self, code):
+        self.code = code
 
 
 class Everything(RuleTransformer):
-    """Asks, at each node it enters, for its qualified names and parent; at the end, for
-    those of a node of no module (the shortcuts' fallback: the full resolution)."""
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
+    """Asks, at each node it enters, for its qualified names and parent."""
+    TRAIL = True
 
-    def __init__(self):
-        super().__init__(None, None, None, None, None)
+    def __init__(self, code: str | None):
+        super().__init__(None, _Prims(code), None, None, None)
         self.seen = {}
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         entered = super().on_visit(node)
-        self._record(node)
+        self.seen[node] = ({q for q in self.qualified_names(node)}, self.parent_of(node))
         return entered
 
-    def leave_Module(self, original_node, updated_node):
-        self._record(cst.Name("stray"))
-        return updated_node
 
-    def _record(self, node):
-        self.seen[node] = tuple(self._ask(provider, node) for provider in self.METADATA_DEPENDENCIES)
-
-    def _ask(self, provider, node):
-        plain = self.get_metadata(provider, node, MISSING)
-        try:
-            strict = self.get_metadata(provider, node)
-        except KeyError:
-            strict = MISSING
-        return (set(plain) if provider is QualifiedNameProvider and plain is not MISSING else plain), strict
+def libcsts(wrapper: MetadataWrapper, node: cst.CSTNode) -> tuple:
+    scope = wrapper.resolve(ScopeProvider).get(node)
+    names = set(scope.get_qualified_names_for(node)) if scope is not None else set()
+    return names, wrapper.resolve(ParentNodeProvider).get(node)
 
 
-class Ahead(Everything):
-    """Asks, at the module, for the module's last statement: one the visit has not entered."""
-
-    def visit_Module(self, node):
-        if node.body:
-            self._record(node.body[-1])
-        return False
-
-
-def full(wrapper: MetadataWrapper, node: cst.CSTNode) -> tuple:
-    answers = []
-    for provider in Everything.METADATA_DEPENDENCIES:
-        value = wrapper.resolve(provider).get(node, MISSING)
-        value = value() if callable(value) else value  # QualifiedNameProvider keeps LazyValues
-        value = set(value) if provider is QualifiedNameProvider and value is not MISSING else value
-        answers.append((value, value))
-    return tuple(answers)
-
-
-class NeverStrays(Everything):
-    def leave_Module(self, original_node, updated_node):
-        return updated_node  # no node of another tree asked for
-
-
-def test_a_visit_that_never_strays_resolves_neither_provider():
-    wrapper = MetadataWrapper(cst.parse_module("import jax.numpy as jnp\nx = jnp.sin\n"), unsafe_skip_copy=True)
-    rule = NeverStrays()
-    wrapper.visit(rule)
-    assert rule.seen and not {QualifiedNameProvider, ParentNodeProvider} & set(wrapper._metadata)
-    names = {q.name for answers in rule.seen.values() for q in answers[0][0]}
-    assert "jax.numpy.sin" in names
-
-
-def test_shortcuts_give_the_full_resolutions_answers_for_every_node():
-    cases = sorted(GOLDEN.glob("*.py"))[::12]
-    assert cases
-    for case in cases:
-        code = case.read_text().split("\n# output\n")[0]
+def test_answers_are_libcsts_for_every_node():
+    for path in GOLDEN[::6]:
+        code = read_case(path).source
         try:
             module = cst.parse_module(code)
         except cst.ParserSyntaxError:
             continue
-        full_wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        for rule in Everything(), Ahead():
-            wrapper = MetadataWrapper(module, unsafe_skip_copy=True)  # a fresh one: nothing resolved yet
-            wrapper.visit(rule)
-            assert rule.seen
-            for node, answers in rule.seen.items():
-                assert answers == full(full_wrapper, node), (case.name, type(rule).__name__, node)
+        rule = Everything(code)
+        MetadataWrapper(module, unsafe_skip_copy=True).visit(rule)
+        full = MetadataWrapper(module, unsafe_skip_copy=True)
+        for node, answers in rule.seen.items():
+            assert answers == libcsts(full, node), (path.name, cst.Module([]).code_for_node(node)[:60])
+
+
+def test_imported_names_need_no_provider(monkeypatch):
+    asked = []
+    resolve_many = MetadataWrapper.resolve_many
+    monkeypatch.setattr(MetadataWrapper, "resolve_many",
+                        lambda self, providers: asked.extend(providers) or resolve_many(self, providers))
+    code = "import jax.numpy as jnp\nfrom jax.experimental import hijax\nx = jnp.sin\n\n\ndef f(y):\n" \
+           "    return hijax.VmapOf(len(y))\n"
+    rule = Everything(code)
+    with monkeypatch.context() as patch:
+        patch.setattr(Everything, "on_visit", _asking_of_imported)
+        MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True).visit(rule)
+    names = {q.name for answers in rule.seen.values() for q in answers[0]}
+    assert {"jax.numpy.sin", "jax.experimental.hijax.VmapOf", "builtins.len"} <= names and asked == []
+
+
+def _asking_of_imported(self, node):
+    entered = RuleTransformer.on_visit(self, node)
+    if isinstance(node, (cst.Attribute, cst.Call)) or isinstance(node, cst.Name) and node.value == "len":
+        self.seen[node] = (self.qualified_names(node), self.parent_of(node))
+    return entered
+
+
+def test_a_module_ast_cannot_read_gets_libcsts_scopes():
+    """No model (no text, or one ``ast`` cannot read): every answer is libcst's scopes'."""
+    code = "import jax.numpy as jnp\nx = jnp.sin\n"
+    rule = Everything(None)
+    module = cst.parse_module(code)
+    MetadataWrapper(module, unsafe_skip_copy=True).visit(rule)
+    full = MetadataWrapper(module, unsafe_skip_copy=True)
+    assert rule.seen and all(answers == libcsts(full, node) for node, answers in rule.seen.items())

@@ -17,6 +17,7 @@ from hijax_migrate.analysis.bindings import ScopeReads, plan_imports
 from hijax_migrate.analysis.deflines import small_statements
 from hijax_migrate.analysis.names import NameModel, import_qualified
 from hijax_migrate.analysis.nodes import findall, in_leave_order, parents_under
+from hijax_migrate.analysis.qualified import Qualifier, model_of
 from hijax_migrate.analysis.rename_reads import attribute_names, import_lines, is_read, model_reads, paired_lines
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
@@ -135,3 +136,43 @@ def test_import_qualified_follows_libcst():
     assert import_qualified(stmt, "d.x") == {"a.b.c.x"} and import_qualified(stmt, "e") == {"a.b.e"}
     assert import_qualified(ast.parse("import a.b.c").body[0], "a.b.x") == {"a.b.x"}
     assert import_qualified(ast.parse("from .. import m").body[0], "m.k") == {"..m.k"}
+
+
+QUALIFIED_FORMS = [
+    "import jax.experimental.hijax\nx = jax.experimental.hijax.VmapOf\ny = jax.experimental.hijax\n",
+    "x = hjx.VmapOf\nimport jax.experimental.hijax as hjx\ny = hjx.VmapOf\n",
+    "from jax.experimental.hijax import VmapOf as V, HiPrim\nclass A(V, HiPrim.x().y[0]):\n    z = len(V)\n",
+    "from typing import NewType\nimport jax.experimental.hijax as hjx\nT = NewType(hjx.A, int)\nf(hjx.A, k=hjx.B)\n",
+    "import jax.experimental.hijax as hjx\nmatch v:\n    case hjx.A(hjx=1):\n        pass\n",
+    "import jax.experimental.hijax as hjx\nglobal hjx\nfrom . import m\nm.x; (lambda hjx: hjx.A)(1)\n",
+    "import jax.experimental.hijax as hjx\nclass K:\n    hjx = 1\n    a = hjx.A\n    def f(self):\n"
+    "        return hjx.A\n",
+]
+
+
+@pytest.mark.parametrize("code", SOURCES + FORMS + QUALIFIED_FORMS)
+def test_qualified_names_are_libcsts(code):
+    """``analysis.qualified``: for every name, attribute, call and subscript, libcst's
+    scopes' answer (what ``QualifiedNameProvider`` gives), whether the model is sure or not."""
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    scopes, parents = wrapper.resolve(ScopeProvider), parents_under(wrapper.module)
+    qualifier = Qualifier(model_of(code), wrapper)  # as the rules make it
+    for node in findall(wrapper.module, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        chain, above = [], node
+        while above in parents:
+            above = parents[above]
+            chain.append(above)
+        scope = scopes.get(node)
+        theirs = set(scope.get_qualified_names_for(node)) if scope else set()
+        assert qualifier.names(node, chain) == theirs, cst.Module([]).code_for_node(node)
+        if not any(q.name.rpartition(".")[2] in {"VmapOf", "A"} for q in theirs):
+            continue
+        assert qualifier.may_end_in(node, {"VmapOf", "A"}), cst.Module([]).code_for_node(node)
+
+
+def test_imported_names_are_sure():
+    code = QUALIFIED_FORMS[0] + "def f(y):\n    return jax.experimental.hijax.HiPrim(len(y))\n"
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    qualifier = Qualifier(model_of(code), wrapper)
+    attributes = findall(wrapper.module, cst.Attribute, lambda n: n.attr.value in ("VmapOf", "HiPrim"))
+    assert all(qualifier.sure(node) for node in attributes) and qualifier.unsure == 0

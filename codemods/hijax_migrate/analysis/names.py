@@ -48,6 +48,7 @@ class NameModel:
     formatted: set[str] = field(default_factory=set)  # names read inside f-strings
     attributes: dict[str, list[ast.Attribute]] = field(default_factory=dict)  # ``.attr`` -> its attributes
     import_froms: list[ast.ImportFrom] = field(default_factory=list)
+    assignments: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)  # in source order
 
     @classmethod
     def of(cls, tree: ast.Module) -> NameModel:
@@ -73,6 +74,20 @@ class NameModel:
         return all((node.lineno, node.col_offset) > last
                    for scope, node in self.reads.get(name, ()) if scope.kind == "module")
 
+    def module_constant(self, name: str) -> ast.Assign | ast.AnnAssign | None | bool:
+        """The statement that binds ``name``, where it is bound once, at module
+        level, as the one target of an assignment (``X = ...``, ``X: T = ...``);
+        None where it is bound otherwise; False where the model cannot be sure
+        (bound in a nested scope, or by a pattern: libcst's scopes decide)."""
+        found = self.bindings.get(name, [])
+        if name in self.declared or any(b.scope.kind != "module" or _is_pattern(b.node) for b in found):
+            return False
+        if len(found) != 1 or not isinstance(found[0].node, ast.Name):
+            return None
+        node = found[0].node
+        return next((stmt for stmt in self.assignments if (stmt.targets == [node] if isinstance(stmt, ast.Assign)
+                                                           else stmt.target is node)), None)
+
     def in_strings(self, name: str) -> bool:
         return any(name in text for text in self.strings)
 
@@ -83,6 +98,10 @@ class NameModel:
         """``.attr`` attributes, in the order a visit enters them (an outer chain first)."""
         return sorted(self.attributes.get(attr, ()),
                       key=lambda n: (n.lineno, n.col_offset, -n.end_lineno, -n.end_col_offset))
+
+
+def _is_pattern(node: ast.AST) -> bool:
+    return type(node).__name__ in ("MatchAs", "MatchStar", "MatchMapping")
 
 
 def is_builtin(name: str) -> bool:
@@ -186,6 +205,12 @@ class _Walk:
         for name, alias in bound_names(node):
             self.bind(name, alias, node)
 
+    def Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
+        self.model.assignments.append(node)
+        self.children(node)
+
+    AnnAssign = Assign
+
     def Global(self, node: ast.Global) -> None:
         self.model.declared.update(node.names)
 
@@ -236,6 +261,7 @@ class _Walk:
     # -- scopes
     def FunctionDef(self, node: ast.FunctionDef) -> None:
         self.bind(node.name, node)
+        self.type_params(node)
         for decorator in node.decorator_list:
             self.node(decorator)
         self.arguments_outside(node.args)
@@ -251,9 +277,21 @@ class _Walk:
 
     def ClassDef(self, node: ast.ClassDef) -> None:
         self.bind(node.name, node)
+        self.type_params(node)
         for part in (*node.decorator_list, *node.bases, *node.keywords):
             self.node(part)
         self.nested("class", lambda: self.body(node.body))
+
+    def type_params(self, node: ast.AST) -> None:
+        for param in getattr(node, "type_params", ()):
+            self.node(param)
+
+    def TypeVar(self, node) -> None:
+        """A type parameter (3.12): bound in a scope of its own, never the module's."""
+        self.nested("annotation", lambda: self.bind(node.name, node))
+        self.children(node)
+
+    ParamSpec = TypeVarTuple = TypeVar
 
     def arguments_outside(self, args: ast.arguments) -> None:
         """Defaults and annotations: read where the function stands."""

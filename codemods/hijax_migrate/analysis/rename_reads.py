@@ -53,8 +53,10 @@ def is_read(name: cst.Name, parents) -> bool:
         return False
     while isinstance(parent, cst.Attribute):
         node, parent = parent, parents.get(parent)
+    # A class pattern's keyword (``case C(Old=1)``) is a read to libcst's scopes, none to ``ast``'s:
+    # counted, so that the counts differ and libcst's scopes decide.
     return not isinstance(parent, _NOT_READ) and not (
-        isinstance(parent, (cst.MatchAs, cst.MatchStar, cst.MatchKeywordElement, cst.MatchMappingElement)))
+        isinstance(parent, (cst.MatchAs, cst.MatchStar, cst.MatchMappingElement)))
 
 
 def model_reads(model: NameModel, old: str, new: str, reads: list[cst.Name]) -> ModelReads | None:

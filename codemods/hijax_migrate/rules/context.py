@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider, QualifiedNameProvider, ScopeProvider
+from libcst.metadata import QualifiedName, QualifiedNameProvider
 
 from ..analysis.dispatch import QuickTransformer
 from ..analysis.primitives import PrimitiveMap, around
 from ..analysis.project import Project
+from ..analysis.qualified import Qualifier, ancestors_from, model_of
 from ..core.model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
 
 
@@ -69,28 +70,19 @@ class FileContext:
         return tree
 
 
-class _OnFirstUse(Mapping):
-    """The declared providers' metadata of a wrapper's module, each resolved when first read;
-    qualified names and parents node by node, where that gives libcst's own answer cheaper."""
+class _Declared(Mapping):
+    """The declared providers' metadata of a wrapper's module, each resolved when
+    first read (libcst's public ``resolve``); qualified names from the rule's
+    ``Qualifier`` (the name model where it is sure, libcst's scopes elsewhere)."""
 
-    def __init__(self, wrapper: cst.MetadataWrapper, declared, parents: dict):
-        self._wrapper, self._declared = wrapper, frozenset(declared)
-        self._entered_from, self._shortcuts = parents, {}
+    def __init__(self, wrapper: cst.MetadataWrapper, declared, qualifier):
+        self._wrapper, self._declared, self._qualifier = wrapper, frozenset(declared), qualifier
 
     def __getitem__(self, provider):
         if provider not in self._declared:
             raise KeyError(provider)
-        if provider in self._wrapper._metadata:  # resolved already: kept by the wrapper
-            return self._wrapper._metadata[provider]
-        if provider not in self._shortcuts:
-            self._shortcuts[provider] = self._shortcut(provider)
-        return self._shortcuts[provider]
-
-    def _shortcut(self, provider):
         if provider is QualifiedNameProvider:
-            return _Qualified(self._wrapper, self._entered_from)
-        if provider is ParentNodeProvider:
-            return _Parents(self._wrapper, self._entered_from)
+            return _NodeNames(self._qualifier)
         return self._wrapper.resolve(provider)
 
     def __iter__(self):
@@ -100,55 +92,21 @@ class _OnFirstUse(Mapping):
         return len(self._declared)
 
 
-class _Exact(Mapping):
-    """A provider's metadata read node by node; a node this shortcut cannot
-    answer for (not met yet, or not of the tree) gets the full resolution's answer."""
+class _NodeNames(Mapping):
+    """``QualifiedNameProvider``'s answers node by node, for a rule that asks
+    ``get_metadata`` (where the node stands is not known: libcst's scopes answer)."""
 
-    def __init__(self, wrapper: cst.MetadataWrapper, provider):
-        self._wrapper, self._provider = wrapper, provider
+    def __init__(self, qualifier):
+        self._qualifier = qualifier
 
-    def _full(self, node):
-        return self._wrapper.resolve(self._provider)[node]
+    def __getitem__(self, node):
+        return self._qualifier.names(node, None)
 
     def __iter__(self):
-        return iter(self._wrapper.resolve(self._provider))
+        return iter(())
 
     def __len__(self) -> int:
-        return len(self._wrapper.resolve(self._provider))
-
-
-class _Qualified(_Exact):
-    """QualifiedNameProvider without its walk of the module (2 s for jax's
-    hijax_test.py): it asks the node's scope, which is what the provider
-    does for every node; a rule asks for a few."""
-
-    def __init__(self, wrapper: cst.MetadataWrapper, entered: dict):
-        super().__init__(wrapper, QualifiedNameProvider)
-        self._scopes, self._entered = wrapper.resolve(ScopeProvider), entered
-
-    def __getitem__(self, node):
-        scope = self._scopes.get(node)
-        if scope:
-            return scope.get_qualified_names_for(node)
-        if node in self._scopes or node in self._entered:
-            return set()  # of the tree, with no scope (a comma, a name after a dot)
-        return self._full(node)  # perhaps no node of the tree: a KeyError
-
-
-class _Parents(_Exact):
-    """ParentNodeProvider from the rule's own visit: the parent of a node the
-    visit has entered is the node it was entered from."""
-
-    def __init__(self, wrapper: cst.MetadataWrapper, parents: dict):
-        super().__init__(wrapper, ParentNodeProvider)
-        self._entered_from = parents
-
-    def __getitem__(self, node):
-        if node in self._entered_from:
-            return self._entered_from[node]
-        if node is self._wrapper.module:
-            raise KeyError(node)  # the module has no parent
-        return self._full(node)
+        return 0
 
 
 class RuleTransformer(QuickTransformer):
@@ -162,22 +120,43 @@ class RuleTransformer(QuickTransformer):
     # Positions are not declared: they cost a whole code generation, and
     # ``prims.line`` resolves them only when a change or warning names a line.
     METADATA_DEPENDENCIES = ()
+    TRAIL = False  # the visit records each node's parent: a rule asking qualified names or parents sets it
     rule = None  # the rule's ``RULE`` (rules/<name>/__init__.py)
 
     @contextlib.contextmanager
     def resolve(self, wrapper: cst.MetadataWrapper):
         """What a rule declares is resolved when it first asks (``get_metadata``),
         not before its visit: a whole-module analysis (2 s for jax's 83 kB
-        hijax_test.py) is paid by a rule that meets a node it is about, once
-        a tree (the wrapper keeps it for the next rule), never by one whose
-        names are absent."""
+        hijax_test.py) is paid only by a rule that needs it, once a tree (the
+        wrapper keeps it for the next rule). Qualified names come from the name
+        model (``analysis.qualified``), parents from the visit's own trail."""
         declared = self.get_inherited_dependencies()
-        self._entered_from = {} if {ParentNodeProvider, QualifiedNameProvider} & declared else None
-        self.metadata = _OnFirstUse(wrapper, declared, self._entered_from)
+        self._entered_from = {} if self.TRAIL else None
+        self._qualifier = Qualifier(model_of(self.prims.code if self.prims else None), wrapper)
+        self.metadata = _Declared(wrapper, declared, self._qualifier)
         try:
             yield
         finally:
-            self.metadata, self._entered_from = {}, None
+            self.metadata, self._entered_from, self._qualifier = {}, None, None
+
+    def qualified_names(self, node: cst.CSTNode, *above: cst.CSTNode) -> set[QualifiedName]:
+        """libcst's qualified names of ``node``; ``above``: its nearest ancestors
+        the visit has not entered (yet), nearest first (the rest are the visit's)."""
+        return self._qualifier.names(node, ancestors_from(self._entered_from or {}, node, above))
+
+    def may_be_named(self, node: cst.CSTNode, lasts) -> bool:
+        """May a qualified name of ``node`` end in one of ``lasts``
+        (``Qualifier.may_end_in``)? A rule asks only of such nodes."""
+        return self._qualifier.may_end_in(node, lasts)
+
+    @property
+    def name_model(self):
+        """The module's names (``analysis.names``), None where ``ast`` cannot read it."""
+        return self._qualifier.model
+
+    def parent_of(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The node the visit entered ``node`` from (None: the module, or a node not entered)."""
+        return (self._entered_from or {}).get(node)
 
     def __init__(self, context: FileContext, prims: PrimitiveMap,
                  options: Options, report: FileReport, project: Project):
@@ -198,7 +177,7 @@ class RuleTransformer(QuickTransformer):
     focus: set[cst.CSTNode] | None = None  # classes, and statements where a call may stand
     _keep: set[int] | None = None  # ids of the focus and the nodes on the way to it
     _inside = 0
-    _entered_from: dict | None = None  # node -> the node the visit entered it from, where metadata asks
+    _entered_from: dict | None = None  # node -> the node the visit entered it from, where ``TRAIL``
     _trail: list[cst.CSTNode] | None = None
 
     # Asked of every node a rule visits: by identity (``type(...) is``, ``id``), which

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
 
 from ..analysis.project import HIJAX_MODULES
 
@@ -84,13 +83,14 @@ def init_calls(line: cst.SimpleStatementLine) -> list[cst.Call]:
             and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "__init__"]
 
 
-def base_init_call(line: cst.SimpleStatementLine, get_metadata) -> InitCall | None:
-    """The ``super().__init__(...)`` (or ``Base.__init__(self, ...)``) on this line."""
+def base_init_call(line: cst.SimpleStatementLine, qualified) -> InitCall | None:
+    """The ``super().__init__(...)`` (or ``Base.__init__(self, ...)``) on this line;
+    ``qualified``: a node's qualified names."""
     for call in init_calls(line):
         target = call.func.value
         if isinstance(target, cst.Call) and isinstance(target.func, cst.Name) and target.func.value == "super":
             return InitCall(call, False, len(line.body) > 1)
-        names = get_metadata(QualifiedNameProvider, target, set())
+        names = qualified(target)
         if any(q.name.rpartition(".")[0] in HIJAX_MODULES for q in names):
             return InitCall(call, True, len(line.body) > 1)
     return None

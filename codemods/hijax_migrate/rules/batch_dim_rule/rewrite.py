@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.shape import class_shape
@@ -18,7 +17,7 @@ WRITE_BATCH = ("write `batch(self, axis_data, args, dims)` returning `(outputs, 
 
 class BatchDimRule(RuleTransformer):
     rule = RULE
-    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+    TRAIL = True
 
     def visit_Module(self, node: cst.Module) -> None:
         self._lines: set[int] = set()
@@ -57,7 +56,7 @@ class BatchDimRule(RuleTransformer):
             self._report(node)
 
     def _names_vmapof(self, node: cst.CSTNode) -> bool:
-        names = self.get_metadata(QualifiedNameProvider, node, set())
+        names = self.qualified_names(node)
         return any(q.name in {f"{m}.VmapOf" for m in HIJAX_MODULES} for q in names)
 
     def _report(self, node: cst.CSTNode) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.source_order import by_name
@@ -13,14 +12,15 @@ from . import PAIRS, RULE
 
 def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Assign] | None:
     """(attribute, helper, assignment) for ``attr = <hijax helper>`` alone on
-    its line; ``qualified``: a node's qualified names."""
+    its line; ``qualified(node, *above)``: a node's qualified names, ``above``
+    its ancestors up to ``stmt``, nearest first."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return None
     assign = stmt.body[0]
     if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
             and isinstance(assign.targets[0].target, cst.Name)):
         return None
-    for q in by_name(qualified(assign.value)):
+    for q in by_name(qualified(assign.value, assign, stmt)):
         module, _, helper = q.name.rpartition(".")
         if module in HIJAX_MODULES:
             return assign.targets[0].target.value, helper, assign
@@ -29,7 +29,7 @@ def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Ass
 
 class DerivedPairs(RuleTransformer):
     rule = RULE
-    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+    TRAIL = True
 
     def visit_Module(self, node: cst.Module) -> None:
         # It edits primitives' class bodies only: the visit walks to them, not every node.
@@ -40,9 +40,8 @@ class DerivedPairs(RuleTransformer):
             return updated_node
         body = list(updated_node.body.body)
         found = {}
-        qualified = lambda node: self.get_metadata(QualifiedNameProvider, node, set())
         for index, stmt in enumerate(original_node.body.body):
-            helper = single_helper(stmt, qualified)
+            helper = single_helper(stmt, self.qualified_names)
             if helper:
                 found[helper[:2]] = (index, helper[2])
         drop = set()
@@ -76,7 +75,7 @@ class DerivedPairs(RuleTransformer):
     def _imports(self, value: cst.BaseExpression, helper: str, pair: str) -> None:
         if not isinstance(value, cst.Name):
             return
-        for q in by_name(self.get_metadata(QualifiedNameProvider, value, set())):
+        for q in by_name(self.qualified_names(value)):
             module = q.name.rpartition(".")[0]
             if value.value != pair:  # the pair is named as it is: the import under this name may go
                 self.context.remove_import(module, helper, value.value if value.value != helper else None)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
 from ...analysis.families import ancestors, first_definer
 from ...analysis.project import HIJAX_MODULES
@@ -19,7 +18,7 @@ _BY_HAND = ("set `self.in_avals`, `self.out_aval` and `self.params` (a dict), th
 
 class InitAttributes(RuleTransformer):
     rule = RULE
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider)
+    TRAIL = True
 
     def visit_Module(self, node: cst.Module) -> None:
         # Its edits are lines of a primitive's ``__init__`` (``_owner``): the visit walks to those classes only.
@@ -27,9 +26,9 @@ class InitAttributes(RuleTransformer):
 
     def _enclosing(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The nearest function or class around ``node``."""
-        node = self.get_metadata(ParentNodeProvider, node, None)
+        node = self.parent_of(node)
         while node is not None and not isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            node = self.get_metadata(ParentNodeProvider, node, None)
+            node = self.parent_of(node)
         return node
 
     def _owner(self, line: cst.SimpleStatementLine) -> cst.ClassDef | None:
@@ -46,7 +45,7 @@ class InitAttributes(RuleTransformer):
         bases = [arg for arg in cls.bases if arg.keyword is None]
         if len(bases) != 1:
             return None
-        return {q.name for q in self.get_metadata(QualifiedNameProvider, bases[0].value, set())}
+        return {q.name for q in self.qualified_names(bases[0].value)}
 
     def _project_class(self, name: str) -> bool:
         """A class of the tree that has an ``__init__`` of the project's, its own or
@@ -63,7 +62,7 @@ class InitAttributes(RuleTransformer):
         if not init_calls(original_node):
             return updated_node  # no `__init__` call: where the line stands is never asked
         cls = self._owner(original_node)
-        call = base_init_call(original_node, self.get_metadata) if cls is not None else None
+        call = base_init_call(original_node, self.qualified_names) if cls is not None else None
         if call is None or not call.passes_arguments:
             return updated_node
         line, names = self.prims.line(original_node), self._base_names(cls)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
 from ..derived_pairs import HALVES
@@ -26,7 +25,9 @@ class RemovedHelpers(RemovedNames):
         kind = self.prims.kinds.get(node)
         if not (self.context.halves_reported and kind is not None and kind.is_primitive):
             return
-        qualified = lambda value: self.get_metadata(QualifiedNameProvider, value, set())
+        def qualified(value, *above):  # the statements are not entered yet: their block is
+            return self.qualified_names(value, *above, node.body)
+
         for stmt in node.body.body:
             helper = single_helper(stmt, qualified)
             if helper and helper[:2] in HALVES:  # left by HJX007: a half without its partner
@@ -40,7 +41,7 @@ class RemovedHelpers(RemovedNames):
         named = target.value if isinstance(target, cst.Name) else getattr(getattr(target, "attr", None), "value", None)
         if named != "lin" or node.value in self._answered:
             return
-        names = self.get_metadata(QualifiedNameProvider, node.value, set())
+        names = self.qualified_names(node.value, node)
         if any(q.name in _LINEARIZE for q in names):
             self._report(self.prims.line(node.value), LINEARIZE)
 

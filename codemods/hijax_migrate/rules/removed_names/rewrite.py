@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import QualifiedNameProvider
 
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.source_order import by_name
@@ -31,7 +30,7 @@ REMOVED = NAMES
 
 class RemovedNames(RuleTransformer):
     rule = RULE
-    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+    TRAIL = True  # where a name stands: an attribute's, a keyword's, an import's have no qualified name
     REMOVED = REMOVED  # what a subclass reports instead, with its own message
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -49,7 +48,9 @@ class RemovedNames(RuleTransformer):
         self._check(node)
 
     def _check(self, node: cst.CSTNode) -> None:
-        names = by_name(self.get_metadata(QualifiedNameProvider, node, set()))
+        if not self.may_be_named(node, self.REMOVED):
+            return
+        names = by_name(self.qualified_names(node))
         removed = next((self._qualified[q.name] for q in names if q.name in self._qualified), None)
         if removed:
             self._report(self.prims.line(node), removed)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import libcst as cst
-from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, QualifiedNameProvider, ScopeProvider
+import ast
 
+import libcst as cst
+from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopeProvider
+
+from ...analysis.deflines import small_statements
 from ...analysis.nodes import findall
 from ..context import NOTE, RuleTransformer
 from . import RULE
@@ -19,12 +22,15 @@ WRITE = ("compare a range instead, e.g. `jax.__version_info__ >= (0, 11, 2)`, so
 
 class VersionGates(RuleTransformer):
     rule = RULE
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, ParentNodeProvider, ScopeProvider)
+    TRAIL = True
+    # Where the name model cannot be sure of a name's one binding: libcst's scopes and parents.
+    METADATA_DEPENDENCIES = (ParentNodeProvider, ScopeProvider)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         exact = [t for t in node.comparisons if isinstance(t.operator, _EXACT)]
         sides = [node.left, *(t.comparator for t in node.comparisons)]
-        if not (exact and any(self._is_version(s) for s in sides)):
+        above = [(node,), *((t, node) for t in node.comparisons)]  # each side's ancestors, not entered yet
+        if not (exact and any(self._is_version(s, *a) for s, a in zip(sides, above))):
             return
         literal = next((s for s in sides if isinstance(s, _LITERALS)), None)
         constant = None if literal is not None else next(filter(None, map(self._constant, sides)), None)
@@ -47,6 +53,11 @@ class VersionGates(RuleTransformer):
         once, to a string or tuple literal (``_SUPPORTED = "0.11.0"``)."""
         if not isinstance(expr, cst.Name):
             return None
+        model = self.name_model
+        found = model.module_constant(expr.value) if model is not None else False
+        found = self._paired(found) if found is not False else False
+        if found is not False:
+            return found
         scope = self.get_metadata(ScopeProvider, expr, None)
         assignments = list(scope[expr.value]) if scope is not None else []
         if len(assignments) != 1 or not isinstance(assignments[0], Assignment) \
@@ -60,17 +71,29 @@ class VersionGates(RuleTransformer):
             return stmt
         return None
 
-    def _is_version(self, expr: cst.BaseExpression) -> bool:
-        names = self.get_metadata(QualifiedNameProvider, expr, set())
-        if any(q.name in VERSION_NAMES for q in names):
+    def _paired(self, stmt) -> cst.CSTNode | None | bool:
+        """libcst's statement for ``ast``'s (an assignment), where its value is a literal
+        (``ast`` cannot tell ``"a" "b"`` from ``"ab"``: libcst's node decides); False
+        where the two trees' assignments do not pair one to one."""
+        if stmt is None:
+            return None
+        kind = cst.Assign if isinstance(stmt, ast.Assign) else cst.AnnAssign
+        mine = [s for s in self.name_model.assignments if isinstance(s, type(stmt))]
+        theirs = small_statements(self._module, kind)
+        if len(mine) != len(theirs):
+            return False
+        found = theirs[mine.index(stmt)]
+        return found if isinstance(found.value, _LITERALS) else None
+
+    def _is_version(self, expr: cst.BaseExpression, *above: cst.CSTNode) -> bool:
+        if any(q.name in VERSION_NAMES for q in self.qualified_names(expr, *above)):
             return True
         return _names_jax(expr) and any(
-            q.name == "importlib.metadata.version"
-            for q in self.get_metadata(QualifiedNameProvider, expr.func, set()))
+            q.name == "importlib.metadata.version" for q in self.qualified_names(expr.func, expr, *above))
 
     def _raises(self, node: cst.Comparison) -> bool:
         """Part of an ``assert``, or the test of an ``if`` whose body raises."""
-        parent = self.get_metadata(ParentNodeProvider, node, None)
+        parent = self.parent_of(node)
         if isinstance(parent, cst.Assert):
             return True
         return isinstance(parent, cst.If) and parent.test is node and bool(findall(parent.body, cst.Raise))
