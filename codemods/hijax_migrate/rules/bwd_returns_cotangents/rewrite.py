@@ -20,6 +20,7 @@ from ...analysis.nodes import findall, is_name
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.project import Project
 from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
+from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind, rule_form
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
@@ -62,7 +63,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         self._other_arms: list[Plan] = []  # the arms of an ``if`` after the first (``in_branches``)
 
     # -- the hooks of ``RewritePlans.leave_Attribute``, answered by the family planner
-    def renamed_elsewhere(self, info, name: str, node: cst.Attribute) -> str | None:
+    def renamed_elsewhere(self, info: ClassInfo, name: str, node: cst.Attribute) -> str | None:
         return self.families.renamed_elsewhere(info, node, self._around())
 
     def reaches_none(self, value: cst.BaseExpression, name: str, node: cst.Attribute) -> str | None:
