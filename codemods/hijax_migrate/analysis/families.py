@@ -155,7 +155,7 @@ def rename_conflict(project: FileProject, info: ClassInfo, here: list[ClassInfo]
 def _renamed_with(info: ClassInfo) -> bool:
     """Does ``info``'s own migration rename its ``vjp_bwd`` too? Not if it
     is no value rule, nor if its body defines it twice: the last one then
-    takes the accumulator form (see ``family_rules``)."""
+    takes the accumulator form (see ``rules/bwd_returns_cotangents/families.py``)."""
     defs = [binding for binding in info.body.bindings.get("vjp_bwd", ()) if len(binding) > 3]
     return form(info) == CLASSIC and len(defs) == 1
 

@@ -7,6 +7,13 @@ run), so every reason it may keep or convert a rule instead (structured
 residuals, value uses, fixtures, conflicts, refusals) is the same on both
 sides. That migration says what it renames as data (``FileReport.renamed``,
 set by HJX001 where it renames), never in the words of its changes.
+
+HJX001's family planner (``rules/bwd_returns_cotangents/families.py``) is
+its only asker today, yet it lives here, not in that rule's package: the run
+(``run/state.py``) and the engine make a run's one ``Decider`` and hand it to
+every rule in its ``FileContext``, and they name no rule's package (the
+registry is the only list of rules). What it knows of HJX001 is the report's
+``renamed``, which the rule fills.
 """
 
 from __future__ import annotations

@@ -4,13 +4,18 @@ The class has no statement: its rule is the dict's ``"vjp_bwd"`` member. A
 function of the module returning cotangents is renamed as a body binding
 ``vjp_bwd = f`` is: the key becomes ``"vjp_bwd_retval"`` (the function's list
 results tuples), and subclasses and calls in other files follow it (the
-change renames "the bound `vjp_bwd`", see ``decisions``). What cannot be read
+change renames "the bound `vjp_bwd`", see ``rules/decisions.py``). What cannot be read
 is said: a note where the bases or the function are not visible, an error
 where a value rule is left in place. ``engine.runtime`` speaks for the
 ``type(...)`` calls that are no such statement.
+
+The transformer owns a ``FactoryPlanner``; it decides with the
+``FamilyPlanner`` (conflicts, list results, ``renamed``), as a body binding is.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -19,6 +24,11 @@ from ...analysis.scopes import CLASSIC, ClassInfo, Kind
 from ...analysis.summary import factory_member, rule_form
 from ..context import ERROR, NOTE
 from ..plans import Plan
+from .bindings import function_named
+
+if TYPE_CHECKING:  # ``engine.runtime`` imports ``verdict`` alone: not the planners' modules
+    from .families import FamilyPlanner
+    from .planning import RuleInputs, Steps
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
 BY_HAND = 'make its key `"vjp_bwd_retval"` by hand (jax 0.8.1 on)'
@@ -41,8 +51,12 @@ def verdict(func: cst.FunctionDef | None, kind: Kind) -> tuple[str, str] | None:
     return None  # an accumulator rule: right as it is
 
 
-class FactoryRules:
-    """Mixin for BwdReturnsCotangents (a FamilyRules)."""
+class FactoryPlanner:
+    """HJX001 for the ``type(...)`` statements of one file."""
+
+    def __init__(self, inputs: RuleInputs, steps: Steps, families: FamilyPlanner):
+        self.prims, self.project, self.options = inputs.prims, inputs.project, inputs.options
+        self.steps, self.families = steps, families
 
     def factory_plans(self) -> list[Plan]:
         chosen = self.options.classes  # a review migrates only the chosen classes
@@ -54,7 +68,8 @@ class FactoryRules:
         element = factory_member(stmt, RULE)
         if element is None:
             return None
-        func = self._function_named(element.value.value, None) if isinstance(element.value, cst.Name) else None
+        func = (function_named(self.prims.wrapper.module, element.value.value, None)
+                if isinstance(element.value, cst.Name) else None)
         kind = self.project.class_kind(info)
         if kind.is_primitive and func is not None and rule_form(func) == CLASSIC:
             return self._rename(stmt, info, element, func)
@@ -66,19 +81,20 @@ class FactoryRules:
             return self._say(element, info, f"the dict places both `{RULE}` and `{NEW}`; left as written")
         if not isinstance(element.key, cst.SimpleString):
             return self._say(element, info, f"its key is not one plain string: {BY_HAND}")
-        conflict = self.conflict(info)
+        conflict = self.families.conflict(info)
         if conflict:
             return self._say(element, info, f"renaming its key would define both rules ({conflict}): port by hand")
         plan = Plan(element, stmt, new_name=NEW, info=info)
-        if not self._bound_tuples(plan, func):
+        if not self.families.bound_tuples(plan, func):
             return None
         if self.options.strategy == "accum":
             self._say(element, info, f"the `{RULE}` it places renamed to `{NEW}`, not given accumulators "
                       "(--strategy accum): the function is not the class's to change", NOTE)
-        return self.renames(self.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to `{NEW}`"))
+        return self.families.renames(self.steps.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to "
+                                                     f"`{NEW}`"))
 
     def _say(self, element: cst.DictElement, info: ClassInfo, reason: str, severity: str = ERROR) -> None:
         placed = cst.Module([]).code_for_node(element.value)
-        self.skipped(self.prims.line(element), info.qualname, f"`type(...)` places `{RULE} = {placed}`: {reason}",
-                     severity)
+        self.steps.skipped(self.prims.line(element), info.qualname,
+                           f"`type(...)` places `{RULE} = {placed}`: {reason}", severity)
         return None

@@ -1,4 +1,12 @@
-"""HJX001: a ``vjp_bwd`` that returns cotangents instead of accumulating them."""
+"""HJX001: a ``vjp_bwd`` that returns cotangents instead of accumulating them.
+
+The transformer plans each primitive's own rule here, and owns two planners
+it calls: ``FamilyPlanner`` (``families.py``: mixins, bound rules, conflicts
+in the family, calls that follow another file's rename) and
+``FactoryPlanner`` (``factories.py``: classes made by ``type(...)``). Its one
+base besides ``RuleTransformer`` is ``AccumulatorWrites`` (``rules/writes.py``,
+shared with HJX005): the accumulator form, and the plans' application.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +17,19 @@ from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulat
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
+from ...analysis.primitives import PrimitiveMap
+from ...analysis.project import Project
 from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
+from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind, rule_form
-from ..context import NOTE, RuleTransformer
-from ..family_rules import FamilyRules, inherits_retval
+from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
 from ..writes import AccumulatorWrites
 from . import RULE
-from .factories import FactoryRules
+from .factories import FactoryPlanner
+from .families import NEW, FamilyPlanner, inherits_retval
+from .planning import RuleInputs
 
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
 
@@ -38,8 +50,33 @@ def tuple_results(plan: Plan | None) -> Plan | None:
     return plan
 
 
-class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTransformer):
+class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     rule = RULE
+    OUTSIDE_NAMES = frozenset({"vjp_bwd"})  # another file may rename the rule a call reaches
+
+    def __init__(self, context: FileContext, prims: PrimitiveMap, options: Options, report: FileReport,
+                 project: Project):
+        super().__init__(context, prims, options, report, project)
+        inputs = RuleInputs(prims, project, options, report, context.decider)
+        self.families = FamilyPlanner(inputs, self)
+        self.factories = FactoryPlanner(inputs, self, self.families)
+        self._other_arms: list[Plan] = []  # the arms of an ``if`` after the first (``in_branches``)
+
+    # -- the hooks of ``RewritePlans.leave_Attribute``, answered by the family planner
+    def renamed_elsewhere(self, info: ClassInfo, name: str, node: cst.Attribute) -> str | None:
+        return self.families.renamed_elsewhere(info, node, self._around())
+
+    def reaches_none(self, value: cst.BaseExpression, name: str, node: cst.Attribute) -> str | None:
+        return self.families.reaches_none(value, node, self._around())
+
+    def unresolved(self, node: cst.Attribute) -> None:
+        renamed = [self.plan_info(plan) for plan in self._plans.values() if plan.new_name == NEW]
+        self.families.unresolved(node, renamed)
+
+    def _around(self) -> cst.ClassDef | None:
+        """The class the visit is in."""
+        return self._stack[-1] if self._stack else None
+
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
         for cls, kind in self.prims.kinds.items():
@@ -51,8 +88,8 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
     def extra_plans(self) -> list[Plan]:
         # family hook: value rules in plain mixins; the other arms of rules defined under ``if``;
         # rules placed by ``type(...)``
-        return [tuple_results(plan) for plan in self.mixin_plans() + getattr(self, "_other_arms", [])
-                ] + self.factory_plans()
+        return [tuple_results(plan) for plan in self.families.mixin_plans() + self._other_arms
+                ] + self.factories.factory_plans()
 
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
         """``vjp_bwd`` defined in the arms of an ``if`` in the class body: renamed in
@@ -65,15 +102,15 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
                              "for...), not each arm of an `if` a plain value rule: which one runs is decided "
                              "when the code runs; port each by hand")
         info = self.prims.infos.get(cls)
-        conflict = self.conflict(info) if info is not None else None
+        conflict = self.families.conflict(info) if info is not None else None
         if conflict:
             return self.skip(first, cls, f"`vjp_bwd` is defined in the arms of an `if`, and a rename would "
                              f"define both rules: {conflict}; port each by hand")
         if self.options.strategy == "accum":
             self.skip(first, cls, "renamed to `vjp_bwd_retval` in each arm of the `if`, not given accumulators "
                       "(--strategy accum): one form for every arm", NOTE)
-        plans = [self.renames(self.rename(cls, func, "vjp_bwd_retval")) for func in defs]
-        self.__dict__.setdefault("_other_arms", []).extend(plans[1:])
+        plans = [self.families.renames(self.rename(cls, func, "vjp_bwd_retval")) for func in defs]
+        self._other_arms.extend(plans[1:])
         return plans[0]
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
@@ -88,7 +125,7 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
             return self.skip(hidden, cls, "`vjp_bwd` is defined inside a block of the class body (if, try, "
                              "for...): which one runs is decided when the code runs; port each by hand")
         if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
-            return self.plan_bound(cls, shape)
+            return self.families.plan_bound(cls, shape)
         if not returns_values(own_returns(func)):
             return None
         alias = next((n for s in cls.body.body if not isinstance(s, cst.FunctionDef)
@@ -105,7 +142,7 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
             # jax 0.8.0's ``vjp_bwd(self, res, *args)``, args the output cotangent: no ``g`` for the
             # accumulator form to follow, so a value rule; ``vjp_bwd_retval(res, g)`` fills ``*args``
-            return self.rename_in_family(cls, shape, func)
+            return self.families.rename_in_family(cls, shape, func)
         if params.named or params.star:
             return self.half_ported(cls, shape, func, params)
         if "vjp_bwd_retval" in shape.methods or "vjp_bwd_retval" in shape.attributes:
@@ -118,7 +155,7 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
             return self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if self.options.strategy == "accum":
             return self.accum_strategy(cls, shape, func)
-        return self.rename_in_family(cls, shape, func)  # family hook: mixins, duplicates, out of step
+        return self.families.rename_in_family(cls, shape, func)  # family hook: mixins, duplicates, out of step
 
     def accum_strategy(self, cls, shape, func) -> Plan | None:
         """``--strategy accum``: the accumulator form, unless something needs the value
@@ -127,12 +164,14 @@ class BwdReturnsCotangents(FactoryRules, FamilyRules, AccumulatorWrites, RuleTra
         if why is None:
             return self.to_accumulators(cls, shape, func, "--strategy accum")
         self.skip(func, cls, f"renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}", NOTE)
-        return self.renames(self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to "
-                                      f"`vjp_bwd_retval`, not given accumulators (--strategy accum): {why}"))
+        plan = self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to `vjp_bwd_retval`, "
+                         f"not given accumulators (--strategy accum): {why}")
+        return self.families.renames(plan)
 
     def _value_form_needed(self, cls, func) -> str | None:
         info = self.prims.infos.get(cls)
-        if info is not None and (inherits_retval(self.project, info, above=True) or self.bound_renamed_above(info)):
+        if info is not None and (inherits_retval(self.project, info, above=True)
+                                 or self.families.bound_renamed_above(info)):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
