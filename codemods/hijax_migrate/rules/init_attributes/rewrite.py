@@ -7,7 +7,7 @@ import libcst as cst
 from ...analysis.families import ancestors, first_definer
 from ...analysis.project import HIJAX_MODULES
 from ..context import NOTE, RuleTransformer
-from ..init_call import base_init_call, init_calls
+from .init_call import base_init_call, init_calls
 from . import RULE
 
 _BASES = {f"{module}.{name}" for module in HIJAX_MODULES

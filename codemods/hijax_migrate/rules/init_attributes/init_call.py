@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ..analysis.project import HIJAX_MODULES
+from ...analysis.project import HIJAX_MODULES
 
 _NAMES = ("in_avals", "out_aval")
 
