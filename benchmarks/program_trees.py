@@ -176,7 +176,9 @@ def peek({params}):
 
 
 def newer(version: str, target: str) -> bool:
-    as_tuple = lambda text: tuple(int(part) for part in text.split("."))
+    def as_tuple(text: str) -> tuple[int, ...]:
+        return tuple(int(part) for part in text.split("."))
+
     return as_tuple(version) > as_tuple(target)
 
 

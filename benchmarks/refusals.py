@@ -47,8 +47,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import program_reference
-import program_trees
+import program_reference  # noqa: E402 (found through the path set above)
+import program_trees  # noqa: E402
 
 PROBE = r'''
 import json, sys

@@ -37,7 +37,7 @@ def _own_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
-from jax_batch import GROUPS, jax_010_runs, jax_012_runs  # noqa: F401 -- session fixtures: one jax process a release
+from jax_batch import GROUPS, jax_010_runs, jax_012_runs  # noqa: E402, F401 -- session fixtures: one jax process a release
 
 
 def batch_of(nodeid: str) -> str | None:

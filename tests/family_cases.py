@@ -295,7 +295,7 @@ class Scaled(Mul):{SUPER_RULE}''' + TREE_FOOTER.format(cls="Scaled"),
 
 TREES = [OUT_OF_STEP, MIXIN_ELSEWHERE, DEFINED_TWICE_ELSEWHERE, FACTORY_ELSEWHERE]
 
-from resolve_cases import RESOLVE_TREES  # its trees build on those above
+from resolve_cases import RESOLVE_TREES  # noqa: E402 (its trees build on those above)
 
 TREES += RESOLVE_TREES
 

@@ -53,7 +53,7 @@ def test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases(jax_012_r
                                                                 ("no_vmap_batched", NO_VMAP_BATCHED))}
     batch.run()
     runs = {name: (batch.result(position), jax_012_runs["dce", name].results()) for name, position in positions.items()}
-    for name, (on_010, (migrated, _, on_012)) in runs.items():
+    for name, (_, (migrated, _, _)) in runs.items():
         assert [(f.rule, f.severity) for f in migrated.report.findings] == [("HJX011", "note")], name
         assert "raise NotImplementedError" in migrated.code
     (on_010, (_, _, on_012)) = runs["no_vmap"]

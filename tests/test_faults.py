@@ -75,7 +75,7 @@ def test_a_tree_of_broken_files(tmp_path):
     done = subprocess.run([*AS_UNPRIVILEGED, sys.executable, "-m", "hijax_migrate", "--in-place",
                            "--target-jax", "0.10", str(root)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 3, done.stderr
-    for name, (data, said) in BAD.items():
+    for name, (_, said) in BAD.items():
         if said:
             assert f"error: {root / said}" in done.stderr or f"error: {root}/{said}" in done.stderr, name
         else:

@@ -181,7 +181,7 @@ def test_generated_programs_give_right_gradients_under_jax(jax_010_runs):
     batch, codes, changed, befores, afters = jax_010_runs["programs"]
     assert codes and all("error" in batch.result(before) for before in befores), \
         "a generated program already worked unmigrated"
-    for (code, strategy, result), position in zip(changed, afters, strict=True):
+    for (_, strategy, result), position in zip(changed, afters, strict=True):
         after = batch.result(position)
         assert "error" not in after, f"{strategy}: {after['error']}\n{result.code}"
         assert after["grad"] == after["plain"] and after["jit"] == after["plain"], f"{strategy}\n{result.code}"

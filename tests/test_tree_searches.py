@@ -245,7 +245,7 @@ def test_a_use_spelt_beyond_ascii_is_a_use(tmp_path):
 # The getter pre-test: any string literal that evaluates to the word, and a
 # getter's name, pass; a stray escape elsewhere does not send a file to the tokenizer.
 _ESCAPES = [lambda c: c, lambda c: f"\\x{ord(c):02x}", lambda c: f"\\{ord(c):o}", lambda c: f"\\u{ord(c):04x}",
-            lambda c: f"\\U{ord(c):08X}", lambda c: "\\N{%s}" % unicodedata.name(c), lambda c: "\\\n" + c]
+            lambda c: f"\\U{ord(c):08X}", lambda c: "\\N{" + unicodedata.name(c) + "}", lambda c: "\\\n" + c]
 
 
 @settings(max_examples=200, deadline=None)

@@ -5,8 +5,8 @@ jax 0.12 and its users write ``def f[T](...)``, ``class C[T](...)`` and
 they alone would send it to libcst, ten times slower. Their tokens are taken
 out (``type X = v`` becomes an assignment to a name no summary binds) and the
 rest is parsed as before; other syntax this Python cannot read is written
-out older from libcst's tree first (``summary.older_code``). The statements are found by a pattern on their lines (3.11's
-tokenizer is pure Python, and slow on a big module), and each cut is
+out older from libcst's tree first (``summary.older_code``). The statements
+are found by a pattern on their lines (3.11's tokenizer is pure Python, and slow on a big module), and each cut is
 checked against the tree it gives: it must start a ``def``, a ``class`` or
 the alias's assignment there, or the whole module is tokenized instead.
 """
@@ -95,7 +95,7 @@ def _all_start_statements(tree: ast.Module, code: str, cuts: list[tuple[int, int
              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
              or isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id == ALIAS}
     starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", code))]
-    for start, _, text in cuts:
+    for start, _, _text in cuts:
         line = bisect_right(starts, start)
         indent = len(code[starts[line - 1]:start]) - len(code[starts[line - 1]:start].lstrip(" \t"))
         if (line, indent) not in heads:
