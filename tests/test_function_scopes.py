@@ -112,6 +112,7 @@ OUTSIDE = {
     "NewType": "from typing import NewType as N\ndef f(a):\n    return N(a, int)\n",
     "typing subscript": "from typing import Optional\ndef f(a):\n    return Optional['a']\n",
     "dotted import": "import a.accum\ndef f(a):\n    a.accum(1)\n",
+    "Literal": "from typing import Literal\ndef f(a):\n    x: Literal['a'] = 1\n",
 }
 
 
@@ -126,13 +127,24 @@ def test_forms_reading_outside_the_function_fall_back(form):
     check_agrees(source)
 
 
-@pytest.mark.parametrize("form", ["cast", "NewType", "typing subscript", "dotted import"])
+@pytest.mark.parametrize("form", ["cast", "NewType", "typing subscript", "dotted import", "Literal"])
 def test_those_forms_would_differ_alone(form):
     """Why they fall back: libcst's scopes of the function alone see another reader of ``a``."""
     wrapper = MetadataWrapper(cst.parse_module(OUTSIDE[form]))
     whole = wrapper.resolve(ScopeProvider)
     func = [f for f in findall(wrapper.module, cst.FunctionDef) if f.name.value == "f"][0]
     assert _bindings(scopes_alone(func)[func.body]) != _bindings(whole[func.body])
+
+
+def test_what_stands_around_the_body_is_answered_alone():
+    """Decorators, defaults and annotations are read in the scope around the function, by both."""
+    source = ("from typing import Literal, Optional, cast\nimport a.b\n"
+              "@cast('a', a.b)\ndef f(a: Optional['a'], b: Literal['a'] = a.b) -> Optional['a']:\n    return a\n")
+    wrapper = MetadataWrapper(cst.parse_module(source))
+    scopes = FunctionScopes(wrapper, _model(source))
+    func = findall(wrapper.module, cst.FunctionDef)[0]
+    assert scopes.alone_agrees(func)
+    assert check_agrees(source) == (1, 0)
 
 
 @pytest.mark.parametrize(("source", "expected"), [

@@ -10,11 +10,12 @@ what lies outside it. Those forms go to the whole module's scopes, resolved
 once a tree:
 
 - ``global`` or ``nonlocal``, and type parameters, anywhere in the function;
-- a call that may be ``typing.NewType``, ``TypeVar`` or ``cast`` (libcst visits
-  its arguments as type hints, or not at all), and a subscript of a name some
-  import binds (``Optional["x"]``: its strings read as annotations);
-- an attribute chain whose dotted name an import binds (``import a.b``: libcst
-  reads ``a.b`` as one access of that import);
+- in its body, a call that may be ``typing.NewType``, ``TypeVar`` or ``cast``
+  (libcst visits its arguments as type hints, or not at all), and a subscript
+  holding a string of a name some import binds (``Optional["x"]``: the string
+  read as an annotation, or not, by what ``Optional`` is);
+- in its body, an attribute chain whose dotted name an import binds
+  (``import a.b``: libcst reads ``a.b`` as one access of that import);
 - no name model (a text ``ast`` cannot read).
 
 Which function a plain call reaches (``module_function``) is answered from
@@ -68,14 +69,17 @@ class FunctionScopes:
         model = self.model
         if model is None or findall(func, _OUTSIDE):
             return False
+        # Only the body: decorators, defaults and annotations are read in the scope around the
+        # function, by both analyses, and nothing there reads or binds in the function's own.
+        body = func.body
         qualifier = Qualifier(model, None)
-        if findall(func, cst.Call, lambda call: qualifier.may_end_in(call, _TYPE_CALLS)):
+        if findall(body, cst.Call, lambda call: qualifier.may_end_in(call, _TYPE_CALLS)):
             return False
-        if findall(func, cst.Subscript, lambda sub: isinstance(sub.value, cst.Name) and _imported(
-                model, sub.value.value)):
-            return False
+        if findall(body, cst.Subscript, lambda sub: isinstance(sub.value, cst.Name) and _imported(
+                model, sub.value.value) and findall(sub, (cst.SimpleString, cst.ConcatenatedString))):
+            return False  # ``Optional["x"]``: a string read as an annotation, or not
         dotted = {name for name in model.bindings if "." in name}
-        return not (dotted and findall(func, cst.Attribute, lambda attr: get_full_name_for_node(attr) in dotted))
+        return not (dotted and findall(body, cst.Attribute, lambda attr: get_full_name_for_node(attr) in dotted))
 
     def module_function(self, call: cst.Call, caller: cst.FunctionDef, name: str) -> cst.FunctionDef | str:
         """What ``name(...)`` at ``call`` in ``caller`` reaches: "local" (``name`` bound in a function
