@@ -25,12 +25,12 @@ def facts_at_returns(source: str) -> list[list[Written]]:
     defs = {s.name.value: s for s in wrapper.module.body if isinstance(s, cst.FunctionDef)}
     func = list(defs.values())[-1]
 
-    def resolve(call, self_name):
+    def resolve(call, caller):
         found = defs.get(getattr(call.func, "value", None))
         return (found, 0) if found is not None else "not a function of the module"
 
     uses = Uses(func, scopes, parents)
-    facts = Helpers(scopes, parents, resolve).facts(func, [uses.named("a"), uses.named("b")])
+    facts = Helpers(lambda _: scopes, parents, resolve).facts(func, [uses.named("a"), uses.named("b")])
     return [facts.at(ret) for ret in own_returns(func)]
 
 

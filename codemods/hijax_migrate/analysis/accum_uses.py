@@ -78,7 +78,8 @@ class Uses:
     def references(self, name: str) -> list[cst.Name]:
         assignments = self.scope.assignments[name]
         if len(assignments) != 1:
-            again = [a.node for a in assignments if not isinstance(a.node, cst.Param)]
+            # the first in the source: libcst's set of assignments has no order of its own
+            again = in_source_order(self.func, [a.node for a in assignments if not isinstance(a.node, cst.Param)])
             raise Unknown(again[0] if again else self.func, f"`{name}` is bound again in the rule")
         return in_source_order(self.func, [ref.node for ref in next(iter(assignments)).references])
 

@@ -7,13 +7,15 @@ inspection. ``_write_all((a, b), cts)`` with ``for acc, ct in zip(accs, cts):
 acc.accum(ct)`` writes each element once, where ``zip`` cannot stop short.
 Anything else is unknown (``ANY``), with the reason and the node to name.
 
-Which function a call reaches is the caller's to say (``resolve``): the rule
-layer knows the class, its bases and subclasses.
+Which function a call reaches is the caller's to say (``resolve``, given the
+call and the function it stands in): the rule layer knows the class, its bases
+and subclasses. Scopes are asked a function at a time (``scopes_of``): a
+function's own nodes are all its analysis reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import libcst as cst
 
@@ -25,8 +27,9 @@ Resolved = tuple  # (the helper's FunctionDef, how many leading parameters the c
 
 
 class Helpers:
-    def __init__(self, scopes, parents, resolve: Callable[[cst.Call, str | None], Resolved | str]):
-        self.scopes, self.parents, self.resolve = scopes, parents, resolve
+    def __init__(self, scopes_of: Callable[[cst.FunctionDef], Mapping], parents,
+                 resolve: Callable[[cst.Call, cst.FunctionDef], Resolved | str]):
+        self.scopes_of, self.parents, self.resolve = scopes_of, parents, resolve
 
     def facts(self, func: cst.FunctionDef, accs: list[Accumulator], seen: tuple = ()) -> Facts:
         """The path facts of ``func`` for ``accs``, each call they are handed to read."""
@@ -47,7 +50,7 @@ class Helpers:
         name = cst.Module([]).code_for_node(handed.call.func)
         if handed.whole or handed.arg.star:
             return ANY, f"all of them are handed to `{name}` at once", None
-        found = self.resolve(handed.call, self_name(caller, self.scopes))
+        found = self.resolve(handed.call, caller)
         if isinstance(found, str):
             return ANY, found, None
         helper, bound = found
@@ -64,7 +67,7 @@ class Helpers:
         return effect, (f"`{name}` {why}" if why else ""), where or helper
 
     def _plain(self, helper: cst.FunctionDef, param: str, seen: tuple) -> tuple:
-        acc = Uses(helper, self.scopes, self.parents).named(param)
+        acc = Uses(helper, self.scopes_of(helper), self.parents).named(param)
         facts = self.facts(helper, [acc], (*seen, helper))
         effect = once_or_never(facts.counts(0))
         if effect is not None:
@@ -77,7 +80,7 @@ class Helpers:
     def _zipped(self, helper: cst.FunctionDef, param: str, site: tuple) -> tuple:
         """``for acc, ct in zip(param, ...)``: the loop, as one write of each element
         (``site``: the ``Handed`` call, and how many parameters it binds itself)."""
-        uses = Uses(helper, self.scopes, self.parents)
+        uses = Uses(helper, self.scopes_of(helper), self.parents)
         loop = zip_loop(uses, param, site, self.parents)
         if loop is None:
             return ANY, (f"uses `{param}` other than in one `for ... in zip({param}, ...)` whose other "

@@ -15,7 +15,6 @@ the first write.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import ClassScope, ScopeProvider
 
 from ..analysis.accum import (
     accumulator_names,
@@ -31,8 +30,11 @@ from ..analysis.accum import (
 from ..analysis.accum_uses import Accumulator, accumulator_params, in_catching_block
 from ..analysis.ast_summary import parse_ast
 from ..analysis.families import Classes, defining, descendants
+from ..analysis.function_scopes import FunctionScopes
+from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written
+from ..analysis.qualified import model_of
 from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
@@ -51,10 +53,10 @@ class AccumulatorWrites(RewritePlans):
             self._parents = LazyParents(self.prims.wrapper.module)
         return self._parents
 
-    def scopes_and_parents(self):
-        """Scopes too (a whole-module analysis): only for a rule that takes accumulators."""
+    def scopes_and_parents(self) -> tuple[FunctionScopes, LazyParents]:
+        """Scopes too, a function at a time: only for a rule that takes accumulators."""
         if not hasattr(self, "_scopes"):
-            self._scopes = self.prims.wrapper.resolve(ScopeProvider)
+            self._scopes = FunctionScopes(self.prims.wrapper, model_of(self.prims.code))
         return self._scopes, self.parents()
 
     def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd") -> str | None:
@@ -284,12 +286,13 @@ class AccumulatorWrites(RewritePlans):
     def helper_resolver(self, cls: cst.ClassDef):
         """Which function a call in ``cls``'s rule reaches: ``self.name(...)``, a method of ``cls`` or
         of a base in this file that no subclass overrides; ``name(...)``, a function of the module."""
-        def resolve(call: cst.Call, self_name: str | None):
+        def resolve(call: cst.Call, caller: cst.FunctionDef):
             func = call.func
-            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self_name:
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                    func.value.value == self_name(caller, self.scopes_and_parents()[0].of(caller)):
                 return self._method(cls, func.attr.value)
             if isinstance(func, cst.Name):
-                return self._module_function(call, func.value)
+                return self._module_function(call, caller, func.value)
             return f"`{code(func)}` is not a method of the class nor a function of this module"
         return resolve
 
@@ -307,16 +310,11 @@ class AccumulatorWrites(RewritePlans):
                 return f"`self.{name}` is overridden in the subclass {sub.qualname}"
         return func, 1
 
-    def _module_function(self, call: cst.Call, name: str):
-        scopes, _ = self.scopes_and_parents()
-        scope = scopes[call]
-        while scope is not scope.globals:
-            if not isinstance(scope, ClassScope) and scope.assignments[name]:
-                return f"`{name}` is bound inside a function"
-            scope = scope.parent
-        bindings = list(scope.assignments[name])
-        func = bindings[0].node if len(bindings) == 1 else None
-        if not isinstance(func, cst.FunctionDef) or func not in self.prims.wrapper.module.body:
+    def _module_function(self, call: cst.Call, caller: cst.FunctionDef, name: str):
+        func = self.scopes_and_parents()[0].module_function(call, caller, name)
+        if func == "local":
+            return f"`{name}` is bound inside a function"
+        if not isinstance(func, cst.FunctionDef):
             return f"`{name}` is not a function defined once in this module"
         if func.decorators or func.asynchronous:
             return f"`{name}` is decorated or async"

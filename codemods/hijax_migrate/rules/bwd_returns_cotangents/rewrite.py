@@ -203,14 +203,14 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
-        uses = Uses(func, scopes, parents.cover(cls))
+        uses = Uses(func, scopes.of(func), parents.cover(cls))
         returns = own_returns(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
                 return None
             whole = [Accumulator(accs, handed=list(uses.spread))] if isinstance(accs, str) else accs
-            facts = Helpers(scopes, parents, self.helper_resolver(cls)).facts(func, whole)
+            facts = Helpers(scopes.of, parents, self.helper_resolver(cls)).facts(func, whole)
         except Unknown as unknown:
             return self.skip(func, cls, f"{unknown} (line {self.prims.line(unknown.node)}): whether it is "
                              "written cannot be decided; write the accumulators by hand")
