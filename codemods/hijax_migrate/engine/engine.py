@@ -82,7 +82,7 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
         if len(report.changes) != reported:
             new_tree, new_code = rewritten, rewritten.code
             origins.follow(new_code)
-            prims = _primitives_of_rewrite(file, code, tree, new_tree, path)
+            prims = _primitives_of_rewrite(file, code, tree, new_tree, new_code, path)
             prims.origin = origins.line
             acting = acting_rules(new_code, path, options, project, module) if triaged else None
     if options.black and new_code != code:
@@ -96,15 +96,15 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
     return Result(new_code, report)
 
 
-def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: cst.Module,
+def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: cst.Module, new_code: str,
                            path: str) -> PrimitiveMap:
-    """The primitives of a rule's output. A rewrite ``ast`` cannot read is a
-    tool bug, named as the output checks name it, not the input's syntax."""
+    """The primitives of a rule's output (``new_code``, the code of ``new_tree``). A rewrite
+    ``ast`` cannot read is a tool bug, named as the output checks name it, not the input's syntax."""
     try:
-        return file.primitives(new_tree, new_tree.code)
+        return file.primitives(new_tree, new_code)
     except MigrationError:
-        if not check_output(code, new_tree.code, path):
-            check_parses(tree, new_tree, new_tree.code)
+        if not check_output(code, new_code, path):
+            check_parses(tree, new_tree, new_code)
         raise
 
 
