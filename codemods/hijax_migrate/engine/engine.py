@@ -33,10 +33,12 @@ from .triage import acting_rules, every_word
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
-                   project: FileProject | None = None, module: str = "", triaged: bool = False) -> Result:
+                   project: FileProject | None = None, module: str = "", triaged: bool = False,
+                   acting: set[str] | None = None) -> Result:
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
-    stands (the same result, without whole-module visits by idle rules).
+    stands (the same result, without whole-module visits by idle rules);
+    ``acting``: triage's answer for ``code``, where the caller has it (None: asked here).
     Comments that leave code alone (``# hijax-migrate: skip``) are honoured.
     ``project``: the file's view of the tree (none: one over an index of its own).
     Other files' decisions are the project's decider's (none: one for this call)."""
@@ -45,11 +47,11 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
         return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
-                                triaged=triaged, decider=decider)
+                                triaged=triaged, acting=acting, decider=decider)
 
 
 def _migrate_source(code: str, path: str, options: Options, project: FileProject, module: str = "",
-                    triaged: bool = False, decider: Decider | None = None) -> Result:
+                    triaged: bool = False, acting: set[str] | None = None, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
     check_spelling(code, every_word())
@@ -64,7 +66,10 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
     _check_target(prims, options)
     check_imports(tree, code, options.target, prims.line)
     new_code, new_tree = code, tree
-    acting = acting_rules(code, path, options, project, module) if triaged else None
+    if not triaged:
+        acting = None
+    elif acting is None or options.classes is not None:  # an answer given is for every class
+        acting = acting_rules(code, path, options, project, module)
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
     selected = registry.select(options.target, options.only, options.skip)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection

@@ -38,18 +38,26 @@ _NOT_ASCII = re.compile(r"[^\x00-\x7f]+")  # letters NFKC may make ``type`` of
 
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
     """The report of a file no rule changes or reports on; None: migrate it."""
+    return triage_of(code, path, options, project, module)[0]
+
+
+def triage_of(code: str, path: str, options: Options, project,
+              module: str = "") -> tuple[FileReport | None, set[str] | None]:
+    """(``untouched``'s report, None), or where the file must be migrated
+    (None, ``acting_rules``' answer for it), which the migration takes."""
     classes = _classes(code, path, options, project, module, install=True)
-    if classes is None or _acting(code, *classes[:3], options, project) != set():
-        return None
+    acting = None if classes is None else _acting(code, *classes[:3], options, project)
+    if acting != set():
+        return None, acting
     if respelt(code, every_word()) is not None:
-        return None  # a name Python reads otherwise: the migration refuses the file
+        return None, acting  # a name Python reads otherwise: the migration refuses the file
     report = FileReport(path)
     report.primitives = sum(kind.is_primitive for _, kind, _ in classes[1])
     notes = _fixture_notes(code, path, classes[1], classes[3])
     if notes is None:
-        return None
+        return None, acting
     report.findings.extend(notes)
-    return report
+    return report, None
 
 
 def _fixture_notes(code: str, path: str, classes, noted: dict) -> list[Finding] | None:
