@@ -56,7 +56,7 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
                     triaged: bool = False, acting: set[str] | None = None, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
-    python, kept = _python_of(code), None  # ``ast``'s tree of the input; its text of what a rewrite keeps
+    kept = None  # the input's text of what a rewrite keeps, read at the first
     check_spelling(code, every_word())
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes, decider)
     prims = file.primitives(tree, code)
@@ -88,7 +88,7 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
-            kept = kept or KeptText(tree, code, python)
+            kept = kept or KeptText(tree, code, _python_of(code))
             new_tree, new_code = rewritten, kept.code(rewritten)
             origins.follow(new_code)
             prims = _primitives_of_rewrite(file, code, tree, new_tree, new_code, path)
@@ -118,7 +118,7 @@ def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: c
 
 
 def _python_of(code: str) -> ast.Module | None:
-    """``ast``'s tree of ``code`` (the parse's, kept), None where it cannot read it."""
+    """``ast``'s tree of ``code`` (the parse's, where still kept), None where it cannot read it."""
     try:
         return python_tree(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
