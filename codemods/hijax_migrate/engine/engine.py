@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
-from ..sources.parse import parse, python_tree, trees_kept
+from ..sources.parse import parse, trees_kept
 from . import suppress, undecided
 from .checks import check_output
 from .codegen import KeptText
@@ -56,7 +55,7 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
                     triaged: bool = False, acting: set[str] | None = None, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
-    kept = None  # the input's text of what a rewrite keeps, read at the first
+    kept = KeptText()  # the code generated for each statement, for the code of later rewrites
     check_spelling(code, every_word())
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes, decider)
     prims = file.primitives(tree, code)
@@ -88,7 +87,6 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
-            kept = kept or KeptText(tree, code, _python_of(code))
             new_tree, new_code = rewritten, kept.code(rewritten)
             origins.follow(new_code)
             prims = _primitives_of_rewrite(file, code, tree, new_tree, new_code, path)
@@ -115,14 +113,6 @@ def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: c
         if not check_output(code, new_code, path):
             check_parses(tree, new_tree, new_code)
         raise
-
-
-def _python_of(code: str) -> ast.Module | None:
-    """``ast``'s tree of ``code`` (the parse's, where still kept), None where it cannot read it."""
-    try:
-        return python_tree(code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
 
 
 def _check_target(prims: PrimitiveMap, options: Options) -> None:
