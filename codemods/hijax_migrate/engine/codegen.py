@@ -7,12 +7,12 @@ that each edit a method would pay it for the whole file, once for each
 rule's output. A statement's code depends on nothing but the statement (a
 node never changes) and the indentation it stands at: the code libcst
 generated for it once, at that indentation, is its code again. The first
-rewrite's code is generated whole, statement by statement, and the code of
-each statement of the module and of class and function bodies is kept (a
-class's own code around its statements' code: each node generated once);
-a later rewrite's code
-takes the code kept for each statement it left in place (libcst's own
-text, byte for byte, whatever libcst's parse kept of the input).
+rewrite's code is generated statement by statement (a class's own code
+around its statements' code: each node once), and the code of each
+statement of the module and of class and function bodies is kept; a later
+rewrite's code takes it for each statement left in place. It is libcst's
+own, byte for byte, not the input's text: libcst's parse may lose a byte
+(a space before an ``except``'s colon), and its output is the tool's.
 """
 
 from __future__ import annotations
