@@ -276,8 +276,10 @@ def migrate(run: Run, progress=None) -> list[Outcome]:
 
 
 def _outcomes(run: Run, progress, heard: list[Outcome]) -> list[Outcome]:
-    """``heard``: the outcomes of the files migrated, as they come in."""
-    with _running(run, progress) as workers:
+    """``heard``: the outcomes of the files migrated, as they come in. The
+    last text triage parsed is kept: where it is the first migrated (one
+    file), its migration parses it no more."""
+    with _running(run, progress) as workers, trees_kept():
         wanted = _prefiltered(run)
         order = [_settle(run, job, triage=False) for job in wanted]  # the cache's
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
