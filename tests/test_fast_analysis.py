@@ -498,3 +498,44 @@ def test_derived_pairs_as_jax_writes_them_need_no_libcst():
     assert acting_rules(quiet, "x.py", options, Project()) == set()
     for name in ("hjx015_lin_alias_warns.py", "hjx015_lin_left_single_warns.py", "hjx015_reexport_warns.py"):
         assert "HJX015" in acting_rules(read_case(GOLDEN / name).source, "x.py", options, Project()), name
+
+
+PLACING = [
+    'Mul = type("Mul", (Base,), {"vjp_bwd": bwd})\n',
+    '@deco\n@type("M", (Base,), {"vjp_bwd": bwd})\ndef f(): pass\n',
+    'x = f"""{\n(\ntype\n)("M", (), {**rules})}"""\n',
+    'class A:\n    def g(self):\n        return [\uff54\uff59\uff50\uff45("M", (), {"vjp_bwd": b}) for b in bs]\n',
+    'y = (\n  type\n)(\n"M", (),\n {key: bwd})\n',
+]
+
+
+def _placing_calls(tree: ast.Module) -> list[ast.Call]:
+    """Every ``type(...)`` call given a dict, found by a walk of every node."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "type"
+            and any(isinstance(arg, ast.Dict) for arg in [*node.args, *(k.value for k in node.keywords)])]
+
+
+@pytest.mark.parametrize("code", PLACING)
+def test_a_type_call_placing_a_rule_is_found_by_its_lines(code):
+    """``_places_rules`` looks only over the lines that may name ``type``
+    (decorators above a definition, an f-string walked whole, a name NFKC
+    makes ``type``): it finds what a walk of every node finds."""
+    from hijax_migrate.engine.triage import _places_rules
+
+    renamed = code.replace("type", "list").replace("\uff54\uff59", "\uff4c\uff49")  # NFKC: ``list``
+    quiet = "def vjp_bwd(self, res, g):\n    return type(g)\n\n\n" + renamed
+    assert _placing_calls(ast.parse(code)) and _places_rules(ast.parse(code), code)
+    assert not _places_rules(ast.parse(quiet), quiet)
+
+
+def test_type_calls_placing_rules_found_by_lines_as_by_a_walk_in_every_golden_case():
+    from hijax_migrate.engine.triage import _over_lines, _type_lines
+
+    for path in sorted(GOLDEN.glob("*.py")):
+        code = read_case(path).source
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:  # newer syntax than this Python's
+            continue
+        assert [n for n in _placing_calls(tree) if n in set(_over_lines(tree, _type_lines(code)))] \
+            == _placing_calls(tree), path.name

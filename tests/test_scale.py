@@ -197,14 +197,14 @@ def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path,
     from hijax_migrate.run import runner
 
     root, expected = synthetic
-    log, untouched = tmp_path / "log", triage.untouched
+    log, triage_of = tmp_path / "log", triage.triage_of
 
     def logged(code, path, *rest):
         with open(log, "a") as out:  # forked workers append to the same file
             out.write(f"{path}\n")
-        return untouched(code, path, *rest)
+        return triage_of(code, path, *rest)
 
-    monkeypatch.setattr(triage, "untouched", logged)
+    monkeypatch.setattr(triage, "triage_of", logged)
     monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", 1)
     done = outcomes(root, workers)
     assert [o.file for o in done if o.changed] == expected

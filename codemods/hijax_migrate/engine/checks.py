@@ -33,8 +33,9 @@ def check_output(old: str, new: str, path: str) -> bool:
         compile(new, path, "exec", dont_inherit=True)
     except SyntaxError as error:
         raise tool_bug(f"the rewrite does not {_failed_step(new, path)} ({error.msg})", error.lineno or 0) from error
-    before = Counter(name for name, _ in _unbound(old, path))
-    for name, line in _unbound(new, path):
+    after = _unbound(new, path)  # mostly none: then the input's are not worked out
+    before = Counter(name for name, _ in _unbound(old, path)) if after else Counter()
+    for name, line in after:
         before[name] -= 1
         if before[name] < 0:
             raise tool_bug(f"the rewrite leaves `{name}` unbound", line or _first_use(new, name))

@@ -25,6 +25,7 @@ from ..rules.derived_pairs import RULE as PAIRS
 from ..sources.parse import parse, trees_kept
 from . import suppress, undecided
 from .checks import check_output
+from .codegen import KeptText
 from .formatting import format_changed
 from .newer_imports import check_imports
 from .origin_lines import Origins
@@ -33,10 +34,12 @@ from .triage import acting_rules, every_word
 
 
 def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
-                   project: FileProject | None = None, module: str = "", triaged: bool = False) -> Result:
+                   project: FileProject | None = None, module: str = "", triaged: bool = False,
+                   acting: set[str] | None = None) -> Result:
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
-    stands (the same result, without whole-module visits by idle rules).
+    stands (the same result, without whole-module visits by idle rules);
+    ``acting``: triage's answer for ``code``, where the caller has it (None: asked here).
     Comments that leave code alone (``# hijax-migrate: skip``) are honoured.
     ``project``: the file's view of the tree (none: one over an index of its own).
     Other files' decisions are the project's decider's (none: one for this call)."""
@@ -45,13 +48,14 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
         return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
-                                triaged=triaged, decider=decider)
+                                triaged=triaged, acting=acting, decider=decider)
 
 
 def _migrate_source(code: str, path: str, options: Options, project: FileProject, module: str = "",
-                    triaged: bool = False, decider: Decider | None = None) -> Result:
+                    triaged: bool = False, acting: set[str] | None = None, decider: Decider | None = None) -> Result:
     report = FileReport(path)
     tree = parse(code)
+    kept = KeptText()  # the code generated for each statement, for the code of later rewrites
     check_spelling(code, every_word())
     file = _File(path, module, path.endswith("__init__.py"), project, options.classes, decider)
     prims = file.primitives(tree, code)
@@ -64,7 +68,10 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
     _check_target(prims, options)
     check_imports(tree, code, options.target, prims.line)
     new_code, new_tree = code, tree
-    acting = acting_rules(code, path, options, project, module) if triaged else None
+    if not triaged:
+        acting = None
+    elif acting is None or options.classes is not None:  # an answer given is for every class
+        acting = acting_rules(code, path, options, project, module)
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
     selected = registry.select(options.target, options.only, options.skip)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
@@ -80,9 +87,9 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
-            new_tree, new_code = rewritten, rewritten.code
+            new_tree, new_code = rewritten, kept.code(rewritten)
             origins.follow(new_code)
-            prims = _primitives_of_rewrite(file, code, tree, new_tree, path)
+            prims = _primitives_of_rewrite(file, code, tree, new_tree, new_code, path)
             prims.origin = origins.line
             acting = acting_rules(new_code, path, options, project, module) if triaged else None
     if options.black and new_code != code:
@@ -96,15 +103,15 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
     return Result(new_code, report)
 
 
-def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: cst.Module,
+def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: cst.Module, new_code: str,
                            path: str) -> PrimitiveMap:
-    """The primitives of a rule's output. A rewrite ``ast`` cannot read is a
-    tool bug, named as the output checks name it, not the input's syntax."""
+    """The primitives of a rule's output (``new_code``, the code of ``new_tree``). A rewrite
+    ``ast`` cannot read is a tool bug, named as the output checks name it, not the input's syntax."""
     try:
-        return file.primitives(new_tree, new_tree.code)
+        return file.primitives(new_tree, new_code)
     except MigrationError:
-        if not check_output(code, new_tree.code, path):
-            check_parses(tree, new_tree, new_tree.code)
+        if not check_output(code, new_code, path):
+            check_parses(tree, new_tree, new_code)
         raise
 
 

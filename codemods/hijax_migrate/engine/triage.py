@@ -16,6 +16,7 @@ fixtures set aside) is read from the facts the engine reads too
 from __future__ import annotations
 
 import ast
+import bisect
 import functools
 import re
 
@@ -32,22 +33,31 @@ from ..rules.base import Rule
 from ..sources.files import covering
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")  # letters NFKC may make ``type`` of
 
 
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
     """The report of a file no rule changes or reports on; None: migrate it."""
+    return triage_of(code, path, options, project, module)[0]
+
+
+def triage_of(code: str, path: str, options: Options, project,
+              module: str = "") -> tuple[FileReport | None, set[str] | None]:
+    """(``untouched``'s report, None), or where the file must be migrated
+    (None, ``acting_rules``' answer for it), which the migration takes."""
     classes = _classes(code, path, options, project, module, install=True)
-    if classes is None or _acting(code, *classes[:3], options, project) != set():
-        return None
+    acting = None if classes is None else _acting(code, *classes[:3], options, project)
+    if acting != set():
+        return None, acting
     if respelt(code, every_word()) is not None:
-        return None  # a name Python reads otherwise: the migration refuses the file
+        return None, acting  # a name Python reads otherwise: the migration refuses the file
     report = FileReport(path)
     report.primitives = sum(kind.is_primitive for _, kind, _ in classes[1])
     notes = _fixture_notes(code, path, classes[1], classes[3])
     if notes is None:
-        return None
+        return None, acting
     report.findings.extend(notes)
-    return report
+    return report, None
 
 
 def _fixture_notes(code: str, path: str, classes, noted: dict) -> list[Finding] | None:
@@ -171,17 +181,63 @@ def may_place_rules(code: str, tree: ast.Module | None = None) -> bool:
             tree = parse_ast(code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return True  # newer syntax than this Python's: libcst reads it
-    return _places_rules(tree)
+    return _places_rules(tree, code)
 
 
-def _places_rules(tree: ast.Module) -> bool:
+def _places_rules(tree: ast.Module, code: str) -> bool:
     """A ``type(...)`` call given a dict that may hold a ``vjp_bwd`` (the key
     written so, not written out, or ``**``). Most ``type(x)`` calls in a
-    module that names ``vjp_bwd`` are no such call."""
+    module that names ``vjp_bwd`` are no such call. Only the nodes over a
+    line that may name ``type`` are looked at: a big module has a few."""
+    lines = _type_lines(code) if "\r" not in code else None  # ``ast`` counts a lone CR as a line's end
+    nodes = ast.walk(tree) if lines is None else _over_lines(tree, lines)
     return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
                and any(isinstance(arg, ast.Dict) and any(_may_be_rule(key) for key in arg.keys)
                        for arg in [*node.args, *(keyword.value for keyword in node.keywords)])
-               for node in ast.walk(tree))
+               for node in nodes)
+
+
+def _type_lines(code: str) -> list[int]:
+    """The lines (from 1, ascending) that may name ``type``: those holding the
+    word, or other than ASCII."""
+    starts = [match.start() for match in re.finditer("type", code)  # a plain word: searched fast
+              if not _in_word(code, match.start() - 1) and not _in_word(code, match.start() + 4)]
+    if not code.isascii():
+        starts = sorted([*starts, *(match.start() for match in _NOT_ASCII.finditer(code))])
+    found, line, at = [], 1, 0
+    for start in starts:
+        line, at = line + code.count("\n", at, start), start
+        if not found or found[-1] != line:
+            found.append(line)
+    return found
+
+
+def _in_word(code: str, at: int) -> bool:
+    """Is ``code[at]`` an ASCII letter, digit or underscore (as ``dtype``'s ``d``)?"""
+    return 0 <= at < len(code) and (code[at].isascii() and code[at].isalnum() or code[at] == "_")
+
+
+def _over_lines(tree: ast.AST, lines: list[int]):
+    """The nodes of ``tree`` whose lines hold one of ``lines``: a node's children
+    stand within its lines (a definition's decorators above it), but for an
+    f-string's, which older Pythons place loosely: an f-string is walked whole."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.JoinedStr):
+            yield from ast.walk(node)
+            continue
+        yield node
+        stack += [child for child in ast.iter_child_nodes(node) if _spans(child, lines)]
+
+
+def _spans(node: ast.AST, lines: list[int]) -> bool:
+    start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    if start is None or end is None:
+        return True  # no place of its own (arguments, a comprehension): its children say
+    start = min([start, *(decorator.lineno for decorator in getattr(node, "decorator_list", ()))])
+    at = bisect.bisect_left(lines, start)
+    return at < len(lines) and lines[at] <= end
 
 
 def _may_be_rule(key: ast.expr | None) -> bool:

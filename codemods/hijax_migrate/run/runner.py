@@ -156,21 +156,23 @@ def _migrate_and_keep(run: Run, text: str, job: Job):
     """``migrate_document`` in a run, in a view of the tree of the file's own:
     the result is kept in the cache, with what its answers rest on."""
     project = run.index.file()
-    triaged = (job.display, hash(text)) in run.to_migrate
-    result = migrate_document(text, job, run.options, project, triaged)
+    key = (job.display, hash(text))
+    result = migrate_document(text, job, run.options, project, key in run.to_migrate, run.to_migrate.get(key))
     result.answers = project.answers
     run.cache.store(job.display, _module_name(job, run.index), text, result, run.index)
     return result
 
 
-def migrate_document(text: str, job: Job, options: Options, project, triaged: bool = False):
+def migrate_document(text: str, job: Job, options: Options, project, triaged: bool = False,
+                     acting: set[str] | None = None):
     """A Python module, or the Python inside a notebook or Markdown document.
-    ``triaged``: triage found this text needs libcst (it is not asked again)."""
+    ``triaged``: triage found this text needs libcst (it is not asked again),
+    and that ``acting`` may act on it (None: any)."""
     from ..core.model import Result
 
     suffix = job.path.suffix
     if suffix not in DOCUMENTS:
-        return _triaged_source(text, job.display, options, project, _module_name(job, project), triaged)
+        return _triaged_source(text, job.display, options, project, _module_name(job, project), triaged, acting)
     from ..engine.suppress import DOCUMENT_MARK
 
     if suffix != ".ipynb" and DOCUMENT_MARK.search(text):  # <!-- hijax-migrate: skip-file -->
@@ -188,19 +190,21 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     return Result(*migrate_cells_of(text, job.display, migrate, every_word()))
 
 
-def _triaged_source(code: str, path: str, options: Options, project, module: str = "", triaged: bool = False):
+def _triaged_source(code: str, path: str, options: Options, project, module: str = "", triaged: bool = False,
+                    acting: set[str] | None = None):
     """A module, or a document's joined cells: parsed with libcst only where
-    triage finds a rule may act (``triaged``: found already). Most files, and
-    most documents, merely mention a word."""
+    triage finds a rule may act (``triaged``: found already, ``acting`` its
+    answer). Most files, and most documents, merely mention a word."""
     from ..core.model import Result
-    from ..engine.triage import untouched
+    from ..engine.triage import triage_of
 
-    report = None if triaged else untouched(code, path, options, project, module)
-    if report is not None:  # nothing to rewrite or report: never parsed with libcst
-        return Result(code, report)
+    if not triaged:
+        report, acting = triage_of(code, path, options, project, module)
+        if report is not None:  # nothing to rewrite or report: never parsed with libcst
+            return Result(code, report)
     from ..engine.engine import migrate_source
 
-    return migrate_source(code, path, options, project, module, triaged=True)
+    return migrate_source(code, path, options, project, module, triaged=True, acting=acting)
 
 
 def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | None:
@@ -225,16 +229,16 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     """The outcome of a file triage finds nothing to do in (kept in the
     cache); None: it needs libcst."""
     from ..core.model import Result
-    from ..engine.triage import untouched
+    from ..engine.triage import triage_of
 
     project = run.index.file()
     try:
         with trees_kept():
-            report = untouched(text, job.display, run.options, project, module)
+            report, acting = triage_of(text, job.display, run.options, project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
-    if report is None:  # the migration of this text, in this process, need not ask triage again
-        run.to_migrate.add((job.display, hash(text)))
+    if report is None:  # the migration of this text, in this process, takes triage's answer
+        run.to_migrate[job.display, hash(text)] = acting
         return None
     run.cache.store(job.display, module, text, Result(text, report, project.answers), run.index)
     return Outcome(job.display, findings=report.findings, primitives=report.primitives)
@@ -272,8 +276,10 @@ def migrate(run: Run, progress=None) -> list[Outcome]:
 
 
 def _outcomes(run: Run, progress, heard: list[Outcome]) -> list[Outcome]:
-    """``heard``: the outcomes of the files migrated, as they come in."""
-    with _running(run, progress) as workers:
+    """``heard``: the outcomes of the files migrated, as they come in. The
+    last text triage parsed is kept: where it is the first migrated (one
+    file), its migration parses it no more."""
+    with _running(run, progress) as workers, trees_kept():
         wanted = _prefiltered(run)
         order = [_settle(run, job, triage=False) for job in wanted]  # the cache's
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]

@@ -56,8 +56,9 @@ class Run:
     cache: Cache  # results across runs (a Cache with no folder where off)
     scans: Scans | None  # the stat record (None in a worker not forked: its parent keeps it)
     index: Index | None = None  # the tree as the run finds it: made by ``open_index``, or a worker's own
-    # (file shown, hash of its text) of each candidate triage sent to libcst: not asked again
-    to_migrate: set[tuple[str, int]] = field(default_factory=set)
+    # (file shown, hash of its text) of each candidate triage sent to libcst -> its answer, the rules
+    # that may act (None: any): not asked again
+    to_migrate: dict[tuple[str, int], set[str] | None] = field(default_factory=dict)
     searched: tuple[Path, ...] = ()  # the folders the tree is searched under (``searched_roots``)
     journal_root: Path | None = None  # where an in-place run keeps its journal (units.py): the project's root
 
