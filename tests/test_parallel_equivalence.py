@@ -125,6 +125,7 @@ def test_each_file_is_decided_on_the_others_as_found(tmp_path):
     which (a worker gets some, in any order) cannot change an answer."""
     from hijax_migrate.analysis.families import form
     from hijax_migrate.analysis.index import Index
+    from hijax_migrate.analysis.project import view_of
     from hijax_migrate.analysis.scopes import CLASSIC
     from hijax_migrate.core.model import Options
     from hijax_migrate.engine.engine import migrate_source
@@ -133,7 +134,7 @@ def test_each_file_is_decided_on_the_others_as_found(tmp_path):
             "    def vjp_bwd(self, res, g):\n        return (g,)\n")
     write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": text})
     index = Index((), (tmp_path,))
-    assert "def vjp_bwd_retval" in migrate_source(text, "pkg/a.py", Options(target=(0, 10, 0)), index.file(),
+    assert "def vjp_bwd_retval" in migrate_source(text, "pkg/a.py", Options(target=(0, 10, 0)), view_of(index),
                                                   "pkg.a").code
-    [op] = index.file().summary("pkg.a").classes  # another file's migration
+    [op] = view_of(index).summary("pkg.a").classes  # another file's migration
     assert form(op) == CLASSIC and "vjp_bwd_retval" not in op.body.bindings

@@ -4,7 +4,7 @@ import gc
 
 import libcst as cst
 
-from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.project import Project, view_of
 from hijax_migrate.analysis.summary import Kind, summarize
 
 PRIM = "from jax.experimental.hijax import VJPHiPrimitive\nclass Mul(VJPHiPrimitive):\n    pass\n"
@@ -40,11 +40,11 @@ def test_an_answer_resting_on_a_file_rewritten_earlier_in_the_process_is_cached(
 
     (tmp_path / "base.py").write_text(PRIM)
     index = Index(roots=(tmp_path,))
-    project = index.file()
+    project = view_of(index)
     found = summarize_ast(parse_ast(PRIM), "base")[0]
     project.add_summary(found, PRIM)  # as triage reads it
     project.add_summary(summarize_ast(parse_ast(PLAIN), "base")[0])  # its rewrite, not on disk
-    answers = index.file().answers  # the next file's
+    answers = view_of(index).answers  # the next file's
     answers.touched.add("base")
     deps = index.dependencies(answers, "uses")
     assert deps is not None and deps[0][0] == "base" and deps[0][1] == str(tmp_path / "base.py")

@@ -10,7 +10,7 @@ import pytest
 
 from hijax_migrate.analysis.answers import Answers
 from hijax_migrate.analysis.index import Index
-from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.project import Project, view_of
 from hijax_migrate.core.model import Change, FileReport, Options, Result
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.decisions import Decider
@@ -27,11 +27,11 @@ SUB = ("from pkg.base import Base\n\n\nclass Sub(Base):\n    def vjp_bwd(self, r
 def test_each_file_gets_a_fresh_view_and_answers_and_its_dependencies_from_them(tmp_path: Path):
     write(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": BASE})
     index = Index(roots=(tmp_path,))
-    one = index.file()
+    one = view_of(index)
     first = one.answers
     first.touched.add("pkg.base")
     one.summary("pkg.base")
-    other = index.file()
+    other = view_of(index)
     second = other.answers
     assert other is not one and second is not first and second == Answers()
     assert other.summary("pkg.base") is one.summary("pkg.base")  # the index's, as found, shared
@@ -48,7 +48,7 @@ def test_a_files_rewrite_stays_in_its_view(tmp_path: Path):
 
     write(tmp_path, {"base.py": BASE})
     index = Index(roots=(tmp_path,))
-    view = index.file()
+    view = view_of(index)
     found = summarize_ast(parse_ast(BASE), "base")[0]
     view.add_summary(found, BASE)  # as triage reads it: the module as found
     assert index.found("base") is found and not index.class_kinds
@@ -62,7 +62,7 @@ def test_a_files_rewrite_stays_in_its_view(tmp_path: Path):
     assert index.dependencies(view.answers, "uses") is None  # rests on a text not on disk
     assert index.dependencies(view.answers, "base") == []  # but its own module
     assert index.class_kinds  # kept while the file is in hand
-    after = index.file()
+    after = view_of(index)
     assert after.summary("base") is found and not index.class_kinds
 
 
@@ -75,7 +75,7 @@ def test_a_run_caches_a_result_with_the_answers_it_carries(tmp_path: Path):
     alone = Result(SUB, FileReport("sub.py"))
     cache.store("sub.py", "pkg.sub", SUB, alone, index)
     assert not (tmp_path / "cache").exists()
-    view = index.file()
+    view = view_of(index)
     view.answers.touched.add("pkg.base")
     view.summary("pkg.base")
     cache.store("sub.py", "pkg.sub", SUB, Result(SUB, FileReport("sub.py"), view.answers), index)

@@ -6,7 +6,7 @@ One a run (``Run``'s), read-mostly: given all it holds at its construction
 (the search roots, the run's reads of the tree, the stat record, how its
 searches for subclasses go, the decider of cross-file questions), and filled
 as the run goes only with memos of what it finds. A file sees it through a
-view of its own, made fresh by ``file`` (``project.FileProject``): the file's
+view of its own, made fresh by ``project.view_of`` (a ``FileProject``): the file's
 rewrites and what its answers rest on stay there, and go with it.
 
 A module is looked up on disk, from a few search roots (the folders the run
@@ -74,16 +74,13 @@ class Index:
         self.class_deps: dict[ClassInfo, frozenset[str]] = {}
         self._stale = False
 
-    def file(self):
-        """A view of the tree for the next file, its answers starting empty. A
+    def start_file(self) -> None:
+        """The next file's view is about to be made (``project.view_of``). A
         file is decided on the others as they were, never on what the migration
         of one done earlier in this process made of them: the order files are
         done in (a worker gets some of them, in any order) cannot change an answer."""
-        from .project import FileProject
-
         if self._stale:  # kinds worked out while a file's rewrite was in view
             self.class_kinds, self.class_deps, self._stale = {}, {}, False
-        return FileProject(self)
 
     def rewritten(self) -> None:
         """A file's view holds a summary other than its module's as found: the

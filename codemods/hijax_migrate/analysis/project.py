@@ -162,6 +162,12 @@ class FileProject(Resolver):
         return self.index.use_elsewhere(attr, this_file, by_name, naming)
 
 
+
+def view_of(index: Index) -> FileProject:
+    """A view of the tree for the next file, its answers starting empty."""
+    index.start_file()
+    return FileProject(index)
+
 class Project(FileProject):
     """A file's view over an index of its own, made from the index's
     arguments: a module migrated alone (a test, the codemod's files, stdin).

@@ -11,7 +11,7 @@ from libcst.metadata import MetadataWrapper
 from ..analysis.families import families_in_file
 from ..analysis.index import Index
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.project import FileProject
+from ..analysis.project import FileProject, view_of
 from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
@@ -44,7 +44,7 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     ``project``: the file's view of the tree (none: one over an index of its own).
     Other files' decisions are the project's decider's (none: one for this call)."""
     options = options or Options()
-    project = project or Index(options.extra_bases).file()
+    project = project or view_of(Index(options.extra_bases))
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
         return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,

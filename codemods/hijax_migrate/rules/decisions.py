@@ -43,6 +43,7 @@ class Decider:
 
     def _decide(self, project, options, module: str) -> frozenset[str]:
         from ..analysis.index import Index
+        from ..analysis.project import view_of
         from ..core.errors import MigrationError, SourceError
         from ..sources.files import read_source
 
@@ -50,7 +51,8 @@ class Decider:
         if path is None:
             return frozenset()
         # an index of its own (the run's reads of the tree), and that file's view of it
-        other = Index(tuple(project.extra_bases), project.roots, project.reads, project.walked, decider=self).file()
+        other = view_of(Index(tuple(project.extra_bases), project.roots, project.reads, project.walked,
+                                   decider=self))
         try:
             text = read_source(path, as_found=project.reads.originals).text
             result = self.migrate(text, str(path), replace(options, black=False, classes=None), other, module)

@@ -27,11 +27,12 @@ from .state import Job, roots_of, searched_roots
 def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[Job], list[Finding]]:
     """``jobs``, then a job for each file holding a member of their families; a note on each."""
     from ..analysis.index import Index
+    from ..analysis.project import view_of
 
     reads = TreeReads(None, listings)
     roots = roots_of(jobs, reads.packages)
     index = Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
-    project = index.file()  # one view for all: nothing is rewritten
+    project = view_of(index)  # one view for all: nothing is rewritten
     taken = {os.path.realpath(job.path) for job in jobs}
     added: dict[str, tuple[Path, str, str]] = {}
     for job in jobs:

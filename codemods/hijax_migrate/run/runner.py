@@ -155,7 +155,9 @@ def bug_report(error: BaseException) -> str:
 def _migrate_and_keep(run: Run, text: str, job: Job):
     """``migrate_document`` in a run, in a view of the tree of the file's own:
     the result is kept in the cache, with what its answers rest on."""
-    project = run.index.file()
+    from ..analysis.project import view_of
+
+    project = view_of(run.index)
     key = (job.display, hash(text))
     result = migrate_document(text, job, run.options, project, key in run.to_migrate, run.to_migrate.get(key))
     result.answers = project.answers
@@ -229,9 +231,10 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     """The outcome of a file triage finds nothing to do in (kept in the
     cache); None: it needs libcst."""
     from ..core.model import Result
+    from ..analysis.project import view_of
     from ..engine.triage import triage_of
 
-    project = run.index.file()
+    project = view_of(run.index)
     try:
         with trees_kept():
             report, acting = triage_of(text, job.display, run.options, project, module)
@@ -461,12 +464,13 @@ def project_for(jobs: list[Job], options: Options, reads=None):
     (stdin's, the codemod's), over an index of its own; ``reads``: the tree's
     reads it shares (none: its own)."""
     from ..analysis.index import Index
+    from ..analysis.project import view_of
     from ..tree.reads import TreeReads
 
     reads = reads if reads is not None else TreeReads()
     roots = roots_of(jobs, reads.packages)
-    return Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
-                 decider=new_decider()).file()
+    return view_of(Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
+                         decider=new_decider()))
 
 
 def _stop(pool: WorkerPool) -> None:

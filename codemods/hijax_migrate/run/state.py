@@ -118,9 +118,10 @@ class Run:
         over an index of its own: the files are read anew (a review writes them
         as it goes)."""
         from ..analysis.index import Index
+        from ..analysis.project import view_of
 
-        return Index(self.options.extra_bases, self.roots, self.reads.anew(), self.searched,
-                     decider=new_decider()).file()
+        return view_of(Index(self.options.extra_bases, self.roots, self.reads.anew(), self.searched,
+                             decider=new_decider()))
 
     def finish(self) -> None:
         """The run's end: the originals go, a search no one asked for is
