@@ -52,8 +52,7 @@ import synth  # noqa: E402
 TOOL = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.cli import run; run()"]
 GREP_PATTERN = r"vjp_\|HiPrim\|hijax\|linearize_from_jvp\|apply_derived_linearization\|transpose_jvp"
 JAX_TARGETS = {"0.10.2": "0.10", "0.12.0.1": "0.12"}
-GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5, "floor": 1.5, "head": 10.0,
-         "rewrite": 2.0}
+GOALS = {"cold": 30.0, "synthetic": 100.0, "warm": 10.0, "pre-push": 0.5, "floor": 1.5, "head": 10.0, "rewrite": 2.0}
 # jax's tree at a recent commit (its tests hold many primitives; the wheels hold none), and its release
 JAX_COMMIT, JAX_HEAD_TARGET = "cec06d116c05f0d52adfceee3d3b730fdbcb0ce5", "0.11.1"
 BIG_MODULE = "tests/hijax_test.py"  # a single big test module full of primitives
@@ -113,10 +112,12 @@ def time_tree(tree: Path, target: str, repeat: int, scratch: Path) -> dict[str, 
     results = {
         "hijax-migrate, cold cache": best_of([measure(check, tree, with_cache(c)) for c in caches]),
         "hijax-migrate, warm cache": best_of([measure(check, tree, with_cache(caches[-1])) for _ in caches]),
-        "naive: libcst parse all": best_of([measure([sys.executable, str(HERE / "naive.py"), "."], tree)
-                                            for _ in caches]),
-        "grep -rl (floor)": best_of([measure(["grep", "-rl", "--include=*.py", GREP_PATTERN, "."], tree)
-                                     for _ in caches]),
+        "naive: libcst parse all": best_of(
+            [measure([sys.executable, str(HERE / "naive.py"), "."], tree) for _ in caches]
+        ),
+        "grep -rl (floor)": best_of(
+            [measure(["grep", "-rl", "--include=*.py", GREP_PATTERN, "."], tree) for _ in caches]
+        ),
     }
     return results
 
@@ -126,24 +127,28 @@ def time_head(tree: Path, repeat: int, scratch: Path) -> dict[str, tuple[float, 
     of every file, one parse with scopes and positions of each that needs libcst)."""
     results = time_tree(tree, JAX_HEAD_TARGET, repeat, scratch)
     floor = [*FLOOR, "--tree", ".", "--target-jax", JAX_HEAD_TARGET]
-    results["floor: triage, parse+metadata"] = best_of([measure(floor, tree, with_cache(scratch / f"floor-{n}"))
-                                                        for n in range(repeat)])
+    results["floor: triage, parse+metadata"] = best_of(
+        [measure(floor, tree, with_cache(scratch / f"floor-{n}")) for n in range(repeat)]
+    )
     return results
 
 
-def time_module(tree: Path, repeat: int, scratch: Path,
-                target: str = JAX_HEAD_TARGET) -> dict[str, tuple[float, float, str, float]]:
+def time_module(
+    tree: Path, repeat: int, scratch: Path, target: str = JAX_HEAD_TARGET
+) -> dict[str, tuple[float, float, str, float]]:
     """The single big module alone, in a folder of its own: the tool (no cache), a
     libcst parse (naive), and the floor: a parse with scopes and positions."""
     folder = scratch / f"big-module-{target}"
     folder.mkdir(exist_ok=True)
     (folder / Path(BIG_MODULE).name).write_bytes((tree / BIG_MODULE).read_bytes())
     check = [*TOOL, "--check", "-q", "--no-cache", "--target-jax", target, "."]
-    return {"hijax-migrate, no cache": best_of([measure(check, folder, installed_env()) for _ in range(repeat)]),
-            "naive: libcst parse": best_of([measure([sys.executable, str(HERE / "naive.py"), "."], folder)
-                                            for _ in range(repeat)]),
-            "floor: parse+metadata": best_of([measure([*FLOOR, Path(BIG_MODULE).name], folder)
-                                              for _ in range(repeat)])}
+    return {
+        "hijax-migrate, no cache": best_of([measure(check, folder, installed_env()) for _ in range(repeat)]),
+        "naive: libcst parse": best_of(
+            [measure([sys.executable, str(HERE / "naive.py"), "."], folder) for _ in range(repeat)]
+        ),
+        "floor: parse+metadata": best_of([measure([*FLOOR, Path(BIG_MODULE).name], folder) for _ in range(repeat)]),
+    }
 
 
 def time_rewrite(repo: Path, tag: str, repeat: int, scratch: Path) -> dict[str, tuple[float, float, str, float]]:
@@ -151,8 +156,9 @@ def time_rewrite(repo: Path, tag: str, repeat: int, scratch: Path) -> dict[str, 
     side by side with libcst's parse and code generation of it in one process."""
     folder = scratch / f"rewrite-{tag}"
     folder.mkdir(exist_ok=True)
-    text = subprocess.run(["git", f"--git-dir={_git_dir(repo)}", "show", f"{tag}:{BIG_MODULE}"], check=True,
-                          capture_output=True).stdout
+    text = subprocess.run(
+        ["git", f"--git-dir={_git_dir(repo)}", "show", f"{tag}:{BIG_MODULE}"], check=True, capture_output=True
+    ).stdout
     (folder / Path(BIG_MODULE).name).write_bytes(text)
     check = [*TOOL, "--check", "-q", "--no-cache", "--target-jax", "0.12", "."]
     bare = [sys.executable, str(HERE / "naive.py"), "--codegen", "."]
@@ -171,15 +177,21 @@ def _git_dir(repo: Path) -> Path:
 def rewrite_ratio(results: dict) -> tuple[list[str], dict[str, bool]]:
     tool, bare = results["hijax-migrate, no cache"], results["libcst parse+codegen"]
     met = {"rewrite": tool[3] / bare[3] <= GOALS["rewrite"]}
-    return [f"  {tool[3] / bare[3]:.2f}x libcst's parse and code generation by CPU (goal <= {GOALS['rewrite']}x: "
-            f"{_ok(met['rewrite'])}; by wall {tool[0] / bare[0]:.2f}x)"], met
+    return [
+        f"  {tool[3] / bare[3]:.2f}x libcst's parse and code generation by CPU (goal <= {GOALS['rewrite']}x: "
+        f"{_ok(met['rewrite'])}; by wall {tool[0] / bare[0]:.2f}x)"
+    ], met
 
 
 def floor_ratio(results: dict, tool_row: str, floor_row: str) -> tuple[list[str], dict[str, bool]]:
     tool, floor = results[tool_row], results[floor_row]
     met = {"floor": tool[0] / floor[0] <= GOALS["floor"]}
-    return [(f"  {tool[0] / floor[0]:.2f}x its floor's time (goal <= {GOALS['floor']}x: {_ok(met['floor'])}; "
-             f"by CPU {tool[3] / floor[3]:.2f}x)")], met
+    return [
+        (
+            f"  {tool[0] / floor[0]:.2f}x its floor's time (goal <= {GOALS['floor']}x: {_ok(met['floor'])}; "
+            f"by CPU {tool[3] / floor[3]:.2f}x)"
+        )
+    ], met
 
 
 def table(results: dict[str, tuple[float, float, str, float]]) -> list[str]:
@@ -192,9 +204,11 @@ def ratios(results: dict, cold_goal: float) -> tuple[list[str], dict[str, bool]]
     cold, warm = results["hijax-migrate, cold cache"], results["hijax-migrate, warm cache"]
     naive, grep = results["naive: libcst parse all"], results["grep -rl (floor)"]
     met = {"cold": naive[0] / cold[0] >= cold_goal, "warm": warm[0] / grep[0] <= GOALS["warm"]}
-    return [f"  cold: {naive[0] / cold[0]:.1f}x faster than naive (goal >= {cold_goal:.0f}x: {_ok(met['cold'])}; "
-            f"by CPU {naive[3] / cold[3]:.1f}x); warm: {warm[0] / grep[0]:.1f}x grep's time "
-            f"(goal <= {GOALS['warm']:.0f}x: {_ok(met['warm'])}; by CPU {warm[3] / max(grep[3], 0.01):.1f}x)"], met
+    return [
+        f"  cold: {naive[0] / cold[0]:.1f}x faster than naive (goal >= {cold_goal:.0f}x: {_ok(met['cold'])}; "
+        f"by CPU {naive[3] / cold[3]:.1f}x); warm: {warm[0] / grep[0]:.1f}x grep's time "
+        f"(goal <= {GOALS['warm']:.0f}x: {_ok(met['warm'])}; by CPU {warm[3] / max(grep[3], 0.01):.1f}x)"
+    ], met
 
 
 def _ok(met: bool) -> str:
@@ -225,18 +239,42 @@ def jax_sources(version: str, downloads: Path) -> Path:
     wheel = next(downloads.glob(f"jax-{version}-*.whl"), None)
     if wheel is None:
         print(f"downloading jax=={version} (once) into {downloads}", flush=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                        "--python-version", "3.12", f"jax=={version}", "-d", str(downloads)], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.12",
+                f"jax=={version}",
+                "-d",
+                str(downloads),
+            ],
+            check=True,
+        )
         wheel = next(downloads.glob(f"jax-{version}-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tree, [n for n in archive.namelist() if n.startswith("jax/")])
     return tree
 
 
-GIT_ENV = {"GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
-           "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
-HOOK = [sys.executable, "-c", "import sys; del sys.path[0]; from hijax_migrate.hooks import run; run()",
-        "pre-push", "origin"]  # as the installed hook runs it
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+}
+HOOK = [
+    sys.executable,
+    "-c",
+    "import sys; del sys.path[0]; from hijax_migrate.hooks import run; run()",
+    "pre-push",
+    "origin",
+]  # as the installed hook runs it
 
 
 def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, tuple[float, float]]:
@@ -254,9 +292,11 @@ def pre_push(tree: Path, must_change: list[str], scratch: Path) -> dict[str, tup
         hook(shas["earlier"], shas["base"], kept)  # writes the copy: its files are too new to record
         time.sleep(2.1)
         hook(shas["later"], shas["earlier"], kept)  # a migration: records what the copy's files hold
-    times = {"pre-push hook, a push it blocks": hook(shas["head"], shas["later"], blocks),
-             "pre-push hook, a push it lets through": hook(shas["clean"], shas["later"], passes),
-             "pre-push hook, a first push": hook(shas["head"], shas["later"], with_cache(scratch / "cache-first"))}
+    times = {
+        "pre-push hook, a push it blocks": hook(shas["head"], shas["later"], blocks),
+        "pre-push hook, a push it lets through": hook(shas["clean"], shas["later"], passes),
+        "pre-push hook, a first push": hook(shas["head"], shas["later"], with_cache(scratch / "cache-first")),
+    }
     return times | _changed_since(tree, shas, scratch)
 
 
@@ -322,24 +362,31 @@ def default_downloads() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trees", default="synthetic,jax-0.10.2,jax-0.12.0.1,jax-head,big-module,big-module-0.12,"
-                                           "rewrite-0.8.1,rewrite-0.10.2",
-                        help="comma-separated: synthetic, jax-0.10.2, jax-0.12.0.1, jax-head (jax's tree at "
-                             "JAX_COMMIT), big-module (its tests/hijax_test.py alone), big-module-0.12 (the same, "
-                             "migrated to 0.12), rewrite-0.8.1 and rewrite-0.10.2 (that module at those releases, "
-                             "migrated to 0.12, against libcst's parse and code generation; needs --jax-repo)")
+    parser.add_argument(
+        "--trees",
+        default="synthetic,jax-0.10.2,jax-0.12.0.1,jax-head,big-module,big-module-0.12,rewrite-0.8.1,rewrite-0.10.2",
+        help="comma-separated: synthetic, jax-0.10.2, jax-0.12.0.1, jax-head (jax's tree at "
+        "JAX_COMMIT), big-module (its tests/hijax_test.py alone), big-module-0.12 (the same, "
+        "migrated to 0.12), rewrite-0.8.1 and rewrite-0.10.2 (that module at those releases, "
+        "migrated to 0.12, against libcst's parse and code generation; needs --jax-repo)",
+    )
     parser.add_argument("--jax-tree", type=Path, help="a checkout of jax at JAX_COMMIT, instead of downloading it")
-    parser.add_argument("--jax-repo", type=Path,
-                        help="a git checkout (or bare repository) of jax with its release tags: the rewrite rows "
-                             f"({', '.join(REWRITE_TAGS)}) read {BIG_MODULE} from it")
+    parser.add_argument(
+        "--jax-repo",
+        type=Path,
+        help="a git checkout (or bare repository) of jax with its release tags: the rewrite rows "
+        f"({', '.join(REWRITE_TAGS)}) read {BIG_MODULE} from it",
+    )
     parser.add_argument("--files", type=int, default=3000, help="size of the synthetic tree")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command; the best counts")
     parser.add_argument("--tree", type=Path, help="time this repository instead")
     parser.add_argument("--target-jax", default="0.10", help="with --tree: the release to migrate to")
     parser.add_argument("--downloads", type=Path, help="where the jax wheels are kept")
     args = parser.parse_args(argv)
-    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start; "
-          f"python {sys.version.split()[0]}", flush=True)
+    print(
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start; python {sys.version.split()[0]}",
+        flush=True,
+    )
     failed, met = False, {}
     with tempfile.TemporaryDirectory() as scratch_name:
         scratch = Path(scratch_name)
@@ -374,12 +421,13 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 target = JAX_HEAD_TARGET
             elif name.startswith("jax-"):
-                version = name[len("jax-"):]
+                version = name[len("jax-") :]
                 path, target = jax_sources(version, args.downloads or default_downloads()), JAX_TARGETS[version]
             count = sum(1 for _ in path.rglob("*.py"))
             print(f"\n{name}: {path} ({count} Python files; --target-jax {target})", flush=True)
             results = (time_head if name == "jax-head" else partial(time_tree, target=target))(
-                path, repeat=args.repeat, scratch=scratch)
+                path, repeat=args.repeat, scratch=scratch
+            )
             lines, tree_met = ratios(results, GOALS["head"] if name == "jax-head" else goal)
             if name == "jax-head":
                 more, floor_met = floor_ratio(results, "hijax-migrate, cold cache", "floor: triage, parse+metadata")
@@ -391,16 +439,22 @@ def main(argv: list[str] | None = None) -> int:
                     listed = sorted(results[f"hijax-migrate, {run} cache"][2].split())
                     ok = listed == expected
                     failed |= not ok
-                    print(f"  --check ({run}) listed {len(listed)} files; {len(expected)} need changes: "
-                          f"{'exactly those' if ok else 'MISMATCH'}")
+                    print(
+                        f"  --check ({run}) listed {len(listed)} files; {len(expected)} need changes: "
+                        f"{'exactly those' if ok else 'MISMATCH'}"
+                    )
                 for how, (wall, cpu) in pre_push(path, expected, scratch).items():
                     judged = how.startswith("pre-push hook, a push")  # the goal's; the others inform
                     if judged:
                         met[how] = wall < GOALS["pre-push"]
-                    print(f"  {how} over a 10-file change: {wall:.2f}s, CPU {cpu:.2f}s "
-                          + (f"(goal < 0.5 s: {_ok(met[how])})" if judged else "(no goal)"))
-    print(f"\nload average {os.getloadavg()[0]:.1f} at the end; goals met: "
-          f"{sum(met.values())} of {len(met)}" + "".join(f"\n  NOT met: {k}" for k, v in met.items() if not v))
+                    print(
+                        f"  {how} over a 10-file change: {wall:.2f}s, CPU {cpu:.2f}s "
+                        + (f"(goal < 0.5 s: {_ok(met[how])})" if judged else "(no goal)")
+                    )
+    print(
+        f"\nload average {os.getloadavg()[0]:.1f} at the end; goals met: "
+        f"{sum(met.values())} of {len(met)}" + "".join(f"\n  NOT met: {k}" for k, v in met.items() if not v)
+    )
     return 1 if failed else 0
 
 

@@ -28,8 +28,7 @@ HEADER = "import functools\n\nimport jax.experimental.hijax as hjx\n\n"
 
 def chunk(n: int) -> str:
     """Two primitives to migrate among ordinary functions, as a busy module has."""
-    primitives = "".join(synth._DIRECT.format(n=f"{n}x{k}").split("\n\n\n", 1)[1] + "\n\n"
-                         for k in range(2))
+    primitives = "".join(synth._DIRECT.format(n=f"{n}x{k}").split("\n\n\n", 1)[1] + "\n\n" for k in range(2))
     return primitives + "".join(synth._FUNCTION.format(n=n, i=i) for i in range(4))
 
 
@@ -83,8 +82,11 @@ def main(sizes_kib: list[int]) -> None:
             mib = (path.stat().st_size - base.stat().st_size) / 2**20
             per = ((cpu - base_cpu) / mib, (peak - base_peak) / 2**20 / mib)
             first = first or per
-            print(f"{kib:>6}Ki {cpu:8.1f} {peak / 2**20:8.0f} {per[0]:7.1f} {per[1]:7.0f} "
-                  f"{per[0] / first[0]:10.2f} {per[1] / first[1]:9.2f}", flush=True)
+            print(
+                f"{kib:>6}Ki {cpu:8.1f} {peak / 2**20:8.0f} {per[0]:7.1f} {per[1]:7.0f} "
+                f"{per[0] / first[0]:10.2f} {per[1] / first[1]:9.2f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

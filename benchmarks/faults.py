@@ -137,9 +137,14 @@ def one_run(tree: Tree, where: Path, kind: str, point: int, jobs: str) -> Result
     work = tree.copy(where)
     marker = where.parent / f"{where.name}.held"
     fault = f"write-error:{point}" if kind == "write-error" else f"hold:{point}:{marker}"
-    process = subprocess.Popen([*TOOL, "--in-place", "-j", jobs, "pkg"], cwd=work,
-                               env={**env(), "HIJAX_MIGRATE_FAULT": fault},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    process = subprocess.Popen(
+        [*TOOL, "--in-place", "-j", jobs, "pkg"],
+        cwd=work,
+        env={**env(), "HIJAX_MIGRATE_FAULT": fault},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     interrupted = kind == "write-error" or _held(marker, process)
     if interrupted and kind != "write-error":
         sig = getattr(signal, kind)
@@ -183,25 +188,31 @@ def plan(runs: int, files: int, seed: int = 0) -> list[tuple[str, int, str]]:
 
 def suite(runs: int, families: int, folder: Path) -> list[Result]:
     tree = Tree.make(folder / "pristine", families)
-    return [one_run(tree, folder / f"run{i}", kind, point, jobs)
-            for i, (kind, point, jobs) in enumerate(plan(runs, len(tree.before)))]
+    return [
+        one_run(tree, folder / f"run{i}", kind, point, jobs)
+        for i, (kind, point, jobs) in enumerate(plan(runs, len(tree.before)))
+    ]
 
 
 def report(results: list[Result], families: int) -> str:
     killed = [r for r in results if r.kind == "SIGKILL"]
-    lines = [f"runs: {len(results)}",
-             f"interrupted points: {sum(r.interrupted for r in results)}",
-             f"families checked: {len(results) * families}",
-             f"half-migrated families: {sum(r.half for r in results)}",
-             f"  before --recover, SIGKILL runs: {sum(r.half_before_recover for r in killed)}",
-             "  other signals and write errors, before any --recover: "
-             + str(sum(r.half_before_recover for r in results if r.kind != "SIGKILL")),
-             f"files neither original nor migrated: {sum(len(r.strange) for r in results)}",
-             f"journals left: {sum(r.journal_left for r in results)}"]
+    lines = [
+        f"runs: {len(results)}",
+        f"interrupted points: {sum(r.interrupted for r in results)}",
+        f"families checked: {len(results) * families}",
+        f"half-migrated families: {sum(r.half for r in results)}",
+        f"  before --recover, SIGKILL runs: {sum(r.half_before_recover for r in killed)}",
+        "  other signals and write errors, before any --recover: "
+        + str(sum(r.half_before_recover for r in results if r.kind != "SIGKILL")),
+        f"files neither original nor migrated: {sum(len(r.strange) for r in results)}",
+        f"journals left: {sum(r.journal_left for r in results)}",
+    ]
     for kind in KINDS:
         mine = [r for r in results if r.kind == kind]
-        lines.append(f"  {kind}: {len(mine)} runs, {sum(r.interrupted for r in mine)} interrupted, "
-                     f"exit codes {sorted({r.code for r in mine})}")
+        lines.append(
+            f"  {kind}: {len(mine)} runs, {sum(r.interrupted for r in mine)} interrupted, "
+            f"exit codes {sorted({r.code for r in mine})}"
+        )
     return "\n".join(lines)
 
 

@@ -31,8 +31,7 @@ def _parse(path: str, codegen: bool = False) -> int:
 
 
 def main(root: str, codegen: bool = False) -> int:
-    paths = [os.path.join(folder, name) for folder, _, names in os.walk(root)
-             for name in names if name.endswith(".py")]
+    paths = [os.path.join(folder, name) for folder, _, names in os.walk(root) for name in names if name.endswith(".py")]
     if len(paths) == 1:
         parsed = _parse(paths[0], codegen)
     else:

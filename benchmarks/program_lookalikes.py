@@ -16,7 +16,7 @@ LOOK_ALIKES = {
     def grad(self, res, g):
         return self.vjp_bwd(res, g)
 ''',
-    "unrelated_super": '''class Logger:
+    "unrelated_super": """class Logger:
     def vjp_bwd(self, _res, g):
         return (g,)
 
@@ -25,8 +25,8 @@ class Verbose(Logger):
     def vjp_bwd(self, _res, g):
         print("backward")
         return super().vjp_bwd(_res, g)
-''',
-    "super_explicit_unrelated": '''class Recorder:
+""",
+    "super_explicit_unrelated": """class Recorder:
     def vjp_bwd(self, res, g):
         return (g,)
 
@@ -36,16 +36,16 @@ class TracingRecorder(Recorder):
         out = super(TracingRecorder, self).vjp_bwd(res, g)
         print("recorded", len(out))
         return out
-''',
-    "debug_value": '''def debug(prim, res, g):
+""",
+    "debug_value": """def debug(prim, res, g):
     rule = prim.vjp_bwd
     return rule
 
 
 def trace_rule(obj):
     return getattr(obj, "vjp_bwd", None)
-''',
-    "value_uses": '''import functools
+""",
+    "value_uses": """import functools
 
 
 class Registry:
@@ -59,10 +59,10 @@ class Registry:
 
 def has_backward(op):
     return callable(getattr(op, "vjp_bwd", None)) or hasattr(type(op), "vjp_bwd")
-''',
-    "two_argument_call": '''def replay(op, res, g):
+""",
+    "two_argument_call": """def replay(op, res, g):
     return op.vjp_bwd(res, g)
-''',
+""",
     "method_calls": '''class FakeQuantLayer:
     """Wraps a quantizer; the backward pass goes through the quantizer's own protocol."""
 
@@ -87,11 +87,11 @@ def accumulate(accs, cts):
             acc.accum(ct)
 '''
 
-PYPROJECT = '''[project]
+PYPROJECT = """[project]
 name = "{name}"
 version = "0.1.0"
 dependencies = ["jax"]
-'''
+"""
 
 # The monorepo's other project: the same package name, a class ``Lin`` of its own protocol (no hijax).
 PROJ_B = {
@@ -110,11 +110,11 @@ PROJ_B = {
     def vjp_bwd(self, res, g):
         return self.scale * g, None
 ''',
-    "{pkg}/ops/layers.py": '''from .prims import Lin
+    "{pkg}/ops/layers.py": """from .prims import Lin
 
 
 class Scaled(Lin):
     def vjp_bwd(self, res, g):
         return super().vjp_bwd(res, g)
-''',
+""",
 }

@@ -16,13 +16,19 @@ import re
 from program_trees import Tree
 
 VALUE_DEF = re.compile(r"def vjp_bwd\(self, res, g\):")
-RENAMES = [("vjp_bwd = _shared_bwd", "vjp_bwd_retval = _shared_bwd"),
-           ("vjp_bwd = functools.partialmethod", "vjp_bwd_retval = functools.partialmethod"),
-           ('{"vjp_bwd": _lin_bwd}', '{"vjp_bwd_retval": _lin_bwd}'),
-           ("super().vjp_bwd(res, g)", "super().vjp_bwd_retval(res, g)"),
-           ("super(Sub, self).vjp_bwd(res, g)", "super(Sub, self).vjp_bwd_retval(res, g)")]
-AT_012 = [("VJPHiPrimitive", "HiPrim"), ("dce(self, used_outs):", "dce(self, used_outs, live_ins):"),
-          ("dce(self, used_outs)", "dce(self, used_outs, live_ins)"), ("super().dce(used_outs)", "super().dce(used_outs, live_ins)")]
+RENAMES = [
+    ("vjp_bwd = _shared_bwd", "vjp_bwd_retval = _shared_bwd"),
+    ("vjp_bwd = functools.partialmethod", "vjp_bwd_retval = functools.partialmethod"),
+    ('{"vjp_bwd": _lin_bwd}', '{"vjp_bwd_retval": _lin_bwd}'),
+    ("super().vjp_bwd(res, g)", "super().vjp_bwd_retval(res, g)"),
+    ("super(Sub, self).vjp_bwd(res, g)", "super(Sub, self).vjp_bwd_retval(res, g)"),
+]
+AT_012 = [
+    ("VJPHiPrimitive", "HiPrim"),
+    ("dce(self, used_outs):", "dce(self, used_outs, live_ins):"),
+    ("dce(self, used_outs)", "dce(self, used_outs, live_ins)"),
+    ("super().dce(used_outs)", "super().dce(used_outs, live_ins)"),
+]
 
 
 def split_items(text: str) -> list[str]:
@@ -48,11 +54,11 @@ def port_half(text: str) -> str:
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("        return ("))
     body = "\n".join(lines[start:end])
     writes = []
-    for i, ct in enumerate(split_items(lines[end].strip()[len("return ("):-1])):
+    for i, ct in enumerate(split_items(lines[end].strip()[len("return (") : -1])):
         acc = f"arg_accums[{i}]" if star else f"x{i}_acc"
         if ct != "None" and f"{acc}.accum(" not in body:
             writes.append(f"        {acc}.accum({ct})")
-    return "\n".join([*lines[:end], *writes, "        return None", *lines[end + 1:]])
+    return "\n".join([*lines[:end], *writes, "        return None", *lines[end + 1 :]])
 
 
 def port_value(text: str) -> str:

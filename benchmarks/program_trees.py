@@ -25,8 +25,20 @@ from dataclasses import dataclass, field
 from program_lookalikes import ACCUM_HELPER, LOOK_ALIKES, PROJ_B, PYPROJECT
 
 # Every form tag a tree can report in ``Tree.forms`` (the tests check each is drawn).
-VALUE_FORMS = ["tuple", "bare", "list", "comprehension", "conditional", "call", "generator",
-               "match", "indexed", "starred", "concatenated", "nested"]
+VALUE_FORMS = [
+    "tuple",
+    "bare",
+    "list",
+    "comprehension",
+    "conditional",
+    "call",
+    "generator",
+    "match",
+    "indexed",
+    "starred",
+    "concatenated",
+    "nested",
+]
 TUPLE_FORMS = ["tuple", "bare", "call", "generator", "conditional"]  # what an already-migrated rule returns
 HALF_USES = ["returned", "written", "written", "both_arms", "helper", "written_and_returned"]
 ACCUM_HOWS = ["direct", "direct", "helper_all", "helper_module", "star", "nested"]
@@ -38,13 +50,23 @@ VMAP_FORMS = ["none", "none", "batch", "gated"]
 SUBCLASS_SPELLINGS = ["plain", "attribute", "form_feed", "continued", "alias"]
 SUBCLASS_BODIES = ["super", "super_explicit", "inherits"]
 FORMS = sorted(
-    [f"rule:{k}" for k in set(KINDS)] + [f"value:{f}" for f in VALUE_FORMS] + ["cotangent:none", "cotangent:zero"]
-    + [f"half:{u}" for u in set(HALF_USES)] + ["half:null_exit", "half:assert_len", "half:partial"]
-    + [f"accum:{h}" for h in set(ACCUM_HOWS)] + ["accum:logs"] + [f"decorated:{d}" for d in DECORATORS]
-    + [f"bound:{b}" for b in BINDINGS] + ["family:half_migrated"] + [f"dce:{d}" for d in set(DCE_FORMS) - {"none"}]
-    + [f"vmap:{v}" for v in set(VMAP_FORMS) - {"none"}] + [f"subclass:{s}" for s in SUBCLASS_SPELLINGS]
-    + [f"subclass:{b}" for b in SUBCLASS_BODIES] + [f"look-alike:{name}" for name in LOOK_ALIKES]
-    + ["look-alike:accum_helper_module", "monorepo", "import:relative"])
+    [f"rule:{k}" for k in set(KINDS)]
+    + [f"value:{f}" for f in VALUE_FORMS]
+    + ["cotangent:none", "cotangent:zero"]
+    + [f"half:{u}" for u in set(HALF_USES)]
+    + ["half:null_exit", "half:assert_len", "half:partial"]
+    + [f"accum:{h}" for h in set(ACCUM_HOWS)]
+    + ["accum:logs"]
+    + [f"decorated:{d}" for d in DECORATORS]
+    + [f"bound:{b}" for b in BINDINGS]
+    + ["family:half_migrated"]
+    + [f"dce:{d}" for d in set(DCE_FORMS) - {"none"}]
+    + [f"vmap:{v}" for v in set(VMAP_FORMS) - {"none"}]
+    + [f"subclass:{s}" for s in SUBCLASS_SPELLINGS]
+    + [f"subclass:{b}" for b in SUBCLASS_BODIES]
+    + [f"look-alike:{name}" for name in LOOK_ALIKES]
+    + ["look-alike:accum_helper_module", "monorepo", "import:relative"]
+)
 
 
 @dataclass
@@ -82,7 +104,7 @@ class Prim:
 
 HEAD_IMPORTS = ["from jax.experimental.hijax import VJPHiPrimitive", "from jax._src.interpreters.ad import NullAccum"]
 
-STANDARD_METHODS = '''def __init__(self, aval):
+STANDARD_METHODS = """def __init__(self, aval):
     self.in_avals = (aval,) * {n}
     self.out_aval = aval
     self.params = {{}}
@@ -93,12 +115,12 @@ def expand(self, {params}):
 
 def vjp_fwd(self, nzs_in, {params}):
     return self.expand({params}), None
-'''
+"""
 
-HELPERS = '''def _write_all(accs, cts):
+HELPERS = """def _write_all(accs, cts):
     for acc, ct in zip(accs, cts):
         acc.accum(ct)
-'''
+"""
 
 HALVED = '''def halved(rule):
     """Post-processes the returned cotangents: the gradient is halved."""
@@ -120,23 +142,23 @@ def logged(rule):
     return wrapper
 '''
 
-KEEP_ALL = '''def dce(self, used_outs):
+KEEP_ALL = """def dce(self, used_outs):
     if not used_outs:
         return False, False, None
     return True, True, self
-'''
+"""
 
-BATCH = '''def batch(self, axis_data, args, dims):
+BATCH = """def batch(self, axis_data, args, dims):
     args = [jnp.moveaxis(a, d, 0) if d is not None else jnp.broadcast_to(a, (axis_data.size, *a.shape))
             for a, d in zip(args, dims)]
     return type(self)(jax.typeof(args[0]))(*args), 0
-'''
+"""
 
-GATED_BATCH = '''if jax.__version_info__ < (0, 12):  # VmapOf batches through batch_dim_rule; jax 0.12 removed both
+GATED_BATCH = """if jax.__version_info__ < (0, 12):  # VmapOf batches through batch_dim_rule; jax 0.12 removed both
     def batch_dim_rule(self, axis_data, dims):
         return 0
 else:
-''' + textwrap.indent(BATCH, "    ")
+""" + textwrap.indent(BATCH, "    ")
 
 SUBCLASS_HEADS = {
     "plain": "from .prims import Lin\n\n\nclass Sub(Lin):\n",
@@ -217,13 +239,25 @@ def value_body(pick, prim: Prim, forms: list[str]) -> list[str]:
         "conditional": [f"return {tuple_of(cts)} if g is not None else {nones}"],
         "call": ["return self._cts(g)"],
         "generator": [f"return tuple(COEFS[i] * g for i in range({n}))"],
-        "match": ["match g:", "    case None:", f"        return {nones}", "    case _:", f"        return {tuple_of(cts)}"],
-        "indexed": [f"cts = [None] * {n}", *(f"cts[{i}] = {ct}" for i, ct in enumerate(cts) if ct != "None"),
-                    "return cts"],
+        "match": [
+            "match g:",
+            "    case None:",
+            f"        return {nones}",
+            "    case _:",
+            f"        return {tuple_of(cts)}",
+        ],
+        "indexed": [
+            f"cts = [None] * {n}",
+            *(f"cts[{i}] = {ct}" for i, ct in enumerate(cts) if ct != "None"),
+            "return cts",
+        ],
         "starred": [f"head = {tuple_of(cts[:-1])}", f"return (*head, {cts[-1]})"],
         "concatenated": [f"head = {tuple_of(cts[:-1])}", f"return head + ({cts[-1]},)"],
-        "nested": ["def scaled(c):", "    return None if c == 0 else c * g",
-                   f"return {tuple_of([f'scaled({c})' for c in prim.coefs])}"],
+        "nested": [
+            "def scaled(c):",
+            "    return None if c == 0 else c * g",
+            f"return {tuple_of([f'scaled({c})' for c in prim.coefs])}",
+        ],
     }[form]
 
 
@@ -244,12 +278,18 @@ def half_port(pick, prim: Prim) -> None:
     for acc, ct in zip(accs, prim.cts):
         use = pick(HALF_USES)
         uses.add(use)
-        lines += {"returned": [], "written": [f"{acc}.accum({ct})"], "helper": [f"self._write({acc}, {ct})"],
-                  "written_and_returned": [f"{acc}.accum({ct})"],
-                  "both_arms": ["if g is not None:", f"    {acc}.accum({ct})", "else:", f"    {acc}.accum(None)"]}[use]
+        lines += {
+            "returned": [],
+            "written": [f"{acc}.accum({ct})"],
+            "helper": [f"self._write({acc}, {ct})"],
+            "written_and_returned": [f"{acc}.accum({ct})"],
+            "both_arms": ["if g is not None:", f"    {acc}.accum({ct})", "else:", f"    {acc}.accum(None)"],
+        }[use]
         returned.append(ct if use in ("returned", "written_and_returned") else "None")
     lines.append(f"return {tuple_of(returned)}")
-    prim.forms += [f"half:{use}" for use in sorted(uses)] + (["half:partial"] if len(uses) > 1 and "returned" in uses else [])
+    prim.forms += [f"half:{use}" for use in sorted(uses)] + (
+        ["half:partial"] if len(uses) > 1 and "returned" in uses else []
+    )
     prim.methods.append(block(f"def vjp_bwd(self, res, g, {'*arg_accums' if star else ', '.join(accs)}):", lines))
 
 
@@ -258,11 +298,17 @@ def accum_rule(pick, prim: Prim) -> None:
     n, how, ret = len(prim.cts), pick(ACCUM_HOWS), pick(["None", "None", '{"norm": g}'])
     accs = [f"arg_accums[{i}]" for i in range(n)] if how == "star" else [f"x{i}_acc" for i in range(n)]
     writes = [f"{a}.accum({ct})" for a, ct in zip(accs, prim.cts)]
-    lines = {"direct": writes, "star": [f"assert len(arg_accums) == {n}", *writes],
-             "helper_all": [f"_write_all({tuple_of(accs)}, {tuple_of(prim.cts)})"],
-             "helper_module": [f"accumulate({tuple_of(accs)}, {tuple_of(prim.cts)})"],
-             "nested": ["def scaled(c):", "    return None if c == 0 else c * g",
-                        *(f"{a}.accum(scaled({c}))" for a, c in zip(accs, prim.coefs))]}[how]
+    lines = {
+        "direct": writes,
+        "star": [f"assert len(arg_accums) == {n}", *writes],
+        "helper_all": [f"_write_all({tuple_of(accs)}, {tuple_of(prim.cts)})"],
+        "helper_module": [f"accumulate({tuple_of(accs)}, {tuple_of(prim.cts)})"],
+        "nested": [
+            "def scaled(c):",
+            "    return None if c == 0 else c * g",
+            *(f"{a}.accum(scaled({c}))" for a, c in zip(accs, prim.coefs)),
+        ],
+    }[how]
     if how == "helper_module":
         prim.need("from ..utils.grads import accumulate")
         prim.helper_module = True
@@ -321,8 +367,9 @@ def add_dce(pick, prim: Prim) -> None:
     elif form == "delegate_super":
         prim.methods.append("def dce(self, used_outs):\n    return super().dce(used_outs)\n")
     elif form == "mixin":
-        prim.before.append(block('class KeepAllMixin:\n    """Never prunes the inputs of a primitive in use."""\n',
-                                 [KEEP_ALL]))
+        prim.before.append(
+            block('class KeepAllMixin:\n    """Never prunes the inputs of a primitive in use."""\n', [KEEP_ALL])
+        )
         prim.bases.insert(0, "KeepAllMixin")
     else:
         prim.before.append(KEEP_ALL.replace("def dce", "def _dce"))
@@ -363,10 +410,19 @@ def render(prim: Prim) -> str:
     params = ", ".join(f"x{i}" for i in range(n))
     out = " + ".join(f"{c} * x{i}" for i, c in enumerate(prim.coefs))
     standard = STANDARD_METHODS.format(n=n, params=params, out=out)
-    methods = [standard, *prim.methods, f"def _cts(self, g):\n    return {tuple_of(prim.cts)}\n",
-               "def _write(self, acc, ct):\n    acc.accum(ct)\n"]
-    imports = sorted(line for line in prim.imports if line.startswith("import ")) + [""] + HEAD_IMPORTS + sorted(
-        line for line in prim.imports if line.startswith("from ")) + [""]
+    methods = [
+        standard,
+        *prim.methods,
+        f"def _cts(self, g):\n    return {tuple_of(prim.cts)}\n",
+        "def _write(self, acc, ct):\n    acc.accum(ct)\n",
+    ]
+    imports = (
+        sorted(line for line in prim.imports if line.startswith("import "))
+        + [""]
+        + HEAD_IMPORTS
+        + sorted(line for line in prim.imports if line.startswith("from "))
+        + [""]
+    )
     coefs = f"COEFS = {tuple_of([str(c) for c in prim.coefs])}\n"
     body = "\n".join(textwrap.indent(m, "    ") for m in methods)
     klass = f"class {prim.name}({', '.join(prim.bases)}):\n{body}"
@@ -418,9 +474,16 @@ def main_module(pkg: str, prim: Prim, cls: tuple[str, str], batched: bool, relat
     params = ", ".join(f"x{i}" for i in range(n))
     module, name = cls
     import_line = f"from .ops.{module} import {name}" if relative else f"from {pkg}.ops.{module} import {name}"
-    return MAIN.format(import_line=import_line, cls=name, params=params, args=", ".join(["jnp.array([1.0, 2.0, 3.0])"] * n),
-                       argnums=tuple(range(n)), expected=[[prim.scale * c] * 3 for c in prim.coefs],
-                       value=6.0 * sum(prim.coefs), batched=batched)
+    return MAIN.format(
+        import_line=import_line,
+        cls=name,
+        params=params,
+        args=", ".join(["jnp.array([1.0, 2.0, 3.0])"] * n),
+        argnums=tuple(range(n)),
+        expected=[[prim.scale * c] * 3 for c in prim.coefs],
+        value=6.0 * sum(prim.coefs),
+        batched=batched,
+    )
 
 
 def monorepo(tree: Tree, pkg: str) -> None:
@@ -438,8 +501,11 @@ def monorepo(tree: Tree, pkg: str) -> None:
 def draw_tree(pick, pkg: str) -> Tree:
     """One program tree under the package ``pkg``."""
     prim, kind, batched = primitive(pick, pick([1, 2, 3]))
-    tree = Tree({f"{pkg}/__init__.py": "", f"{pkg}/ops/__init__.py": "", f"{pkg}/ops/prims.py": render(prim)},
-                list(prim.forms), prim.since)
+    tree = Tree(
+        {f"{pkg}/__init__.py": "", f"{pkg}/ops/__init__.py": "", f"{pkg}/ops/prims.py": render(prim)},
+        list(prim.forms),
+        prim.since,
+    )
     cls = ("sub", "Sub") if add_subclass(pick, tree, pkg, kind) else ("prims", "Lin")
     add_look_alikes(pick, tree, pkg, prim)
     split = pick([False] * 7 + [True])  # a monorepo: rare, as in public code

@@ -108,8 +108,22 @@ def migrate(folder: Path, target: str, strategy: str) -> dict:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = main(["--in-place", "--no-cache", "--jobs", "1", "--target-jax", target, "--strategy", strategy,
-                     "--output-format", "json", "-q", str(folder)])
+        code = main(
+            [
+                "--in-place",
+                "--no-cache",
+                "--jobs",
+                "1",
+                "--target-jax",
+                target,
+                "--strategy",
+                strategy,
+                "--output-format",
+                "json",
+                "-q",
+                str(folder),
+            ]
+        )
     report = json.loads(out.getvalue())
     report["exit"] = code
     return report
@@ -137,7 +151,9 @@ def left_alone(folder: Path, tree: program_trees.Tree, report: dict) -> str | No
     for finding in error_findings(report):
         path = Path(finding.get("file") or "")
         rel = (path.relative_to(folder) if path.is_absolute() else path).as_posix()
-        kept = refused_statement(tree.files[rel], finding["line"]) if rel in tree.files and finding.get("line") else None
+        kept = (
+            refused_statement(tree.files[rel], finding["line"]) if rel in tree.files and finding.get("line") else None
+        )
         if kept is not None and kept not in (folder / rel).read_text():
             return f"changed {rel}:{finding['line']}, a statement it refused"
     return None
@@ -160,8 +176,13 @@ def run_one(folder: Path, tree: program_trees.Tree, target: str, strategy: str) 
 def probe(python: str, folders: dict[str, Path]) -> dict[str, dict]:
     if not folders:
         return {}
-    done = subprocess.run([python, "-c", PROBE, *(f"{pkg}={folder}" for pkg, folder in folders.items())],
-                          capture_output=True, text=True, timeout=1800, check=False)
+    done = subprocess.run(
+        [python, "-c", PROBE, *(f"{pkg}={folder}" for pkg, folder in folders.items())],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
     results = {json.loads(line)["pkg"]: json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")}
     missing = [pkg for pkg in folders if pkg not in results]
     if missing:  # the probe died: every program it did not report counts as wrong, loudly
@@ -180,8 +201,9 @@ def by_hand(folder: Path, tree: program_trees.Tree, target: str, strategy: str) 
     write_tree(folder, program_reference.migrated(tree, target))
 
 
-def evaluate(trees: dict[str, program_trees.Tree], target: str, strategy: str, work: Path,
-             run=run_one) -> dict[str, tuple]:
+def evaluate(
+    trees: dict[str, program_trees.Tree], target: str, strategy: str, work: Path, run=run_one
+) -> dict[str, tuple]:
     """pkg -> (verdict, detail) for every program under one target and strategy."""
     root = work / f"{target}-{strategy}"
     verdicts, runnable = {}, {}
@@ -219,22 +241,30 @@ def main(argv=None) -> int:
     parser.add_argument("--strategies", default="auto,accum")
     parser.add_argument("--show", choices=["refused", "wrong", "unchecked"], action="append", default=[])
     parser.add_argument("--by-form", action="store_true", help="count refused and wrong programs per drawn form")
-    parser.add_argument("--reference", action="store_true",
-                        help="check the generator: migrate by hand (program_reference.py), not with the tool")
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="check the generator: migrate by hand (program_reference.py), not with the tool",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     trees = {f"p{i:04d}": program_trees.draw_tree(rng.choice, f"p{i:04d}") for i in range(args.programs)}
     any_wrong = False
-    print(f"{'strategy':<9} {'target':<7} {'programs':>8} {'correct':>8} {'refused':>8} {'wrong':>6} "
-          f"{'unchecked':>9} {'n/a':>5}")
+    print(
+        f"{'strategy':<9} {'target':<7} {'programs':>8} {'correct':>8} {'refused':>8} {'wrong':>6} "
+        f"{'unchecked':>9} {'n/a':>5}"
+    )
     with tempfile.TemporaryDirectory() as work:
         for target in args.targets.split(","):
             for strategy in args.strategies.split(","):
                 verdicts = evaluate(trees, target, strategy, Path(work), by_hand if args.reference else run_one)
                 counts = Counter(verdict for verdict, _ in verdicts.values())
                 any_wrong |= counts["wrong"] > 0
-                print(f"{strategy:<9} {target:<7} {len(trees):>8} {counts['correct']:>8} {counts['refused']:>8} "
-                      f"{counts['wrong']:>6} {counts['unchecked']:>9} {counts['n/a']:>5}", flush=True)
+                print(
+                    f"{strategy:<9} {target:<7} {len(trees):>8} {counts['correct']:>8} {counts['refused']:>8} "
+                    f"{counts['wrong']:>6} {counts['unchecked']:>9} {counts['n/a']:>5}",
+                    flush=True,
+                )
                 for pkg, (verdict, detail) in sorted(verdicts.items()):
                     if verdict in args.show:
                         print(f"  {verdict} {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())}")

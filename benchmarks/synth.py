@@ -59,7 +59,7 @@ class Registry{n}:
 
 '''
 
-_FUNCTION = '''
+_FUNCTION = """
 @functools.lru_cache(maxsize=None)
 def helper_{n}_{i}(x: int, y: int = {i}) -> int:
     # a comment that says why, as real code has
@@ -70,7 +70,7 @@ def helper_{n}_{i}(x: int, y: int = {i}) -> int:
         result += (step * y) % (x + 1)
     return result
 
-'''
+"""
 
 _BASES = '''\
 """Project-wide bases for the hijax primitives of this repository."""
@@ -167,10 +167,12 @@ def build(root: Path, files: int = 3000, seed: int = 0) -> list[str]:
             continue
         if kind < 0.01:
             must_change.append(path.relative_to(root).as_posix())
-    (root / ".gitignore").write_text(textwrap.dedent("""\
+    (root / ".gitignore").write_text(
+        textwrap.dedent("""\
         build/
         *.egg-info/
-    """))
+    """)
+    )
     return sorted(must_change)
 
 

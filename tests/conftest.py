@@ -57,10 +57,12 @@ def shares_a_module_fixture(file: Path) -> bool:
 # Tests of each golden case that ask for the same full migrations of its
 # texts (golden.migrated, kept a process): one worker runs a case's, and
 # migrates each text once.
-GOLDEN_CASE_TESTS = ("tests/test_golden.py::test_golden",
-                     "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing",
-                     "tests/test_fast_analysis.py::test_files_left_to_ast_are_those_the_migration_leaves",
-                     "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate")
+GOLDEN_CASE_TESTS = (
+    "tests/test_golden.py::test_golden",
+    "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing",
+    "tests/test_fast_analysis.py::test_files_left_to_ast_are_those_the_migration_leaves",
+    "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate",
+)
 
 
 def golden_case_of(nodeid: str) -> str | None:
@@ -107,8 +109,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         used = [fixture for fixture in GROUPS if fixture in getattr(item, "fixturenames", ())]
         if used != [batch_of(item.nodeid)] and (used or batch_of(item.nodeid)):
-            raise pytest.UsageError(f"{item.nodeid} uses {used or 'no batch'}: list it under that fixture "
-                                    "in jax_batch.GROUPS, and only there")
+            raise pytest.UsageError(
+                f"{item.nodeid} uses {used or 'no batch'}: list it under that fixture "
+                "in jax_batch.GROUPS, and only there"
+            )
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 X, Y = [0.0, 1.0, 2.0], [1.0, 2.0, 3.0]
 
-SPLIT = '''
+SPLIT = """
 class Split({bases}):
     def __init__(self, aval):
         self.in_avals = (aval, aval)
@@ -35,9 +35,9 @@ class Split({bases}):
         x, y = res
         product_ct, _ = g
         return (product_ct * y, product_ct * x)
-{body}'''
+{body}"""
 
-FOOTER = f'''
+FOOTER = f"""
 
 def f(x, y):
     product, _ = Split(jax.typeof(x))(x, y)
@@ -47,13 +47,13 @@ def f(x, y):
 ARGS = (jnp.array({X}), jnp.array({Y}))
 ARGNUMS = (0, 1)
 JIT_VALUE = True
-'''
+"""
 
-HEAD = '''import jax
+HEAD = """import jax
 import jax.numpy as jnp
 import jax.experimental.hijax as hjx
 from jax.experimental.hijax import HiPrim
-'''
+"""
 
 
 @dataclass
@@ -69,21 +69,34 @@ def single(name: str, body: str, bases: str = "HiPrim", before: str = "") -> Dce
 
 
 SINGLE = [
-    single("by_base", '''
+    single(
+        "by_base",
+        """
     def dce(self, used_outs):
         return HiPrim.dce(self, used_outs)
-'''),
-    single("by_module_alias", '''
+""",
+    ),
+    single(
+        "by_module_alias",
+        """
     def dce(self, used_outs):
         if not any(used_outs):
             return False, False, None
         return hjx.HiPrim.dce(self, used_outs)
-'''),
-    single("by_super_with_args", '''
+""",
+    ),
+    single(
+        "by_super_with_args",
+        """
     def dce(self, used_outs):
         return super(Split, self).dce(used_outs)
-'''),
-    single("mixin", "", "KeepAll, HiPrim", '''
+""",
+    ),
+    single(
+        "mixin",
+        "",
+        "KeepAll, HiPrim",
+        """
 
 class KeepAll:
     def dce(self, used_outs):
@@ -91,24 +104,32 @@ class KeepAll:
             return True, True, self
         return super().dce(used_outs)
 
-'''),
-    single("bound_function", '''
+""",
+    ),
+    single(
+        "bound_function",
+        """
     dce = _keep_all
-''', before='''
+""",
+        before="""
 
 def _keep_all(self, used_outs):
     return HiPrim.dce(self, used_outs)
 
-'''),
+""",
+    ),
 ]
 
-TREE = DceCase("mixin_in_another_file", files={
-    "mixins.py": '''class KeepAll:
+TREE = DceCase(
+    "mixin_in_another_file",
+    files={
+        "mixins.py": """class KeepAll:
     def dce(self, used_outs):
         return super().dce(used_outs)
-''',
-    "main.py": HEAD + "from mixins import KeepAll\n" + SPLIT.format(bases="KeepAll, HiPrim", body="") + FOOTER,
-})
+""",
+        "main.py": HEAD + "from mixins import KeepAll\n" + SPLIT.format(bases="KeepAll, HiPrim", body="") + FOOTER,
+    },
+)
 CASES = [*SINGLE, TREE]
 
 EXPECTED = [Y, X]  # d/dx (x * y) = y, d/dy = x
@@ -154,18 +175,16 @@ ARGS = (jnp.array({X}), jnp.array({Y}))
 ARGNUMS = (0, 1)
 '''
 # The same primitive under vmap itself (``vmap(grad)`` batches the rules, never the primitive).
-NO_VMAP_BATCHED = NO_VMAP.replace("return jnp.sum(Mul(jax.typeof(x))(x, y))",
-                                  "return jnp.sum(jax.vmap(f_elem)(x, y))")
+NO_VMAP_BATCHED = NO_VMAP.replace("return jnp.sum(Mul(jax.typeof(x))(x, y))", "return jnp.sum(jax.vmap(f_elem)(x, y))")
 
 
 def checks_012(batch) -> dict:
     """Every program migrated to 0.12, for jax_batch's 0.12 process to run before and after:
     {("dce", name): Check}. (Called with the batch's own cache folder set.)"""
-    from jax_batch import Check, migrate_tree_case
-
     from hijax_migrate.core.versions import parse_version
     from hijax_migrate.engine.engine import migrate_source
     from hijax_migrate.rules.context import Options
+    from jax_batch import Check, migrate_tree_case
 
     at_012 = Options(parse_version("0.12"))
 

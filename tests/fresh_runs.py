@@ -76,18 +76,36 @@ class Forker:
         self.process: subprocess.Popen | None = None
         self.folder: Path | None = None  # where the runs' stdin and output are
 
-    def code(self, code: str, args: list[str], cwd: Path, env: dict | None = None,
-             timeout: float = 300) -> subprocess.CompletedProcess:
+    def code(
+        self, code: str, args: list[str], cwd: Path, env: dict | None = None, timeout: float = 300
+    ) -> subprocess.CompletedProcess:
         """As ``subprocess.run([python, "-c", code, *args], capture_output=True, text=True, ...)``."""
         return self._run({"code": code, "module": None}, args, cwd, env, None, timeout)
 
-    def module(self, module: str, args: list[str], cwd: Path, stdin: str | bytes | None = None,
-               timeout: float = 300, text: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
-        """As ``subprocess.run([python, "-m", module, *args], input=stdin, capture_output=True, text=text, env=env)``."""
+    def module(
+        self,
+        module: str,
+        args: list[str],
+        cwd: Path,
+        stdin: str | bytes | None = None,
+        timeout: float = 300,
+        text: bool = True,
+        env: dict | None = None,
+    ) -> subprocess.CompletedProcess:
+        """As ``subprocess.run([python, "-m", module, *args], input=stdin,
+        capture_output=True, text=text, env=env)``."""
         return self._run({"code": None, "module": module}, args, cwd, env, stdin, timeout, text)
 
-    def _run(self, what: dict, args: list[str], cwd: Path, env: dict | None, stdin: str | bytes | None,
-             timeout: float, text: bool = True) -> subprocess.CompletedProcess:
+    def _run(
+        self,
+        what: dict,
+        args: list[str],
+        cwd: Path,
+        env: dict | None,
+        stdin: str | bytes | None,
+        timeout: float,
+        text: bool = True,
+    ) -> subprocess.CompletedProcess:
         self._start()
         files = {name: self.folder / name for name in ("in", "out", "err")}
         if isinstance(stdin, bytes):
@@ -96,8 +114,13 @@ class Forker:
             files["in"].write_text(stdin or "")  # no input: an empty stdin, at its end at once
         for name in ("out", "err"):
             files[name].write_bytes(b"")
-        request = {**what, "args": list(args), "cwd": str(cwd), "env": dict(os.environ if env is None else env),
-                   **{name: str(path) for name, path in files.items()}}
+        request = {
+            **what,
+            "args": list(args),
+            "cwd": str(cwd),
+            "env": dict(os.environ if env is None else env),
+            **{name: str(path) for name, path in files.items()},
+        }
         line = json.dumps(request).encode() + b"\n"
         assert os.write(self.requests, line) == len(line)  # a blocking pipe takes it whole
         child = int(self.replies.readline())
@@ -116,8 +139,12 @@ class Forker:
         (ask, self.requests), (self.reader, tell) = os.pipe(), os.pipe()
         self.folder = Path(tempfile.mkdtemp(prefix="fresh-runs-"))
         # started in a folder of its own: no module where the tests run shadows one libcst imports
-        self.process = subprocess.Popen([sys.executable, "-c", _FORKER, str(ask), str(tell)], cwd=self.folder,
-                                        pass_fds=(ask, tell), stdin=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _FORKER, str(ask), str(tell)],
+            cwd=self.folder,
+            pass_fds=(ask, tell),
+            stdin=subprocess.DEVNULL,
+        )
         os.close(ask)
         os.close(tell)
         self.replies = open(self.reader, "rb", buffering=0)  # noqa: SIM115 -- kept open; unbuffered for select

@@ -33,7 +33,7 @@ def read_case(path: Path) -> Case:
     flags: list[str] = []
     if text.startswith("# flags:"):
         header, text = text.split("\n", 1)
-        flags = shlex.split(header[len("# flags:"):])
+        flags = shlex.split(header[len("# flags:") :])
     text, listed, found = text.partition(FINDINGS_MARK)
     findings = [line.removeprefix("# ") for line in found.splitlines()] if listed else None
     source, mark, expected = text.partition(OUTPUT_MARK)
@@ -89,7 +89,6 @@ def left_alone(code: str, name: str, options, target: str, findings=()):
     """The full migration of ``code``, which a fast path passed over: it must
     leave the code byte for byte, and say nothing but the fast path's ``findings``."""
     import pytest
-
     from hijax_migrate.engine.engine import MigrationError
 
     try:

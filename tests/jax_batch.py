@@ -44,28 +44,31 @@ PY312 = os.environ.get("HIJAX_PY312", "")
 JAX_012 = jax_version(PY312) if PY312 else None
 
 
-
 # The test functions that read each batch fixture: a group of tests that one
 # worker runs (conftest.py checks that every test using a batch is listed).
 GROUPS = {
-    "jax_010_runs": ("tests/test_semantics.py::test_core_under_jax_010",
-                     "tests/test_semantics.py::test_proven_or_refused_under_jax_010",
-                     "tests/test_families.py::test_single_file_under_jax_010",
-                     "tests/test_families.py::test_tree_under_jax_010",
-                     "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
-                     "tests/test_families.py::test_the_migrated_module_level_call_runs_under_jax_010"),
-    "jax_012_runs": ("tests/test_semantics.py::test_old_eras_under_jax_012",
-                     "tests/test_families.py::test_single_file_under_jax_012",
-                     "tests/test_families.py::test_tree_under_jax_012",
-                     "tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012",
-                     "tests/test_path_semantics.py::test_an_accumulator_rule_returning_logs_is_left_as_written",
-                     "tests/test_dce_forms.py::test_each_dce_form_is_migrated_and_runs_under_jax_012",
-                     "tests/test_dce_forms.py::test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases",
-                     "tests/test_families.py::test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012",
-                     "tests/test_new_user.py::test_a_080_repository_runs_under_012_after_migration",
-                     "tests/test_removed_helpers.py::test_reported_exactly_where_jax_012_refuses",
-                     "tests/test_removed_helpers.py::test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair",
-                     "tests/test_golden_docs.py::test_python_cell_magics_run_under_jax_012"),
+    "jax_010_runs": (
+        "tests/test_semantics.py::test_core_under_jax_010",
+        "tests/test_semantics.py::test_proven_or_refused_under_jax_010",
+        "tests/test_families.py::test_single_file_under_jax_010",
+        "tests/test_families.py::test_tree_under_jax_010",
+        "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
+        "tests/test_families.py::test_the_migrated_module_level_call_runs_under_jax_010",
+    ),
+    "jax_012_runs": (
+        "tests/test_semantics.py::test_old_eras_under_jax_012",
+        "tests/test_families.py::test_single_file_under_jax_012",
+        "tests/test_families.py::test_tree_under_jax_012",
+        "tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012",
+        "tests/test_path_semantics.py::test_an_accumulator_rule_returning_logs_is_left_as_written",
+        "tests/test_dce_forms.py::test_each_dce_form_is_migrated_and_runs_under_jax_012",
+        "tests/test_dce_forms.py::test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases",
+        "tests/test_families.py::test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012",
+        "tests/test_new_user.py::test_a_080_repository_runs_under_012_after_migration",
+        "tests/test_removed_helpers.py::test_reported_exactly_where_jax_012_refuses",
+        "tests/test_removed_helpers.py::test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair",
+        "tests/test_golden_docs.py::test_python_cell_magics_run_under_jax_012",
+    ),
 }
 
 
@@ -112,15 +115,18 @@ class Batch:
 
     def run(self, timeout: float = 1800) -> None:
         try:
-            done = subprocess.run([self.python, str(PROBE), *self.args], capture_output=True, text=True,
-                                  timeout=timeout)
+            done = subprocess.run(
+                [self.python, str(PROBE), *self.args], capture_output=True, text=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired as error:
             self.failure = f"the batch jax process ran over {timeout} s:\n{error.stderr}"
             return
         lines = done.stdout.strip().splitlines()
         if done.returncode != 0 or len(lines) != len(self.args):
-            self.failure = (f"the batch jax process ({self.python}) exited with {done.returncode} after "
-                            f"{len(lines)} of {len(self.args)} modules:\n{done.stderr[-5000:]}")
+            self.failure = (
+                f"the batch jax process ({self.python}) exited with {done.returncode} after "
+                f"{len(lines)} of {len(self.args)} modules:\n{done.stderr[-5000:]}"
+            )
             return
         self.results = [json.loads(line) for line in lines]
 
@@ -217,17 +223,20 @@ def batch_of(python: str, target: str, folder: Path, singles: dict, trees: dict,
     version = parse_version(target)
     with pytest.MonkeyPatch.context() as patch:  # set up before any test's own cache: the batch's own
         patch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(folder / "cache"))
-        checks = {(label, case.name): migrate_case(batch, case, Options(version, **case.flags))
-                  for label, cases in singles.items() for case in cases}
+        checks = {
+            (label, case.name): migrate_case(batch, case, Options(version, **case.flags))
+            for label, cases in singles.items()
+            for case in cases
+        }
         for label, cases in trees.items():
             for case in cases:
                 for order, sort in ORDERS.items():
-                    checks[label, case.name, order] = migrate_tree_case(batch, case, Options(version), sort,
-                                                                        f"{label}-{case.name}-{order}")
+                    checks[label, case.name, order] = migrate_tree_case(
+                        batch, case, Options(version), sort, f"{label}-{case.name}-{order}"
+                    )
         for case in proven:
             for strategy in STRATEGIES:
-                checks["proven", case.name, strategy] = migrate_case(batch, case,
-                                                                     Options(version, strategy=strategy))
+                checks["proven", case.name, strategy] = migrate_case(batch, case, Options(version, strategy=strategy))
         for add in extra:
             checks.update(add(batch))
     batch.run()
@@ -242,9 +251,15 @@ def jax_010_runs(tmp_path_factory) -> dict:
     from semantic_cases import CORE_CASES, PROVEN_CASES
     from test_families import module_level_scripts
 
-    return batch_of(sys.executable, "0.10", tmp_path_factory.mktemp("jax-0.10"),
-                    {"core": CORE_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES}, {"tree": TREES},
-                    PROVEN_CASES, extra=(sample_checks, module_level_scripts))
+    return batch_of(
+        sys.executable,
+        "0.10",
+        tmp_path_factory.mktemp("jax-0.10"),
+        {"core": CORE_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES},
+        {"tree": TREES},
+        PROVEN_CASES,
+        extra=(sample_checks, module_level_scripts),
+    )
 
 
 @pytest.fixture(scope="session")
@@ -260,9 +275,12 @@ def jax_012_runs(tmp_path_factory) -> dict:
     from test_new_user import new_user_scripts
     from test_removed_helpers import removed_helper_scripts
 
-    return batch_of(PY312, "0.12", tmp_path_factory.mktemp("jax-0.12"),
-                    {"core": JAX_012_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES + JAX_012_ONLY,
-                     "logs": [LOGS_CASE]},
-                    {"tree": TREES + JAX_012_TREES}, PATH_CASES_012,
-                    extra=(checks_012, fixture_test_script, new_user_scripts, removed_helper_scripts,
-                           cell_magic_scripts))
+    return batch_of(
+        PY312,
+        "0.12",
+        tmp_path_factory.mktemp("jax-0.12"),
+        {"core": JAX_012_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES + JAX_012_ONLY, "logs": [LOGS_CASE]},
+        {"tree": TREES + JAX_012_TREES},
+        PATH_CASES_012,
+        extra=(checks_012, fixture_test_script, new_user_scripts, removed_helper_scripts, cell_magic_scripts),
+    )

@@ -110,8 +110,7 @@ def script(path):
         code = 1
     finally:
         sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
-    print(json.dumps({"jax": jax.__version__, "returncode": code, "stdout": out.getvalue(),
-                      "stderr": err.getvalue()}))
+    print(json.dumps({"jax": jax.__version__, "returncode": code, "stdout": out.getvalue(), "stderr": err.getvalue()}))
 
 
 if __name__ == "__main__":

@@ -21,13 +21,19 @@ def _tree(name: str, main: str, **others: str) -> TreeCase:
 RESOLVE_TREES = [
     _tree("subclass_after_a_form_feed", f"{_HEAD}\n\n\fclass Mul(base.MulBase):{ACCUM_RULE}"),
     _tree("subclass_statement_continued_by_a_backslash", f"{_HEAD}\n\nclass \\\nMul(base.MulBase):{ACCUM_RULE}"),
-    _tree("subclass_with_comments_and_tabs_between_tokens",
-          f"{_HEAD}\n\nclass\tMul (  # the base:\n\tbase . MulBase,  # (a comment)\n):{ACCUM_RULE}"),
+    _tree(
+        "subclass_with_comments_and_tabs_between_tokens",
+        f"{_HEAD}\n\nclass\tMul (  # the base:\n\tbase . MulBase,  # (a comment)\n):{ACCUM_RULE}",
+    ),
     _tree("subclass_of_an_alias_in_its_file", f"{_HEAD}\nB = base.MulBase\n\n\nclass Mul(B):{ACCUM_RULE}"),
-    _tree("subclass_of_an_alias_made_in_another_file",
-          f"{_HEAD}\nfrom aliases import B\n\n\nclass Mul(B):{ACCUM_RULE}",
-          **{"aliases.py": "import base\n\nB = base.MulBase\n"}),
-    _tree("subclass_of_a_subclass_in_a_third_file",
-          f"{_HEAD}\nfrom mid import Mid\n\n\nclass Mul(Mid):{ACCUM_RULE}",
-          **{"mid.py": "from base import MulBase\n\n\nclass Mid(MulBase):\n    pass\n"}),
+    _tree(
+        "subclass_of_an_alias_made_in_another_file",
+        f"{_HEAD}\nfrom aliases import B\n\n\nclass Mul(B):{ACCUM_RULE}",
+        **{"aliases.py": "import base\n\nB = base.MulBase\n"},
+    ),
+    _tree(
+        "subclass_of_a_subclass_in_a_third_file",
+        f"{_HEAD}\nfrom mid import Mid\n\n\nclass Mul(Mid):{ACCUM_RULE}",
+        **{"mid.py": "from base import MulBase\n\n\nclass Mid(MulBase):\n    pass\n"},
+    ),
 ]

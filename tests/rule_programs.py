@@ -14,7 +14,7 @@ import textwrap
 
 from hypothesis import strategies as st
 
-HEAD = '''import contextlib
+HEAD = """import contextlib
 
 import jax
 import jax.numpy as jnp
@@ -44,9 +44,9 @@ class Lin(VJPHiPrimitive):
     def _write(self, acc, ct):
         acc.accum(ct)
 
-'''
+"""
 
-FOOT = '''
+FOOT = """
 
 def f({names}):
     return jnp.sum({cls}(jax.typeof({first}))({names}))
@@ -58,7 +58,7 @@ def plain({names}):
 
 ARGS = {values}
 ARGNUMS = {argnums}
-'''
+"""
 
 VALUE = "jnp.array([1.0, 2.0, 3.0])"
 
@@ -134,7 +134,7 @@ def half_ported_rule(draw, cts: list[str], n: int, pytree: bool) -> str:
             returned.append(ct)
             continue
         write = f"self._write({acc}, {ct})" if use == "handed_on" else f"{acc}.accum({ct})"
-        lines += [f"if g is not None:", f"    {write}"] if use == "maybe" else [write]
+        lines += ["if g is not None:", f"    {write}"] if use == "maybe" else [write]
         returned.append("None" if use == "written_none" else ct)
     lines.append(f"return {tuple_of(returned)}")
     return f"def vjp_bwd(self, res, g, {sig}):\n" + textwrap.indent("\n".join(lines), "    ")
@@ -144,20 +144,29 @@ def half_ported_rule(draw, cts: list[str], n: int, pytree: bool) -> str:
 def programs(draw) -> str:
     shape = draw(st.sampled_from(["named", "named", "variadic", "pytree"]))
     n = 1 if shape == "pytree" else draw(st.integers(1, 3))
-    coefs = draw(st.lists(st.integers(0, 3), min_size=2 if shape == "pytree" else n,
-                          max_size=2 if shape == "pytree" else n))
+    coefs = draw(
+        st.lists(st.integers(0, 3), min_size=2 if shape == "pytree" else n, max_size=2 if shape == "pytree" else n)
+    )
     cts = draw(cotangents(coefs, shape == "pytree"))
     kind = draw(st.sampled_from(["classic", "half"] if shape != "variadic" else ["classic"]))
-    rule = draw(classic_rule(cts, n, shape == "variadic", shape == "pytree") if kind == "classic" else half_ported_rule(cts, n, shape == "pytree"))
+    rule = draw(
+        classic_rule(cts, n, shape == "variadic", shape == "pytree")
+        if kind == "classic"
+        else half_ported_rule(cts, n, shape == "pytree")
+    )
     if "cts_dict" in rule:
-        rule = rule.replace(":\n", ":\n    cts_dict = {" + ", ".join(f'"{k}": {c} * g' for k, c in zip("ab", coefs))
-                            + "}\n", 1)
+        rule = rule.replace(
+            ":\n", ":\n    cts_dict = {" + ", ".join(f'"{k}": {c} * g' for k, c in zip("ab", coefs)) + "}\n", 1
+        )
     names = ["xs"] if shape == "pytree" else [f"x{i}" for i in range(n)]
     if shape == "pytree":
         out = " + ".join(f'{c} * xs["{k}"]' for k, c in zip("ab", coefs))
         literal = draw(st.booleans())
-        avals = ('        self.in_avals = ({"a": aval, "b": aval},)\n' if literal else
-                 '        avals = {"a": aval, "b": aval}\n        self.in_avals = (avals,)\n')
+        avals = (
+            '        self.in_avals = ({"a": aval, "b": aval},)\n'
+            if literal
+            else '        avals = {"a": aval, "b": aval}\n        self.in_avals = (avals,)\n'
+        )
         values = f'({{"a": {VALUE}, "b": {VALUE}}},)'
         first = 'xs["a"]'
     else:
@@ -167,9 +176,14 @@ def programs(draw) -> str:
         first = "x0"
     params = "*xs" if shape == "variadic" else ", ".join(names)
     expand_out = " + ".join(f"{c} * xs[{i}]" for i, c in enumerate(coefs)) if shape == "variadic" else out
-    head = HEAD.format(coefs=tuple_of([str(c) for c in coefs]), avals=avals, params=params, out=expand_out,
-                       args="*xs" if shape == "variadic" else ", ".join(names),
-                       raise_at=draw(st.integers(0, n)))
+    head = HEAD.format(
+        coefs=tuple_of([str(c) for c in coefs]),
+        avals=avals,
+        params=params,
+        out=expand_out,
+        args="*xs" if shape == "variadic" else ", ".join(names),
+        raise_at=draw(st.integers(0, n)),
+    )
     text = head + textwrap.indent(rule, "    ") + "\n"
     cls = "Lin"
     if kind == "classic" and "g=None" not in rule and draw(st.booleans()):  # the rule called as a value
@@ -177,8 +191,7 @@ def programs(draw) -> str:
         text += f"\n\nclass Sub(Lin):\n    def vjp_bwd(self, res, g):\n        return {call}\n"
         cls = "Sub"
     argnums = draw(st.sampled_from([(0,), tuple(range(len(names)))] if len(names) > 1 else [(0,)]))
-    return text + FOOT.format(names=", ".join(names), cls=cls, first=first, out=out, values=values,
-                              argnums=argnums)
+    return text + FOOT.format(names=", ".join(names), cls=cls, first=first, out=out, values=values, argnums=argnums)
 
 
 def sample_checks(batch) -> dict:
@@ -188,23 +201,29 @@ def sample_checks(batch) -> dict:
     test_properties reads it."""
     import os
 
-    from hypothesis import HealthCheck, given, settings
-
     from hijax_migrate.engine.engine import migrate_source
     from hijax_migrate.rules.context import Options
+    from hypothesis import HealthCheck, given, settings
 
     codes: list[str] = []
 
-    @settings(max_examples=int(os.environ.get("HIJAX_JAX_PROGRAMS", "20")), deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=int(os.environ.get("HIJAX_JAX_PROGRAMS", "20")),
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(code=programs())
     def collect(code):
         codes.append(code)
 
     collect()
     codes = list(dict.fromkeys(codes))
-    migrated = [(code, strategy, migrate_source(code, options=Options(target=(0, 10, 0), strategy=strategy)))
-                for code in codes for strategy in ("auto", "accum")]
+    migrated = [
+        (code, strategy, migrate_source(code, options=Options(target=(0, 10, 0), strategy=strategy)))
+        for code in codes
+        for strategy in ("auto", "accum")
+    ]
     changed = [(code, strategy, result) for code, strategy, result in migrated if result.code != code]
     befores = [batch.module(code) for code in codes]
     afters = [batch.module(result.code) for _, _, result in changed]

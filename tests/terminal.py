@@ -13,8 +13,12 @@ def on_a_terminal(args: list[str], cwd: Path, stream: str = "stdout", env: dict 
     """What the tool wrote to ``stream`` ("stdout" or "stderr") when that is a terminal."""
     master, slave = pty.openpty()
     streams = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, stream: slave}
-    proc = subprocess.Popen([sys.executable, "-m", "hijax_migrate", *args], cwd=cwd,
-                            env={**os.environ, "COLUMNS": "100", **(env or {})}, **streams)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hijax_migrate", *args],
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "100", **(env or {})},
+        **streams,
+    )
     os.close(slave)
     chunks = []
     while True:

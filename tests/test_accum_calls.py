@@ -9,7 +9,7 @@ import json
 
 from hijax_migrate.cli import main
 
-BASE = '''from jax.experimental.hijax import VJPHiPrimitive
+BASE = """from jax.experimental.hijax import VJPHiPrimitive
 
 
 class Mul(VJPHiPrimitive):
@@ -19,20 +19,32 @@ class Mul(VJPHiPrimitive):
     def vjp_bwd(self, res, g{accs}):
         x, y = res
         return (g * y, g * x)
-'''
+"""
 
-CALLER = '''from ops import Mul
+CALLER = """from ops import Mul
 
 
 def both(prim, res, g):
     return prim.vjp_bwd(res, g)
-'''
+"""
 
 
 def run(tmp_path) -> int:
     """The folder is the tree: its files, and no others, may call the rule."""
-    return main(["--in-place", "--strategy", "accum", "--target-jax", "0.10", "--jobs", "1",
-                 "--output-format", "json", str(tmp_path)])
+    return main(
+        [
+            "--in-place",
+            "--strategy",
+            "accum",
+            "--target-jax",
+            "0.10",
+            "--jobs",
+            "1",
+            "--output-format",
+            "json",
+            str(tmp_path),
+        ]
+    )
 
 
 def test_a_rule_used_in_another_file_is_renamed_with_the_reason(tmp_path, capsys):

@@ -3,8 +3,6 @@ another worker already rewrote is read as it was (``originals``)."""
 
 from __future__ import annotations
 
-from test_project import write
-
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
@@ -12,11 +10,14 @@ from hijax_migrate.sources.originals import Originals
 from hijax_migrate.tree.calls import use_elsewhere
 from hijax_migrate.tree.holders import Holders
 from hijax_migrate.tree.reads import TreeReads
+from test_project import write
 
-BASE = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
-        "class Base(VJPHiPrimitive):\n    vjp_bwd_retval_logs = True\n")
-SUB = ("from base import Base\n\nclass Sub(Base):\n"
-       "    def vjp_bwd_retval(self, res, g):\n        return (g,), {'g': g}\n")
+BASE = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    vjp_bwd_retval_logs = True\n"
+)
+SUB = (
+    "from base import Base\n\nclass Sub(Base):\n    def vjp_bwd_retval(self, res, g):\n        return (g,), {'g': g}\n"
+)
 
 
 def test_a_base_rewritten_by_another_worker_is_read_as_it_was(tmp_path):
@@ -42,8 +43,9 @@ def test_a_value_use_already_renamed_still_counts(tmp_path):
     originals = Originals.start()  # an in-place run's
     try:
         originals.keep(tmp_path / "calls.py", b"Sq.vjp_bwd(None, 3.0, 1.0)\n")
-        found = use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"),
-                              search=Holders(reads=TreeReads(originals)))
+        found = use_elsewhere(
+            (tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), search=Holders(reads=TreeReads(originals))
+        )
     finally:
         originals.finish()
     assert found is not None and found[0].name == "calls.py"

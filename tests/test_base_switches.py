@@ -9,14 +9,18 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-
-from golden import read_case
 from hijax_migrate.rules.base_rename import _candidates, _may_switch
 
+from golden import read_case
+
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py"))
-FORMS = ["Base = hjx.VJPHiPrimitive or object\n", "Base = getattr(hjx, 'X', None) or VJPHiPrimitive\n",
-         "class A(VJPHiPrimitive):\n    pass\n", "if v:\n    B = VJPHiPrimitive\n",
-         "x = (a or\n     b.VJPHiPrimitive)\n"]
+FORMS = [
+    "Base = hjx.VJPHiPrimitive or object\n",
+    "Base = getattr(hjx, 'X', None) or VJPHiPrimitive\n",
+    "class A(VJPHiPrimitive):\n    pass\n",
+    "if v:\n    B = VJPHiPrimitive\n",
+    "x = (a or\n     b.VJPHiPrimitive)\n",
+]
 
 
 @pytest.mark.parametrize("code", [read_case(path).source for path in GOLDEN] + FORMS)

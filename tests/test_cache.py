@@ -6,14 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_project import OLD_RULE, write
-
 from hijax_migrate.cli import main
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run import runner
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
+from test_project import OLD_RULE, write
 
 BASE = "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n"
 LEAF = f"from pkg.base import Base\n\nclass Leaf(Base):\n{OLD_RULE}"
@@ -22,15 +21,19 @@ LEAF = f"from pkg.base import Base\n\nclass Leaf(Base):\n{OLD_RULE}"
 def migrate(root: Path, cache: Path | None, in_place: bool = False) -> dict[str, tuple]:
     jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
     outcomes = run(jobs, Options(target=(0, 10, 0)), in_place=in_place, workers=1, cache_dir=cache)
-    return {o.file: (o.diff, [c.action for c in o.changes], [f.message for f in o.findings], o.primitives, o.error)
-            for o in outcomes}
+    return {
+        o.file: (o.diff, [c.action for c in o.changes], [f.message for f in o.findings], o.primitives, o.error)
+        for o in outcomes
+    }
 
 
 @pytest.fixture
 def tree(tmp_path):
     root = tmp_path / "tree"
-    write(root, {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/leaf.py": LEAF,
-                 "pkg/other.py": f"class Tape:\n{OLD_RULE}"})
+    write(
+        root,
+        {"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/leaf.py": LEAF, "pkg/other.py": f"class Tape:\n{OLD_RULE}"},
+    )
     return root
 
 
@@ -69,8 +72,13 @@ def test_a_base_module_that_appears_is_a_miss(tmp_path):
 
 def test_a_base_two_modules_away_changed_is_a_miss(tree, tmp_path):
     cache = tmp_path / "cache"
-    write(tree, {"pkg/mid.py": "from pkg.base import Base\n\nclass Mid(Base):\n    pass\n",
-                 "pkg/leaf.py": LEAF.replace("pkg.base import Base", "pkg.mid import Mid as Base")})
+    write(
+        tree,
+        {
+            "pkg/mid.py": "from pkg.base import Base\n\nclass Mid(Base):\n    pass\n",
+            "pkg/leaf.py": LEAF.replace("pkg.base import Base", "pkg.mid import Mid as Base"),
+        },
+    )
     assert migrate(tree, cache)["pkg/leaf.py"][0]
     (tree / "pkg/base.py").write_text("class Base:\n    pass\n")
     assert not migrate(tree, cache)["pkg/leaf.py"][0]
@@ -82,9 +90,16 @@ def test_a_subclass_that_appears_elsewhere_is_a_miss(tree, tmp_path):
     accumulator writes (a rename would make it define both rules)."""
     cache = tmp_path / "cache"
     assert "vjp_bwd_retval" in migrate(tree, cache)["pkg/leaf.py"][0]
-    write(tree, {"pkg/sub/__init__.py": "", "pkg/sub/acc.py": (
-        "from pkg.leaf import Leaf\n\nclass Acc(Leaf):\n"
-        "    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(g)\n")})
+    write(
+        tree,
+        {
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/acc.py": (
+                "from pkg.leaf import Leaf\n\nclass Acc(Leaf):\n"
+                "    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(g)\n"
+            ),
+        },
+    )
     after = migrate(tree, cache)["pkg/leaf.py"][0]
     assert after and "vjp_bwd_retval" not in after and ".accum(" in after
 

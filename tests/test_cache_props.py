@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from hijax_migrate.cli import main
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = int(os.environ.get("HIJAX_CACHE_EXAMPLES", "20"))
 BASES = {
@@ -22,11 +22,14 @@ BASES = {
 }
 OPS = {
     "short": "from pkg.base import Base\n\n\nclass Op(Base):\n    def vjp_bwd(self, res, g):\n        return (g, g)\n",
-    "long": ("from pkg.base import Base\n\n\nclass Op(Base):\n"
-             "    def vjp_bwd(self, residuals_of_the_forward_pass, cotangent_of_output):\n"
-             "        return ('a', cotangent_of_output)\n"),
-    "done": ("from pkg.base import Base\n\n\nclass Op(Base):\n"
-             "    def vjp_bwd_retval(self, res, g):\n        return (g, g)\n"),
+    "long": (
+        "from pkg.base import Base\n\n\nclass Op(Base):\n"
+        "    def vjp_bwd(self, residuals_of_the_forward_pass, cotangent_of_output):\n"
+        "        return ('a', cotangent_of_output)\n"
+    ),
+    "done": (
+        "from pkg.base import Base\n\n\nclass Op(Base):\n    def vjp_bwd_retval(self, res, g):\n        return (g, g)\n"
+    ),
 }
 BLACK = {
     "none": "",
@@ -62,8 +65,9 @@ class Tree:
         if kind == "flags":
             self.flags = FLAGS[variant]
             return
-        name, text = {"base": ("pkg/base.py", BASES), "ops": ("pkg/ops.py", OPS),
-                      "black": ("pyproject.toml", BLACK)}[kind]
+        name, text = {"base": ("pkg/base.py", BASES), "ops": ("pkg/ops.py", OPS), "black": ("pyproject.toml", BLACK)}[
+            kind
+        ]
         (self.root / name).write_text(text[variant])
 
 

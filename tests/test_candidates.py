@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from golden import GOLDEN, TARGETS, left_alone, read_case
 from hijax_migrate.engine.triage import candidate_words, every_word
 from hijax_migrate.sources.files import file_words, named_words
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golden import GOLDEN, TARGETS, left_alone, read_case
 
 WORDS = every_word()  # every rule's, where any rule counts
 
@@ -44,35 +45,41 @@ def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
         migrate_source(code, "m.py", options)
 
 
-@pytest.mark.parametrize("code, named", [
-    ("def vjp_bwd(self, res, g):", {b"vjp_bwd"}),
-    ("x.vjp_bwd_retval", {b"vjp_bwd_retval"}),  # not vjp_bwd: another name
-    ("def _vjp_bwd_rule(): pass", set()),
-    ("def remat_jaxpr(jaxpr): pass\ndef dce_sink(): pass", set()),
-    ("def  dce (self, used_outs):", {b"def dce"}),
-    ("def \\\n  remat(self):", {b"def remat"}),
-    ("async def dce(self, used_outs):", {b"def dce"}),
-    ("getattr(p, 'transpose_jvp')", set()),  # jax's names only: no hijax, so no import of them
-    ("def ad_rule(): return ad.linearize_from_jvp(jvp)", set()),  # jax's own ad.py: another function
-    ("from jax._src import hijax\nrule = hijax.transpose_jvp", {b"transpose_jvp"}),
-    ("lin = hijax.apply_derived_linearization", {b"apply_derived_linearization"}),  # 'lineariz' is shared
-    ("from hijax import vjp_fwd_from_lin, transpose_linearized", {b"vjp_fwd_from_lin", b"transpose_linearized"}),
-    ("class A(VJPHiPrimitive): pass", {b"HiPrim"}),  # parts of names match anywhere
-    ("hjx.AvalMutableQDD", {b"QDD"}),
-    ("from jax.experimental.hijax import vjp_from_jvp", {b"vjp_from_jvp"}),  # newer than 0.11.0: refused
-    ("if jax.__version_info__ < (0, 11):", {b"__version_"}),
-])
+@pytest.mark.parametrize(
+    "code, named",
+    [
+        ("def vjp_bwd(self, res, g):", {b"vjp_bwd"}),
+        ("x.vjp_bwd_retval", {b"vjp_bwd_retval"}),  # not vjp_bwd: another name
+        ("def _vjp_bwd_rule(): pass", set()),
+        ("def remat_jaxpr(jaxpr): pass\ndef dce_sink(): pass", set()),
+        ("def  dce (self, used_outs):", {b"def dce"}),
+        ("def \\\n  remat(self):", {b"def remat"}),
+        ("async def dce(self, used_outs):", {b"def dce"}),
+        ("getattr(p, 'transpose_jvp')", set()),  # jax's names only: no hijax, so no import of them
+        ("def ad_rule(): return ad.linearize_from_jvp(jvp)", set()),  # jax's own ad.py: another function
+        ("from jax._src import hijax\nrule = hijax.transpose_jvp", {b"transpose_jvp"}),
+        ("lin = hijax.apply_derived_linearization", {b"apply_derived_linearization"}),  # 'lineariz' is shared
+        ("from hijax import vjp_fwd_from_lin, transpose_linearized", {b"vjp_fwd_from_lin", b"transpose_linearized"}),
+        ("class A(VJPHiPrimitive): pass", {b"HiPrim"}),  # parts of names match anywhere
+        ("hjx.AvalMutableQDD", {b"QDD"}),
+        ("from jax.experimental.hijax import vjp_from_jvp", {b"vjp_from_jvp"}),  # newer than 0.11.0: refused
+        ("if jax.__version_info__ < (0, 11):", {b"__version_"}),
+    ],
+)
 def test_whole_names_and_parts_of_names(code, named):
     assert named_words(code.encode(), WORDS) == named
 
 
-@pytest.mark.parametrize("code, encoding, named", [
-    ("class A(B):\n    def ｖjp_bwd(self, res, g):\n", "utf-8", {b"vjp_bwd"}),  # Python reads vjp_bwd
-    ("class A(B):\n    def ｄｃｅ(self, used_outs):\n", "utf-8", {b"def dce"}),
-    ("# -*- coding: cp932 -*-\nx.ｖjp_fwd\n", "cp932", {b"vjp_fwd"}),  # decoded as declared
-    ("# café\nx = 1\n", "utf-8", set()),
-    ("ﬁvjp_bwd = 1\n", "utf-8", {b"vjp_bwd"}),  # a superset: as bytes, a name starts after the ligature
-])
+@pytest.mark.parametrize(
+    "code, encoding, named",
+    [
+        ("class A(B):\n    def ｖjp_bwd(self, res, g):\n", "utf-8", {b"vjp_bwd"}),  # Python reads vjp_bwd
+        ("class A(B):\n    def ｄｃｅ(self, used_outs):\n", "utf-8", {b"def dce"}),
+        ("# -*- coding: cp932 -*-\nx.ｖjp_fwd\n", "cp932", {b"vjp_fwd"}),  # decoded as declared
+        ("# café\nx = 1\n", "utf-8", set()),
+        ("ﬁvjp_bwd = 1\n", "utf-8", {b"vjp_bwd"}),  # a superset: as bytes, a name starts after the ligature
+    ],
+)
 def test_names_beyond_ascii_are_read_as_python_reads_them(code, encoding, named):
     assert named_words(code.encode(encoding), WORDS) == named
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import libcst as cst
 import pytest
-
 from hijax_migrate.analysis import accum
 from hijax_migrate.cli import main
 from hijax_migrate.core.errors import MigrationError
@@ -14,7 +13,7 @@ from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules import writes
 from hijax_migrate.rules.context import Options
 
-OLD = '''from jax.experimental.hijax import VJPHiPrimitive
+OLD = """from jax.experimental.hijax import VJPHiPrimitive
 
 
 class Mul(VJPHiPrimitive):
@@ -24,15 +23,18 @@ class Mul(VJPHiPrimitive):
     def vjp_bwd(self, res, g):
         x, y = res
         return (g * y, g * x)
-'''
+"""
 
 
-@pytest.mark.parametrize("new, message, line", [
-    ("def f(a, a):\n    return a\n", "does not compile (duplicate argument 'a'", 1),
-    ("def f(a):\n    return b\n", "leaves `b` unbound", 1),
-    ("def f(a, b):\n    pass\n\n\ndef g():\n    return c\n", "leaves `c` unbound", 5),
-    ("def f(a, b):\n    return a\n# c\nx = c\n", "leaves `c` unbound", 4),  # module level: its first use
-])
+@pytest.mark.parametrize(
+    "new, message, line",
+    [
+        ("def f(a, a):\n    return a\n", "does not compile (duplicate argument 'a'", 1),
+        ("def f(a):\n    return b\n", "leaves `b` unbound", 1),
+        ("def f(a, b):\n    pass\n\n\ndef g():\n    return c\n", "leaves `c` unbound", 5),
+        ("def f(a, b):\n    return a\n# c\nx = c\n", "leaves `c` unbound", 4),  # module level: its first use
+    ],
+)
 def test_output_that_breaks_what_the_input_bound_or_compiled_is_refused(new, message, line):
     with pytest.raises(MigrationError, match="internal error: the rewrite " + message.replace("(", r"\(")) as error:
         checks.check_output("def f(a, b):\n    return a\n", new, "ops.py")
@@ -70,14 +72,17 @@ def test_a_rewrite_that_unbinds_a_name_is_a_tool_bug_and_the_file_stays(tmp_path
 
 def test_a_tree_write_that_splits_a_bare_tuple_is_a_tool_bug(monkeypatch):
     """Once, ``return g, 2 * g`` became ``jax.tree.map(f, arg_accums, g, 2 * g)``: it compiles."""
+
     def unparenthesized(acc, value):
         target = f"({', '.join(acc)})" if isinstance(acc, list) else accum.code(acc)
         return cst.Expr(cst.parse_expression(accum.TREE_WRITE.format(acc=target, value=accum.code(value))))
 
     monkeypatch.setattr(writes, "tree_write", unparenthesized)
-    source = ("from jax.experimental.hijax import VJPHiPrimitive\n\nclass Add(VJPHiPrimitive):\n"
-              "    def vjp_fwd(self, nzs_in, *xs):\n        return sum(xs), None\n\n"
-              "    def vjp_bwd(self, res, g):\n        return g, 2 * g\n")
+    source = (
+        "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Add(VJPHiPrimitive):\n"
+        "    def vjp_fwd(self, nzs_in, *xs):\n        return sum(xs), None\n\n"
+        "    def vjp_bwd(self, res, g):\n        return g, 2 * g\n"
+    )
     with pytest.raises(MigrationError, match="tree write") as error:
         migrate_source(source, options=Options(target=(0, 10, 0), strategy="accum"))
     assert error.value.line == 8

@@ -6,12 +6,30 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings, strategies as st
-
 from hijax_migrate.tree.class_links import Links, classes
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-WORDS = [b"class A(Base):\n", b"class Sub(A):\n", b"A", b"Ab", b"_A", b"A_", b"A1", b"x.A", b"(A)", b" ", b"\n",
-         b"caf\xc3\xa9A", b"A\xc3\xa9", b"# A\n", b"'A'", b"Base", b"classy", b"class\tB:\n"]
+WORDS = [
+    b"class A(Base):\n",
+    b"class Sub(A):\n",
+    b"A",
+    b"Ab",
+    b"_A",
+    b"A_",
+    b"A1",
+    b"x.A",
+    b"(A)",
+    b" ",
+    b"\n",
+    b"caf\xc3\xa9A",
+    b"A\xc3\xa9",
+    b"# A\n",
+    b"'A'",
+    b"Base",
+    b"classy",
+    b"class\tB:\n",
+]
 
 
 def by_words(links: Links, keys: set) -> set:
@@ -20,8 +38,9 @@ def by_words(links: Links, keys: set) -> set:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.dictionaries(st.sampled_from("abcdef"), st.lists(st.sampled_from(WORDS), max_size=8).map(b"".join),
-                       max_size=6))
+@given(
+    st.dictionaries(st.sampled_from("abcdef"), st.lists(st.sampled_from(WORDS), max_size=8).map(b"".join), max_size=6)
+)
 def test_users_are_the_files_whose_words_name_a_class(texts):
     links = Links(texts)
     for key in texts:
@@ -31,9 +50,23 @@ def test_users_are_the_files_whose_words_name_a_class(texts):
 ANCHORED = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULTILINE)
 
 
-@given(st.lists(st.sampled_from(WORDS + [b"myclass C:\n", b"  class D(A, B):\n", b"x = 1; class E: pass\n",
-                                         b"\tclass F(\n    A):\n", b"s = 'class X(\n", b"class Y(Z):\n",
-                                         b"class G(H,\n  class I(J):\n"]), max_size=10).map(b"".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            WORDS
+            + [
+                b"myclass C:\n",
+                b"  class D(A, B):\n",
+                b"x = 1; class E: pass\n",
+                b"\tclass F(\n    A):\n",
+                b"s = 'class X(\n",
+                b"class Y(Z):\n",
+                b"class G(H,\n  class I(J):\n",
+            ]
+        ),
+        max_size=10,
+    ).map(b"".join)
+)
 def test_classes_are_those_found_at_a_lines_start(data):
     expected = [(m.group(1), set(re.findall(rb"\w+", m.group(2) or b""))) for m in ANCHORED.finditer(data)]
     assert classes(data) == expected

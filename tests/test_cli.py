@@ -84,8 +84,16 @@ def test_stdin_error_gives_input_back(tree):
     assert "error: -:1: syntax error" in run.stderr
 
 
-@pytest.mark.parametrize("args", [["--strategy", "sideways", "x.py"], ["--select", "HJX999", "x.py"],
-                                  ["missing.py"], ["-", "x.py"], ["--target-jax", "banana", "x.py"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--strategy", "sideways", "x.py"],
+        ["--select", "HJX999", "x.py"],
+        ["missing.py"],
+        ["-", "x.py"],
+        ["--target-jax", "banana", "x.py"],
+    ],
+)
 def test_usage_errors_exit_2(tree, args):
     assert cli(*args, cwd=tree).returncode == 2
 
@@ -101,9 +109,17 @@ def test_unprocessable_file_is_named_and_others_still_handled(tree):
 def test_json_report(tree):
     run = cli("--output-format", "json", "pkg", "--target-jax", "0.10", cwd=tree)
     doc = json.loads(run.stdout)
-    assert doc["changes"] == [{"file": "pkg/ops.py", "line": 5, "rule": "HJX001",
-                               "name": "bwd-returns-cotangents", "class": "Mul", "cell": None,
-                               "action": "renamed `vjp_bwd` to `vjp_bwd_retval`"}]
+    assert doc["changes"] == [
+        {
+            "file": "pkg/ops.py",
+            "line": 5,
+            "rule": "HJX001",
+            "name": "bwd-returns-cotangents",
+            "class": "Mul",
+            "cell": None,
+            "action": "renamed `vjp_bwd` to `vjp_bwd_retval`",
+        }
+    ]
     assert doc["summary"]["files_changed"] == 1
 
 
@@ -121,8 +137,7 @@ def test_github_annotations(tree):
 
 def test_select_and_ignore(tree):
     assert cli("--check", "--ignore", "HJX001", "pkg", "--target-jax", "0.10", cwd=tree).returncode == 0
-    assert cli("--check", "--select", "bwd-returns-cotangents", "pkg", "--target-jax", "0.10",
-               cwd=tree).returncode == 1
+    assert cli("--check", "--select", "bwd-returns-cotangents", "pkg", "--target-jax", "0.10", cwd=tree).returncode == 1
 
 
 def test_target_from_project_pin(tree):
@@ -141,16 +156,24 @@ def test_colour_always_and_never(tree):
 
 def test_black_follows_the_project_config_and_touches_changed_lines_only(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.black]\nline-length = 40\nskip-string-normalization = true\n")
-    source = ("from jax.experimental.hijax import VJPHiPrimitive\nkeep = {'a':1}\n\n\n"
-              "class Op(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
-              "    def vjp_bwd(self, res, g):\n        return (g*res*'scale'*another_factor,)\n")
+    source = (
+        "from jax.experimental.hijax import VJPHiPrimitive\nkeep = {'a':1}\n\n\n"
+        "class Op(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
+        "    def vjp_bwd(self, res, g):\n        return (g*res*'scale'*another_factor,)\n"
+    )
     (tmp_path / "op.py").write_text(source)
-    assert cli("--in-place", "-q", "--black", "--strategy", "accum", "--target-jax", "0.10", "op.py",
-               cwd=tmp_path).returncode == 0
+    assert (
+        cli(
+            "--in-place", "-q", "--black", "--strategy", "accum", "--target-jax", "0.10", "op.py", cwd=tmp_path
+        ).returncode
+        == 0
+    )
     out = (tmp_path / "op.py").read_text()
     assert "keep = {'a':1}\n" in out  # not a changed line: not formatted
-    assert ("        x_acc.accum(\n            g\n            * res\n            * 'scale'\n"
-            "            * another_factor\n        )\n") in out  # 40 columns, quotes kept
+    assert (
+        "        x_acc.accum(\n            g\n            * res\n            * 'scale'\n"
+        "            * another_factor\n        )\n"
+    ) in out  # 40 columns, quotes kept
     (tmp_path / "op.py").write_text(source)
     cli("--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10", "op.py", cwd=tmp_path)
     assert "        x_acc.accum(g*res*'scale'*another_factor)\n" in (tmp_path / "op.py").read_text()
@@ -164,6 +187,7 @@ def test_colour_auto_on_a_terminal_unless_no_color(tree):
 
 
 # -- what ruff and black users type
+
 
 def test_diff_is_the_dry_run(tree):
     before = snapshot(tree)
@@ -184,8 +208,9 @@ def test_exit_zero(tree):
 def test_each_file_is_processed_once_however_named(tree):
     run = cli("pkg", "pkg/ops.py", "./pkg/ops.py", "pkg/../pkg", "--target-jax", "0.10", cwd=tree)
     assert run.stdout.count("+++ b/") == 1
-    applied = subprocess.run(["git", "apply", "--check", "-"], cwd=tree, input=run.stdout,
-                             capture_output=True, text=True)
+    applied = subprocess.run(
+        ["git", "apply", "--check", "-"], cwd=tree, input=run.stdout, capture_output=True, text=True
+    )
     assert applied.returncode == 0, applied.stderr
 
 
@@ -198,8 +223,9 @@ def test_force_exclude_applies_excludes_to_named_files(tree):
 
 
 def test_stdin_filename_is_used_for_pins_bases_and_messages(tree):
-    (tree / "pkg" / "bases.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n\n"
-                                           "class Base(VJPHiPrimitive):\n    pass\n")
+    (tree / "pkg" / "bases.py").write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n    pass\n"
+    )
     (tree / "pyproject.toml").write_text('[project]\ndependencies = ["jax==0.10.2"]\n')
     source = "from pkg.bases import Base\n\n\nclass Op(Base):\n    def vjp_bwd(self, res, g):\n        return (g,)\n"
     run = cli("--stdin-filename", "pkg/new.py", "-", cwd=tree, stdin=source)
@@ -219,11 +245,16 @@ def test_stdin_filename_picks_notebook_or_markdown(tree):
     assert (excluded.returncode, excluded.stdout) == (0, markdown)
 
 
-@pytest.mark.parametrize("args, complaint", [
-    (["--jobs", "0", "pkg"], "must be 1 or more"), (["--jobs", "-3", "pkg"], "must be 1 or more"),
-    (["-i", "-"], "stdin cannot be written back"), (["--in-place", "-"], "stdin cannot be written back"),
-    (["--stdin-filename", "x.py", "pkg"], "give '-'"),
-])
+@pytest.mark.parametrize(
+    "args, complaint",
+    [
+        (["--jobs", "0", "pkg"], "must be 1 or more"),
+        (["--jobs", "-3", "pkg"], "must be 1 or more"),
+        (["-i", "-"], "stdin cannot be written back"),
+        (["--in-place", "-"], "stdin cannot be written back"),
+        (["--stdin-filename", "x.py", "pkg"], "give '-'"),
+    ],
+)
 def test_more_usage_errors(tree, args, complaint):
     run = cli(*args, cwd=tree, stdin=OLD)
     assert run.returncode == 2 and complaint in run.stderr
@@ -234,14 +265,16 @@ def test_jobs_beyond_the_file_count_are_fine(tree):
 
 
 def test_black_missing_is_a_usage_error_with_the_install_command(tree):
-    hide_black = ("import sys; sys.modules['black'] = None; del sys.path[0]; "
-                  "from hijax_migrate.cli import main; sys.exit(main())")
+    hide_black = (
+        "import sys; sys.modules['black'] = None; del sys.path[0]; from hijax_migrate.cli import main; sys.exit(main())"
+    )
     run = FORKER.code(hide_black, ["--black", "--in-place", "pkg"], tree)
     assert run.returncode == 2 and "pip install 'hijax-migrate[black]'" in run.stderr
     assert run.stderr.count("error") == 1 and (tree / "pkg" / "ops.py").read_text() == OLD
 
 
 # -- GitHub workflow commands: properties and messages escaped
+
 
 def _github(file: str, line: int = 3, rule: str = "HJX001", message: str = "m") -> str:
     from hijax_migrate.core.model import Finding
@@ -269,13 +302,28 @@ def test_a_file_name_cannot_start_a_workflow_command(tree):
     assert run.stdout.startswith("::warning file=pkg/evil%2Cline=1%0A%3A%3Aerror file=x%3A%3Apwned%250A.py,line=5,")
 
 
-NOTEBOOK = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# t\n"]},
-                      {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                       "source": OLD.splitlines(keepends=True)},
-                      {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                       "source": ["%%bash\n", "echo vjp_bwd\n"]}],
-            "metadata": {"kernelspec": {"language": "python", "name": "python3", "display_name": "P"}},
-            "nbformat": 4, "nbformat_minor": 5}
+NOTEBOOK = {
+    "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# t\n"]},
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "metadata": {},
+            "outputs": [],
+            "source": OLD.splitlines(keepends=True),
+        },
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "metadata": {},
+            "outputs": [],
+            "source": ["%%bash\n", "echo vjp_bwd\n"],
+        },
+    ],
+    "metadata": {"kernelspec": {"language": "python", "name": "python3", "display_name": "P"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
 
 
 def test_json_notebook_entries_carry_cell_and_line(tree):
@@ -297,9 +345,12 @@ def test_the_readme_libcst_codemod_command_works_as_written(tmp_path):
     (tmp_path / "src" / "pkg").mkdir(parents=True)
     (tmp_path / "src" / "pkg" / "__init__.py").write_text("")
     (tmp_path / "src" / "pkg" / "bases.py").write_text(
-        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n    pass\n")
-    op = ("from pkg.bases import Base\n\n\nclass Op(Base):\n    def vjp_fwd(self, x):\n        return x, None\n\n"
-          "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n    pass\n"
+    )
+    op = (
+        "from pkg.bases import Base\n\n\nclass Op(Base):\n    def vjp_fwd(self, x):\n        return x, None\n\n"
+        "    def vjp_bwd(self, res, g):\n        return (g,)\n"
+    )
     (tmp_path / "src" / "pkg" / "ops.py").write_text(op)
     run = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -309,14 +360,30 @@ def test_the_readme_libcst_codemod_command_works_as_written(tmp_path):
 
 def test_the_libcst_codemod_reads_the_configuration(tmp_path):
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.hijax-migrate]\ntarget-jax = "0.10"\nbase = ["vendor_lib.PrimBase"]\nexclude = ["/gen/"]\n')
-    custom = "from vendor_lib import PrimBase\n\n\nclass Op(PrimBase):\n    def vjp_bwd(self, res, g):\n        return (g,)\n"
+        '[tool.hijax-migrate]\ntarget-jax = "0.10"\nbase = ["vendor_lib.PrimBase"]\nexclude = ["/gen/"]\n'
+    )
+    custom = (
+        "from vendor_lib import PrimBase\n\n\nclass Op(PrimBase):\n    def vjp_bwd(self, res, g):\n"
+        "        return (g,)\n"
+    )
     for folder in ("src", "gen"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "ops.py").write_text(custom)
-    run = subprocess.run([sys.executable, "-m", "libcst.tool", "codemod", "-x",
-                          "hijax_migrate.codemod.HijaxMigrateCommand", "--no-format", "."],
-                         cwd=tmp_path, capture_output=True, text=True)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "libcst.tool",
+            "codemod",
+            "-x",
+            "hijax_migrate.codemod.HijaxMigrateCommand",
+            "--no-format",
+            ".",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     assert "def vjp_bwd_retval" in (tmp_path / "src" / "ops.py").read_text()  # the configured base
     assert (tmp_path / "gen" / "ops.py").read_text() == custom  # excluded
@@ -325,13 +392,21 @@ def test_the_libcst_codemod_reads_the_configuration(tmp_path):
 # -- The command's exit: no interpreter teardown, nothing lost
 
 MAIN = "import sys; del sys.path[0]; from hijax_migrate.cli import main; sys.exit(main())"
-RUN = ("import atexit, sys; atexit.register(print, 'teardown ran', file=sys.stderr); del sys.path[0]; "
-       "from hijax_migrate.cli import run; run()")
+RUN = (
+    "import atexit, sys; atexit.register(print, 'teardown ran', file=sys.stderr); del sys.path[0]; "
+    "from hijax_migrate.cli import run; run()"
+)
 
 
-@pytest.mark.parametrize("args, code", [(["--diff", "--target-jax", "0.10", "pkg"], 1),
-                                        (["--check", "pkg/quant.py"], 0), (["--target-jax", "0.x", "pkg"], 2),
-                                        (["bad.py"], 3)])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["--diff", "--target-jax", "0.10", "pkg"], 1),
+        (["--check", "pkg/quant.py"], 0),
+        (["--target-jax", "0.x", "pkg"], 2),
+        (["bad.py"], 3),
+    ],
+)
 def test_the_command_skips_the_teardown_and_loses_no_output(tree, args, code):
     """The console script's exit (``exit_now``) runs no teardown (the atexit
     handler stays silent), and the output, longer than a pipe holds, and the
@@ -340,8 +415,10 @@ def test_the_command_skips_the_teardown_and_loses_no_output(tree, args, code):
     for n in range(20):
         (tree / "pkg" / f"ops{n}.py").write_text(OLD + "\n\n" + classes)
     (tree / "bad.py").write_text(OLD.replace("(self, res, g)", "(self, res, g("))
-    fast, whole = (subprocess.run([sys.executable, "-c", command, *args], cwd=tree, capture_output=True, text=True)
-                   for command in (RUN, MAIN))
+    fast, whole = (
+        subprocess.run([sys.executable, "-c", command, *args], cwd=tree, capture_output=True, text=True)
+        for command in (RUN, MAIN)
+    )
     assert fast.returncode == whole.returncode == code
     assert fast.stdout == whole.stdout and fast.stderr == whole.stderr.replace("teardown ran\n", "")
     assert "teardown ran" not in fast.stderr
@@ -360,16 +437,22 @@ def test_the_bench_times_the_hook_as_it_is_installed():
     assert f"run='{bench.HOOK[2]}'" in script("pre-push", sys.executable, False)
 
 
-@pytest.mark.parametrize("args, code", [(["--diff", "--target-jax", "0.10", "pkg"], 1),
-                                        (["--target-jax", "0.10", "-"], 0)])
+@pytest.mark.parametrize(
+    "args, code", [(["--diff", "--target-jax", "0.10", "pkg"], 1), (["--target-jax", "0.10", "-"], 0)]
+)
 def test_a_reader_that_stops_reading_ends_no_run_with_a_traceback(tree, args, code):
     """``hijax-migrate --diff | head``: once the reader is gone the output goes
     nowhere, and the run ends as it would have: warnings, summary, exit code."""
     classes = "\n\n".join(OLD.replace("class Mul", f"class Mul{n}") for n in range(600))  # 80 kB, migrated
     for n in range(2):
-        (tree / "pkg" / f"ops{n}.py").write_text(classes[:len(classes) // 2])  # each diff 60 kB
-    process = subprocess.Popen([sys.executable, "-m", "hijax_migrate", *args], cwd=tree, stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        (tree / "pkg" / f"ops{n}.py").write_text(classes[: len(classes) // 2])  # each diff 60 kB
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hijax_migrate", *args],
+        cwd=tree,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     if "-" in args:
         process.stdin.write(classes.encode())
     process.stdin.close()

@@ -7,9 +7,9 @@ import random
 
 import libcst as cst
 import pytest
+from hijax_migrate.engine.codegen import KeptText
 
 from golden import GOLDEN, read_case
-from hijax_migrate.engine.codegen import KeptText
 
 ODD = [
     "import a\n\n\n# about B\n@deco  # why\n\n@other(\n    1)\nclass B(a.Base):\n    '''doc'''\n    x = 1; y = 2\n\n"

@@ -63,8 +63,11 @@ def test_bases_from_the_file(tmp_path):
 
 
 def test_found_from_the_first_path_upwards_and_excludes_are_relative_to_its_folder(tmp_path):
-    root = project(tmp_path / "proj", 'target-jax = "0.10"\nexclude = ["/pkg/gen/"]\n',
-                   {"pkg/ops.py": OLD, "pkg/gen/ops.py": OLD, "other/pkg/gen/ops.py": OLD})
+    root = project(
+        tmp_path / "proj",
+        'target-jax = "0.10"\nexclude = ["/pkg/gen/"]\n',
+        {"pkg/ops.py": OLD, "pkg/gen/ops.py": OLD, "other/pkg/gen/ops.py": OLD},
+    )
     run = cli("--check", "proj/pkg", "proj/other", cwd=tmp_path)  # run from outside the project
     assert run.stdout.split() == ["proj/other/pkg/gen/ops.py", "proj/pkg/ops.py"]
     inside = cli("--check", ".", cwd=root / "pkg")  # run from below its root
@@ -72,8 +75,11 @@ def test_found_from_the_first_path_upwards_and_excludes_are_relative_to_its_fold
 
 
 def test_extend_exclude_adds_to_exclude_from_file_or_flag(tmp_path):
-    project(tmp_path, 'target-jax = "0.10"\nexclude = ["a/"]\nextend-exclude = ["b/"]\n',
-            {"a/ops.py": OLD, "b/ops.py": OLD, "c/ops.py": OLD})
+    project(
+        tmp_path,
+        'target-jax = "0.10"\nexclude = ["a/"]\nextend-exclude = ["b/"]\n',
+        {"a/ops.py": OLD, "b/ops.py": OLD, "c/ops.py": OLD},
+    )
     assert cli("--check", ".", cwd=tmp_path).stdout.split() == ["c/ops.py"]
     flagged = cli("--check", "--exclude", "c/", ".", cwd=tmp_path)  # replaces a/, b/ still added
     assert flagged.stdout.split() == ["a/ops.py"]
@@ -102,14 +108,17 @@ def test_config_flag_names_the_file(tmp_path):
     assert missing.returncode == 2 and "nowhere.toml" in missing.stderr
 
 
-@pytest.mark.parametrize("table, complaint", [
-    ('targt-jax = "0.10"\n', "unknown key 'targt-jax'"),
-    ("exclude = [1]\n", "exclude in [tool.hijax-migrate]"),
-    ('black = "yes"\n', "must be true or false"),
-    ('strategy = "sideways"\n', "must be one of auto, rename, accum"),
-    ('target-jax = "banana"\n', "banana"),
-    ("exclude = [\n", "cannot read"),
-])
+@pytest.mark.parametrize(
+    "table, complaint",
+    [
+        ('targt-jax = "0.10"\n', "unknown key 'targt-jax'"),
+        ("exclude = [1]\n", "exclude in [tool.hijax-migrate]"),
+        ('black = "yes"\n', "must be true or false"),
+        ('strategy = "sideways"\n', "must be one of auto, rename, accum"),
+        ('target-jax = "banana"\n', "banana"),
+        ("exclude = [\n", "cannot read"),
+    ],
+)
 def test_a_bad_file_is_a_usage_error_naming_it(tmp_path, table, complaint):
     project(tmp_path, table, {"ops.py": OLD})
     run = cli("--check", "ops.py", cwd=tmp_path)
@@ -118,8 +127,11 @@ def test_a_bad_file_is_a_usage_error_naming_it(tmp_path, table, complaint):
 
 def test_black_from_the_file(tmp_path):
     pytest.importorskip("black")
-    project(tmp_path, 'target-jax = "0.10"\nstrategy = "accum"\nblack = true\n', {
-        "ops.py": OLD.replace("return (g, g)", "return (g*2, g)")})
+    project(
+        tmp_path,
+        'target-jax = "0.10"\nstrategy = "accum"\nblack = true\n',
+        {"ops.py": OLD.replace("return (g, g)", "return (g*2, g)")},
+    )
     assert cli("--in-place", "-q", "ops.py", cwd=tmp_path).returncode == 0
     out = (tmp_path / "ops.py").read_text()
     assert "g * 2" in out and "g*2" not in out  # the changed line, formatted by black

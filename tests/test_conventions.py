@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-
 from hijax_migrate.rules.registry import all_rules
 
 OP = """from jax.experimental.hijax import VJPHiPrimitive
@@ -27,8 +26,10 @@ class Mul(VJPHiPrimitive):
 """
 OLD = "from jax.experimental.hijax import HiPrimitive\n\n\nclass Old(HiPrimitive):\n    pass\n"
 # Two findings, the later line first in the rules' order: HJX008 (line 8) runs before HJX013 (line 4).
-TWO = ("from jax.experimental.hijax import HiPrimitive, MutableHiType\n\n\n"
-       "def f():\n    return MutableHiType\n\n\nclass Old(HiPrimitive):\n    pass\n")
+TWO = (
+    "from jax.experimental.hijax import HiPrimitive, MutableHiType\n\n\n"
+    "def f():\n    return MutableHiType\n\n\nclass Old(HiPrimitive):\n    pass\n"
+)
 
 
 def cli(*args: str, cwd: Path, stdin: str | None = None, env: dict | None = None):
@@ -116,8 +117,9 @@ def test_an_absolute_path_is_named_from_here_or_by_its_own_name(tree, tmp_path_f
     inside = cli("--target-jax", "0.10", str(tree / "pkg" / "ops.py"), cwd=tree)
     assert inside.stdout.startswith("--- a/pkg/ops.py\n+++ b/pkg/ops.py\n")
     subprocess.run(["git", "init", "-q", str(tree)], check=True)
-    applied = subprocess.run(["git", "apply", "--check", "-"], input=inside.stdout, text=True, cwd=tree,
-                             capture_output=True, check=False)
+    applied = subprocess.run(
+        ["git", "apply", "--check", "-"], input=inside.stdout, text=True, cwd=tree, capture_output=True, check=False
+    )
     assert applied.returncode == 0, applied.stderr
     elsewhere = tmp_path_factory.mktemp("elsewhere")
     outside = cli("--target-jax", "0.10", str(tree / "pkg" / "ops.py"), cwd=elsewhere)
@@ -140,8 +142,9 @@ def test_the_newest_release_is_named_once(tmp_path, monkeypatch):
     assert described == f"jax {format_version(LATEST)} (the newest release the tool knows)"
 
 
-@pytest.mark.parametrize("env, colored", [({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
-                                          ({}, False)])
+@pytest.mark.parametrize(
+    "env, colored", [({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False), ({}, False)]
+)
 def test_labels_are_coloured_as_ruff_colours_them(tmp_path, env, colored):
     (tmp_path / "old.py").write_text(OLD)
     base = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
@@ -188,7 +191,8 @@ def test_a_notebooks_diff_is_code_cell_by_cell(tmp_path):
 
 
 def test_an_error_in_a_markdown_fence_names_the_documents_line(tmp_path):
-    (tmp_path / "doc.md").write_text("# Doc\n\nText.\n\n```python\nfrom jax.experimental.hijax import HiPrim\n\n\n"
-                                      "class A(HiPrim):\n    pass\n```\n")
+    (tmp_path / "doc.md").write_text(
+        "# Doc\n\nText.\n\n```python\nfrom jax.experimental.hijax import HiPrim\n\n\nclass A(HiPrim):\n    pass\n```\n"
+    )
     run = cli("--target-jax", "0.10", "doc.md", cwd=tmp_path)
     assert "error: doc.md:9: class A already uses HiPrim" in run.stderr

@@ -10,15 +10,15 @@ import sys
 
 import pytest
 from dce_forms import CASES, EXPECTED, NO_VMAP, NO_VMAP_BATCHED, SINGLE, TREE, VALUE
-from jax_batch import HAS_JAX_HERE, JAX_012, Batch
-
 from hijax_migrate.core.versions import parse_version
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
+from jax_batch import HAS_JAX_HERE, JAX_012, Batch
 
 AT_012 = Options(parse_version("0.12"))
-needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"),
-                               reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12")
+needs_012 = pytest.mark.skipif(
+    not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12"
+)
 
 
 @pytest.mark.jax
@@ -49,8 +49,9 @@ def test_a_batch_dim_rule_that_only_raises_fails_vmap_on_both_releases(jax_012_r
     gradients, and the same NotImplementedError under vmap; the rule is left as written,
     with a note and no error."""
     batch = Batch(sys.executable, tmp_path)
-    positions = {name: batch.module(source) for name, source in (("no_vmap", NO_VMAP),
-                                                                ("no_vmap_batched", NO_VMAP_BATCHED))}
+    positions = {
+        name: batch.module(source) for name, source in (("no_vmap", NO_VMAP), ("no_vmap_batched", NO_VMAP_BATCHED))
+    }
     batch.run()
     runs = {name: (batch.result(position), jax_012_runs["dce", name].results()) for name, position in positions.items()}
     for name, (_, (migrated, _, _)) in runs.items():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 import pytest
+from hijax_migrate.analysis.deflines import DefLines, _cst_defs
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from golden import GOLDEN, read_case
-from hijax_migrate.analysis.deflines import DefLines, _cst_defs
 
-ODD = '''\
+ODD = """\
 import functools
 x = 1; from a import (b,
     c); import d
@@ -44,7 +44,7 @@ match x:
     case 1:
         def in_case(): pass
 def é(): pass
-'''
+"""
 
 
 def _by_libcst(code: str) -> dict[str, int]:
@@ -75,8 +75,13 @@ def _check(code: str) -> int:
 
 
 def _top_imports(tree: cst.Module) -> list[cst.CSTNode]:
-    return [small for statement in tree.body if isinstance(statement, cst.SimpleStatementLine)
-            for small in statement.body if isinstance(small, (cst.Import, cst.ImportFrom))]
+    return [
+        small
+        for statement in tree.body
+        if isinstance(statement, cst.SimpleStatementLine)
+        for small in statement.body
+        if isinstance(small, (cst.Import, cst.ImportFrom))
+    ]
 
 
 def test_odd_layouts_give_libcst_lines_or_none():

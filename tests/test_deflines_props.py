@@ -6,10 +6,10 @@ several lines, form feeds, tabs, comments, non-ASCII text, CRLF, a BOM."""
 from __future__ import annotations
 
 import libcst as cst
-from hypothesis import HealthCheck, given, settings, strategies as st
-from test_deflines import _check
-
 from hijax_migrate.analysis.deflines import DefLines
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_deflines import _check
 
 _NAME = st.sampled_from(["Op", "f", "é", "漢字", "vjp_bwd", "ﬁx"])  # ﬁx: ast reads it as fix
 # What may stand before a statement on its line, or between its keyword and its name.
@@ -24,24 +24,40 @@ def _indent(lines: list[str], by: str) -> list[str]:
 def _definition(body):
     """A class or function (async, decorated over several lines, its name after a
     continuation), holding ``body``."""
+
     def build(kind, gap, name, decorators, body, one_line, by):
         head = kind + gap + name + ("(Base)" if kind == "class" else "(self, a=(1,\n  2))") + ":"
         if one_line and not body:
             return [*decorators, f"{head} pass"]
         return [*decorators, head, *_indent([*body, "pass"], by)]
+
     decorator = st.sampled_from(["@d", "@d(lambda: 0,\n   k=1)", "@a.b  # note", "@d\n"])
-    return st.builds(build, st.sampled_from(["class", "def", "async def"]), _GAP, _NAME,
-                     st.lists(decorator, max_size=2), body, st.booleans(), st.sampled_from(["    ", "\t", "  "]))
+    return st.builds(
+        build,
+        st.sampled_from(["class", "def", "async def"]),
+        _GAP,
+        _NAME,
+        st.lists(decorator, max_size=2),
+        body,
+        st.booleans(),
+        st.sampled_from(["    ", "\t", "  "]),
+    )
 
 
 def _block(body):
     def build(kind, body, by):
         inner = _indent([*body, "pass"], by)
-        return {"if": ["if c:", *inner, "else:", *inner], "try": ["try:", *inner, "except E:", *inner],
-                "match": ["match v:", "    case 1:", *_indent(inner, "    ")], "with": ["with m:", *inner],
-                "for": ["for i in x:", *inner]}[kind]
-    return st.builds(build, st.sampled_from(["if", "try", "match", "with", "for"]), body,
-                     st.sampled_from(["    ", "\t"]))
+        return {
+            "if": ["if c:", *inner, "else:", *inner],
+            "try": ["try:", *inner, "except E:", *inner],
+            "match": ["match v:", "    case 1:", *_indent(inner, "    ")],
+            "with": ["with m:", *inner],
+            "for": ["for i in x:", *inner],
+        }[kind]
+
+    return st.builds(
+        build, st.sampled_from(["if", "try", "match", "with", "for"]), body, st.sampled_from(["    ", "\t"])
+    )
 
 
 _SIMPLE = st.one_of(
@@ -53,21 +69,33 @@ _SIMPLE = st.one_of(
     st.just(["# class Commented:"]),
     st.just(["\x0c"]),  # a page break: a form feed alone on its line
     # characters str.splitlines counts as line breaks, and Python does not
-    st.builds(lambda ch: [f"# a{ch}b", f"t = '{ch}'; u = '''{ch}", "'''"],
-              st.sampled_from(["\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"])),
+    st.builds(
+        lambda ch: [f"# a{ch}b", f"t = '{ch}'; u = '''{ch}", "'''"],
+        st.sampled_from(["\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"]),
+    ),
     st.just([""]),
 )
-_STATEMENTS = st.recursive(st.lists(_SIMPLE, min_size=1, max_size=2).map(lambda parts: sum(parts, [])),
-                           lambda inner: st.lists(st.one_of(_definition(inner), _block(inner), inner), min_size=1,
-                                                  max_size=3).map(lambda parts: sum(parts, [])), max_leaves=8)
+_STATEMENTS = st.recursive(
+    st.lists(_SIMPLE, min_size=1, max_size=2).map(lambda parts: sum(parts, [])),
+    lambda inner: st.lists(st.one_of(_definition(inner), _block(inner), inner), min_size=1, max_size=3).map(
+        lambda parts: sum(parts, [])
+    ),
+    max_leaves=8,
+)
 
 
 @st.composite
 def modules(draw) -> str:
     parts = draw(st.lists(st.one_of(_STATEMENTS, _definition(_STATEMENTS)), min_size=1, max_size=4))
     feeds = draw(st.lists(st.booleans(), min_size=len(parts), max_size=len(parts)))  # before a top-level line
-    code = "\n".join(("\x0c" if feed and i == 0 else "") + line
-                     for part, feed in zip(parts, feeds) for i, line in enumerate(part)) + "\n"
+    code = (
+        "\n".join(
+            ("\x0c" if feed and i == 0 else "") + line
+            for part, feed in zip(parts, feeds)
+            for i, line in enumerate(part)
+        )
+        + "\n"
+    )
     try:
         compile(code, "<generated>", "exec", dont_inherit=True)
     except SyntaxError:  # an indentation mixed past what Python allows, say

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from hijax_migrate.analysis.dispatch import QuickTransformer, QuickVisitor
 
 from golden import all_cases, read_case
-from hijax_migrate.analysis.dispatch import QuickTransformer, QuickVisitor
 
 PACKAGE = Path(__file__).resolve().parent.parent / "codemods" / "hijax_migrate"
 INPUTS = [read_case(path).source for path in all_cases()[::10]]
@@ -137,8 +137,13 @@ def test_no_visitor_of_the_tool_sets_a_visit_method_on_an_instance():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-                node, (ast.AnnAssign, ast.AugAssign)) else []
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign))
+                else []
+            )
             named = [t.attr for t in targets if isinstance(t, ast.Attribute)]
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 named += [a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]

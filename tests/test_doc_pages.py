@@ -32,8 +32,16 @@ def test_the_readmes_two_commands_stay_as_they_were():
 
 def test_the_readme_has_what_a_newcomer_looks_for():
     text = README.read_text()
-    for heading in ("## Install", "## Quick start", "## In CI", "## With pre-commit", "## Rules",
-                    "## Exit codes", "## Running the tests", "## Reporting a bug"):
+    for heading in (
+        "## Install",
+        "## Quick start",
+        "## In CI",
+        "## With pre-commit",
+        "## Rules",
+        "## Exit codes",
+        "## Running the tests",
+        "## Reporting a bug",
+    ):
         assert f"\n{heading}\n" in text, heading
     assert "<owner>" not in text and "Segmentation fault" in text and "skip" in text
 
@@ -49,8 +57,12 @@ def anchors(page: Path) -> set[str]:
 
 def links() -> list[tuple[Path, str]]:
     pages = [README, ROOT / "ARCHITECTURE.md", *sorted(DOCS.glob("*.md"))]
-    return [(page, target) for page in pages for target in LINK.findall(page.read_text())
-            if not target.startswith(("http://", "https://"))]
+    return [
+        (page, target)
+        for page in pages
+        for target in LINK.findall(page.read_text())
+        if not target.startswith(("http://", "https://"))
+    ]
 
 
 @pytest.mark.parametrize("page, target", links(), ids=lambda v: v.name if isinstance(v, Path) else v)
@@ -80,8 +92,13 @@ RAISED = {"UsageError", "MigrationError", "SourceError", "FileError", "tool_bug"
 def messages() -> list[str]:
     """Every message the tool's source raises or sets for a person to read:
     usage errors, files it refuses, its own bugs, values refused."""
-    found = [text for path in PACKAGE.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
-             for value in _messages_of(node) if (text := _longest_literal(value))]
+    found = [
+        text
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        for value in _messages_of(node)
+        if (text := _longest_literal(value))
+    ]
     return sorted(set(found))
 
 

@@ -21,16 +21,18 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CODEMODS = ROOT / "codemods"
-PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").glob("*.md")
-                                     if p.name not in ("rules.md", "safety.md", "verify.md"))]
+PAGES = [
+    ROOT / "README.md",
+    *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name not in ("rules.md", "safety.md", "verify.md")),
+]
 FENCE = re.compile(r"^( *)```(\w*)[^\n]*\n(.*?)^\1```", re.DOTALL | re.MULTILINE)
 OP = """from jax.experimental.hijax import VJPHiPrimitive
 
@@ -51,7 +53,7 @@ def blocks(kinds: tuple[str, ...]) -> list[tuple[str, str]]:
     for page in PAGES:
         for match in FENCE.finditer(page.read_text()):
             if match.group(2) in kinds:
-                body = "".join(line[len(match.group(1)):] + "\n" for line in match.group(3).splitlines())
+                body = "".join(line[len(match.group(1)) :] + "\n" for line in match.group(3).splitlines())
                 found.append((f"{page.relative_to(ROOT)}:{match.group(2)}:{match.start()}", body))
     return found
 
@@ -63,7 +65,7 @@ def commands_in_order(page: Path) -> list[str]:
     """The page's shell lines and inline commands, in the order a reader meets them."""
     text, found, at = page.read_text(), [], 0
     for match in [*FENCE.finditer(text), None]:
-        prose = text[at:match.start() if match else len(text)]
+        prose = text[at : match.start() if match else len(text)]
         found += [m.group(1) for m in INLINE.finditer(prose)]
         if match is not None:
             if match.group(2) in ("sh", "bash", "console"):
@@ -96,10 +98,16 @@ def repo(tmp_path: Path) -> Path:
 
 
 def shell(line: str, cwd: Path, timeout: int = 120) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PATH": f"{cwd.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(CODEMODS), "HOME": str(cwd.parent), "NO_COLOR": "1"}
-    return subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout, check=False)
+    env = {
+        **os.environ,
+        "PATH": f"{cwd.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "PYTHONPATH": str(CODEMODS),
+        "HOME": str(cwd.parent),
+        "NO_COLOR": "1",
+    }
+    return subprocess.run(
+        ["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
 def command_of(line: str) -> str:
@@ -147,8 +155,14 @@ def check_jax_venv(line: str) -> None:
 def check_benchmark(line: str) -> None:
     words = shlex.split(line, comments=True)
     script = ROOT / words[1]
-    done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True,
-                          timeout=120, check=False, env={**os.environ, "PYTHONPATH": str(CODEMODS)})
+    done = subprocess.run(
+        [sys.executable, str(script), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(CODEMODS)},
+    )
     assert done.returncode == 0, done.stderr
     flags = re.findall(r"--[\w-]+", line.partition("#")[2])
     assert all(flag in done.stdout for flag in flags), (line, done.stdout)
@@ -158,9 +172,13 @@ def handle(line: str, repo: Path) -> None:
     command = command_of(line)
     if not command:
         return
-    if command == 'python3 -m venv .venv && . .venv/bin/activate':
-        assert shell("python3 -m venv --without-pip .venv && . .venv/bin/activate && test -n \"$VIRTUAL_ENV\"",
-                     repo).returncode == 0
+    if command == "python3 -m venv .venv && . .venv/bin/activate":
+        assert (
+            shell(
+                'python3 -m venv --without-pip .venv && . .venv/bin/activate && test -n "$VIRTUAL_ENV"', repo
+            ).returncode
+            == 0
+        )
     elif command.startswith(("hijax-migrate", "python -m hijax_migrate", "python -m libcst.tool")):
         run_tool(command, repo)
     elif command.startswith("pip install -e") and command.endswith("&& pytest"):

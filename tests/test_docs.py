@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-
 from hijax_migrate.cli import main
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.output.docs import TABLE_BEGIN, TABLE_END, readme_section, rules_markdown, rules_table, section
@@ -37,7 +36,9 @@ def test_rule_example_is_what_the_rule_does(rule):
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
 def test_rule_is_gated_by_its_release(rule):
-    older = (rule.since[0], rule.since[1], rule.since[2] - 1) if rule.since[2] else (rule.since[0], rule.since[1] - 1, 99)
+    older = (
+        (rule.since[0], rule.since[1], rule.since[2] - 1) if rule.since[2] else (rule.since[0], rule.since[1] - 1, 99)
+    )
     result = migrate_source(rule.before, options=Options(target=older, only=(rule.code,)))
     assert result.code == rule.before and not result.report.changes and not result.report.findings
 
@@ -76,11 +77,13 @@ def test_the_pre_filter_lets_through_every_file_a_rule_may_change():
 def test_the_registry_is_whole_and_in_order_whichever_rule_was_imported_first():
     """A rule's rewrite imported on its own before the registry loads (as a
     test of one rule does) once left the registry with that rule alone."""
-    code = ("import sys; from hijax_migrate.rules.version_gates import rewrite; "
-            "from hijax_migrate.rules.fwd_nzs_in import rewrite; "
-            "from hijax_migrate.rules.registry import all_rules, _RULE_MODULES; "
-            "print(' '.join(r.transformer.__module__.split('.')[2] for r in all_rules())); "
-            "print(' '.join(_RULE_MODULES))")
+    code = (
+        "import sys; from hijax_migrate.rules.version_gates import rewrite; "
+        "from hijax_migrate.rules.fwd_nzs_in import rewrite; "
+        "from hijax_migrate.rules.registry import all_rules, _RULE_MODULES; "
+        "print(' '.join(r.transformer.__module__.split('.')[2] for r in all_rules())); "
+        "print(' '.join(_RULE_MODULES))"
+    )
     run = FORKER.code(code, [], Path.cwd())  # a fresh process: none of the tool imported yet
     assert run.returncode == 0, run.stderr
     found, declared = run.stdout.splitlines()
@@ -105,16 +108,25 @@ def test_every_rules_words_come_from_the_registry_alone():
     from hijax_migrate.engine.triage import every_word
     from hijax_migrate.sources import files
 
-    words = {found for rule in all_rules() for word in rule.needs or {kind.value for kind in rule.kinds}
-             for found in files.covering(word)}
+    words = {
+        found
+        for rule in all_rules()
+        for word in rule.needs or {kind.value for kind in rule.kinds}
+        for found in files.covering(word)
+    }
     assert every_word() == words | {name.encode() for name in ADDED_NAMES} | {b"HiPrim"}
-    assert not [name for name, value in vars(files).items() if isinstance(value, (tuple, frozenset, set))
-                and b"vjp_bwd" in value]
+    assert not [
+        name
+        for name, value in vars(files).items()
+        if isinstance(value, (tuple, frozenset, set)) and b"vjp_bwd" in value
+    ]
 
 
 @pytest.mark.parametrize("args", [["--list-rules"], ["--select", "HJX010", "--list-rules"]])
 def test_the_rules_are_listed_without_libcst(args):
-    code = ("import sys; from hijax_migrate.cli import main; from hijax_migrate.rules.registry import all_rules; "
-            f"main({args!r}); all_rules(); print('libcst' in sys.modules)")
+    code = (
+        "import sys; from hijax_migrate.cli import main; from hijax_migrate.rules.registry import all_rules; "
+        f"main({args!r}); all_rules(); print('libcst' in sys.modules)"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.splitlines()[-1] == "False"

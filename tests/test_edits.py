@@ -10,12 +10,12 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-
-from golden import read_case
 from hijax_migrate.analysis.deflines import small_statements
 from hijax_migrate.analysis.nodes import LazyParents, findall, parents_under
 from hijax_migrate.core.errors import MigrationError
 from hijax_migrate.rules.edits import Edit, apply_edits
+
+from golden import read_case
 
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py"))
 
@@ -85,8 +85,10 @@ def test_nodes_off_the_edited_paths_are_the_inputs_own():
 def test_an_outer_edit_receives_the_node_as_the_inner_edits_left_it():
     module = cst.parse_module("y = a.b\n")
     attribute = module.body[0].body[0].value
-    edits = [Edit(attribute, _replacement(attribute), "HJX901"), Edit(attribute.value, _replacement(attribute.value),
-                                                                     "HJX902")]
+    edits = [
+        Edit(attribute, _replacement(attribute), "HJX901"),
+        Edit(attribute.value, _replacement(attribute.value), "HJX902"),
+    ]
     assert apply_edits(module, edits, parents_under(module)).code == "y = a_x.b_y\n"
 
 
@@ -115,9 +117,8 @@ def test_small_statements_are_the_nodes_findall_finds_in_order():
 
 
 def test_positions_are_libcsts_and_resolved_once():
-    from libcst.metadata import MetadataWrapper, PositionProvider
-
     from hijax_migrate.analysis.nodes import positions
+    from libcst.metadata import MetadataWrapper, PositionProvider
 
     for path in GOLDEN[::4]:
         module = cst.parse_module(read_case(path).source)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
-from jax_batch import HAS_JAX_HERE, JAX_012, ORDERS, STRATEGIES
-from test_semantics import check_case
-
 from hijax_migrate.core.versions import parse_version
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
+from jax_batch import HAS_JAX_HERE, JAX_012, ORDERS, STRATEGIES
+from test_semantics import check_case
 
 SINGLE_FILE = FWD_CASES + SCOPE_CASES + FAMILY_CASES
 needs_jax = pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python")
@@ -62,32 +61,39 @@ def test_tree_under_jax_012(case, order, jax_012_runs):
 def test_calls_in_a_subclass_follow_a_rule_renamed_in_another_file(tmp_path):
     from test_project import migrate_tree, write
 
-    write(tmp_path, {
-        "base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n"
-                   "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
-        "sub.py": "from base import Base\n\nclass Sub(Base):\n    def debug(self, res, g):\n"
-                  "        return self.vjp_bwd(res, g), super().vjp_bwd(res, g), self.other.vjp_bwd(res)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+            "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
+            "sub.py": "from base import Base\n\nclass Sub(Base):\n    def debug(self, res, g):\n"
+            "        return self.vjp_bwd(res, g), super().vjp_bwd(res, g), self.other.vjp_bwd(res)\n",
+        },
+    )
     diffs = migrate_tree(tmp_path)
-    assert ("+        return self.vjp_bwd_retval(res, g), super().vjp_bwd_retval(res, g), "
-            "self.other.vjp_bwd(res)") in diffs["sub.py"]
+    assert (
+        "+        return self.vjp_bwd_retval(res, g), super().vjp_bwd_retval(res, g), self.other.vjp_bwd(res)"
+    ) in diffs["sub.py"]
 
 
 def test_a_rename_is_not_made_when_a_subclass_in_another_file_accumulates(tmp_path):
     from test_project import migrate_tree, write
 
-    write(tmp_path, {
-        "base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n"
-                   "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
-        "sub.py": "from base import Base\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g, x_acc):\n"
-                  "        x_acc.accum(g)\n",
-    })
+    write(
+        tmp_path,
+        {
+            "base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+            "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
+            "sub.py": "from base import Base\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g, x_acc):\n"
+            "        x_acc.accum(g)\n",
+        },
+    )
     diffs = migrate_tree(tmp_path)
     assert list(diffs) == ["base.py"]
     assert "vjp_bwd_retval" not in diffs["base.py"] and "acc.accum(" in diffs["base.py"]
 
 
-FIXTURE_TEST = '''
+FIXTURE_TEST = """
 import unittest
 import jax
 from jax.experimental.hijax import VJPHiPrimitive
@@ -116,7 +122,7 @@ class T(unittest.TestCase):
 
 
 unittest.main()
-'''
+"""
 
 
 def fixture_test_script(batch) -> dict:
@@ -143,9 +149,11 @@ def test_a_fixture_used_only_in_a_raises_block_still_raises_under_jax_012(jax_01
     assert run_.returncode == 0, run_.stderr
 
 
-OPS = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
-       "class Sq(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return self(x), x\n\n"
-       "    def vjp_bwd(self, res, g):\n        return (2 * res * g,)\n")
+OPS = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+    "class Sq(VJPHiPrimitive):\n    def vjp_fwd(self, nzs_in, x):\n        return self(x), x\n\n"
+    "    def vjp_bwd(self, res, g):\n        return (2 * res * g,)\n"
+)
 CALLS = "from ops import Sq\n\nct, = Sq.vjp_bwd(None, 3.0, 1.0)\nprint(ct)\n"
 MODULE_LEVEL_TREE = {"ops.py": OPS, "calls.py": CALLS, "guide.md": f"# Guide\n\n```python\n{CALLS}```\n"}
 
@@ -218,15 +226,35 @@ def test_jax_s_own_hiprim_method_is_no_flag(tmp_path, triaged):
     other than True/False"). A base setting the flag still counts."""
     from test_project import write
 
-    hijax = ("class HiPrim:\n    def vjp_bwd(self, res, g, /, *accs):\n        cts, logs = self.vjp_bwd_retval_logs(res, g)\n"
-             "        return logs\n\n    def vjp_bwd_retval_logs(self, res, g, /):\n"
-             "        return self.vjp_bwd_retval(res, g), None\n")
-    op = "from jax._src.hijax import HiPrim\n\nclass Op(HiPrim):\n    def vjp_bwd_retval(self, res, g):\n        return (g,)\n"
-    flagged = op.replace("class Op(HiPrim):", "class Flagged(HiPrim):\n    vjp_bwd_retval_logs = f()\n\nclass Op(Flagged):")
-    write(tmp_path, {"jax/__init__.py": "", "jax/_src/__init__.py": "", "jax/_src/hijax.py": hijax,
-                     "jax/_src/op.py": op, "jax/_src/flagged.py": flagged})
+    hijax = (
+        "class HiPrim:\n    def vjp_bwd(self, res, g, /, *accs):\n"
+        "        cts, logs = self.vjp_bwd_retval_logs(res, g)\n"
+        "        return logs\n\n    def vjp_bwd_retval_logs(self, res, g, /):\n"
+        "        return self.vjp_bwd_retval(res, g), None\n"
+    )
+    op = (
+        "from jax._src.hijax import HiPrim\n\nclass Op(HiPrim):\n    def vjp_bwd_retval(self, res, g):\n"
+        "        return (g,)\n"
+    )
+    flagged = op.replace(
+        "class Op(HiPrim):", "class Flagged(HiPrim):\n    vjp_bwd_retval_logs = f()\n\nclass Op(Flagged):"
+    )
+    write(
+        tmp_path,
+        {
+            "jax/__init__.py": "",
+            "jax/_src/__init__.py": "",
+            "jax/_src/hijax.py": hijax,
+            "jax/_src/op.py": op,
+            "jax/_src/flagged.py": flagged,
+        },
+    )
     jobs = [Job(p, p.relative_to(tmp_path).as_posix(), tmp_path) for p in walk(tmp_path)]
-    outcomes = {o.file: o for o in run(jobs, Options(target=(0, 12, 0), classes=None if triaged else ("Op", "Flagged")),
-                                       in_place=False, workers=1)}
+    outcomes = {
+        o.file: o
+        for o in run(
+            jobs, Options(target=(0, 12, 0), classes=None if triaged else ("Op", "Flagged")), in_place=False, workers=1
+        )
+    }
     assert not outcomes["jax/_src/op.py"].diff and not outcomes["jax/_src/op.py"].findings
     assert {(f.rule, f.is_error) for f in outcomes["jax/_src/flagged.py"].findings} == {("HJX004", True)}

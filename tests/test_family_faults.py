@@ -54,19 +54,26 @@ def test_sigkill_inside_a_unit_leaves_the_journal_and_the_next_run_says_so(tree,
     unit, a later run refuses to read the tree, --recover puts it back."""
     work = tree.copy(tmp_path / "work")
     marker = tmp_path / "held"
-    process = subprocess.Popen([*faults.TOOL, "--in-place", "-j", "1", "pkg"], cwd=work,
-                               env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        [*faults.TOOL, "--in-place", "-j", "1", "pkg"],
+        cwd=work,
+        env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     assert faults._held(marker, process)
     process.kill()
     process.wait()
     assert tree.half_migrated(work)[0] == 1  # family 0: one of its three files written
-    again = subprocess.run([*faults.TOOL, "--check", "pkg"], cwd=work, env=faults.env(),
-                           capture_output=True, text=True, check=False)
+    again = subprocess.run(
+        [*faults.TOOL, "--check", "pkg"], cwd=work, env=faults.env(), capture_output=True, text=True, check=False
+    )
     assert again.returncode == 3
     assert "was cut off while writing 3 files of one family" in again.stderr and "--recover" in again.stderr
-    recovered = subprocess.run([*faults.TOOL[:3], "--recover"], cwd=work, env=faults.env(),
-                               capture_output=True, text=True, check=False)
+    recovered = subprocess.run(
+        [*faults.TOOL[:3], "--recover"], cwd=work, env=faults.env(), capture_output=True, text=True, check=False
+    )
     assert recovered.returncode == 0 and "put back 1 files" in recovered.stderr
     assert tree.half_migrated(work) == (0, [])
     assert {name: (work / name).read_bytes() for name in tree.before} == tree.before
@@ -76,16 +83,22 @@ def test_sigkill_inside_a_unit_leaves_the_journal_and_the_next_run_says_so(tree,
 def test_recover_leaves_a_file_changed_since_and_names_it(tree, tmp_path):
     work = tree.copy(tmp_path / "work")
     marker = tmp_path / "held"
-    process = subprocess.Popen([*faults.TOOL, "--in-place", "-j", "1", "pkg"], cwd=work,
-                               env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        [*faults.TOOL, "--in-place", "-j", "1", "pkg"],
+        cwd=work,
+        env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     assert faults._held(marker, process)
     process.kill()
     process.wait()
     written = next(name for name in tree.before if (work / name).read_bytes() == tree.after[name])
     (work / written).write_text("# edited by hand since\n")
-    recovered = subprocess.run([*faults.TOOL[:3], "--recover"], cwd=work, env=faults.env(),
-                               capture_output=True, text=True, check=False)
+    recovered = subprocess.run(
+        [*faults.TOOL[:3], "--recover"], cwd=work, env=faults.env(), capture_output=True, text=True, check=False
+    )
     assert recovered.returncode == 3 and "changed since the run was cut off" in recovered.stderr
     assert (work / written).read_text() == "# edited by hand since\n"
     assert (work / ".hijax-migrate-journal").exists()  # kept until the user decides
@@ -93,9 +106,14 @@ def test_recover_leaves_a_file_changed_since_and_names_it(tree, tmp_path):
 
 def test_a_write_error_puts_back_the_family_and_names_it(tree, tmp_path):
     work = tree.copy(tmp_path / "work")
-    done = subprocess.run([*faults.TOOL, "--in-place", "-j", "1", "pkg"], cwd=work,
-                          env={**faults.env(), "HIJAX_MIGRATE_FAULT": "write-error:2"},
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [*faults.TOOL, "--in-place", "-j", "1", "pkg"],
+        cwd=work,
+        env={**faults.env(), "HIJAX_MIGRATE_FAULT": "write-error:2"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 3
     errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 3 and "injected write error" in errors[1] and "is left as it was" in errors[1]
@@ -106,6 +124,7 @@ def test_a_write_error_puts_back_the_family_and_names_it(tree, tmp_path):
 
 
 def test_recover_with_nothing_to_recover(tmp_path):
-    done = subprocess.run([*faults.TOOL[:3], "--recover", str(tmp_path)], env=faults.env(),
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [*faults.TOOL[:3], "--recover", str(tmp_path)], env=faults.env(), capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0 and "nothing to recover" in done.stderr

@@ -9,14 +9,14 @@ import sys
 
 import libcst as cst
 import pytest
-from test_project import OLD_RULE, migrate_tree, write
-
-from golden import GOLDEN, TARGETS, left_alone, migrated, read_case
 from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.analysis.scopes import Kind
+from test_project import OLD_RULE, migrate_tree, write
 
-TRICKY = '''\
+from golden import GOLDEN, TARGETS, left_alone, migrated, read_case
+
+TRICKY = """\
 import a.b.c
 import a.b as ab
 from . import sibling
@@ -51,7 +51,7 @@ else:
 match command:
     case [x]:
         class InCase(Either): pass
-'''
+"""
 
 
 def _shape(summary) -> list:
@@ -62,12 +62,18 @@ def _shape(summary) -> list:
         return scopes.setdefault(id(scope), len(scopes))
 
     def bindings(scope):
-        return {name: [(b[0], b[1].qualname if b[0] == "class" else b[1],
-                        scope_id(b[2]) if b[0] == "value" else None, b[3:]) for b in found]
-                for name, found in scope.bindings.items()}
+        return {
+            name: [
+                (b[0], b[1].qualname if b[0] == "class" else b[1], scope_id(b[2]) if b[0] == "value" else None, b[3:])
+                for b in found
+            ]
+            for name, found in scope.bindings.items()
+        }
 
-    classes = [(info.qualname, info.bases, scope_id(info.scope), bindings(info.scope), bindings(info.body),
-                info.module) for info in summary.classes]
+    classes = [
+        (info.qualname, info.bases, scope_id(info.scope), bindings(info.scope), bindings(info.body), info.module)
+        for info in summary.classes
+    ]
     return [bindings(summary.scope), classes]
 
 
@@ -76,33 +82,44 @@ def _facts(code: str, module: str = "pkg.sub.mod", is_package: bool = False):
 
 
 TRICKY_MODULE = {
-    "Alias": [("value", ["A", "B"], 0, ())], "Annotated": [("value", ["T"], 0, ())],
+    "Alias": [("value", ["A", "B"], 0, ())],
+    "Annotated": [("value", ["T"], 0, ())],
     "Base": [("import", "x.Base", None, ()), ("value", ["object"], 0, ())],
     "Either": [("value", ["A", "b.B", "C"], 0, ())],
     **{name: [("class", name, None, ())] for name in ("InCase", "InElse", "InLoop", "InWith", "Outer")},
-    "Other": [("import", "pkg.up.Other", None, ())], "Plain": [("value", [], 0, ())],
-    "T": [("import", "pkg.up.Thing", None, ())], "a": [("import", "a", None, ())],
-    "ab": [("import", "a.b", None, ())], "coroutine": [("value", [], 0, ("method",))],
+    "Other": [("import", "pkg.up.Other", None, ())],
+    "Plain": [("value", [], 0, ())],
+    "T": [("import", "pkg.up.Thing", None, ())],
+    "a": [("import", "a", None, ())],
+    "ab": [("import", "a.b", None, ())],
+    "coroutine": [("value", [], 0, ("method",))],
     "impl": [("import", "fast", None, ()), ("import", "slow.impl", None, ())],
     "sibling": [("import", "pkg.sub.sibling", None, ())],
-    "x": [("value", ["ab.Base"], 0, ())], "y": [("value", ["ab.Base"], 0, ())]}
+    "x": [("value", ["ab.Base"], 0, ())],
+    "y": [("value", ["ab.Base"], 0, ())],
+}
 
 
 def test_tricky_module_summarised():
     facts = _facts(TRICKY)
     assert facts[0] == TRICKY_MODULE
     assert [(c[0], c[1], c[2]) for c in facts[1]] == [
-        ("Outer", ["ab.Base", "Base", "mixins", "f.G", None], 0), ("Outer.Inner", ["Outer"], 1),
-        ("Outer.method.<locals>.Local", ["T"], 2), ("coroutine.<locals>.InAsync", ["sibling.S"], 3),
-        ("InLoop", ["impl.K"], 0), ("InWith", ["Other"], 0), ("InElse", ["Alias"], 0), ("InCase", ["Either"], 0)]
-    assert facts[1][0][4] == {"Inner": [("class", "Outer.Inner", None, ())],
-                              "method": [("value", [], 1, ("method",))]}
+        ("Outer", ["ab.Base", "Base", "mixins", "f.G", None], 0),
+        ("Outer.Inner", ["Outer"], 1),
+        ("Outer.method.<locals>.Local", ["T"], 2),
+        ("coroutine.<locals>.InAsync", ["sibling.S"], 3),
+        ("InLoop", ["impl.K"], 0),
+        ("InWith", ["Other"], 0),
+        ("InElse", ["Alias"], 0),
+        ("InCase", ["Either"], 0),
+    ]
+    assert facts[1][0][4] == {"Inner": [("class", "Outer.Inner", None, ())], "method": [("value", [], 1, ("method",))]}
     assert facts[1][2][3] == {"Local": [("class", "Outer.method.<locals>.Local", None, ())]}
     assert {c[5] for c in facts[1]} == {"pkg.sub.mod"}
     assert _facts(TRICKY, is_package=True)[0]["sibling"] == [("import", "pkg.sub.mod.sibling", None, ())]
 
 
-RULE_FORMS = '''\
+RULE_FORMS = """\
 class Classic:
     def vjp_bwd(self, res, g, scale=2.0):
         return g * scale, None
@@ -125,7 +142,7 @@ class Accumulating(Classic):
     vjp_bwd = shared
     def vjp_bwd(self, res, *gs):
         return gs
-'''
+"""
 
 
 def test_rule_forms_and_class_bodies_summarised():
@@ -133,20 +150,27 @@ def test_rule_forms_and_class_bodies_summarised():
 
     by_ast = _facts(RULE_FORMS)
     forms = [b[3] for b in by_ast[1][1][4]["vjp_bwd"]]
-    assert forms == [("accumulator",), ("accumulator",), ("classic",), ("accumulator",), ("accumulator",), (),
-                     ("classic",)]
+    assert forms == [
+        ("accumulator",),
+        ("accumulator",),
+        ("classic",),
+        ("accumulator",),
+        ("accumulator",),
+        (),
+        ("classic",),
+    ]
     assert by_ast[1][0][4]["vjp_bwd_retval_logs"] == [("value", ["True"], 1, ()), ("value", ["False"], 1, ())]
     assert by_ast[1][0][4]["debug"] == [("value", ["False"], 1, ())]
     # the rewrites' form of a libcst def is the summary's, read from its text
-    defs = [stmt for cls in cst.parse_module(RULE_FORMS).body for stmt in cls.body.body
-            if isinstance(stmt, cst.FunctionDef)]
+    defs = [
+        stmt for cls in cst.parse_module(RULE_FORMS).body for stmt in cls.body.body if isinstance(stmt, cst.FunctionDef)
+    ]
     assert [(rule_form(func),) for func in defs] == [("classic",), *(form for form in forms if form)]
 
 
 def test_base_chain_through_hundreds_of_modules(tmp_path):
     depth = 400  # each hop was several Python frames: far past the recursion limit
-    files = {"pkg/__init__.py": "",
-             "pkg/m0.py": "from jax.experimental.hijax import VJPHiPrimitive as C0\n"}
+    files = {"pkg/__init__.py": "", "pkg/m0.py": "from jax.experimental.hijax import VJPHiPrimitive as C0\n"}
     for i in range(1, depth):
         files[f"pkg/m{i}.py"] = f"from pkg.m{i - 1} import C{i - 1}\n\nclass C{i}(C{i - 1}):\n    pass\n"
     files["pkg/leaf.py"] = f"from pkg.m{depth - 1} import C{depth - 1} as Base\n\nclass Leaf(Base):\n{OLD_RULE}"
@@ -156,8 +180,7 @@ def test_base_chain_through_hundreds_of_modules(tmp_path):
 
 def test_reexports_through_hundreds_of_modules(tmp_path):
     depth = 400
-    files = {"pkg/__init__.py": "",
-             "pkg/r0.py": "from jax.experimental import hijax\nBase = hijax.VJPHiPrimitive\n"}
+    files = {"pkg/__init__.py": "", "pkg/r0.py": "from jax.experimental import hijax\nBase = hijax.VJPHiPrimitive\n"}
     for i in range(1, depth):
         files[f"pkg/r{i}.py"] = f"from pkg import r{i - 1} as previous\nBase = previous.Base\n"
     files["pkg/leaf.py"] = f"from pkg.r{depth - 1} import Base\n\nclass Leaf(Base):\n{OLD_RULE}"
@@ -166,12 +189,16 @@ def test_reexports_through_hundreds_of_modules(tmp_path):
 
 
 def test_import_cycle_between_modules_is_no_primitive(tmp_path):
-    write(tmp_path, {
-        "a.py": "from b import Base\n",
-        "b.py": "from a import Base\n",
-        "c.py": "X = Y\nY = X\n",
-        "leaf.py": f"from a import Base\nfrom c import X\n\nclass Leaf(Base):\n{OLD_RULE}\nclass Other(X):\n{OLD_RULE}",
-    })
+    write(
+        tmp_path,
+        {
+            "a.py": "from b import Base\n",
+            "b.py": "from a import Base\n",
+            "c.py": "X = Y\nY = X\n",
+            "leaf.py": f"from a import Base\nfrom c import X\n\nclass Leaf(Base):\n{OLD_RULE}\nclass Other(X):\n"
+            f"{OLD_RULE}",
+        },
+    )
     project = Project(roots=(tmp_path,))
     summary = project.summary("leaf")
     assert [project.class_kind(info).name for info in summary.classes] == ["NONE", "NONE"]
@@ -183,9 +210,8 @@ def test_import_cycle_between_modules_is_no_primitive(tmp_path):
 def test_files_left_to_ast_are_those_the_migration_leaves(path):
     """What triage passes over, the full migration leaves byte for byte, and
     silently: a skipped file never hides a change or a warning."""
-    from test_golden import options_for
-
     from hijax_migrate.engine.triage import untouched
+    from test_golden import options_for
 
     case = read_case(path)
     for code in {case.source, case.expected}:
@@ -203,10 +229,9 @@ def test_rules_triage_passes_over_change_nothing(path):
     """A triaged migration (only the rules triage names, asked again after
     each rewrite) gives what running every rule gives: text, changes,
     findings, or the same refusal."""
-    from test_golden import options_for
-
     from hijax_migrate.core.errors import MigrationError
     from hijax_migrate.engine.engine import migrate_source
+    from test_golden import options_for
 
     case = read_case(path)
     for target in TARGETS:
@@ -214,8 +239,11 @@ def test_rules_triage_passes_over_change_nothing(path):
         results = []
         for triaged in (False, True):  # the full migration: the one the case's other tests ask for
             try:
-                result = (migrate_source(case.source, path.name, options, Project(), triaged=True) if triaged
-                          else migrated(case.source, path.name, options))
+                result = (
+                    migrate_source(case.source, path.name, options, Project(), triaged=True)
+                    if triaged
+                    else migrated(case.source, path.name, options)
+                )
                 report = result.report
                 results.append((result.code, report.changes, report.findings, report.primitives))
             except MigrationError as error:
@@ -224,9 +252,8 @@ def test_rules_triage_passes_over_change_nothing(path):
 
 
 def test_triage_passes_over_migrated_code_and_plain_code():
-    from test_golden import options_for
-
     from hijax_migrate.engine.triage import untouched
+    from test_golden import options_for
 
     # each output at its own case's target (at an older one, newer code is an error)
     migrated = [case for case in map(read_case, sorted(GOLDEN.glob("*.py"))) if case.has_output]
@@ -235,30 +262,33 @@ def test_triage_passes_over_migrated_code_and_plain_code():
     assert untouched(TRICKY, "x.py", options_for([]), Project()) is not None
 
 
-OLD_DCE = ("from jax.experimental.hijax import HiPrim\n\nclass Op(HiPrim):\n"
-           "    def dce(self, used_outs):  # zz_word\n        return used_outs\n")
+OLD_DCE = (
+    "from jax.experimental.hijax import HiPrim\n\nclass Op(HiPrim):\n"
+    "    def dce(self, used_outs):  # zz_word\n        return used_outs\n"
+)
 
 
-@pytest.mark.parametrize("change, words, acting", [
-    ({}, {b"def dce"}, {"HJX010"}),
-    ({"needs": ("zz_word",)}, {b"zz_word"}, {"HJX010"}),  # a word no other list knows
-    ({"needs": ("zz_other",)}, {b"zz_other"}, set()),  # the file does not name it
-    ({"since": (0, 13, 0)}, set(), set()),  # newer than the target: not selected
-    ({"kinds": frozenset({Kind.OLD})}, {b"def dce"}, set()),  # no such class here
-    ({"kinds": frozenset({Kind.HIPRIM})}, {b"def dce"}, {"HJX010"}),
-])
-def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeypatch, request, change, words,
-                                                                             acting):
+@pytest.mark.parametrize(
+    "change, words, acting",
+    [
+        ({}, {b"def dce"}, {"HJX010"}),
+        ({"needs": ("zz_word",)}, {b"zz_word"}, {"HJX010"}),  # a word no other list knows
+        ({"needs": ("zz_other",)}, {b"zz_other"}, set()),  # the file does not name it
+        ({"since": (0, 13, 0)}, set(), set()),  # newer than the target: not selected
+        ({"kinds": frozenset({Kind.OLD})}, {b"def dce"}, set()),  # no such class here
+        ({"kinds": frozenset({Kind.HIPRIM})}, {b"def dce"}, {"HJX010"}),
+    ],
+)
+def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeypatch, request, change, words, acting):
     """Triage and the pre-filter know a rule only through its ``RULE``: a
     word, a release or a kind changed there changes the words a file must
     name and what triage sends to libcst, with nothing else to edit."""
     from dataclasses import replace
 
-    from test_golden import options_for
-
     from hijax_migrate.engine.triage import acting_rules, candidate_words, every_word
     from hijax_migrate.rules import dce_live_ins, registry
     from hijax_migrate.sources.files import named_words
+    from test_golden import options_for
 
     monkeypatch.setattr(dce_live_ins, "RULE", replace(dce_live_ins.RULE, **change))
     monkeypatch.setattr(registry, "_LOADED", [])  # the registry reads the packages again
@@ -273,7 +303,7 @@ def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeyp
     assert acting_rules(OLD_DCE, "x.py", options, Project()) == acting
 
 
-TYPE_PARAMS = '''\
+TYPE_PARAMS = """\
 from jax.experimental import hijax
 type Alias[T] = list[T]
 type Plain = int
@@ -287,7 +317,7 @@ class Op[T,
         return (g,)
 class Sub(Op[int, str], Alias):
     pass
-'''
+"""
 
 
 def test_type_parameters_are_read_without_libcst():
@@ -299,7 +329,9 @@ def test_type_parameters_are_read_without_libcst():
     assert sorted(facts[0]) == ["Op", "Sub", "helper", "hijax", "type"]  # ``type Alias``: no binding
     assert facts[0]["type"] == [("value", [], 0, ())]
     assert [(c[0], c[1], c[4]) for c in facts[1]] == [
-        ("Op", ["hijax.VJPHiPrimitive"], {"vjp_bwd": [("value", [], 1, ("classic",))]}), ("Sub", ["Op", "Alias"], {})]
+        ("Op", ["hijax.VJPHiPrimitive"], {"vjp_bwd": [("value", [], 1, ("classic",))]}),
+        ("Sub", ["Op", "Alias"], {}),
+    ]
     assert without_type_params("x = 1\n") is None
 
 
@@ -327,8 +359,9 @@ def test_type_parameters_found_by_pattern_read_as_by_the_tokenizer(code, monkeyp
     monkeypatch.setattr(ast_summary, "parse_by_pattern", lambda code: None)
     slow = ast.parse(newsyntax.without_type_params(code))
     assert _summary_facts(fast) == _summary_facts(slow)
-    assert [(n.lineno, n.col_offset) for n in ast.walk(fast) if isinstance(n, ast.ClassDef)] == \
-        [(n.lineno, n.col_offset) for n in ast.walk(slow) if isinstance(n, ast.ClassDef)]
+    assert [(n.lineno, n.col_offset) for n in ast.walk(fast) if isinstance(n, ast.ClassDef)] == [
+        (n.lineno, n.col_offset) for n in ast.walk(slow) if isinstance(n, ast.ClassDef)
+    ]
 
 
 def test_a_cut_in_a_string_is_caught():
@@ -356,29 +389,60 @@ def test_a_tree_of_migrated_primitives_never_imports_libcst_nor_what_it_does_not
             f"class Op{n}(VJPHiPrimitive):\n"
             "    def vjp_fwd(self, nzs_in, *args):\n        return args, args\n\n"
             "    def vjp_bwd(self, res, g, *accums):\n        accums[0].accum(g)\n\n\n"
-            "def kind(x):\n    return type(x), type('T', (), {'n': 1})\n")  # no type() placing a rule
+            "def kind(x):\n    return type(x), type('T', (), {'n': 1})\n"
+        )  # no type() placing a rule
     # Documents too: their cells are triaged as one module (a notebook, a guide that names the API).
     cell = (tmp_path / "op0.py").read_text()
-    (tmp_path / "guide.md").write_text(f"# Guide\n\n```python\n{cell}```\n\nCall `vjp_bwd` by hand:\n\n"
-                                       "```python\nprim.vjp_bwd(res, g)\n```\n")
-    (tmp_path / "op.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "source": cell, "metadata": {},
-                                                              "outputs": [], "execution_count": None}],
-                                                   "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    code = ("import sys\nfrom hijax_migrate.cli import main\n"
-            f"assert main(['--check', '--no-cache', '--target-jax', '0.10', {str(tmp_path)!r}]) == 0\n"
-            "print(*(name in sys.modules for name in ('libcst', 'pathspec', 'packaging', 'multiprocessing')))\n")
+    (tmp_path / "guide.md").write_text(
+        f"# Guide\n\n```python\n{cell}```\n\nCall `vjp_bwd` by hand:\n\n```python\nprim.vjp_bwd(res, g)\n```\n"
+    )
+    (tmp_path / "op.ipynb").write_text(
+        json.dumps(
+            {
+                "cells": [
+                    {"cell_type": "code", "source": cell, "metadata": {}, "outputs": [], "execution_count": None}
+                ],
+                "metadata": {},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        )
+    )
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\n"
+        f"assert main(['--check', '--no-cache', '--target-jax', '0.10', {str(tmp_path)!r}]) == 0\n"
+        "print(*(name in sys.modules for name in ('libcst', 'pathspec', 'packaging', 'multiprocessing')))\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     # No ignore file, no pin, nothing migrated, too few files to fork for.
     assert done.stdout.split() == ["False"] * 4
     assert "12 primitives found" in done.stderr
 
 
-SIGNATURES = ["(self, used_outs)", "(self, used_outs, live_ins)", "(self, used_outs=None)", "(self, *used)",
-              "(self, used_outs, *, k)", "(self, /, used_outs)", "(self)", "(self, used_outs, **kw)",
-              "(self, a, b=1)", "(self, used_outs, *args)"]
-BODIES = ["return a, b", "return (a, b, c)", "return x", "return", "pass", "return (*a, b, c)",
-          "if c:\n        return a, b\n    return a, b, c", "def inner():\n        return a, b\n    return a, b, c",
-          "return [a, b]", "return a, (b, c)"]
+SIGNATURES = [
+    "(self, used_outs)",
+    "(self, used_outs, live_ins)",
+    "(self, used_outs=None)",
+    "(self, *used)",
+    "(self, used_outs, *, k)",
+    "(self, /, used_outs)",
+    "(self)",
+    "(self, used_outs, **kw)",
+    "(self, a, b=1)",
+    "(self, used_outs, *args)",
+]
+BODIES = [
+    "return a, b",
+    "return (a, b, c)",
+    "return x",
+    "return",
+    "pass",
+    "return (*a, b, c)",
+    "if c:\n        return a, b\n    return a, b, c",
+    "def inner():\n        return a, b\n    return a, b, c",
+    "return [a, b]",
+    "return a, (b, c)",
+]
 
 
 @pytest.mark.parametrize("signature", SIGNATURES)
@@ -394,15 +458,28 @@ def test_dce_and_remat_tests_are_the_rules_own(signature, body):
     assert remat_override.sizes(by_ast) == _sizes(by_cst)
 
 
-FWDS = ["def vjp_fwd(self, x):", "def vjp_fwd(self, nzs_in, x):", "def vjp_fwd(self, _nzs_in, x):",
-        "def vjp_fwd(self, nz, y):", "def vjp_fwd(self, a, b=1):", "def vjp_fwd(self, *args):",
-        "def vjp_fwd(self, nzs, *args):", "@staticmethod\n    def vjp_fwd(x, y):", "def vjp_fwd(self):",
-        "def vjp_fwd(self, a, b, c):", "@staticmethod\n    def vjp_fwd(nzs_in, x):"]
-COUNTS = ["", "    def __init__(self, a):\n        self.in_avals = (a,)\n",
-          "    def __init__(self, a):\n        self.in_avals = [a, a]\n        self.in_avals = (a,)\n",
-          "    def __init__(self, a):\n        self.in_avals = x = (a,)\n",
-          "    def expand(self, x, scale=2.0):\n        return x\n", "    def expand(self, *xs):\n        return xs\n",
-          "    def expand(self, x, y):\n        return x\n    def __init__(self, a):\n        self.in_avals = a, a, a\n"]
+FWDS = [
+    "def vjp_fwd(self, x):",
+    "def vjp_fwd(self, nzs_in, x):",
+    "def vjp_fwd(self, _nzs_in, x):",
+    "def vjp_fwd(self, nz, y):",
+    "def vjp_fwd(self, a, b=1):",
+    "def vjp_fwd(self, *args):",
+    "def vjp_fwd(self, nzs, *args):",
+    "@staticmethod\n    def vjp_fwd(x, y):",
+    "def vjp_fwd(self):",
+    "def vjp_fwd(self, a, b, c):",
+    "@staticmethod\n    def vjp_fwd(nzs_in, x):",
+]
+COUNTS = [
+    "",
+    "    def __init__(self, a):\n        self.in_avals = (a,)\n",
+    "    def __init__(self, a):\n        self.in_avals = [a, a]\n        self.in_avals = (a,)\n",
+    "    def __init__(self, a):\n        self.in_avals = x = (a,)\n",
+    "    def expand(self, x, scale=2.0):\n        return x\n",
+    "    def expand(self, *xs):\n        return xs\n",
+    "    def expand(self, x, y):\n        return x\n    def __init__(self, a):\n        self.in_avals = a, a, a\n",
+]
 
 
 # The verdict on each class of COUNTS (rows) x FWDS (columns): T lacks ``nzs_in``,
@@ -424,15 +501,22 @@ def test_nzs_in_verdict_is_the_rules_own(fwd, count):
     assert fwd_nzs_in.lacks_nzs_in(parse_ast(code).body[0], None) == (verdict is not False)
 
 
-IMPORTS = ["from jax.experimental.hijax import vjp_from_jvp", "from jax._src.hijax import vjp_from_lin as v",
-           "from jax.experimental.hijax import *", "from .hijax import vjp_from_jvp",
-           "from other import vjp_from_jvp", "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept E:\n    pass",
-           "if new:\n    from jax.experimental.hijax import vjp_from_jvp",
-           "def f():\n    from jax.experimental.hijax import vjp_from_jvp",
-           "class C:\n    from jax.experimental.hijax import (HiPrim,\n        vjp_from_lin)",
-           "vjp_from_jvp = 1", "import jax.experimental.hijax as vjp_from_jvp",
-           "with x:\n    from jax.experimental.hijax import vjp_from_lin",
-           "from jax._src.hijax import MappingSpec", "from jax.experimental.hijax import MappingSpec"]
+IMPORTS = [
+    "from jax.experimental.hijax import vjp_from_jvp",
+    "from jax._src.hijax import vjp_from_lin as v",
+    "from jax.experimental.hijax import *",
+    "from .hijax import vjp_from_jvp",
+    "from other import vjp_from_jvp",
+    "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept E:\n    pass",
+    "if new:\n    from jax.experimental.hijax import vjp_from_jvp",
+    "def f():\n    from jax.experimental.hijax import vjp_from_jvp",
+    "class C:\n    from jax.experimental.hijax import (HiPrim,\n        vjp_from_lin)",
+    "vjp_from_jvp = 1",
+    "import jax.experimental.hijax as vjp_from_jvp",
+    "with x:\n    from jax.experimental.hijax import vjp_from_lin",
+    "from jax._src.hijax import MappingSpec",
+    "from jax.experimental.hijax import MappingSpec",
+]
 
 
 @pytest.mark.parametrize("code", IMPORTS)
@@ -465,8 +549,9 @@ def test_the_attribute_pre_test_is_linear_on_comment_blocks():
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="3.12's ast reads type parameters itself")
-@pytest.mark.parametrize("code, parses", [(ONE_LINE_PARAMS.replace("def looks", "    pass"), 1),
-                                          (ONE_LINE_PARAMS, 3), (TRICKY, 1)])
+@pytest.mark.parametrize(
+    "code, parses", [(ONE_LINE_PARAMS.replace("def looks", "    pass"), 1), (ONE_LINE_PARAMS, 3), (TRICKY, 1)]
+)
 def test_a_module_with_type_parameters_is_parsed_once(code, parses, monkeypatch):
     """Where the pattern finds type parameters (and every cut checks), the
     parse of the text as it is, which fails at the first, is not made; a cut
@@ -489,9 +574,8 @@ def test_derived_pairs_as_jax_writes_them_need_no_libcst():
     where a removed helper is named, or ``linearize_from_jvp`` (by any name)
     is assigned to ``lin`` alone: jax 0.12's own modules (pairs, ``def
     _transpose_jvp``, a local ``lin``) stay with ``ast``."""
-    from test_golden import options_for
-
     from hijax_migrate.engine.triage import acting_rules
+    from test_golden import options_for
 
     options = options_for(["--target-jax", "0.12"])
     quiet = read_case(GOLDEN / "hjx015_pairs_as_jax_writes_them.py").source
@@ -511,8 +595,13 @@ PLACING = [
 
 def _placing_calls(tree: ast.Module) -> list[ast.Call]:
     """Every ``type(...)`` call given a dict, found by a walk of every node."""
-    return [node for node in ast.walk(tree) if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "type"
-            and any(isinstance(arg, ast.Dict) for arg in [*node.args, *(k.value for k in node.keywords)])]
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "type"
+        and any(isinstance(arg, ast.Dict) for arg in [*node.args, *(k.value for k in node.keywords)])
+    ]
 
 
 @pytest.mark.parametrize("code", PLACING)
@@ -537,5 +626,6 @@ def test_type_calls_placing_rules_found_by_lines_as_by_a_walk_in_every_golden_ca
             tree = ast.parse(code)
         except SyntaxError:  # newer syntax than this Python's
             continue
-        assert [n for n in _placing_calls(tree) if n in set(_over_lines(tree, _type_lines(code)))] \
-            == _placing_calls(tree), path.name
+        assert [n for n in _placing_calls(tree) if n in set(_over_lines(tree, _type_lines(code)))] == _placing_calls(
+            tree
+        ), path.name

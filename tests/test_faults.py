@@ -14,35 +14,45 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import MAX_BYTES, MAX_READ, walk
 from hijax_migrate.sources.parse import MAX_WORDS
 
-OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
-       "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
-       "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+OLD = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
+    "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n"
+)
 # Without the capabilities that let root read anything, a mode-000 file is
 # unreadable to root too.
-AS_UNPRIVILEGED = (["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
-                   if os.geteuid() == 0 and shutil.which("setpriv") else [])
+AS_UNPRIVILEGED = (
+    ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
+    if os.geteuid() == 0 and shutil.which("setpriv")
+    else []
+)
 
 # name -> (bytes, what stderr must say about it, or None for "not reported")
 BAD = {
     "py2.py": (b"# vjp_bwd\nprint 'python 2'\n", "py2.py:2: syntax error"),
     "nul.py": (b"# vjp_bwd\nx = 1\0\n", "nul.py: contains NUL bytes"),
     "latin.py": (b"# -*- coding: utf-8 -*-\n# vjp_bwd\nx = '\xff'\n", "latin.py:3: cannot decode"),
-    "deep_brackets.py": (b"# vjp_bwd\nx = " + b"(" * 3000 + b"1" + b")" * 3000 + b"\n",
-                         "deep_brackets.py:2: too deeply nested"),
-    "deep_blocks.py": (b"# vjp_bwd\n" + b"".join(b"    " * i + b"if x:\n" for i in range(120))
-                       + b"    " * 120 + b"pass\n", "deep_blocks.py:102: too deeply nested"),
+    "deep_brackets.py": (
+        b"# vjp_bwd\nx = " + b"(" * 3000 + b"1" + b")" * 3000 + b"\n",
+        "deep_brackets.py:2: too deeply nested",
+    ),
+    "deep_blocks.py": (
+        b"# vjp_bwd\n" + b"".join(b"    " * i + b"if x:\n" for i in range(120)) + b"    " * 120 + b"pass\n",
+        "deep_blocks.py:102: too deeply nested",
+    ),
     "empty.py": (b"", None),
     "unreadable.py": (b"# vjp_bwd\n", "unreadable.py: cannot read: Permission denied"),
     # under the size limit, but more words and symbols than libcst's tree can hold in about 1 GB
-    "dense.py": ((OLD + "DATA = [" + "0, " * (MAX_WORDS // 2) + "]\n").encode(),
-                 f"dense.py: too large to migrate (over {MAX_WORDS:,} words and symbols"),
+    "dense.py": (
+        (OLD + "DATA = [" + "0, " * (MAX_WORDS // 2) + "]\n").encode(),
+        f"dense.py: too large to migrate (over {MAX_WORDS:,} words and symbols",
+    ),
 }
 
 
@@ -70,10 +80,17 @@ def test_a_tree_of_broken_files(tmp_path):
     root = tmp_path / "tree"
     root.mkdir()
     build(root)
-    before = {p: p.read_bytes() for p in root.rglob("*.py") if p.is_file() and not p.is_symlink()
-              and p.name not in ("unreadable.py", "fifo.py")}
-    done = subprocess.run([*AS_UNPRIVILEGED, sys.executable, "-m", "hijax_migrate", "--in-place",
-                           "--target-jax", "0.10", str(root)], capture_output=True, text=True, timeout=120)
+    before = {
+        p: p.read_bytes()
+        for p in root.rglob("*.py")
+        if p.is_file() and not p.is_symlink() and p.name not in ("unreadable.py", "fifo.py")
+    }
+    done = subprocess.run(
+        [*AS_UNPRIVILEGED, sys.executable, "-m", "hijax_migrate", "--in-place", "--target-jax", "0.10", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 3, done.stderr
     for name, (_, said) in BAD.items():
         if said:
@@ -81,10 +98,13 @@ def test_a_tree_of_broken_files(tmp_path):
         else:
             assert name not in done.stderr
     assert "huge_idle.py" not in done.stderr
-    for name, reason in [("huge.py", "too large to migrate"), ("too_big_to_read.py", "too large to read"),
-                         ("dangling.py", "No such file"),
-                         ("self_loop.py", "Too many levels of symbolic links"),
-                         ("fifo.py", "not a regular file")]:
+    for name, reason in [
+        ("huge.py", "too large to migrate"),
+        ("too_big_to_read.py", "too large to read"),
+        ("dangling.py", "No such file"),
+        ("self_loop.py", "Too many levels of symbolic links"),
+        ("fifo.py", "not a regular file"),
+    ]:
         assert f"{root}/{name}: cannot read: {reason}" in done.stderr or f"{root}/{name}: {reason}" in done.stderr
     for path, data in before.items():
         if path.name.startswith("good"):
@@ -110,7 +130,10 @@ def test_file_deleted_during_the_run_is_reported(tmp_path):
     (tmp_path / "b.py").unlink()  # found by the walk, gone before it is read
     outcomes = run(jobs, Options(target=(0, 10, 0)), in_place=True, workers=1)
     assert [(o.file, bool(o.written), o.error) for o in outcomes] == [
-        ("a.py", True, ""), ("b.py", False, "cannot read: No such file or directory"), ("c.py", True, "")]
+        ("a.py", True, ""),
+        ("b.py", False, "cannot read: No such file or directory"),
+        ("c.py", True, ""),
+    ]
 
 
 def test_file_replaced_by_a_directory_during_the_run(tmp_path):
@@ -122,21 +145,32 @@ def test_file_replaced_by_a_directory_during_the_run(tmp_path):
     assert outcome.error == "not a regular file" and not outcome.written
 
 
-@pytest.mark.parametrize("name, data", [
-    ("tabs_formfeed_no_newline.py",
-     b"from jax.experimental.hijax import VJPHiPrimitive\n\x0c\nclass Mul(VJPHiPrimitive):\n"
-     b"\tdef vjp_fwd(self, nzs_in, x):\n\t\treturn x, x  # keep\t\x0c\n\n"
-     b"\tdef vjp_bwd(self, res, g):\n\t\treturn (2 * g,)"),
-    ("mixed_endings.py",
-     b"from jax.experimental.hijax import VJPHiPrimitive\r\n\r\nclass Mul(VJPHiPrimitive):\n"
-     b"    def vjp_fwd(self, nzs_in, x):\r\n        return x, x\n\n"
-     b"    def vjp_bwd(self, res, g):\r\n        return (2 * g,)\r\n# end\n"),
-])
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        (
+            "tabs_formfeed_no_newline.py",
+            b"from jax.experimental.hijax import VJPHiPrimitive\n\x0c\nclass Mul(VJPHiPrimitive):\n"
+            b"\tdef vjp_fwd(self, nzs_in, x):\n\t\treturn x, x  # keep\t\x0c\n\n"
+            b"\tdef vjp_bwd(self, res, g):\n\t\treturn (2 * g,)",
+        ),
+        (
+            "mixed_endings.py",
+            b"from jax.experimental.hijax import VJPHiPrimitive\r\n\r\nclass Mul(VJPHiPrimitive):\n"
+            b"    def vjp_fwd(self, nzs_in, x):\r\n        return x, x\n\n"
+            b"    def vjp_bwd(self, res, g):\r\n        return (2 * g,)\r\n# end\n",
+        ),
+    ],
+)
 def test_whitespace_oddities_survive_outside_the_rewrite(tmp_path, name, data):
     path = tmp_path / name
     path.write_bytes(data)
-    done = FORKER.module("hijax_migrate", ["--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10",
-                                           str(path)], tmp_path, text=False)
+    done = FORKER.module(
+        "hijax_migrate",
+        ["--in-place", "-q", "--strategy", "accum", "--target-jax", "0.10", str(path)],
+        tmp_path,
+        text=False,
+    )
     assert done.returncode == 0, done.stderr
     out = path.read_bytes()
     head, _, _ = data.partition(b"def vjp_bwd")
@@ -158,7 +192,6 @@ def with_rule(monkeypatch, transformer: type, code: str, name: str) -> None:
 
 def test_a_rewrite_that_would_not_parse_is_refused_as_a_bug(tmp_path, capsys, monkeypatch):
     import libcst as cst
-
     from hijax_migrate.cli import main
     from hijax_migrate.rules.context import RuleTransformer
 
@@ -179,7 +212,6 @@ def test_where_python_cannot_compile_the_input_libcst_checks_the_rewrite_parses(
     """An input CPython refuses to compile (a duplicate argument) gives the
     compile nothing to compare: libcst's parse of the output decides."""
     import libcst as cst
-
     from hijax_migrate.cli import main
     from hijax_migrate.engine import checks
     from hijax_migrate.rules.context import RuleTransformer
@@ -213,12 +245,18 @@ def test_a_symlinked_file_is_written_through_and_stays_a_link(tmp_path):
 
 # --- Write faults: each is that file's failure; the run goes on, exit 3 ---
 
+
 def cli(*args: str, preexec_fn=None) -> subprocess.CompletedProcess:
     """The command in a fresh process: forked (fresh_runs), or started where ``preexec_fn`` sets it up."""
     if preexec_fn is None:
         return FORKER.module("hijax_migrate", ["--target-jax", "0.10", *args], Path.cwd())
-    return subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", *args],
-                          capture_output=True, text=True, timeout=300, preexec_fn=preexec_fn)
+    return subprocess.run(
+        [sys.executable, "-m", "hijax_migrate", "--target-jax", "0.10", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=preexec_fn,
+    )
 
 
 def tree_of(root: Path, names: list[str]) -> dict[str, Path]:
@@ -251,8 +289,7 @@ def test_a_read_only_file_is_reported_not_replaced(tmp_path, jobs):
 def test_an_immutable_file_among_good_ones(tmp_path):
     paths = tree_of(tmp_path / "t", ["a.py", "b.py", "c.py"])
     if subprocess.run(["chattr", "+i", str(paths["b.py"])], capture_output=True).returncode:
-        pytest.skip("chattr +i is not allowed here (needs CAP_LINUX_IMMUTABLE and a file system "
-                    "that supports it)")
+        pytest.skip("chattr +i is not allowed here (needs CAP_LINUX_IMMUTABLE and a file system that supports it)")
     try:
         done = cli("--in-place", str(tmp_path / "t"))
     finally:
@@ -266,8 +303,20 @@ def test_a_read_only_folder_counts_nothing_as_migrated(tmp_path):
     paths = tree_of(tmp_path / "t", ["a.py"])
     (tmp_path / "t").chmod(0o555)
     try:
-        done = subprocess.run([*AS_UNPRIVILEGED, sys.executable, "-m", "hijax_migrate", "--in-place",
-                               "--target-jax", "0.10", str(tmp_path / "t")], capture_output=True, text=True)
+        done = subprocess.run(
+            [
+                *AS_UNPRIVILEGED,
+                sys.executable,
+                "-m",
+                "hijax_migrate",
+                "--in-place",
+                "--target-jax",
+                "0.10",
+                str(tmp_path / "t"),
+            ],
+            capture_output=True,
+            text=True,
+        )
     finally:
         (tmp_path / "t").chmod(0o755)
     assert done.returncode == 3, done.stderr
@@ -283,8 +332,13 @@ def test_a_file_size_limit_fails_the_big_file_only(tmp_path):
     paths["big.py"].write_text(OLD + "# padding\n" * 1000)  # over the limit once rewritten
     OLD_BIG = paths["big.py"].read_text()
     limit = len(OLD_BIG) - 10
-    done = cli("--in-place", "-j", "1", str(tmp_path / "t"),
-               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+    done = cli(
+        "--in-place",
+        "-j",
+        "1",
+        str(tmp_path / "t"),
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)),
+    )
     assert done.returncode == 3, done.stderr
     assert f"error: {paths['big.py']}: cannot write: File too large" in done.stderr
     assert paths["big.py"].read_text() == OLD_BIG
@@ -297,8 +351,9 @@ def test_a_file_size_limit_fails_the_big_file_only(tmp_path):
 def small_tmpfs(tmp_path):
     mount = tmp_path / "mnt"
     mount.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)],
-                          capture_output=True, text=True)
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True, text=True
+    )
     if made.returncode:
         pytest.skip(f"cannot mount a small tmpfs here ({made.stderr.strip() or 'mount failed'})")
     try:
@@ -342,9 +397,12 @@ def test_an_unexpected_exception_is_a_bug_report_for_that_file_only(tmp_path, ca
     code = main(["--in-place", "-j", "1", "--select", "HJX998,HJX001", "--target-jax", "0.10", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 3 and paths["boom.py"].read_text() == OLD
-    assert re.search(f"error: {re.escape(str(paths['boom.py']))}: internal error \\(ValueError: "
-                     r"something the tool did not expect at \w+\.py:\d+\); file left unchanged, "
-                     "please report this bug", err), err
+    assert re.search(
+        f"error: {re.escape(str(paths['boom.py']))}: internal error \\(ValueError: "
+        r"something the tool did not expect at \w+\.py:\d+\); file left unchanged, "
+        "please report this bug",
+        err,
+    ), err
     assert all("def vjp_bwd_retval" in paths[n].read_text() for n in ("a.py", "c.py"))
     assert "migrated 2 files" in err
 
@@ -438,16 +496,21 @@ def test_a_long_item_never_leaves_the_other_worker_idle(tmp_path):
 
 # --- stdin passes the checks a file on disk passes: on failure, the input comes back as it was ---
 
+
 def stdin_run(data: bytes, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """The command reading ``data`` on stdin, in a fresh (forked) process: bytes out."""
     return FORKER.module("hijax_migrate", ["--target-jax", "0.10", *args, "-"], cwd or Path.cwd(), data, text=False)
 
 
 STDIN_REFUSED = {  # bytes on stdin that the tool must give back unchanged, and what it says
-    "cp932-twin": (b"# -*- coding: cp932 -*-\n# \x87\x90\n" + OLD.encode(),
-                   b":2: its cp932 bytes do not survive decoding and encoding again"),
-    "unicode_escape": (b"# -*- coding: unicode_escape -*-\n# tab\\there\n" + OLD.encode(),
-                       b":1: its unicode_escape bytes do not survive"),
+    "cp932-twin": (
+        b"# -*- coding: cp932 -*-\n# \x87\x90\n" + OLD.encode(),
+        b":2: its cp932 bytes do not survive decoding and encoding again",
+    ),
+    "unicode_escape": (
+        b"# -*- coding: unicode_escape -*-\n# tab\\there\n" + OLD.encode(),
+        b":1: its unicode_escape bytes do not survive",
+    ),
     "and-chain": ((OLD + AND_CHAIN).encode(), b":10: a chain of 10000 `and` terms"),
     "nested-chains": ((OLD + nested_chains(10)).encode(), b":10: nested 9984 levels deep"),
     "too-large": (OLD.encode() + b"x = 1\n" * (MAX_BYTES // 6), b": too large to migrate"),

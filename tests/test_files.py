@@ -8,15 +8,16 @@ import stat
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.cli import main
 from hijax_migrate.engine.engine import MigrationError, migrate_source
 from hijax_migrate.rules.context import Options
 from hijax_migrate.sources.files import FileError, read_source, write_atomic
 
-OLD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
-       "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
-       "    def vjp_bwd(self, res, g):\n        return (2 * g,)\n")
+OLD = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
+    "    def vjp_fwd(self, nzs_in, x):\n        return x, x\n\n"
+    "    def vjp_bwd(self, res, g):\n        return (2 * g,)\n"
+)
 
 
 def migrate_in_place(path: Path, *flags: str) -> int:
@@ -63,11 +64,14 @@ def test_file_changed_on_disk_is_not_overwritten(tmp_path):
     assert path.read_text().endswith("# edited meanwhile\n")
 
 
-@pytest.mark.parametrize("data, reason", [
-    (b"print 'python 2'\n", "syntax error"),
-    (b"x = 1\0\n", "NUL bytes"),
-    (b"# -*- coding: utf-8 -*-\nx = '\xff'\n", "cannot decode"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"print 'python 2'\n", "syntax error"),
+        (b"x = 1\0\n", "NUL bytes"),
+        (b"# -*- coding: utf-8 -*-\nx = '\xff'\n", "cannot decode"),
+    ],
+)
 def test_broken_files_are_reported_and_left_byte_identical(tmp_path, capsys, data, reason):
     bad, good = tmp_path / "bad.py", tmp_path / "good.py"
     bad.write_bytes(b"# vjp_bwd\n" + data)  # a candidate: named, so read
@@ -89,19 +93,32 @@ PAIRS = "from jax.experimental.hijax import VJPHiPrimitive, vjp_from_jvp\n"
 GUARDED = "try:\n    from jax.experimental.hijax import vjp_from_jvp\nexcept ImportError:\n    vjp_from_jvp = None\n"
 
 
-@pytest.mark.parametrize("code, target, newer, line", [
-    (PAIRS, (0, 10, 2), "`vjp_from_jvp` (jax 0.11.1+)", 1),
-    (PAIRS, (0, 11, 0), "`vjp_from_jvp` (jax 0.11.1+)", 1),
-    ("import jax\nfrom jax._src.hijax import (\n    transpose_jvp,\n)\n", (0, 10, 2), "`transpose_jvp` (jax 0.11.0+)", 2),
-    ("from jax.experimental.hijax import linearize_from_jvp\n", (0, 10, 2), "`linearize_from_jvp` (jax 0.11.0+)", 1),
-    (PAIRS, (0, 11, 1), None, 0),
-    (GUARDED, (0, 10, 2), None, 0),  # a version switch: right on both sides
-    ("from mylib.hijax import vjp_from_jvp\n", (0, 10, 2), None, 0),
-    # jax's private module had MappingSpec before the public one (jax 0.10.2's own tests import it)
-    ("from jax._src.hijax import MappingSpec\n", (0, 10, 2), None, 0),
-    ("from jax._src.hijax import MappingSpec\n", (0, 9, 0), "`MappingSpec` (jax 0.10.0+)", 1),
-    ("from jax.experimental.hijax import MappingSpec\n", (0, 10, 2), "`MappingSpec` (jax 0.11.0+)", 1),
-])
+@pytest.mark.parametrize(
+    "code, target, newer, line",
+    [
+        (PAIRS, (0, 10, 2), "`vjp_from_jvp` (jax 0.11.1+)", 1),
+        (PAIRS, (0, 11, 0), "`vjp_from_jvp` (jax 0.11.1+)", 1),
+        (
+            "import jax\nfrom jax._src.hijax import (\n    transpose_jvp,\n)\n",
+            (0, 10, 2),
+            "`transpose_jvp` (jax 0.11.0+)",
+            2,
+        ),
+        (
+            "from jax.experimental.hijax import linearize_from_jvp\n",
+            (0, 10, 2),
+            "`linearize_from_jvp` (jax 0.11.0+)",
+            1,
+        ),
+        (PAIRS, (0, 11, 1), None, 0),
+        (GUARDED, (0, 10, 2), None, 0),  # a version switch: right on both sides
+        ("from mylib.hijax import vjp_from_jvp\n", (0, 10, 2), None, 0),
+        # jax's private module had MappingSpec before the public one (jax 0.10.2's own tests import it)
+        ("from jax._src.hijax import MappingSpec\n", (0, 10, 2), None, 0),
+        ("from jax._src.hijax import MappingSpec\n", (0, 9, 0), "`MappingSpec` (jax 0.10.0+)", 1),
+        ("from jax.experimental.hijax import MappingSpec\n", (0, 10, 2), "`MappingSpec` (jax 0.11.0+)", 1),
+    ],
+)
 def test_imports_newer_than_the_target_are_an_error(code, target, newer, line):
     from hijax_migrate.analysis.project import Project
     from hijax_migrate.engine.triage import untouched
@@ -119,9 +136,8 @@ def test_imports_newer_than_the_target_are_an_error(code, target, newer, line):
 def test_libcst_codemod_command_runs_the_same_migration(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a file named alone: the tree is where the command runs
     import libcst as cst
-    from libcst.codemod import CodemodContext
-
     from hijax_migrate.codemod import HijaxMigrateCommand
+    from libcst.codemod import CodemodContext
 
     command = HijaxMigrateCommand(CodemodContext(filename="ops.py"), target_jax="0.10")
     out = command.transform_module(cst.parse_module(OLD))
@@ -129,6 +145,7 @@ def test_libcst_codemod_command_runs_the_same_migration(tmp_path, monkeypatch):
 
 
 # --- Bytes the tool did not mean to change are never changed ---
+
 
 def _big5_twin() -> bytes:
     """Two bytes big5 reads as a character it writes back differently."""
@@ -143,12 +160,15 @@ def _big5_twin() -> bytes:
     raise AssertionError("big5 has no such character here")
 
 
-@pytest.mark.parametrize("encoding, line", [
-    ("cp932", b"# \x87\x90"),  # NEC's form of a character cp932 writes as 0x81E0
-    ("big5", b"# " + _big5_twin()),
-    ("utf-7", b"# caf+AOk-"),  # Python ends this shifted run without the "-"
-    ("unicode_escape", b"# tab\\there"),  # decoded, the escape is gone; the newlines too
-])
+@pytest.mark.parametrize(
+    "encoding, line",
+    [
+        ("cp932", b"# \x87\x90"),  # NEC's form of a character cp932 writes as 0x81E0
+        ("big5", b"# " + _big5_twin()),
+        ("utf-7", b"# caf+AOk-"),  # Python ends this shifted run without the "-"
+        ("unicode_escape", b"# tab\\there"),  # decoded, the escape is gone; the newlines too
+    ],
+)
 def test_bytes_that_would_not_survive_are_refused(tmp_path, capsys, encoding, line):
     path = tmp_path / "ops.py"
     data = f"# -*- coding: {encoding} -*-\n".encode() + line + b"\n" + OLD.encode()
@@ -175,6 +195,7 @@ def test_a_cr_only_file_keeps_its_last_cr(tmp_path):
 
 
 # --- Metadata ---
+
 
 def test_a_hard_linked_file_is_refused_not_split(tmp_path, capsys):
     path, other = tmp_path / "ops.py", tmp_path / "other_name.py"
@@ -212,6 +233,7 @@ def test_setuid_setgid_and_owner_survive(tmp_path):
 
 # --- Concurrent edits ---
 
+
 def test_a_change_just_before_the_rename_is_caught(tmp_path, monkeypatch):
     """Another process appends while the temporary file is being filled."""
     from hijax_migrate.sources import files
@@ -242,9 +264,11 @@ def test_a_concurrent_appender_loses_nothing_silently(tmp_path):
     names = [tmp_path / f"m{i}.py" for i in range(40)]
     for path in names:
         path.write_text(OLD)
-    run = subprocess.Popen([sys.executable, "-m", "hijax_migrate", "--in-place", "-j", "2",
-                            "--target-jax", "0.10", str(tmp_path)],
-                           stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [sys.executable, "-m", "hijax_migrate", "--in-place", "-j", "2", "--target-jax", "0.10", str(tmp_path)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     appended: dict[Path, list[str]] = {p: [] for p in names}
     while run.poll() is None and all(OLD == p.read_text() for p in names):
         pass  # the writer starts once the run has written its first file
@@ -259,8 +283,9 @@ def test_a_concurrent_appender_loses_nothing_silently(tmp_path):
     run.wait(timeout=300)
     err = run.stderr.read()
     kept = {p: set(p.read_text().splitlines(keepends=True)) for p in names}
-    lost = [(p.name, line) for p, lines in appended.items() for line in lines
-            if line not in kept[p] and f"{p}: " not in err]
+    lost = [
+        (p.name, line) for p, lines in appended.items() for line in lines if line not in kept[p] and f"{p}: " not in err
+    ]
     assert lost == [], err
 
 

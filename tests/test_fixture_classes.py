@@ -10,14 +10,15 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from golden import read_case
 from hijax_migrate.analysis.ast_summary import summarize_ast
 from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.fixture_classes import Undecidable, fixture_classes
 from hijax_migrate.analysis.summary import summarize_tree
 from hijax_migrate.engine.undecided import fixtures
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golden import read_case
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
@@ -56,17 +57,36 @@ def test_golden_fixtures_are_found_alike(name, code):
 
 
 def test_a_class_used_only_in_raises_is_found_both_ways():
-    code = ("class T:\n    def test(self):\n        class Bad(Base):\n            pass\n\n"
-            "        def make():\n            return Bad()\n\n"
-            "        with self.assertRaisesRegex(TypeError, 'x'):\n            make()\n")
-    assert by_ast(code) == by_libcst(code) == by_libcst(code, defs=True) == [
-        ("T.test.<locals>.Bad", "used only inside `with self.assertRaisesRegex(...)`")]
+    code = (
+        "class T:\n    def test(self):\n        class Bad(Base):\n            pass\n\n"
+        "        def make():\n            return Bad()\n\n"
+        "        with self.assertRaisesRegex(TypeError, 'x'):\n            make()\n"
+    )
+    assert (
+        by_ast(code)
+        == by_libcst(code)
+        == by_libcst(code, defs=True)
+        == [("T.test.<locals>.Bad", "used only inside `with self.assertRaisesRegex(...)`")]
+    )
 
 
 # Places where a word (the class's name, or its helper's) may stand in a test method.
-USES = ["{n}()", "x.{n}", "f({n}=1)", "lambda {n}: 1", "import a.{n} as b", "from m import {n}",
-        "global {n}", "print({n})", "[{n} for _ in y]", "def g({n}): pass", "class D({n}): pass",
-        "try:\n    pass\nexcept E as {n}:\n    pass", "f'{{{n}}}'", "@{n}\ndef h(): pass"]
+USES = [
+    "{n}()",
+    "x.{n}",
+    "f({n}=1)",
+    "lambda {n}: 1",
+    "import a.{n} as b",
+    "from m import {n}",
+    "global {n}",
+    "print({n})",
+    "[{n} for _ in y]",
+    "def g({n}): pass",
+    "class D({n}): pass",
+    "try:\n    pass\nexcept E as {n}:\n    pass",
+    "f'{{{n}}}'",
+    "@{n}\ndef h(): pass",
+]
 
 
 def _block(lines: list[str], indent: str) -> str:
@@ -107,8 +127,10 @@ def test_a_raises_call_written_otherwise_is_left_to_libcst_or_read_alike(call):
 
 @pytest.mark.parametrize("ending", ["\r\n", "\r"])
 def test_other_line_endings_are_read_alike_or_left_to_libcst(ending):
-    code = ("class T:\n    def test(self):\n        x = 1\n        with self.assertRaises(E):\n"
-            "            class Bad(Base):\n                pass\n").replace("\n", ending)
+    code = (
+        "class T:\n    def test(self):\n        x = 1\n        with self.assertRaises(E):\n"
+        "            class Bad(Base):\n                pass\n"
+    ).replace("\n", ending)
     found = by_ast(code)
     assert found == by_libcst(code) if ending == "\r\n" else found is None
 
@@ -118,7 +140,9 @@ def test_a_module_of_lone_carriage_returns_is_triaged_without_error():
     from hijax_migrate.core.model import Options
     from hijax_migrate.engine.triage import untouched
 
-    code = ("from jax.experimental.hijax import VJPHiPrimitive\n\nclass T:\n    def test(self):\n"
-            "        with self.assertRaises(E):\n            class Bad(VJPHiPrimitive):\n"
-            "                def vjp_bwd(self, res, g):\n                    return (g,)\n").replace("\n", "\r")
+    code = (
+        "from jax.experimental.hijax import VJPHiPrimitive\n\nclass T:\n    def test(self):\n"
+        "        with self.assertRaises(E):\n            class Bad(VJPHiPrimitive):\n"
+        "                def vjp_bwd(self, res, g):\n                    return (g,)\n"
+    ).replace("\n", "\r")
     assert untouched(code, "t.py", Options(), Project()) is None  # libcst decides, and says it

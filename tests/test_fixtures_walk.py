@@ -7,16 +7,15 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-from libcst.metadata import MetadataWrapper
-
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.analysis.summary import summarize_tree
 from hijax_migrate.engine.undecided import fixtures, walked_fixtures
+from libcst.metadata import MetadataWrapper
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 BIG = Path("/work/corpus/jax-HEAD/tests/hijax_test.py")  # where this machine has it
-HELPER = '''
+HELPER = """
 import unittest
 from jax.experimental.hijax import VJPHiPrimitive
 
@@ -35,7 +34,7 @@ class T(unittest.TestCase):
             make()
 
 with_raises = None
-'''
+"""
 
 
 def both(code: str) -> tuple[dict, dict]:
@@ -59,8 +58,11 @@ def test_a_helper_building_a_fixture_is_still_followed():
     assert names(passed) == names(walked) == {"Bad": "used only inside `with self.assertRaises(...)`"}
 
 
-@pytest.mark.parametrize("case", [path for path in sorted(GOLDEN.glob("*.py")) if "aises" in path.read_text()]
-                         + ([BIG] if BIG.is_file() else []), ids=lambda path: path.stem)
+@pytest.mark.parametrize(
+    "case",
+    [path for path in sorted(GOLDEN.glob("*.py")) if "aises" in path.read_text()] + ([BIG] if BIG.is_file() else []),
+    ids=lambda path: path.stem,
+)
 def test_the_same_fixtures_as_the_walk_of_every_node(case):
     code = case.read_text().split("\n# output\n")[0]
     walked, passed = both(code)

@@ -138,8 +138,10 @@ def test_those_forms_would_differ_alone(form):
 
 def test_what_stands_around_the_body_is_answered_alone():
     """Decorators, defaults and annotations are read in the scope around the function, by both."""
-    source = ("from typing import Literal, Optional, cast\nimport a.b\n"
-              "@cast('a', a.b)\ndef f(a: Optional['a'], b: Literal['a'] = a.b) -> Optional['a']:\n    return a\n")
+    source = (
+        "from typing import Literal, Optional, cast\nimport a.b\n"
+        "@cast('a', a.b)\ndef f(a: Optional['a'], b: Literal['a'] = a.b) -> Optional['a']:\n    return a\n"
+    )
     wrapper = MetadataWrapper(cst.parse_module(source))
     scopes = FunctionScopes(wrapper, _model(source))
     func = findall(wrapper.module, cst.FunctionDef)[0]
@@ -147,18 +149,23 @@ def test_what_stands_around_the_body_is_answered_alone():
     assert check_agrees(source) == (1, 0)
 
 
-@pytest.mark.parametrize(("source", "expected"), [
-    ("def h(x):\n    pass\nclass C:\n    def f(self, a):\n        h(a)\n", "def"),
-    ("import h\nclass C:\n    def f(self, a):\n        h(a)\n", "none"),
-    ("def h(x):\n    pass\ndef h(x):\n    pass\nclass C:\n    def f(self, a):\n        h(a)\n", "none"),
-    ("if X:\n    def h(x):\n        pass\nclass C:\n    def f(self, a):\n        h(a)\n", "none"),
-    ("def h(x):\n    pass\nclass C:\n    def f(self, a, h):\n        h(a)\n", "local"),
-    ("def h(x):\n    pass\nclass C:\n    h = 1\n    def f(self, a):\n        h(a)\n", "def"),  # a class scope
-    ("def h(x):\n    pass\nclass C:\n    def f(self, a):\n        def g():\n            h(a)\n        h = 2\n",
-     "local"),
-    ("def h(x):\n    pass\nclass C:\n    def f(self, a):\n        return [h(a) for h in a]\n", "local"),
-    ("def h(x):\n    pass\nx = [(h := 1) for _ in ()]\nclass C:\n    def f(self, a):\n        h(a)\n", "def"),
-])
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("def h(x):\n    pass\nclass C:\n    def f(self, a):\n        h(a)\n", "def"),
+        ("import h\nclass C:\n    def f(self, a):\n        h(a)\n", "none"),
+        ("def h(x):\n    pass\ndef h(x):\n    pass\nclass C:\n    def f(self, a):\n        h(a)\n", "none"),
+        ("if X:\n    def h(x):\n        pass\nclass C:\n    def f(self, a):\n        h(a)\n", "none"),
+        ("def h(x):\n    pass\nclass C:\n    def f(self, a, h):\n        h(a)\n", "local"),
+        ("def h(x):\n    pass\nclass C:\n    h = 1\n    def f(self, a):\n        h(a)\n", "def"),  # a class scope
+        (
+            "def h(x):\n    pass\nclass C:\n    def f(self, a):\n        def g():\n            h(a)\n        h = 2\n",
+            "local",
+        ),
+        ("def h(x):\n    pass\nclass C:\n    def f(self, a):\n        return [h(a) for h in a]\n", "local"),
+        ("def h(x):\n    pass\nx = [(h := 1) for _ in ()]\nclass C:\n    def f(self, a):\n        h(a)\n", "def"),
+    ],
+)
 def test_which_function_a_call_reaches(source, expected):
     wrapper = MetadataWrapper(cst.parse_module(textwrap.dedent(source)))
     scopes = FunctionScopes(wrapper, _model(source))

@@ -79,8 +79,7 @@ def test_git_errors_are_usage_errors(repo, tmp_path):
 
 
 def test_include_and_exclude_patterns(repo):
-    write(repo, {"pkg/a.py": OLD_OP.format(n=1), "pkg/sub/b.py": OLD_OP.format(n=2),
-                 "tools/c.py": OLD_OP.format(n=3)})
+    write(repo, {"pkg/a.py": OLD_OP.format(n=1), "pkg/sub/b.py": OLD_OP.format(n=2), "tools/c.py": OLD_OP.format(n=3)})
     only_pkg = tool(repo, "--check", "--include", "pkg/", "--exclude", "sub/", ".")
     assert only_pkg.stdout.split() == ["pkg/a.py"]
 
@@ -193,6 +192,7 @@ def test_pre_push_when_the_remote_moved_on_checks_the_whole_tree(repo):
 
 # -- the hooks check the content that moves, not the working tree
 
+
 def commit(root: Path, files: dict[str, str], message: str) -> None:
     write(root, files)
     git(root, "add", "-A")
@@ -297,6 +297,7 @@ def test_pre_commit_names_a_file_that_looks_like_an_option_safely(repo):
 
 # -- no user string reaches git as an option
 
+
 @pytest.mark.parametrize("ref", ["--output=victim.txt", "-o", "--exec=touch pwned"])
 def test_changed_since_never_hands_git_an_option(repo, ref):
     (repo / "victim.txt").write_text("precious\n")
@@ -336,18 +337,28 @@ def test_pre_commit_framework_runs_the_hooks_for_real(repo, tmp_path, monkeypatc
         pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
     clone, rev = _clone_of_this_repository(tmp_path)
     monkeypatch.setenv("PRE_COMMIT_HOME", str(tmp_path / "pre-commit-home"))
-    write(repo, {".pre-commit-config.yaml": f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n"
-                                            "  - id: hijax-migrate-check\n  - id: hijax-migrate\n    stages: [manual]\n",
-                 "pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\n',
-                 "pkg/ops.py": OLD_OP.format(n=1), "docs/guide.md": MARKDOWN_OLD,
-                 "vendored/ops.py": OLD_OP.format(n=2)})
+    write(
+        repo,
+        {
+            ".pre-commit-config.yaml": f"repos:\n- repo: {clone}\n  rev: {rev}\n  hooks:\n"
+            "  - id: hijax-migrate-check\n  - id: hijax-migrate\n    stages: [manual]\n",
+            "pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\n',
+            "pkg/ops.py": OLD_OP.format(n=1),
+            "docs/guide.md": MARKDOWN_OLD,
+            "vendored/ops.py": OLD_OP.format(n=2),
+        },
+    )
     git(repo, "add", "-A")
     check = subprocess.run([pre_commit, "run", "--all-files"], cwd=repo, capture_output=True, text=True)
     assert check.returncode == 1, check.stdout + check.stderr
     assert "pkg/ops.py" in check.stdout and "docs/guide.md" in check.stdout
     assert "vendored/ops.py" not in check.stdout  # the project's exclude, applied to named files
-    fix = subprocess.run([pre_commit, "run", "--all-files", "--hook-stage", "manual", "hijax-migrate"],
-                         cwd=repo, capture_output=True, text=True)
+    fix = subprocess.run(
+        [pre_commit, "run", "--all-files", "--hook-stage", "manual", "hijax-migrate"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+    )
     assert fix.returncode == 1 and "files were modified by this hook" in fix.stdout, fix.stdout
     assert "def vjp_bwd_retval" in (repo / "pkg/ops.py").read_text()
     assert "def vjp_bwd_retval" in (repo / "docs/guide.md").read_text()
@@ -357,8 +368,15 @@ def test_pre_commit_framework_runs_the_hooks_for_real(repo, tmp_path, monkeypatc
 def test_hooks_read_the_configuration_of_the_tree_they_check(repo):
     tool(repo, "install-hook")
     custom = OLD_OP.format(n=1).replace("from pkg.bases import Base", "from vendor_lib import Base")
-    commit(repo, {"pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\n',
-                  "vendored/ops.py": OLD_OP.format(n=2), "pkg/custom.py": custom}, "excluded, and an unknown base")
+    commit(
+        repo,
+        {
+            "pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\n',
+            "vendored/ops.py": OLD_OP.format(n=2),
+            "pkg/custom.py": custom,
+        },
+        "excluded, and an unknown base",
+    )
     assert git(repo, "push", "origin", "main", check=False).returncode == 0
     # the pushed pyproject.toml names the base: now the class is a primitive
     write(repo, {"pyproject.toml": '[tool.hijax-migrate]\nexclude = ["vendored/"]\nbase = ["vendor_lib.Base"]\n'})
@@ -380,6 +398,7 @@ def test_pre_push_of_a_tag_of_a_blob_passes(repo):
 
 # -- the copy of the tree the hooks keep between runs (hook_tree)
 
+
 def test_pre_push_checks_each_push_against_its_own_tree_though_the_copy_is_kept(repo):
     tool(repo, "install-hook")
     commit(repo, {"pkg/clean.py": "x = 1  # names vjp_bwd: worth a look\n"}, "clean")
@@ -395,7 +414,6 @@ def test_pre_push_checks_each_push_against_its_own_tree_though_the_copy_is_kept(
     assert blocked.returncode != 0 and "pkg/ops2.py" in blocked.stderr
     assert tool(repo, "uninstall-hook").returncode == 0
     assert not kept[0].exists()  # removing the hook removes its copy
-
 
 
 def test_hooks_import_files_named_alone_from_the_checked_tree_not_the_working_folder(repo, tmp_path, monkeypatch):

@@ -16,14 +16,14 @@ from dataclasses import replace
 
 import libcst as cst
 import pytest
-
-from golden import FINDINGS_MARK, GOLDEN, Case, all_cases, finding_lines, migrated, read_case, write_case
 from hijax_migrate.cli import build_parser
 from hijax_migrate.command.session import options_of
 from hijax_migrate.command.usage import settings_from
 from hijax_migrate.core.versions import OLDEST_TARGET, format_version, parse_version
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
+
+from golden import FINDINGS_MARK, GOLDEN, Case, all_cases, finding_lines, migrated, read_case, write_case
 
 DEFAULT_FLAGS = ["--target-jax", "0.10"]
 

@@ -11,13 +11,13 @@ import os
 from pathlib import Path
 
 import pytest
-from jax_batch import JAX_012
-
-from golden import GOLDEN
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.core.model import Options
 from hijax_migrate.run.runner import migrate_document
 from hijax_migrate.run.state import Job
+from jax_batch import JAX_012
+
+from golden import GOLDEN
 
 DOCS = GOLDEN / "docs"
 CASES = sorted(p for p in DOCS.iterdir() if ".out." not in p.name)
@@ -77,15 +77,18 @@ def test_jupytext_paired_files_stay_consistent(tmp_path):
         "class Base(VJPHiPrimitive):\n    pass\n\n"
         "# %%\nclass Mul(Base):\n    def vjp_fwd(self, nzs_in, x, y):\n        return x * y, (x, y)\n\n"
         "    def vjp_bwd(self, res, g):\n        x, y = res\n        return (g * y, g * x)\n",
-        fmt="py:percent")
+        fmt="py:percent",
+    )
     notebook.metadata["jupytext"] = {"formats": "ipynb,py:percent,md:myst"}
     notebook.metadata["kernelspec"] = {"name": "python3", "language": "python", "display_name": "Python 3"}
     for fmt, name in (("ipynb", "guide.ipynb"), ("py:percent", "guide.py"), ("md:myst", "guide.md")):
         jupytext.write(notebook, tmp_path / name, fmt=fmt)
     done = FORKER.module("hijax_migrate", ["--in-place", "-q", "--target-jax", "0.10", str(tmp_path)], Path.cwd())
     assert done.returncode == 0, done.stderr
-    code = {name: [c.source for c in jupytext.read(tmp_path / name).cells if c.cell_type == "code"]
-            for name in ("guide.ipynb", "guide.py", "guide.md")}
+    code = {
+        name: [c.source for c in jupytext.read(tmp_path / name).cells if c.cell_type == "code"]
+        for name in ("guide.ipynb", "guide.py", "guide.md")
+    }
     assert "def vjp_bwd_retval(self, res, g):" in code["guide.ipynb"][-1]
     assert code["guide.ipynb"] == code["guide.py"] == code["guide.md"]
 
@@ -94,21 +97,37 @@ def test_jupytext_paired_files_stay_consistent(tmp_path):
 def test_black_leaves_document_cells_as_the_rewrite_writes_them(name):
     path = DOCS / name
     options = Options(target=(0, 10, 0), black=True)
-    result = migrate_document(path.read_text(encoding="utf-8"), Job(path, name, DOCS), options,
-                              Project(roots=(DOCS,)))
+    result = migrate_document(path.read_text(encoding="utf-8"), Job(path, name, DOCS), options, Project(roots=(DOCS,)))
     assert result.code == expected_path(path).read_text(encoding="utf-8")
 
 
 def notebook(*sources: str) -> str:
-    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-              "source": source.splitlines(keepends=True)} for source in sources]
-    return json.dumps({"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3",
-                                                                    "display_name": "P"}},
-                       "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
+    cells = [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "metadata": {},
+            "outputs": [],
+            "source": source.splitlines(keepends=True),
+        }
+        for source in sources
+    ]
+    return (
+        json.dumps(
+            {
+                "cells": cells,
+                "metadata": {"kernelspec": {"language": "python", "name": "python3", "display_name": "P"}},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 IMPORTS = "from jax.experimental.hijax import VJPHiPrimitive\nimport jax\nimport numpy as np\n"
-SQ = '''class Sq(VJPHiPrimitive):
+SQ = """class Sq(VJPHiPrimitive):
   def __init__(self, aval):
     self.in_avals = (aval,)
     self.out_aval = aval
@@ -123,7 +142,7 @@ SQ = '''class Sq(VJPHiPrimitive):
 
   def vjp_bwd(self, res, g):
     return (2 * res * g,)
-'''
+"""
 CHECK = "!pip list | grep jax\nnp.testing.assert_allclose(jax.grad(lambda x: Sq(jax.typeof(x))(x))(3.0), 6.0)\n"
 
 
@@ -142,8 +161,15 @@ def cell_sources(magic: str) -> list[str]:
 
 def cells_as_a_script(magic: str) -> str:
     """The migrated cells as IPython runs them, less the magics."""
-    return "".join(line for source in cell_sources(magic) for line in source.splitlines(keepends=True)
-                   if not line.startswith(("%", "!"))) + "\nprint('OK')\n"
+    return (
+        "".join(
+            line
+            for source in cell_sources(magic)
+            for line in source.splitlines(keepends=True)
+            if not line.startswith(("%", "!"))
+        )
+        + "\nprint('OK')\n"
+    )
 
 
 @pytest.mark.parametrize("magic", MAGICS)
@@ -176,10 +202,13 @@ def test_python_cell_magics_run_under_jax_012(magic, jax_012_runs):
     assert run_.returncode == 0 and "OK" in run_.stdout, run_.stderr
 
 
-@pytest.mark.parametrize("opaque, what", [
-    ("%%bash\npython -c 'from ops import *; print(VJPHiPrimitive)'\n", "is not Python"),
-    ("x = 1\n%timeit isinstance(x, VJPHiPrimitive)\n", "has a magic line `%timeit isinstance"),
-])
+@pytest.mark.parametrize(
+    "opaque, what",
+    [
+        ("%%bash\npython -c 'from ops import *; print(VJPHiPrimitive)'\n", "is not Python"),
+        ("x = 1\n%timeit isinstance(x, VJPHiPrimitive)\n", "has a magic line `%timeit isinstance"),
+    ],
+)
 def test_a_name_text_left_as_it_is_uses_is_not_renamed(opaque, what):
     """The rename would leave that text naming what nothing binds any more."""
     from hijax_migrate.core.errors import MigrationError

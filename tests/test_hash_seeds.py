@@ -15,26 +15,39 @@ from pathlib import Path
 
 from golden import GOLDEN, read_case
 
-CASES = ("hjx015_aliases_warns", "hjx013_removed_names_after_gate_warns", "hjx007_derived_mixed_pair_warns",
-         "accum_refuses_handed_on_warns", "hjx002_fwd_used_outside_fwd_warns", "hjx009_init_unreadable_warns")
+CASES = (
+    "hjx015_aliases_warns",
+    "hjx013_removed_names_after_gate_warns",
+    "hjx007_derived_mixed_pair_warns",
+    "accum_refuses_handed_on_warns",
+    "hjx002_fwd_used_outside_fwd_warns",
+    "hjx009_init_unreadable_warns",
+)
 FAMILY = {
     "pkg/__init__.py": "",
     "pkg/base.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n\n"
-                   "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n\n\n"
-                   "class Other(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g, g)\n",
+    "class Base(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n\n\n"
+    "class Other(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g, g)\n",
     "pkg/sub.py": "from . import base\n\nB = base.Base\n\n\nclass Sub(B):\n"
-                  "    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(g)\n\n\n"
-                  "class Two(base.Other):\n    def debug(self, res, g):\n        return self.vjp_bwd(res, g)\n",
+    "    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(g)\n\n\n"
+    "class Two(base.Other):\n    def debug(self, res, g):\n        return self.vjp_bwd(res, g)\n",
     "pkg/uses.py": "from jax.experimental.hijax import VJPHiPrimitive\n\n\ndef helper(a, b):\n    return a\n\n\n"
-                   "class Op(VJPHiPrimitive):\n    def vjp_bwd(self, res, g, x_acc, y_acc, z_acc):\n"
-                   "        print(y_acc)\n        helper(z_acc, 1)\n        k = [x_acc, y_acc]\n"
-                   "        helper(x_acc, 2)\n        y_acc.accum(g)\n        x_acc.accum(g)\n        return (g, g, g)\n",
+    "class Op(VJPHiPrimitive):\n    def vjp_bwd(self, res, g, x_acc, y_acc, z_acc):\n"
+    "        print(y_acc)\n        helper(z_acc, 1)\n        k = [x_acc, y_acc]\n"
+    "        helper(x_acc, 2)\n        y_acc.accum(g)\n        x_acc.accum(g)\n        return (g, g, g)\n",
 }
-for _root, _ops in (("proj_a", "from jax.experimental.hijax import VJPHiPrimitive as Base\n"),
-                    ("proj_b", "class Base:\n    pass\n")):  # a monorepo: one package name, two roots
-    FAMILY.update({f"{_root}/common/__init__.py": "", f"{_root}/common/ops.py": _ops,
-                   f"{_root}/common/layer.py": "from .ops import Base\n\n\nclass Layer(Base):\n"
-                                               "    def vjp_bwd(self, res, g):\n        return (g,)\n"})
+for _root, _ops in (
+    ("proj_a", "from jax.experimental.hijax import VJPHiPrimitive as Base\n"),
+    ("proj_b", "class Base:\n    pass\n"),
+):  # a monorepo: one package name, two roots
+    FAMILY.update(
+        {
+            f"{_root}/common/__init__.py": "",
+            f"{_root}/common/ops.py": _ops,
+            f"{_root}/common/layer.py": "from .ops import Base\n\n\nclass Layer(Base):\n"
+            "    def vjp_bwd(self, res, g):\n        return (g,)\n",
+        }
+    )
 SEEDS = ("0", "1", "4242")
 
 
@@ -49,9 +62,26 @@ def _tree(folder: Path) -> None:
 def _run(seed: str, cwd: Path, *args: str, cache: Path | None = None) -> str:
     env = {**os.environ, "PYTHONHASHSEED": seed, "NO_COLOR": "1"}
     env["HIJAX_MIGRATE_CACHE_DIR"] = str(cache) if cache else ""
-    done = subprocess.run([sys.executable, "-m", "hijax_migrate", "--target-jax", "0.12", "--color", "never",
-                           *args, *([] if cache else ["--no-cache"]), "."],
-                          cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hijax_migrate",
+            "--target-jax",
+            "0.12",
+            "--color",
+            "never",
+            *args,
+            *([] if cache else ["--no-cache"]),
+            ".",
+        ],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode in (0, 1, 3), done.stderr
     return done.stdout + done.stderr
 

@@ -10,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.git import hook_tree
 from hijax_migrate.sources import gitrepo
 
@@ -21,8 +20,14 @@ def blobs_of(repo_dir: Path, files: dict[str, str]) -> dict[str, str]:
     """path -> blob hash of ``files``, written into git's objects."""
     found = {}
     for path, text in files.items():
-        run = subprocess.run(["git", "hash-object", "-w", "--stdin"], cwd=repo_dir, input=text,
-                             capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            ["git", "hash-object", "-w", "--stdin"],
+            cwd=repo_dir,
+            input=text,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         found[path] = run.stdout.strip()
     return found
 
@@ -34,8 +39,11 @@ def repo(tmp_path):
 
 
 def contents(top: Path) -> dict[str, str]:
-    return {p.relative_to(top).as_posix(): p.read_text() for p in top.rglob("*")
-            if p.is_file() and ".git" not in p.relative_to(top).parts}
+    return {
+        p.relative_to(top).as_posix(): p.read_text()
+        for p in top.rglob("*")
+        if p.is_file() and ".git" not in p.relative_to(top).parts
+    }
 
 
 def sync(repo, top: Path, files: dict[str, str]) -> None:

@@ -8,7 +8,6 @@ archive`` gives them, and nothing outside the copy changes."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import shutil
 import subprocess
@@ -17,16 +16,25 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from hijax_migrate.git import hook_tree
 from hijax_migrate.sources import gitrepo
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
 # Paths that collide: a file here is a folder there (m.py, pkg), a link or a file.
-PATHS = ["a.py", "m.py", "m.py/inner.py", "pkg/__init__.py", "pkg/m.py", "pkg/sub/x.pyi", "pkg",
-         "pyproject.toml", "notes.md"]
+PATHS = [
+    "a.py",
+    "m.py",
+    "m.py/inner.py",
+    "pkg/__init__.py",
+    "pkg/m.py",
+    "pkg/sub/x.pyi",
+    "pkg",
+    "pyproject.toml",
+    "notes.md",
+]
 TEXTS = ["a = 1\n", "a = 2\n", "b = 1\n", "", "import pkg\n"]
 SELECTED = (".py", ".pyi", ".toml")  # what the hook writes out: Python files and settings
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.symlinks=true"]
@@ -42,16 +50,37 @@ def _consistent(entries: dict[str, tuple]) -> dict[str, tuple]:
 
 
 # a file: ("file", text, executable) or ("link", target)
-_ENTRY = st.one_of(st.tuples(st.just("file"), st.sampled_from(TEXTS), st.booleans()),
-                   st.tuples(st.just("link"), st.sampled_from(["a.py", "../outside.py", "pkg"])))
+_ENTRY = st.one_of(
+    st.tuples(st.just("file"), st.sampled_from(TEXTS), st.booleans()),
+    st.tuples(st.just("link"), st.sampled_from(["a.py", "../outside.py", "pkg"])),
+)
 _REPO = st.sampled_from([0, 0, 0, 1, 2])  # mostly one, so that its pushes and touches meet
-_PUSH = st.builds(lambda repo, files: ("push", repo, _consistent(files)), _REPO,
-                  st.dictionaries(st.sampled_from(PATHS), _ENTRY, max_size=6))
-_TOUCH = st.tuples(st.just("touch"), _REPO,
-                   st.sampled_from(["edit", "utime", "link", "delete", "stray", "folder", "chmod",
-                                    "manifest-corrupt", "manifest-stale", "manifest-gone", "tree-link",
-                                    "origin-link"]),
-                   st.integers(0, 20))
+_PUSH = st.builds(
+    lambda repo, files: ("push", repo, _consistent(files)),
+    _REPO,
+    st.dictionaries(st.sampled_from(PATHS), _ENTRY, max_size=6),
+)
+_TOUCH = st.tuples(
+    st.just("touch"),
+    _REPO,
+    st.sampled_from(
+        [
+            "edit",
+            "utime",
+            "link",
+            "delete",
+            "stray",
+            "folder",
+            "chmod",
+            "manifest-corrupt",
+            "manifest-stale",
+            "manifest-gone",
+            "tree-link",
+            "origin-link",
+        ]
+    ),
+    st.integers(0, 20),
+)
 
 
 @pytest.fixture(scope="module")
@@ -83,17 +112,22 @@ def push(work: Path, files: dict[str, tuple]) -> str:
     _write_work_tree(work, files)
     subprocess.run([*GIT, "add", "-A"], cwd=work, check=True)
     subprocess.run([*GIT, "commit", "-q", "--allow-empty", "-m", "push"], cwd=work, check=True)
-    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=work, check=True, capture_output=True,
-                          text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=work, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def archived(work: Path, commit: str) -> dict[str, bytes]:
     """The regular files ``git archive`` gives of the commit, those the hook writes out."""
-    tar = subprocess.run(["git", "archive", "--format=tar", f"{commit}^{{tree}}"], cwd=work, check=True,
-                         capture_output=True).stdout  # of the tree: no header naming the commit
+    tar = subprocess.run(
+        ["git", "archive", "--format=tar", f"{commit}^{{tree}}"], cwd=work, check=True, capture_output=True
+    ).stdout  # of the tree: no header naming the commit
     with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
-        return {member.name: archive.extractfile(member).read() for member in archive.getmembers()
-                if member.isreg() and member.name.endswith(SELECTED)}
+        return {
+            member.name: archive.extractfile(member).read()
+            for member in archive.getmembers()
+            if member.isreg() and member.name.endswith(SELECTED)
+        }
 
 
 def held(top: Path) -> tuple[dict[str, bytes], list[str]]:
@@ -116,9 +150,12 @@ def held(top: Path) -> tuple[dict[str, bytes], list[str]]:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): (b"link:" + os.readlink(p).encode() if p.is_symlink()
-                                               else p.read_bytes() if p.is_file() else b"folder")
-            for p in folder.rglob("*")}
+    return {
+        p.relative_to(folder).as_posix(): (
+            b"link:" + os.readlink(p).encode() if p.is_symlink() else p.read_bytes() if p.is_file() else b"folder"
+        )
+        for p in folder.rglob("*")
+    }
 
 
 def _write_stray(path: Path) -> None:
@@ -171,8 +208,9 @@ def touch(copy: Path, kind: str, pick: int, outside: Path, manifests: list[str])
         path.chmod(0o444)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(steps=st.lists(st.one_of(_PUSH, _TOUCH), min_size=1, max_size=10))
 def test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches(place, steps):
     works = [place / "one", place / "two", place / "three"]
@@ -196,8 +234,9 @@ def test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches(place, st
                 continue
             _, which, files = step
             commit = push(works[which], files)
-            wanted = {path: blob for path, blob in gitrepo.tree_files(repos[which], commit).items()
-                      if path.endswith(SELECTED)}
+            wanted = {
+                path: blob for path, blob in gitrepo.tree_files(repos[which], commit).items() if path.endswith(SELECTED)
+            }
             with hook_tree.checked_out(repos[which], wanted) as (top, kept):
                 assert kept and top == (hook_tree.home(repos[which]) / "tree").resolve()
                 assert held(top) == (archived(works[which], commit), [])
@@ -207,8 +246,17 @@ def test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches(place, st
 
 # The cases that broke it, kept.
 def _blobs(place: Path, files: dict[str, str]) -> dict[str, str]:
-    return {path: subprocess.run(["git", "hash-object", "-w", "--stdin"], cwd=place / "one", input=text, text=True,
-                                 capture_output=True, check=True).stdout.strip() for path, text in files.items()}
+    return {
+        path: subprocess.run(
+            ["git", "hash-object", "-w", "--stdin"],
+            cwd=place / "one",
+            input=text,
+            text=True,
+            capture_output=True,
+            check=True,
+        ).stdout.strip()
+        for path, text in files.items()
+    }
 
 
 def test_a_link_in_place_of_the_copy_is_removed_not_followed(place, tmp_path):
@@ -226,7 +274,9 @@ def test_a_link_in_place_of_the_copy_is_removed_not_followed(place, tmp_path):
 
 def test_a_folder_someone_emptied_goes(place, tmp_path):
     repo, top = gitrepo.repo_at(place / "one"), tmp_path / "copy" / "tree"
-    hook_tree.sync(repo, _blobs(place, {"m.py/inner.py": "i\n", "pkg/sub/x.py": "x\n"}), top, top.parent / "manifest.json")
+    hook_tree.sync(
+        repo, _blobs(place, {"m.py/inner.py": "i\n", "pkg/sub/x.py": "x\n"}), top, top.parent / "manifest.json"
+    )
     (top / "m.py" / "inner.py").unlink()
     (top / "pkg" / "sub" / "x.py").unlink()
     hook_tree.sync(repo, _blobs(place, {"a.py": "a\n"}), top, top.parent / "manifest.json")

@@ -17,12 +17,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
-
 from hijax_migrate.cli import main
 from hijax_migrate.git import gitcheck
 from hijax_migrate.git.hooks import _verdict
 from hijax_migrate.sources.gitrepo import repo_at
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 EXAMPLES = int(os.environ.get("HIJAX_HOOK_EXAMPLES", "15"))
@@ -31,15 +31,21 @@ ABSENT = None
 SUB = "from pkg.base import Base\n\n\nclass Sub(Base):\n    def {name}(self, res, g):\n        return (g,)\n"
 OTHER = "from pkg.base import Base\n\n\nclass Other(Base):\n    def vjp_fwd(self, nzs_in, x):\n        return x, None\n"
 VARIANTS = {
-    "pkg/base.py": [PRIM + "class Base(VJPHiPrimitive):\n    pass\n", "class Base:\n    pass\n",
-                    "from pkg.mixin import Mixin\n\n\nclass Base(Mixin):\n    pass\n"],
+    "pkg/base.py": [
+        PRIM + "class Base(VJPHiPrimitive):\n    pass\n",
+        "class Base:\n    pass\n",
+        "from pkg.mixin import Mixin\n\n\nclass Base(Mixin):\n    pass\n",
+    ],
     "pkg/mixin.py": [PRIM + "class Mixin(VJPHiPrimitive):\n    pass\n", "class Mixin:\n    pass\n"],
     "pkg/sub.py": [SUB.format(name="vjp_bwd"), SUB.format(name="vjp_bwd_retval"), ABSENT],
     "pkg/leaf.py": ["from pkg.sub import Sub\n\n\nclass Leaf(Sub):\n    pass\n", ABSENT],
     "pkg/other.py": [OTHER, "x = 1\n", ABSENT],
     "pkg/user.py": ["from pkg.sub import Sub\n\n\ndef back(res, g):\n    return Sub().vjp_bwd(res, g)\n", ABSENT],
-    "uv.lock": ['version = 1\n\n[[package]]\nname = "jax"\nversion = "0.10.2"\n',
-                'version = 1\n\n[[package]]\nname = "jax"\nversion = "0.12.0"\n', ABSENT],
+    "uv.lock": [
+        'version = 1\n\n[[package]]\nname = "jax"\nversion = "0.10.2"\n',
+        'version = 1\n\n[[package]]\nname = "jax"\nversion = "0.12.0"\n',
+        ABSENT,
+    ],
     "requirements.txt": ["-r requirements/jax.txt\n", "numpy\n", ABSENT],
     "requirements/jax.txt": ["jax==0.12.0\n", "jax==0.10.2\n", ABSENT],
 }
@@ -93,8 +99,11 @@ def identity(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                       HealthCheck.filter_too_much])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much],
+)
 @given(tree=TREES, changes=CHANGES)
 def test_the_hook_blocks_a_commit_exactly_when_the_check_fails(tmp_path_factory, identity, capsys, tree, changes):
     root = tmp_path_factory.mktemp("repo")
@@ -111,8 +120,10 @@ def test_the_hook_blocks_a_commit_exactly_when_the_check_fails(tmp_path_factory,
 
 
 def test_a_base_made_a_primitive_puts_its_unchanged_subclass_in_question(tmp_path, identity, capsys):
-    lay_out(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": VARIANTS["pkg/base.py"][1],
-                       "pkg/sub.py": VARIANTS["pkg/sub.py"][0]})
+    lay_out(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/base.py": VARIANTS["pkg/base.py"][1], "pkg/sub.py": VARIANTS["pkg/sub.py"][0]},
+    )
     git(tmp_path, "init", "-q", "-b", "main")
     git(tmp_path, "add", "-A")
     git(tmp_path, "commit", "-qm", "plain")
@@ -123,8 +134,15 @@ def test_a_base_made_a_primitive_puts_its_unchanged_subclass_in_question(tmp_pat
 
 def test_a_pin_in_a_subfolder_reached_through_r_decides_in_the_hook_too(tmp_path, identity, capsys):
     """At jax 0.10 a VJPHiPrimitive is current; at 0.12 (the pin) it must be migrated."""
-    lay_out(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": VARIANTS["pkg/base.py"][0],
-                       "requirements.txt": "-r requirements/jax.txt\n", "requirements/jax.txt": "jax==0.10.2\n"})
+    lay_out(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/base.py": VARIANTS["pkg/base.py"][0],
+            "requirements.txt": "-r requirements/jax.txt\n",
+            "requirements/jax.txt": "jax==0.10.2\n",
+        },
+    )
     git(tmp_path, "init", "-q", "-b", "main")
     assert check(tmp_path, capsys) == 0
     git(tmp_path, "add", "-A")
@@ -134,8 +152,9 @@ def test_a_pin_in_a_subfolder_reached_through_r_decides_in_the_hook_too(tmp_path
     assert check(tmp_path, capsys) != 0 and hook(tmp_path, capsys) != 0
 
 
-@pytest.mark.parametrize("removed", ["uv.lock", "requirements/old.txt",
-                                     "requirements/old.txt->requirements/unused.txt"])
+@pytest.mark.parametrize(
+    "removed", ["uv.lock", "requirements/old.txt", "requirements/old.txt->requirements/unused.txt"]
+)
 def test_a_pin_removed_puts_every_file_in_question(tmp_path, identity, capsys, removed):
     """A lock at 0.10 removed leaves the 0.12 a requirement reaches through
     ``-r``; a requirement file pulled in (any name) removed leaves the other
@@ -143,11 +162,17 @@ def test_a_pin_removed_puts_every_file_in_question(tmp_path, identity, capsys, r
     is in the tree any more to be told a pin: the hook found no file to
     check and let the commit through (hypothesis found it)."""
     removed, _, moved_to = removed.partition("->")
-    pins = {"uv.lock": VARIANTS["uv.lock"][0], "requirements.txt": "-r requirements/jax.txt\n",
-            "requirements/jax.txt": "jax==0.12.0\n"}
+    pins = {
+        "uv.lock": VARIANTS["uv.lock"][0],
+        "requirements.txt": "-r requirements/jax.txt\n",
+        "requirements/jax.txt": "jax==0.12.0\n",
+    }
     if removed != "uv.lock":  # the 0.10 pin is the file pulled in, and removed: the next file's counts
-        pins = {"requirements.txt": "-r requirements/old.txt\n", "requirements/old.txt": "jax==0.10.2\n",
-                "requirements-dev.txt": "jax==0.12.0\n"}
+        pins = {
+            "requirements.txt": "-r requirements/old.txt\n",
+            "requirements/old.txt": "jax==0.10.2\n",
+            "requirements-dev.txt": "jax==0.12.0\n",
+        }
     lay_out(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": VARIANTS["pkg/base.py"][0], **pins})
     git(tmp_path, "init", "-q", "-b", "main")
     assert check(tmp_path, capsys) == 0

@@ -8,10 +8,9 @@ import textwrap
 
 import libcst as cst
 import pytest
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-
 from hijax_migrate.rules import import_edits
 from hijax_migrate.rules.context import FileContext
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 HIJAX = "jax.experimental.hijax"
 BODY = "\n\nclass Op(HiPrim):\n    def vjp_fwd(self, x):\n        return x, None\n\n\nop = Op()\n"
@@ -66,14 +65,19 @@ ADDS = {
     "only imports": (f"import jax\nfrom {HIJAX} import HiPrim\n", 2),
     "a class first": ("class Op:\n    pass\nimport jax\n", 1),
     "strict flag": (f"__strict__ = True\nimport os{BODY}", 3),
-    "import inside a block later": (f"import os\ntry:\n    from {HIJAX} import vjp_from_jvp\nexcept ImportError:\n"
-                                    "    pass\nx = 1\n", 2),
+    "import inside a block later": (
+        f"import os\ntry:\n    from {HIJAX} import vjp_from_jvp\nexcept ImportError:\n    pass\nx = 1\n",
+        2,
+    ),
 }
 
 
 @pytest.mark.parametrize("name", list(ADDS))
-@pytest.mark.parametrize("adds", [[(HIJAX, "vjp_from_jvp")], [(HIJAX, "HiPrim"), (HIJAX, "vjp_from_lin")],
-                                  [("jax", None)]], ids=["one", "two", "module"])
+@pytest.mark.parametrize(
+    "adds",
+    [[(HIJAX, "vjp_from_jvp")], [(HIJAX, "HiPrim"), (HIJAX, "vjp_from_lin")], [("jax", None)]],
+    ids=["one", "two", "module"],
+)
 def test_adding_at_the_top_alone_is_adding_to_the_module(name, adds, monkeypatch):
     code, ran_on = ADDS[name]
     spy = Spy(monkeypatch, AddImportsVisitor)
@@ -86,7 +90,9 @@ REMOVES = {
     "unused": (f"from {HIJAX} import HiPrim, transpose_jvp{BODY}", True),
     "in a comment and a plain string only": (
         f"from {HIJAX} import (  # helpers\n    transpose_jvp,\n    HiPrim,\n)\n"
-        "# transpose_jvp is gone\nx = f('transpose_jvp')\ny = obj.transpose_jvp\n", True),
+        "# transpose_jvp is gone\nx = f('transpose_jvp')\ny = obj.transpose_jvp\n",
+        True,
+    ),
     "alone on its line": (f"import os\nfrom {HIJAX} import transpose_jvp\n\nx = 1\n", True),
     "on a line with other code": (f"from {HIJAX} import transpose_jvp; x = 1\n", True),
     "twice": (f"from {HIJAX} import transpose_jvp\nfrom {HIJAX} import transpose_jvp\n", True),
@@ -94,15 +100,20 @@ REMOVES = {
     "exported": (f"from {HIJAX} import transpose_jvp\n__all__ = ['transpose_jvp']\n", False),
     "in a string annotation": (f"from {HIJAX} import transpose_jvp\nx: 'transpose_jvp' = 1\n", False),
     "in an argument's string annotation": (
-        f"from {HIJAX} import transpose_jvp\ndef f(a: 'list[transpose_jvp]'): pass\n", False),
-    "in a TypeVar bound": (f"import typing\nfrom {HIJAX} import transpose_jvp\n"
-                           "T = typing.TypeVar('T', bound='transpose_jvp')\n", False),
+        f"from {HIJAX} import transpose_jvp\ndef f(a: 'list[transpose_jvp]'): pass\n",
+        False,
+    ),
+    "in a TypeVar bound": (
+        f"import typing\nfrom {HIJAX} import transpose_jvp\nT = typing.TypeVar('T', bound='transpose_jvp')\n",
+        False,
+    ),
     "in an f-string": (f"from {HIJAX} import transpose_jvp\nx = f'{{transpose_jvp}}'\n", False),
     "declared global": (f"from {HIJAX} import transpose_jvp\ndef f():\n    global transpose_jvp\n", False),
     "imported again in a function": (
-        f"from {HIJAX} import transpose_jvp\ndef f():\n    from {HIJAX} import transpose_jvp\n", False),
-    "imported in a try block": (f"try:\n    from {HIJAX} import transpose_jvp\nexcept ImportError:\n    pass\n",
-                                False),
+        f"from {HIJAX} import transpose_jvp\ndef f():\n    from {HIJAX} import transpose_jvp\n",
+        False,
+    ),
+    "imported in a try block": (f"try:\n    from {HIJAX} import transpose_jvp\nexcept ImportError:\n    pass\n", False),
     "under another name": (f"from {HIJAX} import transpose_jvp as tj\n", True),
 }
 
@@ -120,16 +131,19 @@ def test_removing_from_the_import_lines_alone_is_removing_from_the_module(name, 
         assert later == [len(cst.parse_module(code).body)]
 
 
-@pytest.mark.parametrize("code, used", [
-    ("x = transpose_jvp", {"transpose_jvp"}),
-    ("match v:\n    case transpose_jvp():\n        pass", {"transpose_jvp"}),
-    ("def f() -> 'transpose_jvp': pass", {"transpose_jvp"}),
-    ("from typing import cast as c\nc('transpose_jvp', 1)", {"transpose_jvp"}),
-    ("__all__.extend(['transpose_jvp'])", {"transpose_jvp"}),
-    ("print('transpose_jvp')", set()),
-    ("def transpose_jvp(transpose_jvp=1): pass", set()),
-    ("obj.transpose_jvp(k=transpose_jvp_other)", set()),
-    ("def f(:", None),
-])
+@pytest.mark.parametrize(
+    "code, used",
+    [
+        ("x = transpose_jvp", {"transpose_jvp"}),
+        ("match v:\n    case transpose_jvp():\n        pass", {"transpose_jvp"}),
+        ("def f() -> 'transpose_jvp': pass", {"transpose_jvp"}),
+        ("from typing import cast as c\nc('transpose_jvp', 1)", {"transpose_jvp"}),
+        ("__all__.extend(['transpose_jvp'])", {"transpose_jvp"}),
+        ("print('transpose_jvp')", set()),
+        ("def transpose_jvp(transpose_jvp=1): pass", set()),
+        ("obj.transpose_jvp(k=transpose_jvp_other)", set()),
+        ("def f(:", None),
+    ],
+)
 def test_maybe_used_is_a_superset_of_uses(code, used):
     assert import_edits.maybe_used(code, {"transpose_jvp"}) == used

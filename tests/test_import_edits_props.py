@@ -10,10 +10,10 @@ from unittest import mock
 
 import libcst as cst
 import pytest
-from hypothesis import HealthCheck, event, given, settings, strategies as st
-
 from hijax_migrate.rules import import_edits
 from hijax_migrate.rules.context import FileContext
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 # Few modules and names, so that requests, imports and uses meet often.
 MODULES = ["jax.experimental.hijax", "jax", "typing", "pkg.sub.helpers", "pkg.sub", "__future__"]
@@ -45,27 +45,59 @@ def _use(name):
     """A statement that may name ``name``'s names, in any way libcst may count
     (or not): groups drawn alike, so that the strings and patterns where ast
     and libcst see names differently come up as often as plain uses."""
+
     def each(*forms, name=name):
         return st.one_of(*(st.builds(form.format, name, name, _M) for form in forms))
 
-    quoted = each("a: '{0}' = 1", "b: b'{0}' = 1", "c = typing.cast('{0}', 1)", "d = cast('list[{0}]', 1)",
-                  "T = typing.TypeVar('T', bound='{0}.{1}')", "from {2} import List\nA = List['{0}']",
-                  "from typing import Annotated as {1}\nA = {1}['{0}']", "L = Literal['{0}']",
-                  "def fn(a=None) -> '{0}':\n    pass", "class C:\n    attr: '{0}'", "print('{0}')")
-    patterns = each("match v:\n    case {{'k': 1, **{0}}}:\n        pass", "match v:\n    case C({0}=1):\n        pass",
-                    "match v:\n    case [*{0}] | {0}:\n        pass", "match v:\n    case {0}.k:\n        pass")
-    bindings = each("y = f({0}=1)", "z = obj.{0}", "class {0}:\n    pass", "def fn({0}=None):\n    pass",
-                    "if c:\n    {0} = None", "try:\n    pass\nexcept E as {0}:\n    pass",
-                    "with open(p) as {0}:\n    pass", "for {0} in []:\n    pass")
+    quoted = each(
+        "a: '{0}' = 1",
+        "b: b'{0}' = 1",
+        "c = typing.cast('{0}', 1)",
+        "d = cast('list[{0}]', 1)",
+        "T = typing.TypeVar('T', bound='{0}.{1}')",
+        "from {2} import List\nA = List['{0}']",
+        "from typing import Annotated as {1}\nA = {1}['{0}']",
+        "L = Literal['{0}']",
+        "def fn(a=None) -> '{0}':\n    pass",
+        "class C:\n    attr: '{0}'",
+        "print('{0}')",
+    )
+    patterns = each(
+        "match v:\n    case {{'k': 1, **{0}}}:\n        pass",
+        "match v:\n    case C({0}=1):\n        pass",
+        "match v:\n    case [*{0}] | {0}:\n        pass",
+        "match v:\n    case {0}.k:\n        pass",
+    )
+    bindings = each(
+        "y = f({0}=1)",
+        "z = obj.{0}",
+        "class {0}:\n    pass",
+        "def fn({0}=None):\n    pass",
+        "if c:\n    {0} = None",
+        "try:\n    pass\nexcept E as {0}:\n    pass",
+        "with open(p) as {0}:\n    pass",
+        "for {0} in []:\n    pass",
+    )
     # uses of any name (a use of the one asked to go keeps it: the whole module decides)
-    plain = each("x = {0}", "del {0}", "s = f'{{{0}!r}}'", "@{0}\ndef fn():\n    pass", "def fn(a={0}):\n    pass",
-                 "def fn():\n    global {0}", "def outer():\n    {0} = 1\n    def inner():\n        nonlocal {0}",
-                 "(w := {0})", "g = lambda {0}=1: {0}", "h = [{0} for {0} in range(3)]", name=_N)
+    plain = each(
+        "x = {0}",
+        "del {0}",
+        "s = f'{{{0}!r}}'",
+        "@{0}\ndef fn():\n    pass",
+        "def fn(a={0}):\n    pass",
+        "def fn():\n    global {0}",
+        "def outer():\n    {0} = 1\n    def inner():\n        nonlocal {0}",
+        "(w := {0})",
+        "g = lambda {0}=1: {0}",
+        "h = [{0} for {0} in range(3)]",
+        name=_N,
+    )
     return st.one_of(quoted, patterns, bindings, plain)
 
 
 def _block(inner):
     """A compound statement around ``inner`` (a list of statements): imports in blocks too."""
+
     def wrap(kind, body):
         body = _indent("\n".join(body) or "pass")
         return {
@@ -75,18 +107,25 @@ def _block(inner):
             "try": f"try:\n{body}\nexcept ImportError:\n    pass",
             "for": f"for i in []:\n{body}",
         }[kind]
+
     return st.builds(wrap, st.sampled_from(["def", "class", "if", "try", "for"]), inner)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _statements(names: tuple[str, ...]):
     """Statements (some of them blocks) and ``__all__`` forms, naming ``names`` mostly."""
     use = _use(st.sampled_from(names))
     statement = st.one_of(use, use, _block(st.lists(st.one_of(use, _import_line()), min_size=1, max_size=2)))
-    exports = st.builds(lambda kind, names: {
-        "list": f"__all__ = {names!r}", "tuple": f"__all__ = {tuple(names)!r}",
-        "aug": f"__all__ += {names!r}", "extend": f"__all__.extend({names!r})"}[kind],
-        st.sampled_from(["list", "tuple", "aug", "extend"]), st.lists(_N, max_size=2))
+    exports = st.builds(
+        lambda kind, names: {
+            "list": f"__all__ = {names!r}",
+            "tuple": f"__all__ = {tuple(names)!r}",
+            "aug": f"__all__ += {names!r}",
+            "extend": f"__all__.extend({names!r})",
+        }[kind],
+        st.sampled_from(["list", "tuple", "aug", "extend"]),
+        st.lists(_N, max_size=2),
+    )
     return st.one_of(statement, exports)
 
 
@@ -128,10 +167,12 @@ def _context(module_name: str, adds, removes) -> FileContext:
 @contextlib.contextmanager
 def whole_module():
     """``apply_imports`` with libcst's visitors run on the whole module."""
-    add = mock.patch.object(import_edits, "add_imports",
-                            lambda visitor, context, tree: visitor(context).transform_module(tree))
-    remove = mock.patch.object(import_edits, "remove_imports",
-                               lambda visitor, context, tree, requests: visitor(context).transform_module(tree))
+    add = mock.patch.object(
+        import_edits, "add_imports", lambda visitor, context, tree: visitor(context).transform_module(tree)
+    )
+    remove = mock.patch.object(
+        import_edits, "remove_imports", lambda visitor, context, tree, requests: visitor(context).transform_module(tree)
+    )
     with add, remove:
         yield
 
@@ -166,16 +207,19 @@ HIJAX = "jax.experimental.hijax"
 
 # The shapes where the statements alone once disagreed with the whole module: a name
 # libcst reads in a string or a pattern that ast keeps elsewhere.
-@pytest.mark.parametrize("use", [
-    "from typing import List\nA = List['transpose_jvp']\n",  # a typing subscript outside annotations
-    "from typing_extensions import Annotated\nA = Annotated['transpose_jvp', 1]\n",
-    "import typing.io as tio\nA = tio['transpose_jvp']\n",
-    "from typing.io import IO\nA = IO['transpose_jvp']\n",
-    "x: b'transpose_jvp' = 1\n",  # bytes are parsed as an annotation too
-    "def f(a: b'list[transpose_jvp]'): pass\n",
-    "match v:\n    case {**transpose_jvp}:\n        pass\n",  # a mapping's rest is a use to libcst
-    "match v:\n    case C(transpose_jvp=1):\n        pass\n",  # so is a class pattern's keyword
-])
+@pytest.mark.parametrize(
+    "use",
+    [
+        "from typing import List\nA = List['transpose_jvp']\n",  # a typing subscript outside annotations
+        "from typing_extensions import Annotated\nA = Annotated['transpose_jvp', 1]\n",
+        "import typing.io as tio\nA = tio['transpose_jvp']\n",
+        "from typing.io import IO\nA = IO['transpose_jvp']\n",
+        "x: b'transpose_jvp' = 1\n",  # bytes are parsed as an annotation too
+        "def f(a: b'list[transpose_jvp]'): pass\n",
+        "match v:\n    case {**transpose_jvp}:\n        pass\n",  # a mapping's rest is a use to libcst
+        "match v:\n    case C(transpose_jvp=1):\n        pass\n",  # so is a class pattern's keyword
+    ],
+)
 def test_a_name_libcst_counts_as_used_keeps_its_import(use):
     code = f"from {HIJAX} import transpose_jvp\n{use}"
     whole, alone = both_ways(code, "m", [], [(HIJAX, "transpose_jvp", None)])

@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
 
@@ -34,7 +33,8 @@ def primitive_module(n: int) -> str:
         f"\n\nclass Op{n}x{k}(VJPHiPrimitive):\n"
         f"    def vjp_fwd(self, nzs_in, x, y):\n        return x * y, (x, y)\n\n"
         f"    def vjp_bwd(self, res, g):\n        x, y = res\n        return (g * y, g * x)\n"
-        for k in range(4))
+        for k in range(4)
+    )
     filler = "".join(f"\n\ndef helper_{k}(a, b):\n    return [a * i + b for i in range({k})]\n" for k in range(10))
     return "from jax.experimental.hijax import VJPHiPrimitive\n" + classes + filler
 
@@ -53,8 +53,12 @@ def pristine(tmp_path_factory) -> tuple[Path, dict[str, tuple[bytes, bytes]]]:
 
 
 def start(tree: Path, *flags: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "hijax_migrate", *OPTIONS, *flags, str(tree)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "hijax_migrate", *OPTIONS, *flags, str(tree)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
 
 
 def states(tree: Path, expected) -> tuple[int, int]:

@@ -17,7 +17,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "codemods" / "hijax_migrate"
 # Bottom first; the package's own top-level modules (the entry points) stand above all.
-LAYERS = ("core", "sources", "tree", "analysis", "rules", "engine", "run", "output", "releases", "command", "verify", "git")
+LAYERS = (
+    "core",
+    "sources",
+    "tree",
+    "analysis",
+    "rules",
+    "engine",
+    "run",
+    "output",
+    "releases",
+    "command",
+    "verify",
+    "git",
+)
 TOP = len(LAYERS)
 
 
@@ -40,7 +53,7 @@ def imported(source: str, module: str, is_package: bool) -> set[str]:
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            base = here[:len(here) - node.level + 1] if node.level else []
+            base = here[: len(here) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))
             found |= {f"{target}.{alias.name}" for alias in node.names} if node.module is None else {target}
     return {name for name in found if name.split(".")[0] == "hijax_migrate"}
@@ -48,15 +61,22 @@ def imported(source: str, module: str, is_package: bool) -> set[str]:
 
 def upward_edges(source: str, module: str, is_package: bool = False) -> list[str]:
     mine = layer_of(module)
-    return sorted(f"{module} -> {target}" for target in imported(source, module, is_package)
-                  if layer_of(target) > mine)
+    return sorted(f"{module} -> {target}" for target in imported(source, module, is_package) if layer_of(target) > mine)
 
 
 def test_every_module_lives_in_a_layer_or_is_an_entry_point():
-    entry_points = {"hijax_migrate", "hijax_migrate.__main__", "hijax_migrate.cli", "hijax_migrate.codemod",
-                    "hijax_migrate.hooks"}
-    strays = sorted(module_name(path) for path in PACKAGE.rglob("*.py")
-                    if layer_of(module_name(path)) == TOP and module_name(path) not in entry_points)
+    entry_points = {
+        "hijax_migrate",
+        "hijax_migrate.__main__",
+        "hijax_migrate.cli",
+        "hijax_migrate.codemod",
+        "hijax_migrate.hooks",
+    }
+    strays = sorted(
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if layer_of(module_name(path)) == TOP and module_name(path) not in entry_points
+    )
     assert strays == []
     folders = {path.name for path in PACKAGE.iterdir() if path.is_dir() and path.name != "__pycache__"}
     assert folders == set(LAYERS)
@@ -69,21 +89,30 @@ def test_no_folder_imports_a_folder_above_it():
     assert edges == []
 
 
-@pytest.mark.parametrize("module, source", [
-    ("hijax_migrate.analysis.project", "def f():\n    from ..engine.engine import migrate_source\n"),
-    ("hijax_migrate.core.model", "from hijax_migrate.run import runner\n"),
-    ("hijax_migrate.tree.cache", "from .. import __version__\n"),
-    ("hijax_migrate.rules.plans", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..output import report\n"),
-])
+@pytest.mark.parametrize(
+    "module, source",
+    [
+        ("hijax_migrate.analysis.project", "def f():\n    from ..engine.engine import migrate_source\n"),
+        ("hijax_migrate.core.model", "from hijax_migrate.run import runner\n"),
+        ("hijax_migrate.tree.cache", "from .. import __version__\n"),
+        (
+            "hijax_migrate.rules.plans",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..output import report\n",
+        ),
+    ],
+)
 def test_an_upward_import_is_caught(module, source):
     assert len(upward_edges(source, module)) == 1
 
 
-@pytest.mark.parametrize("module, source", [
-    ("hijax_migrate.run.runner", "def f():\n    from ..engine import engine\n"),
-    ("hijax_migrate.cli", "from .command.usage import build_parser\n"),
-    ("hijax_migrate.rules.context", "from .plans import Plan\nimport libcst\n"),
-])
+@pytest.mark.parametrize(
+    "module, source",
+    [
+        ("hijax_migrate.run.runner", "def f():\n    from ..engine import engine\n"),
+        ("hijax_migrate.cli", "from .command.usage import build_parser\n"),
+        ("hijax_migrate.rules.context", "from .plans import Plan\nimport libcst\n"),
+    ],
+)
 def test_a_downward_or_sideways_import_is_allowed(module, source):
     assert upward_edges(source, module) == []
 

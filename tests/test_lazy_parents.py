@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 
 import libcst as cst
+from hijax_migrate.analysis.nodes import LazyParents, findall
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
 from golden import read_case
-from hijax_migrate.analysis.nodes import LazyParents, findall
 
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py"))
 

@@ -3,9 +3,9 @@ same blocks in time that grows with the size, not with size times changes)."""
 
 import difflib
 
-from hypothesis import given, settings, strategies as st
-
 from hijax_migrate.core.linediff import unified_diff
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # Few distinct lines: repeats, ties between equal blocks, and (from 200 lines)
 # lines popular enough that difflib leaves them out of its index.
@@ -22,7 +22,7 @@ def pairs(draw):
         if op == "insert":
             b.insert(at, line)
         elif b:
-            b[min(at, len(b) - 1):min(at, len(b) - 1) + 1] = [line] if op == "replace" else []
+            b[min(at, len(b) - 1) : min(at, len(b) - 1) + 1] = [line] if op == "replace" else []
     return a, b
 
 

@@ -26,6 +26,7 @@ class _Prims:
 
 class Everything(RuleTransformer):
     """Asks, at each node it enters, for its qualified names and parent."""
+
     TRAIL = True
 
     def __init__(self, code: str | None):
@@ -61,10 +62,15 @@ def test_answers_are_libcsts_for_every_node():
 def test_imported_names_need_no_provider(monkeypatch):
     asked = []
     resolve_many = MetadataWrapper.resolve_many
-    monkeypatch.setattr(MetadataWrapper, "resolve_many",
-                        lambda self, providers: asked.extend(providers) or resolve_many(self, providers))
-    code = "import jax.numpy as jnp\nfrom jax.experimental import hijax\nx = jnp.sin\n\n\ndef f(y):\n" \
-           "    return hijax.VmapOf(len(y))\n"
+    monkeypatch.setattr(
+        MetadataWrapper,
+        "resolve_many",
+        lambda self, providers: asked.extend(providers) or resolve_many(self, providers),
+    )
+    code = (
+        "import jax.numpy as jnp\nfrom jax.experimental import hijax\nx = jnp.sin\n\n\ndef f(y):\n"
+        "    return hijax.VmapOf(len(y))\n"
+    )
     rule = Everything(code)
     with monkeypatch.context() as patch:
         patch.setattr(Everything, "on_visit", _asking_of_imported)

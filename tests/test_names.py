@@ -26,7 +26,8 @@ from golden import read_case
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py"))
 _EXTRA = os.environ.get("HIJAX_TEST_MODULES")
 SOURCES = [read_case(path).source for path in GOLDEN] + (
-    [path.read_text() for path in sorted(Path(_EXTRA).glob("*.py"))] if _EXTRA else [])
+    [path.read_text() for path in sorted(Path(_EXTRA).glob("*.py"))] if _EXTRA else []
+)
 RENAMES = [("VJPHiPrimitive", "HiPrim"), ("NewstyleHiPrimitive", "VJPHiPrimitive")]
 FORMS = [
     "from jax.experimental.hijax import VJPHiPrimitive\nclass A(VJPHiPrimitive): pass\n",
@@ -57,8 +58,11 @@ def _reads(module: cst.Module, old: str, parents) -> list[cst.Name]:
 
 
 def _plan_tuple(plan):
-    return ({alias: decision for alias, decision in plan.aliases.items()}, plan.uses,
-            [(id(where), why) for where, why in plan.refused])
+    return (
+        {alias: decision for alias, decision in plan.aliases.items()},
+        plan.uses,
+        [(id(where), why) for where, why in plan.refused],
+    )
 
 
 @pytest.mark.parametrize("code", SOURCES + FORMS)
@@ -72,8 +76,9 @@ def test_the_import_plan_is_libcsts_where_the_model_answers(code, rename):
         return
     scopes = ScopeReads(wrapper.resolve(ScopeProvider), new)
     for public in (frozenset(), {old}):
-        assert _plan_tuple(plan_imports(module, reads, old, new, set(), public)) == \
-            _plan_tuple(plan_imports(module, scopes, old, new, set(), public))
+        assert _plan_tuple(plan_imports(module, reads, old, new, set(), public)) == _plan_tuple(
+            plan_imports(module, scopes, old, new, set(), public)
+        )
 
 
 @pytest.mark.parametrize("code", SOURCES + FORMS)
@@ -99,9 +104,11 @@ def test_paired_lines_are_libcsts_positions(code, rename):
         return
     positions = wrapper.resolve(PositionProvider)
     attributes = findall(module, cst.Attribute, lambda n: n.attr.value == old)
-    lines = {**paired_lines(names, model.reads_in_order(old)),
-             **paired_lines(attributes, model.attributes_in_order(old)),
-             **import_lines(small_statements(module, cst.ImportFrom), model.import_froms)}
+    lines = {
+        **paired_lines(names, model.reads_in_order(old)),
+        **paired_lines(attributes, model.attributes_in_order(old)),
+        **import_lines(small_statements(module, cst.ImportFrom), model.import_froms),
+    }
     for node, line in lines.items():
         if not getattr(node, "lpar", None):  # the rename asks libcst for those
             assert line == positions[node].start.line, cst.Module([]).code_for_node(node)
@@ -116,14 +123,18 @@ def test_leave_order_is_the_order_of_positions(code):
     def left(node):
         where = positions[node]
         return where.end.line, where.end.column, -where.start.line, -where.start.column
+
     found = in_leave_order(nodes, parents_under(wrapper.module))
     assert [left(node) for node in found] == sorted(left(node) for node in nodes)
 
 
 def test_python_scopes():
-    model = NameModel.of(ast.parse(
-        "import a.b\nfrom . import c as d\nclass K:\n    x = 1\n    def f(self):\n        global g\n"
-        "        return x\n[y for y in z]\nlambda q: q\n"))
+    model = NameModel.of(
+        ast.parse(
+            "import a.b\nfrom . import c as d\nclass K:\n    x = 1\n    def f(self):\n        global g\n"
+            "        return x\n[y for y in z]\nlambda q: q\n"
+        )
+    )
     assert {name for name, found in model.bindings.items() if model.imported_only(name)} == {"a.b", "a", "d"}
     assert model.imported_only("x") is None and model.imported_only("y") is None
     assert "g" in model.declared

@@ -10,7 +10,7 @@ import pytest
 from fresh_runs import FORKER
 from test_semantics import JAX_012
 
-PRIMS = '''import jax
+PRIMS = """import jax
 from jax._src.hijax import NewstyleHiPrimitive
 
 
@@ -45,8 +45,8 @@ class Mul(NewstyleHiPrimitive):
     def vjp_bwd(self, res, g):
         x, y = res
         return g * y, g * x
-'''
-RUN = '''import json
+"""
+RUN = """import json
 import jax
 import jax.numpy as jnp
 from mylib.prims import Mul, Scale
@@ -61,7 +61,7 @@ grads = jax.grad(f, argnums=(0, 1))(x, y)
 jitted = jax.jit(jax.grad(f, argnums=(0, 1)))(x, y)
 mapped = jax.vmap(jax.grad(lambda a, b: Scale(jax.typeof(a), 3.0)(a) * b))(x, y)
 print(json.dumps([[g.tolist() for g in grads], [g.tolist() for g in jitted], mapped.tolist()]))
-'''
+"""
 
 
 def write_repository(root: Path) -> None:
@@ -80,9 +80,12 @@ def new_user_scripts(batch) -> dict:
     write_repository(before)
     write_repository(after)
     migrate = FORKER.module("hijax_migrate", ["--in-place", "--update-pin", "--target-jax", "0.12", "."], after)
-    return {("script", "new user", "before"): batch.script(before / "run.py"),
-            ("script", "new user", "after"): batch.script(after / "run.py",
-                                                          data=(migrate, (after / "requirements.txt").read_text()))}
+    return {
+        ("script", "new user", "before"): batch.script(before / "run.py"),
+        ("script", "new user", "after"): batch.script(
+            after / "run.py", data=(migrate, (after / "requirements.txt").read_text())
+        ),
+    }
 
 
 @pytest.mark.jax

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.engine.engine import MigrationError, migrate_source
 from hijax_migrate.engine.triage import untouched
@@ -17,16 +16,36 @@ CLASS = "\n\nclass Op({base}):\n    jvp = {use}\n"
 
 
 ERRORS = [
-    ("import jax.experimental.hijax as hjx\n" + CLASS.format(base="hjx.VJPHiPrimitive", use="hjx.jvp_from_lin"),
-     (0, 10, 2), "`hjx.jvp_from_lin` (jax 0.11.0+)", 5),
-    ("from jax.experimental import hijax\n" + CLASS.format(base="hijax.VJPHiPrimitive", use="hijax.jvp_from_lin"),
-     (0, 10, 0), "`hijax.jvp_from_lin` (jax 0.11.0+)", 5),
-    ("from jax._src import hijax as hx\n\n\ndef rules():\n    return hx.vjp_from_jvp\n",
-     (0, 11, 0), "`hx.vjp_from_jvp` (jax 0.11.1+)", 5),
-    ("import jax.experimental.hijax\n\nRULE = jax.experimental.hijax.vjp_from_lin\n",
-     (0, 10, 2), "`jax.experimental.hijax.vjp_from_lin` (jax 0.11.1+)", 3),
-    ("from jax.experimental import hijax\n\nSPEC = hijax.MappingSpec\n",
-     (0, 10, 2), "`hijax.MappingSpec` (jax 0.11.0+)", 3),
+    (
+        "import jax.experimental.hijax as hjx\n" + CLASS.format(base="hjx.VJPHiPrimitive", use="hjx.jvp_from_lin"),
+        (0, 10, 2),
+        "`hjx.jvp_from_lin` (jax 0.11.0+)",
+        5,
+    ),
+    (
+        "from jax.experimental import hijax\n" + CLASS.format(base="hijax.VJPHiPrimitive", use="hijax.jvp_from_lin"),
+        (0, 10, 0),
+        "`hijax.jvp_from_lin` (jax 0.11.0+)",
+        5,
+    ),
+    (
+        "from jax._src import hijax as hx\n\n\ndef rules():\n    return hx.vjp_from_jvp\n",
+        (0, 11, 0),
+        "`hx.vjp_from_jvp` (jax 0.11.1+)",
+        5,
+    ),
+    (
+        "import jax.experimental.hijax\n\nRULE = jax.experimental.hijax.vjp_from_lin\n",
+        (0, 10, 2),
+        "`jax.experimental.hijax.vjp_from_lin` (jax 0.11.1+)",
+        3,
+    ),
+    (
+        "from jax.experimental import hijax\n\nSPEC = hijax.MappingSpec\n",
+        (0, 10, 2),
+        "`hijax.MappingSpec` (jax 0.11.0+)",
+        3,
+    ),
 ]
 
 
@@ -44,10 +63,17 @@ LEFT_ALONE = [
     ("from jax._src import hijax\n\nSPEC = hijax.MappingSpec\n", (0, 10, 2)),  # private module: since 0.10
     ("import mylib.hijax as hjx\n\nRULE = hjx.jvp_from_lin\n", (0, 10, 2)),  # another module
     ("import jax.experimental.hijax as hjx\n\n\ndef f(hjx):\n    return hjx.jvp_from_lin\n", (0, 10, 2)),  # a local
-    ("import jax.experimental.hijax as hjx\n\nif hasattr(hjx, 'jvp_from_lin'):\n    RULE = hjx.jvp_from_lin\n",
-     (0, 10, 2)),  # version switches
-    (("import jax.experimental.hijax as hjx\n\ntry:\n    RULE = hjx.jvp_from_lin\nexcept AttributeError:\n"
-      "    RULE = None\n"), (0, 10, 2)),
+    (
+        "import jax.experimental.hijax as hjx\n\nif hasattr(hjx, 'jvp_from_lin'):\n    RULE = hjx.jvp_from_lin\n",
+        (0, 10, 2),
+    ),  # version switches
+    (
+        (
+            "import jax.experimental.hijax as hjx\n\ntry:\n    RULE = hjx.jvp_from_lin\nexcept AttributeError:\n"
+            "    RULE = None\n"
+        ),
+        (0, 10, 2),
+    ),
     ("import jax.experimental.hijax as hjx\n\nRULE = hjx.jvp_from_lin if NEW else None\n", (0, 10, 2)),
     ("import jax.experimental.hijax as hjx\n\nRULE = getattr(hjx, 'x', None) or hjx.jvp_from_lin\n", (0, 10, 2)),
 ]
@@ -66,7 +92,6 @@ def test_the_newer_uses_read_from_ast_are_those_libcst_resolves(code, target, mo
     import ast
 
     import libcst as cst
-
     from hijax_migrate.analysis.newer_uses import newer_uses
     from hijax_migrate.engine import newer_imports
 

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import libcst as cst
 import libcst.matchers as m
 import pytest
-
-from golden import all_cases, read_case
 from hijax_migrate.analysis import nodes, shape
 from hijax_migrate.engine import undecided
 from hijax_migrate.rules.fwd_nzs_in import rewrite as fwd_nzs_in
 from hijax_migrate.rules.retval_logs import rewrite as retval_logs
 from hijax_migrate.rules.version_gates import rewrite as version_gates
+
+from golden import all_cases, read_case
 
 # Each test's positive and negative forms, beside the golden inputs.
 SNIPPETS = '''
@@ -61,28 +60,45 @@ class C:
 _FLAG = m.Name(retval_logs.FLAG)
 _ALL = m.Name("__all__")
 PAIRS = {
-    "raises": (m.Call(func=m.Attribute(attr=m.Name("assertRaises") | m.Name("assertRaisesRegex"))
-                      | m.Attribute(value=m.Name("pytest"), attr=m.Name("raises")) | m.Name("raises")),
-               undecided._is_raises),
-    "in_avals": (m.Assign(targets=[m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))],
-                          value=m.Tuple() | m.List()),
-                 lambda n: isinstance(n, cst.Assign) and shape._is_self_in_avals(n)),
-    "pytree": (m.Dict() | m.Tuple() | m.List() | m.Call(func=m.OneOf(*(m.Name(n) for n in shape._PYTREE_BUILDERS))),
-               shape._is_pytree_literal),
+    "raises": (
+        m.Call(
+            func=m.Attribute(attr=m.Name("assertRaises") | m.Name("assertRaisesRegex"))
+            | m.Attribute(value=m.Name("pytest"), attr=m.Name("raises"))
+            | m.Name("raises")
+        ),
+        undecided._is_raises,
+    ),
+    "in_avals": (
+        m.Assign(targets=[m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))], value=m.Tuple() | m.List()),
+        lambda n: isinstance(n, cst.Assign) and shape._is_self_in_avals(n),
+    ),
+    "pytree": (
+        m.Dict() | m.Tuple() | m.List() | m.Call(func=m.OneOf(*(m.Name(n) for n in shape._PYTREE_BUILDERS))),
+        shape._is_pytree_literal,
+    ),
     "jax": (m.Call(args=[m.Arg(m.SimpleString('"jax"') | m.SimpleString("'jax'"))]), version_gates._names_jax),
-    "flag": (m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(_FLAG), m.ZeroOrMore()]) | m.AnnAssign(target=_FLAG),
-             retval_logs._sets_flag),
-    "super fwd": (m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("vjp_fwd"))),
-                  lambda n: isinstance(n, cst.Call) and fwd_nzs_in._calls_super_fwd(n)),
+    "flag": (
+        m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(_FLAG), m.ZeroOrMore()]) | m.AnnAssign(target=_FLAG),
+        retval_logs._sets_flag,
+    ),
+    "super fwd": (
+        m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("vjp_fwd"))),
+        lambda n: isinstance(n, cst.Call) and fwd_nzs_in._calls_super_fwd(n),
+    ),
     "super": (m.Call(func=m.Name("super")), lambda n: nodes.is_call(n, "super")),
     "self or cls": (m.Name("self") | m.Name("cls"), lambda n: nodes.is_name(n, "self", "cls")),
     "any name": (m.Name(), nodes.is_name),
     "staticmethod": (m.Name("staticmethod"), lambda n: nodes.is_name(n, "staticmethod")),
     "attribute": (m.Attribute(attr=m.Name("vjp_fwd")), lambda n: nodes.is_attribute(n, "vjp_fwd")),
     "one name target": (m.Assign(targets=[m.AssignTarget(m.Name())]), lambda n: nodes.is_name(nodes.sole_target(n))),
-    "__all__": (m.Assign(targets=[m.AssignTarget(_ALL)]) | m.AugAssign(target=_ALL),
-                lambda n: nodes.is_name(nodes.sole_target(n), "__all__")
-                or isinstance(n, cst.AugAssign) and nodes.is_name(n.target, "__all__")),
+    "__all__": (
+        m.Assign(targets=[m.AssignTarget(_ALL)]) | m.AugAssign(target=_ALL),
+        lambda n: (
+            nodes.is_name(nodes.sole_target(n), "__all__")
+            or isinstance(n, cst.AugAssign)
+            and nodes.is_name(n.target, "__all__")
+        ),
+    ),
 }
 # nodes.findall's kinds and tests, beside the matchers the rules gave libcst's findall.
 FINDALLS = [
@@ -141,27 +157,35 @@ def _run(code: str) -> list[str]:
 
 def test_a_migration_imports_no_matchers_nor_codemod(tmp_path):
     path = tmp_path / "ops.py"
-    path.write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n"
-                    "class Mul(VJPHiPrimitive):\n"
-                    "    def vjp_fwd(self, nzs_in, x, y):\n        return x * y, (x, y)\n\n"
-                    "    def vjp_bwd(self, res, g):\n        x, y = res\n        return (g * y, g * x)\n")
-    code = ("import sys\nfrom hijax_migrate.cli import main\n"
-            f"assert main(['--in-place', '-q', '-j', '1', '--no-cache', '--target-jax', '0.10', {str(path)!r}]) == 0\n"
-            "print(*(name in sys.modules for name in ('libcst', 'libcst.matchers', 'libcst.codemod')))\n")
+    path.write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+        "class Mul(VJPHiPrimitive):\n"
+        "    def vjp_fwd(self, nzs_in, x, y):\n        return x * y, (x, y)\n\n"
+        "    def vjp_bwd(self, res, g):\n        x, y = res\n        return (g * y, g * x)\n"
+    )
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\n"
+        f"assert main(['--in-place', '-q', '-j', '1', '--no-cache', '--target-jax', '0.10', {str(path)!r}]) == 0\n"
+        "print(*(name in sys.modules for name in ('libcst', 'libcst.matchers', 'libcst.codemod')))\n"
+    )
     assert _run(code) == ["True", "False", "False"]
     assert "def vjp_bwd_retval(self, res, g):" in path.read_text()  # HJX001 renamed it
 
 
 def test_a_rule_that_adds_an_import_still_adds_it_with_libcsts_visitor(tmp_path):
     path = tmp_path / "ops.py"
-    path.write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n"
-                    "class Many(VJPHiPrimitive):\n"
-                    "    def vjp_fwd(self, nzs_in, x, y):\n        return x + y, None\n\n"
-                    "    def vjp_bwd(self, res, g):\n        return self.split(g)\n")
-    code = ("import sys\nfrom hijax_migrate.cli import main\n"
-            f"assert main(['--in-place', '-q', '-j', '1', '--no-cache', '--strategy', 'accum', '--target-jax', "
-            f"'0.10', {str(path)!r}]) == 0\n"
-            "print('libcst.codemod.visitors' in sys.modules)\n")
+    path.write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+        "class Many(VJPHiPrimitive):\n"
+        "    def vjp_fwd(self, nzs_in, x, y):\n        return x + y, None\n\n"
+        "    def vjp_bwd(self, res, g):\n        return self.split(g)\n"
+    )
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\n"
+        f"assert main(['--in-place', '-q', '-j', '1', '--no-cache', '--strategy', 'accum', '--target-jax', "
+        f"'0.10', {str(path)!r}]) == 0\n"
+        "print('libcst.codemod.visitors' in sys.modules)\n"
+    )
     assert _run(code) == ["True"]
     assert path.read_text().startswith("from jax.experimental.hijax import VJPHiPrimitive\nimport jax\n")
     assert "jax.tree.map(lambda acc, ct: acc.accum(ct), (x_acc, y_acc), self.split(g))" in path.read_text()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
-
 from hijax_migrate.engine.origin_lines import Origins
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @st.composite

@@ -10,25 +10,52 @@ import re
 import subprocess
 import sys
 import tarfile
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 PACKAGE = ROOT / "codemods" / "hijax_migrate"
 # distribution name -> the module it is imported as
-MODULES = {"libcst": "libcst", "pathspec": "pathspec", "GitPython": "git", "rich": "rich",
-           "packaging": "packaging", "tomli": "tomli", "platformdirs": "platformdirs",
-           "markdown-it-py": "markdown_it"}
-SDIST_NEEDS = ["golden/", "tests/", "docs/", ".pre-commit-hooks.yaml", "CHANGELOG.md", "LICENSE",
-               "ARCHITECTURE.md", "README.md", "benchmarks/"]
+MODULES = {
+    "libcst": "libcst",
+    "pathspec": "pathspec",
+    "GitPython": "git",
+    "rich": "rich",
+    "packaging": "packaging",
+    "tomli": "tomli",
+    "platformdirs": "platformdirs",
+    "markdown-it-py": "markdown_it",
+}
+SDIST_NEEDS = [
+    "golden/",
+    "tests/",
+    "docs/",
+    ".pre-commit-hooks.yaml",
+    "CHANGELOG.md",
+    "LICENSE",
+    "ARCHITECTURE.md",
+    "README.md",
+    "benchmarks/",
+]
 
 
 def test_metadata_is_complete():
-    for key in ("name", "version", "description", "readme", "requires-python", "license", "authors",
-                "keywords", "classifiers", "dependencies", "scripts"):
+    for key in (
+        "name",
+        "version",
+        "description",
+        "readme",
+        "requires-python",
+        "license",
+        "authors",
+        "keywords",
+        "classifiers",
+        "dependencies",
+        "scripts",
+    ):
         assert PROJECT.get(key), key
     oldest = PROJECT["requires-python"].removeprefix(">=")
     assert f"Programming Language :: Python :: {oldest}" in PROJECT["classifiers"]
@@ -36,8 +63,9 @@ def test_metadata_is_complete():
 
 def test_the_sdist_takes_what_the_tests_and_hooks_need():
     manifest = (ROOT / "MANIFEST.in").read_text()
-    taken = {word for line in manifest.splitlines() if line.startswith(("include ", "graft "))
-             for word in line.split()[1:]}
+    taken = {
+        word for line in manifest.splitlines() if line.startswith(("include ", "graft ")) for word in line.split()[1:]
+    }
     for need in SDIST_NEEDS:
         assert need.rstrip("/") in taken, need
 
@@ -60,13 +88,20 @@ def test_dependencies_are_exactly_what_the_code_imports():
     assert "black" in PROJECT["optional-dependencies"]["black"][0]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("build") is None,
-                    reason="`build` is not installed here (pip install build): the sdist is not built")
+@pytest.mark.skipif(
+    importlib.util.find_spec("build") is None,
+    reason="`build` is not installed here (pip install build): the sdist is not built",
+)
 def test_the_sdist_builds_a_wheel(tmp_path):
     """``python -m build``: the sdist, then the wheel from it (build's own
     order), with build's isolated environment (it needs the index)."""
-    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path), str(ROOT)],
-                          capture_output=True, text=True, timeout=900, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     sdist = next(tmp_path.glob("*.tar.gz"))
     with tarfile.open(sdist) as archive:

@@ -12,31 +12,41 @@ import shutil
 from pathlib import Path
 
 from fresh_runs import FORKER
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hijax_migrate.sources.files import walk
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tree_cases import trees, write
 
-from hijax_migrate.sources.files import walk
-
-_RUN = ("import json, sys\nfrom hijax_migrate.cli import main\nfrom hijax_migrate.run import runner\n"
-        "from hijax_migrate.tree import scans\n"
-        "for name, value in json.loads(sys.argv[1]).items():\n"
-        "    setattr(scans if name == '_RACY_NS' else runner, name, value)\n"
-        "sys.exit(main(sys.argv[2:]))\n")
+_RUN = (
+    "import json, sys\nfrom hijax_migrate.cli import main\nfrom hijax_migrate.run import runner\n"
+    "from hijax_migrate.tree import scans\n"
+    "for name, value in json.loads(sys.argv[1]).items():\n"
+    "    setattr(scans if name == '_RACY_NS' else runner, name, value)\n"
+    "sys.exit(main(sys.argv[2:]))\n"
+)
 _EVERY_CORE = {"_PARALLEL_PREFILTER": 1, "_PARALLEL_TRIAGE": 1, "_PARALLEL_FROM": 1}
 PARALLEL = {  # --jobs 2, each path that must not change a result forced on
     "index by the parent, triage on every core": {**_EVERY_CORE, "_FEW_CANDIDATES": 0},
     "searches by passes, triage on every core": {**_EVERY_CORE, "_FEW_CANDIDATES": 1 << 20},
-    "triage in the parent, a pool for libcst": {**_EVERY_CORE, "_PARALLEL_TRIAGE": 1 << 20,
-                                                "_PARALLEL_TRIAGE_BYTES": 1 << 40, "_FEW_CANDIDATES": 0},
+    "triage in the parent, a pool for libcst": {
+        **_EVERY_CORE,
+        "_PARALLEL_TRIAGE": 1 << 20,
+        "_PARALLEL_TRIAGE_BYTES": 1 << 40,
+        "_FEW_CANDIDATES": 0,
+    },
     "one process, its searches of the tree by a forked child": {  # prefetch.py, where not --in-place
-        "_PARALLEL_PREFILTER": 1 << 20, "_PARALLEL_TRIAGE": 1 << 20, "_PARALLEL_TRIAGE_BYTES": 1 << 40,
-        "_PARALLEL_FROM": 1 << 20},
+        "_PARALLEL_PREFILTER": 1 << 20,
+        "_PARALLEL_TRIAGE": 1 << 20,
+        "_PARALLEL_TRIAGE_BYTES": 1 << 40,
+        "_PARALLEL_FROM": 1 << 20,
+    },
 }
 TARGETS = ("0.10", "0.12")
 
 
-def run(root: Path, config: dict, *args: str, jobs: int = 2, cache: Path | None = None,
-        where: tuple[str, ...] = (".",)) -> tuple:
+def run(
+    root: Path, config: dict, *args: str, jobs: int = 2, cache: Path | None = None, where: tuple[str, ...] = (".",)
+) -> tuple:
     """(exit code, stdout, stderr) of the tool over ``where`` (paths, and any
     flags for every run) in ``root``, in a fresh interpreter; ``config``:
     the runner's thresholds."""
@@ -58,8 +68,12 @@ def written(root: Path, files: dict[str, str], config: dict, *args: str, **how) 
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=trees(), where=st.sampled_from((".", "pkg")), strategy=st.sampled_from(("auto", "rename", "accum")),
-       path=st.sampled_from(sorted(PARALLEL)))
+@given(
+    case=trees(),
+    where=st.sampled_from((".", "pkg")),
+    strategy=st.sampled_from(("auto", "rename", "accum")),
+    path=st.sampled_from(sorted(PARALLEL)),
+)
 def test_parallel_and_cached_runs_give_the_serial_uncached_result(case, where, strategy, path, tmp_path_factory):
     """Every parallel path with --diff; one of them (``path``) writing, and keeping results."""
     files, edited = case
@@ -75,8 +89,9 @@ def test_parallel_and_cached_runs_give_the_serial_uncached_result(case, where, s
     cached_runs_agree(root, files, edited, serial["0.12"], expected, {**PARALLEL[path], "_RACY_NS": 0}, how)
 
 
-def cached_runs_agree(root: Path, files: dict[str, str], edited: dict[str, str], serial: tuple,
-                      expected: tuple, config: dict, how: dict) -> None:
+def cached_runs_agree(
+    root: Path, files: dict[str, str], edited: dict[str, str], serial: tuple, expected: tuple, config: dict, how: dict
+) -> None:
     """At 0.12, runs on every core that keep results and the stat record
     (files just written count as settled) give the uncached serial result."""
     cache, at = root.parent / "cache", ("--target-jax", "0.12")
@@ -105,10 +120,14 @@ def test_a_base_is_decided_on_its_subclasses_as_found_whichever_file_comes_first
     the subclass's file was done first in the same process (the base then saw
     the subclass as rewritten): now it takes the accumulator form on every
     path (a rename would give the subclass both rules)."""
-    base = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n"
-            "    def vjp_bwd(self, res, g):\n        return (2.0 * g,)\n")
-    sub = ("from pkg.{} import Base\n\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g):\n        return (g,)\n\n"
-           "    def vjp_bwd(self, res, g):\n        return (3.0 * g,)\n")
+    base = (
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n"
+        "    def vjp_bwd(self, res, g):\n        return (2.0 * g,)\n"
+    )
+    sub = (
+        "from pkg.{} import Base\n\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g):\n        return (g,)\n\n"
+        "    def vjp_bwd(self, res, g):\n        return (3.0 * g,)\n"
+    )
     for first, second in (("a", "b"), ("b", "a")):  # the base's file sorted first, then last
         root = tmp_path / first
         write(root, {"pkg/__init__.py": "", f"pkg/{first}.py": base, f"pkg/{second}.py": sub.format(first)})
@@ -130,11 +149,15 @@ def test_each_file_is_decided_on_the_others_as_found(tmp_path):
     from hijax_migrate.core.model import Options
     from hijax_migrate.engine.engine import migrate_source
 
-    text = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Op(VJPHiPrimitive):\n"
-            "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+    text = (
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Op(VJPHiPrimitive):\n"
+        "    def vjp_bwd(self, res, g):\n        return (g,)\n"
+    )
     write(tmp_path, {"pkg/__init__.py": "", "pkg/a.py": text})
     index = Index((), (tmp_path,))
-    assert "def vjp_bwd_retval" in migrate_source(text, "pkg/a.py", Options(target=(0, 10, 0)), view_of(index),
-                                                  "pkg.a").code
+    assert (
+        "def vjp_bwd_retval"
+        in migrate_source(text, "pkg/a.py", Options(target=(0, 10, 0)), view_of(index), "pkg.a").code
+    )
     [op] = view_of(index).summary("pkg.a").classes  # another file's migration
     assert form(op) == CLASSIC and "vjp_bwd_retval" not in op.body.bindings

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 from jax_batch import JAX_012, STRATEGIES
-from semantic_cases import LOGS_CASE, PATH_CASES_012 as CASES_012, X, Y
+from semantic_cases import LOGS_CASE, X, Y
+from semantic_cases import PATH_CASES_012 as CASES_012
 
-needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"),
-                               reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12")
+needs_012 = pytest.mark.skipif(
+    not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12"
+)
 
 
 def hjx001(findings) -> list:

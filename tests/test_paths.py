@@ -7,12 +7,11 @@ import textwrap
 
 import libcst as cst
 import pytest
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
-
 from hijax_migrate.analysis.accum_uses import Unknown, Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written
 from hijax_migrate.analysis.returns import own_returns
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 A, N, S, U = Written.ALWAYS, Written.NEVER, Written.SOME, Written.UNKNOWN
 
@@ -34,27 +33,30 @@ def facts_at_returns(source: str) -> list[list[Written]]:
     return [facts.at(ret) for ret in own_returns(func)]
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    ("a.accum(1)\nreturn 1, 2", [[A, N]]),
-    ("if c:\n    a.accum(1)\nelse:\n    a.accum(2)\nreturn 1, 2", [[A, N]]),
-    ("if c:\n    a.accum(1)\nelif d:\n    a.accum(2)\nreturn 1, 2", [[S, N]]),
-    ("if c:\n    a.accum(1)\n    return None\nreturn 1, 2", [[A, N], [N, N]]),
-    ("for i in c:\n    a.accum(i)\nreturn 1, 2", [[S, N]]),
-    ("while True:\n    a.accum(1)\n    break\nreturn 1, 2", [[A, N]]),
-    ("try:\n    a.accum(1)\nexcept E:\n    pass\nreturn 1, 2", [[S, N]]),
-    ("try:\n    a.accum(1)\nexcept E:\n    raise\nreturn 1, 2", [[A, N]]),
-    ("with c:\n    a.accum(1)\nreturn 1, 2", [[S, N]]),
-    ("match c:\n    case 1:\n        a.accum(1)\n    case _:\n        a.accum(2)\nreturn 1, 2", [[A, N]]),
-    ("match c:\n    case 1:\n        a.accum(1)\n    case 2:\n        a.accum(2)\nreturn 1, 2", [[S, N]]),
-    ("if isinstance(a, T) and isinstance(b, T):\n    return None\nreturn 1, 2", [[N, N], [N, N]]),
-    ("raise E\nreturn 1, 2", [[N, N]]),  # no path reaches it
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("a.accum(1)\nreturn 1, 2", [[A, N]]),
+        ("if c:\n    a.accum(1)\nelse:\n    a.accum(2)\nreturn 1, 2", [[A, N]]),
+        ("if c:\n    a.accum(1)\nelif d:\n    a.accum(2)\nreturn 1, 2", [[S, N]]),
+        ("if c:\n    a.accum(1)\n    return None\nreturn 1, 2", [[A, N], [N, N]]),
+        ("for i in c:\n    a.accum(i)\nreturn 1, 2", [[S, N]]),
+        ("while True:\n    a.accum(1)\n    break\nreturn 1, 2", [[A, N]]),
+        ("try:\n    a.accum(1)\nexcept E:\n    pass\nreturn 1, 2", [[S, N]]),
+        ("try:\n    a.accum(1)\nexcept E:\n    raise\nreturn 1, 2", [[A, N]]),
+        ("with c:\n    a.accum(1)\nreturn 1, 2", [[S, N]]),
+        ("match c:\n    case 1:\n        a.accum(1)\n    case _:\n        a.accum(2)\nreturn 1, 2", [[A, N]]),
+        ("match c:\n    case 1:\n        a.accum(1)\n    case 2:\n        a.accum(2)\nreturn 1, 2", [[S, N]]),
+        ("if isinstance(a, T) and isinstance(b, T):\n    return None\nreturn 1, 2", [[N, N], [N, N]]),
+        ("raise E\nreturn 1, 2", [[N, N]]),  # no path reaches it
+    ],
+)
 def test_each_return_knows_what_every_path_to_it_wrote(body, expected):
     source = "def rule(self, res, g, a, b):\n" + textwrap.indent(body, "    ")
     assert facts_at_returns(source) == expected
 
 
-HELPERS = '''
+HELPERS = """
 def once(acc, ct):
     acc.accum(ct)
 
@@ -84,24 +86,27 @@ def again(acc, ct, n):
     if n:
         return again(acc, ct, n - 1)
     acc.accum(ct)
-'''
+"""
 
 
-@pytest.mark.parametrize(("call", "expected"), [
-    ("once(a, g)", [A, N]),
-    ("once(ct=g, acc=a)", [A, N]),
-    ("onward(a, g)", [A, N]),
-    ("peek(a)", [N, N]),
-    ("twice(a, g)", [U, N]),
-    ("maybe(a, g)", [U, N]),
-    ("unknown(a, g)", [U, N]),
-    ("again(a, g, 2)", [U, N]),
-    ("loop((a, b), (g, g))", [A, A]),
-    ("loop((a, b), (g,))", [U, U]),  # zip stops after a
-    ("loop((a, b), cts)", [U, U]),
-    ("strict((a, b), cts)", [A, A]),
-    ("loop([a], [g])", [A, N]),
-])
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("once(a, g)", [A, N]),
+        ("once(ct=g, acc=a)", [A, N]),
+        ("onward(a, g)", [A, N]),
+        ("peek(a)", [N, N]),
+        ("twice(a, g)", [U, N]),
+        ("maybe(a, g)", [U, N]),
+        ("unknown(a, g)", [U, N]),
+        ("again(a, g, 2)", [U, N]),
+        ("loop((a, b), (g, g))", [A, A]),
+        ("loop((a, b), (g,))", [U, U]),  # zip stops after a
+        ("loop((a, b), cts)", [U, U]),
+        ("strict((a, b), cts)", [A, A]),
+        ("loop([a], [g])", [A, N]),
+    ],
+)
 def test_a_helper_is_read(call, expected):
     source = HELPERS + f"\ndef rule(self, res, g, a, b):\n    {call}\n    return 1, 2\n"
     assert facts_at_returns(source) == [expected]
@@ -109,8 +114,9 @@ def test_a_helper_is_read(call, expected):
 
 def test_a_write_in_a_finally_block_is_not_modelled():
     with pytest.raises(Unknown, match="finally"):
-        facts_at_returns("def rule(self, res, g, a, b):\n    try:\n        pass\n    finally:\n"
-                         "        a.accum(1)\n    return 1, 2\n")
+        facts_at_returns(
+            "def rule(self, res, g, a, b):\n    try:\n        pass\n    finally:\n        a.accum(1)\n    return 1, 2\n"
+        )
 
 
 @pytest.mark.parametrize("statement", ["once(a, g) if c else None", "c and once(a, g)", "x = c or once(a, g)"])
@@ -119,8 +125,9 @@ def test_a_helper_called_under_a_condition_in_its_statement_is_unknown(statement
     assert facts_at_returns(source) == [[U, N]]
 
 
-@pytest.mark.parametrize("statement", ["x = once(a, g) or c", "if once(a, g):\n        pass",
-                                       "for i in once(a, g):\n        pass"])
+@pytest.mark.parametrize(
+    "statement", ["x = once(a, g) or c", "if once(a, g):\n        pass", "for i in once(a, g):\n        pass"]
+)
 def test_a_helper_called_first_in_its_statement_writes(statement):
     source = HELPERS + f"\ndef rule(self, res, g, a, b):\n    {statement}\n    return 1, 2\n"
     assert facts_at_returns(source) == [[A, N]]

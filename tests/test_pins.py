@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.core.versions import parse_target
 from hijax_migrate.releases import target
 
@@ -18,18 +17,21 @@ def chosen(root: Path) -> tuple[tuple[int, int, int], str]:
     return target.choose(None, root)
 
 
-@pytest.mark.parametrize("spec, expected", [
-    ("~=0.10.0", (0, 10, 2)),
-    ("~=0.9", (0, 12, 0)),
-    ("==0.11.*", (0, 11, 2)),
-    ("==0.9.0", (0, 9, 0)),
-    (">=0.9,<0.12", (0, 11, 2)),
-    (">=0.9, <=0.11.1", (0, 11, 1)),
-    ("!=0.12.0,!=0.12.0.1", (0, 11, 2)),
-    ("<0.11", (0, 10, 2)),
-    ("", (0, 12, 0)),
-    ("[cuda12]>=0.10,<0.11", (0, 10, 2)),
-])
+@pytest.mark.parametrize(
+    "spec, expected",
+    [
+        ("~=0.10.0", (0, 10, 2)),
+        ("~=0.9", (0, 12, 0)),
+        ("==0.11.*", (0, 11, 2)),
+        ("==0.9.0", (0, 9, 0)),
+        (">=0.9,<0.12", (0, 11, 2)),
+        (">=0.9, <=0.11.1", (0, 11, 1)),
+        ("!=0.12.0,!=0.12.0.1", (0, 11, 2)),
+        ("<0.11", (0, 10, 2)),
+        ("", (0, 12, 0)),
+        ("[cuda12]>=0.10,<0.11", (0, 10, 2)),
+    ],
+)
 def test_requirements_specifiers(tmp_path, spec, expected):
     (tmp_path / "requirements.txt").write_text(f"numpy>=2  # arrays\njax{spec}\n")
     assert chosen(tmp_path)[0] == expected
@@ -37,7 +39,8 @@ def test_requirements_specifiers(tmp_path, spec, expected):
 
 def test_environment_markers_as_pip_evaluates_them(tmp_path):
     (tmp_path / "requirements.txt").write_text(
-        f"jax==0.9.0; python_version != '{HERE}'\njax==0.10.1; python_version == '{HERE}'\n")
+        f"jax==0.9.0; python_version != '{HERE}'\njax==0.10.1; python_version == '{HERE}'\n"
+    )
     assert chosen(tmp_path)[0] == (0, 10, 1)
 
 
@@ -52,19 +55,23 @@ def test_requirements_follow_includes_and_line_continuations(tmp_path):
 def test_pep621_and_extras_all_apply(tmp_path):
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "p"\ndependencies = ["jax>=0.9"]\n'
-        '[project.optional-dependencies]\ngpu = ["jax[cuda12]<0.11"]\n')
+        '[project.optional-dependencies]\ngpu = ["jax[cuda12]<0.11"]\n'
+    )
     assert chosen(tmp_path)[0] == (0, 10, 2)
 
 
-@pytest.mark.parametrize("constraint, expected", [
-    ('"^0.10"', (0, 10, 2)),
-    ('"~0.11.0"', (0, 11, 2)),
-    ('"0.9.*"', (0, 9, 2)),
-    ('">=0.9,<0.11"', (0, 10, 2)),
-    ('"0.11.1"', (0, 11, 1)),
-    ('{version = "^0.9", extras = ["cuda12"]}', (0, 9, 2)),
-    ('"^0.9 || ^0.11"', (0, 11, 2)),
-])
+@pytest.mark.parametrize(
+    "constraint, expected",
+    [
+        ('"^0.10"', (0, 10, 2)),
+        ('"~0.11.0"', (0, 11, 2)),
+        ('"0.9.*"', (0, 9, 2)),
+        ('">=0.9,<0.11"', (0, 10, 2)),
+        ('"0.11.1"', (0, 11, 1)),
+        ('{version = "^0.9", extras = ["cuda12"]}', (0, 9, 2)),
+        ('"^0.9 || ^0.11"', (0, 11, 2)),
+    ],
+)
 def test_poetry(tmp_path, constraint, expected):
     (tmp_path / "pyproject.toml").write_text(f'[tool.poetry.dependencies]\npython = "^3.11"\njax = {constraint}\n')
     assert chosen(tmp_path)[0] == expected
@@ -82,11 +89,17 @@ def test_setup_cfg(tmp_path):
     assert chosen(tmp_path)[0] == (0, 9, 2)
 
 
-@pytest.mark.parametrize("name, text", [
-    ("uv.lock", '[[package]]\nname = "jax"\nversion = "0.11.1"\n'),
-    ("poetry.lock", '[[package]]\nname = "numpy"\nversion = "2.0"\n\n[[package]]\nname = "jax"\nversion = "0.11.1"\n'),
-    ("pylock.toml", 'lock-version = "1.0"\n[[packages]]\nname = "jax"\nversion = "0.11.1"\n'),
-])
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("uv.lock", '[[package]]\nname = "jax"\nversion = "0.11.1"\n'),
+        (
+            "poetry.lock",
+            '[[package]]\nname = "numpy"\nversion = "2.0"\n\n[[package]]\nname = "jax"\nversion = "0.11.1"\n',
+        ),
+        ("pylock.toml", 'lock-version = "1.0"\n[[packages]]\nname = "jax"\nversion = "0.11.1"\n'),
+    ],
+)
 def test_a_lock_file_wins(tmp_path, name, text):
     (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["jax>=0.9"]\n')
     (tmp_path / name).write_text(text)
@@ -97,7 +110,8 @@ def test_a_lock_file_wins(tmp_path, name, text):
 def test_uv_lock_forks_by_environment(tmp_path):
     (tmp_path / "uv.lock").write_text(
         f'[[package]]\nname = "jax"\nversion = "0.10.2"\nresolution-markers = ["python_version == \'{HERE}\'"]\n\n'
-        f'[[package]]\nname = "jax"\nversion = "0.12.0.1"\nresolution-markers = ["python_version != \'{HERE}\'"]\n')
+        f'[[package]]\nname = "jax"\nversion = "0.12.0.1"\nresolution-markers = ["python_version != \'{HERE}\'"]\n'
+    )
     assert chosen(tmp_path)[0] == (0, 10, 2)
 
 
@@ -147,20 +161,35 @@ from hijax_migrate.releases import pin_update  # noqa: E402
 HIPRIM = [Outcome("a.py", changes=[Change("a.py", 1, "", "HJX003", "hiprim-base", "renamed")])]
 
 
-@pytest.mark.parametrize("name, before, after", [
-    ("requirements.txt", "numpy\njax>=0.10  # the floor\n", "numpy\njax>=0.11.2  # the floor\n"),
-    ("requirements.txt", "jax~=0.10\n", "jax>=0.11.2,<1\n"),
-    ("requirements.txt", "jax==0.11.*\n", "jax>=0.11.2,<0.12\n"),
-    ("requirements.txt", "jax[cuda12] >= 0.9, != 0.11.0, < 0.13 ; python_version >= '3.10'\n",
-     "jax[cuda12] >=0.11.2,!=0.11.0,<0.13 ; python_version >= '3.10'\n"),
-    ("requirements.txt", "jax\n", "jax>=0.11.2\n"),
-    ("setup.cfg", "[options]\ninstall_requires =\n    jax>=0.9,<0.13\n",
-     "[options]\ninstall_requires =\n    jax>=0.11.2,<0.13\n"),
-    ("pyproject.toml", '[project]\ndependencies = [\n  "jax>=0.10",  # ours\n]\n',
-     '[project]\ndependencies = [\n  "jax>=0.11.2",  # ours\n]\n'),
-    ("pyproject.toml", '[tool.poetry.dependencies]\njax = { version = "^0", extras = ["cuda12"] }\n',
-     '[tool.poetry.dependencies]\njax = { version = ">=0.11.2,<1", extras = ["cuda12"] }\n'),
-])
+@pytest.mark.parametrize(
+    "name, before, after",
+    [
+        ("requirements.txt", "numpy\njax>=0.10  # the floor\n", "numpy\njax>=0.11.2  # the floor\n"),
+        ("requirements.txt", "jax~=0.10\n", "jax>=0.11.2,<1\n"),
+        ("requirements.txt", "jax==0.11.*\n", "jax>=0.11.2,<0.12\n"),
+        (
+            "requirements.txt",
+            "jax[cuda12] >= 0.9, != 0.11.0, < 0.13 ; python_version >= '3.10'\n",
+            "jax[cuda12] >=0.11.2,!=0.11.0,<0.13 ; python_version >= '3.10'\n",
+        ),
+        ("requirements.txt", "jax\n", "jax>=0.11.2\n"),
+        (
+            "setup.cfg",
+            "[options]\ninstall_requires =\n    jax>=0.9,<0.13\n",
+            "[options]\ninstall_requires =\n    jax>=0.11.2,<0.13\n",
+        ),
+        (
+            "pyproject.toml",
+            '[project]\ndependencies = [\n  "jax>=0.10",  # ours\n]\n',
+            '[project]\ndependencies = [\n  "jax>=0.11.2",  # ours\n]\n',
+        ),
+        (
+            "pyproject.toml",
+            '[tool.poetry.dependencies]\njax = { version = "^0", extras = ["cuda12"] }\n',
+            '[tool.poetry.dependencies]\njax = { version = ">=0.11.2,<1", extras = ["cuda12"] }\n',
+        ),
+    ],
+)
 def test_update_pin_raises_only_the_floor(tmp_path, name, before, after):
     (tmp_path / ".git").mkdir()
     (tmp_path / name).write_text(before)
@@ -172,10 +201,13 @@ def test_update_pin_raises_only_the_floor(tmp_path, name, before, after):
     assert pin_update.check(HIPRIM, tmp_path, update=False) is None  # nothing left to say
 
 
-@pytest.mark.parametrize("text, why", [
-    ("jax==0.10.2\n", "pinned exactly"),
-    ("jax>=0.9,<0.11\n", "upper bound excludes 0.11.2"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("jax==0.10.2\n", "pinned exactly"),
+        ("jax>=0.9,<0.11\n", "upper bound excludes 0.11.2"),
+    ],
+)
 def test_update_pin_refuses_what_it_cannot_raise(tmp_path, text, why):
     (tmp_path / ".git").mkdir()
     (tmp_path / "requirements.txt").write_text(text)
@@ -199,8 +231,9 @@ def test_cli_update_pin(tmp_path):
         return FORKER.module("hijax_migrate", list(args), tmp_path)
 
     (tmp_path / ".git").mkdir()
-    (tmp_path / "ops.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n\n\n"
-                                     "class Op(VJPHiPrimitive):\n    pass\n")
+    (tmp_path / "ops.py").write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Op(VJPHiPrimitive):\n    pass\n"
+    )
     (tmp_path / "requirements.txt").write_text("jax~=0.10.0\n")
     assert "target: jax 0.10.2 (pinned in" in cli("--check", "ops.py").stderr
     assert cli("--update-pin", "ops.py").returncode == 2  # it writes: only with --in-place
@@ -211,10 +244,12 @@ def test_cli_update_pin(tmp_path):
     assert "class Op(HiPrim):" in (tmp_path / "ops.py").read_text()
 
 
-OLD_PRIMITIVE = ("from jax.experimental.hijax import VJPHiPrimitive\n\n"
-                 "class Op(VJPHiPrimitive):\n"
-                 "    def vjp_fwd(self, x):\n        return x, x\n\n"
-                 "    def vjp_bwd(self, res, g):\n        return (g,)\n")
+OLD_PRIMITIVE = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\n"
+    "class Op(VJPHiPrimitive):\n"
+    "    def vjp_fwd(self, x):\n        return x, x\n\n"
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n"
+)
 
 
 @pytest.mark.parametrize("pin, imported", [(None, False), ("requirements.txt", True), ("pyproject.toml", True)])
@@ -229,8 +264,10 @@ def test_packaging_is_imported_only_where_a_file_may_pin_jax(tmp_path, pin, impo
         (tmp_path / pin).write_text("jax>=0.9,<0.11\n")
     elif pin:
         (tmp_path / pin).write_text('[project]\nname = "x"\ndependencies = ["jax~=0.10.0"]\n')
-    code = ("import sys\nfrom hijax_migrate.cli import main\n"
-            f"print(main(['--check', '--no-cache', {str(tmp_path)!r}]), 'packaging' in sys.modules)\n")
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\n"
+        f"print(main(['--check', '--no-cache', {str(tmp_path)!r}]), 'packaging' in sys.modules)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
     assert done.stdout.split()[-2:] == ["1", str(imported)]
     assert ("pinned in" in done.stderr) == imported  # a pin there is still read

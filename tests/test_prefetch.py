@@ -10,9 +10,6 @@ import signal
 import threading
 
 import pytest
-from test_accum_calls import BASE, CALLER
-from test_tree_searches import NAMERS
-
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
@@ -20,6 +17,8 @@ from hijax_migrate.sources.files import walk
 from hijax_migrate.tree import prefetch
 from hijax_migrate.tree.holders import Holders
 from hijax_migrate.tree.scans import Scans
+from test_accum_calls import BASE, CALLER
+from test_tree_searches import NAMERS
 
 pytestmark = pytest.mark.skipif(not prefetch.can_fork(), reason="forks only where multiprocessing would")
 WORDS = ["vjp_bwd", "Mul", "Base", "Quant"]
@@ -106,11 +105,14 @@ def test_a_serial_run_decides_on_the_child_s_pass_as_on_its_own(tree, tmp_path, 
     options = Options(target=(0, 10, 0), strategy="accum")
     alone = run(jobs, options, in_place=False, workers=1)
     answers = []
-    monkeypatch.setattr(prefetch.Pass, "answer", lambda self, real=prefetch.Pass.answer: answers.append(real(self))
-                        or answers[-1])
+    monkeypatch.setattr(
+        prefetch.Pass, "answer", lambda self, real=prefetch.Pass.answer: answers.append(real(self)) or answers[-1]
+    )
     forked = run(jobs, options, in_place=False, workers=2)
     assert len(answers) == 1 and answers[0] is not None  # the child's pass, adopted
-    assert [(o.file, o.diff, o.findings, o.changes) for o in forked] == [(o.file, o.diff, o.findings, o.changes) for o in alone]
+    assert [(o.file, o.diff, o.findings, o.changes) for o in forked] == [
+        (o.file, o.diff, o.findings, o.changes) for o in alone
+    ]
     diff = {o.file: o.diff for o in forked}["ops.py"]
     assert ("def vjp_bwd_retval(self, res, g):" in diff) == (caller == CALLER)
 

@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from golden import GOLDEN, read_case
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.sources.files import file_words, named_words
 from hijax_migrate.sources.notebook_code import code_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from golden import GOLDEN, read_case
 
 WORDS = every_word()
 CASES = [read_case(path).source for path in sorted(GOLDEN.glob("*.py"))]
@@ -53,9 +54,13 @@ def hide_wide(code: str, hidden: list[bool]) -> bytes:
 
 def notebook(code: str, hidden: list[bool]) -> bytes:
     """A notebook of one code cell and a bulky output, its letters ``\\u`` escaped at random."""
-    cell = {"cell_type": "code", "execution_count": 1, "metadata": {},
-            "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBOR" * 50}, "metadata": {}}],
-            "source": code.splitlines(keepends=True)}
+    cell = {
+        "cell_type": "code",
+        "execution_count": 1,
+        "metadata": {},
+        "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBOR" * 50}, "metadata": {}}],
+        "source": code.splitlines(keepends=True),
+    }
     text = json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
     marks = iter(hidden * (len(text) // max(len(hidden), 1) + 1))
     return "".join(f"\\u{ord(c):04x}" if c.isalpha() and next(marks) else c for c in text).encode("ascii")
@@ -83,8 +88,12 @@ def words_of(tmp_path: Path, name: str, data: bytes) -> frozenset[bytes]:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(case=st.sampled_from(CASES), how=st.sampled_from([*HIDERS, "notebook"]),
-       seed=st.integers(0, 2**32), density=st.floats(0, 1))
+@given(
+    case=st.sampled_from(CASES),
+    how=st.sampled_from([*HIDERS, "notebook"]),
+    seed=st.integers(0, 2**32),
+    density=st.floats(0, 1),
+)
 def test_the_words_of_a_hidden_text_are_found(tmp_path, case, how, seed, density):
     chance = random.Random(seed)
     hidden = [chance.random() < density for _ in case]

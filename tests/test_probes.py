@@ -13,7 +13,7 @@ from hijax_migrate.engine.undecided import _probes
 
 from golden import GOLDEN, read_case
 
-PROBED = '''\
+PROBED = """\
 from jax.experimental import hijax
 import importlib
 Base = getattr(hijax, "HiPrim", None) or hijax.VJPHiPrimitive
@@ -30,7 +30,7 @@ class Sub(Other.Inner, hijax.HiPrim):
     pass
 class Free(Named):
     pass
-'''
+"""
 
 
 def test_probes_are_assignments_to_a_name_from_a_call_naming_a_hijax_class():
@@ -49,7 +49,9 @@ def test_each_probe_is_mapped_onto_the_trees_assignment():
     found = _probes(tree, PROBED)
     code = cst.Module([]).code_for_node
     assert {name: code(node) for name, node in found.items()} == {
-        "Base": "Base = resolve(hijax.VJPHiPrimitive)", "Other": 'Other = pick(\n    "HiPrim")'}
+        "Base": "Base = resolve(hijax.VJPHiPrimitive)",
+        "Other": 'Other = pick(\n    "HiPrim")',
+    }
 
 
 def test_a_probe_in_newer_syntax_is_read_from_its_older_writing():
@@ -66,8 +68,9 @@ def test_type_statements_are_no_assignments_of_the_tree():
     assert sorted(_probes(cst.parse_module(code), code)) == ["Base", "Other"]
 
 
-@pytest.mark.parametrize("path", [path for path in sorted(GOLDEN.glob("*.py")) if "HiPrim" in path.read_text()],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [path for path in sorted(GOLDEN.glob("*.py")) if "HiPrim" in path.read_text()], ids=lambda p: p.stem
+)
 def test_golden_probes_map_onto_assignments_of_their_name_and_line(path):
     from libcst.metadata import MetadataWrapper, PositionProvider
 

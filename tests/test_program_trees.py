@@ -13,7 +13,8 @@ import random
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -22,8 +23,12 @@ import program_trees
 import refusals
 
 # Tens of runs of the tool, a few seconds; no shrinking (minutes on a tree): the failing draws are printed.
-EXAMPLES = settings(max_examples=20, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+EXAMPLES = settings(
+    max_examples=20,
+    deadline=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -52,7 +57,9 @@ def test_a_drawn_tree_comes_out_safe(tmp_path_factory, data, target, strategy):
 
 
 def test_the_other_project_of_a_monorepo_is_left_alone(tmp_path):
-    seeds = (seed for seed in range(1000) if "monorepo" in program_trees.draw_tree(random.Random(seed).choice, "p").forms)
+    seeds = (
+        seed for seed in range(1000) if "monorepo" in program_trees.draw_tree(random.Random(seed).choice, "p").forms
+    )
     for seed in [next(seeds), next(seeds)]:
         tree = program_trees.draw_tree(random.Random(seed).choice, "pkg")
         report = refusals.migrate_tree(tmp_path / str(seed), tree, "0.10", "auto")

@@ -3,7 +3,6 @@
 import gc
 
 import libcst as cst
-
 from hijax_migrate.analysis.project import Project, view_of
 from hijax_migrate.analysis.summary import Kind, summarize
 
@@ -35,7 +34,6 @@ def test_an_answer_resting_on_a_file_rewritten_earlier_in_the_process_is_cached(
     base.py's text as found, and may be cached. It was not, in whichever worker happened to do base.py
     first: cache entries then depended on the order of the files (test_hash_seeds)."""
     from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
-
     from hijax_migrate.analysis.index import Index
 
     (tmp_path / "base.py").write_text(PRIM)

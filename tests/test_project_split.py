@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.analysis.answers import Answers
 from hijax_migrate.analysis.index import Index
 from hijax_migrate.analysis.project import Project, view_of
@@ -18,10 +17,14 @@ from hijax_migrate.sources import parse
 from hijax_migrate.tree.cache import Cache, tool_key
 from test_project import write
 
-BASE = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n"
-        "    def vjp_bwd(self, res, g):\n        return (g,)\n")
-SUB = ("from pkg.base import Base\n\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g):\n"
-       "        return self.vjp_bwd(res, g)\n")
+BASE = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n"
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n"
+)
+SUB = (
+    "from pkg.base import Base\n\n\nclass Sub(Base):\n    def vjp_bwd(self, res, g):\n"
+    "        return self.vjp_bwd(res, g)\n"
+)
 
 
 def test_each_file_gets_a_fresh_view_and_answers_and_its_dependencies_from_them(tmp_path: Path):
@@ -131,12 +134,12 @@ def test_the_tool_key_is_the_runs_own(tmp_path: Path):
     one, other = (Cache(tmp_path, Options(), (), tool)._path("f.py", "f", "x") for tool in ("a", "b"))
     assert one != other
     assert Cache(tmp_path, Options(), ())._path("f.py", "f", "x") == Cache(tmp_path, Options(), (), key)._path(
-        "f.py", "f", "x")
+        "f.py", "f", "x"
+    )
 
 
 @pytest.mark.parametrize("few", [0, 32])
-def test_the_runs_index_is_made_with_its_search_mode_once_the_candidates_are_counted(tmp_path: Path,
-                                                                                     monkeypatch, few):
+def test_the_runs_index_is_made_with_its_search_mode_once_the_candidates_are_counted(tmp_path: Path, monkeypatch, few):
     """How the index searches for subclasses is decided before it is made: by
     one index of names over many candidates, else by passes of the tree."""
     from hijax_migrate.analysis.index import SEARCH_PASSES

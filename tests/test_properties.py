@@ -12,19 +12,19 @@ import textwrap
 import libcst as cst
 import pytest
 import rule_programs
-from hypothesis import HealthCheck, given, settings, strategies as st
-from jax_batch import HAS_JAX_HERE
-
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jax_batch import HAS_JAX_HERE
 
-IMPORTS = ("import jax.experimental.hijax as hjx\n"
-           "{}"
-           "from jax.experimental.hijax import VJPHiPrimitive as Base\n")
+IMPORTS = "import jax.experimental.hijax as hjx\n{}from jax.experimental.hijax import VJPHiPrimitive as Base\n"
 # How the old name is bound: plainly, re-exported explicitly, by jax's star import.
-BASE_IMPORTS = ("from jax.experimental.hijax import VJPHiPrimitive\n",
-                "from jax.experimental.hijax import VJPHiPrimitive as VJPHiPrimitive\n",
-                "from jax.experimental.hijax import *\n")
+BASE_IMPORTS = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n",
+    "from jax.experimental.hijax import VJPHiPrimitive as VJPHiPrimitive\n",
+    "from jax.experimental.hijax import *\n",
+)
 BASES = ("VJPHiPrimitive", "hjx.VJPHiPrimitive", "Base")
 INPUTS = ("x", "y", "z", "weights", "x_acc", "inp")
 RULE_METHODS = frozenset({"vjp_fwd", "vjp_bwd", "vjp_bwd_retval"})
@@ -48,8 +48,11 @@ def returns(draw, n: int) -> str:
     if form == "bare":
         return f"return {', '.join(flat)}{',' if n == 1 else ''}"
     if form == "multiline":  # comments after the commas: kept with the writes
-        return "return (\n" + "".join(f"    {item.replace('  #', ',  #', 1) if '#' in item else item + ','}\n"
-                                       for item in items) + ")"
+        return (
+            "return (\n"
+            + "".join(f"    {item.replace('  #', ',  #', 1) if '#' in item else item + ','}\n" for item in items)
+            + ")"
+        )
     if form == "conditional":
         return f"if res is None:\n    return ({', '.join(flat)},)\nreturn ({', '.join(flat)},)"
     if form == "nested":
@@ -67,10 +70,15 @@ def primitive(draw, name: str) -> str:
     inputs = draw(st.lists(st.sampled_from(INPUTS), min_size=n, max_size=n, unique=True))
     nzs = ["nzs_in"] if draw(st.booleans()) else []
     sig_space = draw(st.sampled_from(["", " "]))
-    fwd = (f"def vjp_fwd(self, {', '.join(nzs + inputs)}):{draw(comments)}\n"
-           f"    return {inputs[0]}, ({', '.join(inputs)},)\n")
-    bwd = (f"def vjp_bwd({sig_space}self, res, g{sig_space}):{draw(comments)}\n"
-           + textwrap.indent(draw(returns(n)), "    ") + "\n")
+    fwd = (
+        f"def vjp_fwd(self, {', '.join(nzs + inputs)}):{draw(comments)}\n"
+        f"    return {inputs[0]}, ({', '.join(inputs)},)\n"
+    )
+    bwd = (
+        f"def vjp_bwd({sig_space}self, res, g{sig_space}):{draw(comments)}\n"
+        + textwrap.indent(draw(returns(n)), "    ")
+        + "\n"
+    )
     methods = [fwd, bwd]
     if draw(st.booleans()):
         methods.insert(0, f"def expand(self, {', '.join(inputs)}):\n    return {inputs[0]}\n")
@@ -82,8 +90,10 @@ def primitive(draw, name: str) -> str:
 def lookalike(draw, name: str) -> str:
     """Same methods, no hijax base: must never change."""
     bwd = textwrap.indent(draw(returns(draw(st.integers(1, 3)))), "        ")
-    return (f"class {name}:{draw(comments)}\n    def vjp_fwd(self, x):\n        return x, x\n\n"
-            f"    def vjp_bwd(self, res, g):\n{bwd}\n")
+    return (
+        f"class {name}:{draw(comments)}\n    def vjp_fwd(self, x):\n        return x, x\n\n"
+        f"    def vjp_bwd(self, res, g):\n{bwd}\n"
+    )
 
 
 def placed(cls: str, where: str) -> str:
@@ -139,8 +149,7 @@ def skeleton(code: str, renamed: bool) -> str:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(code=modules(), target=st.sampled_from(TARGETS),
-       strategy=st.sampled_from(["auto", "rename", "accum"]))
+@given(code=modules(), target=st.sampled_from(TARGETS), strategy=st.sampled_from(["auto", "rename", "accum"]))
 def test_migration_properties(code, target, strategy):
     options = Options(target=target, strategy=strategy)
     out = migrate_source(code, options=options).code
@@ -151,8 +160,7 @@ def test_migration_properties(code, target, strategy):
 
 
 @settings(max_examples=60, deadline=None)
-@given(classes=st.lists(st.integers(0, 10_000).flatmap(lambda n: lookalike(f"Tape{n}")), min_size=1,
-                        max_size=4))
+@given(classes=st.lists(st.integers(0, 10_000).flatmap(lambda n: lookalike(f"Tape{n}")), min_size=1, max_size=4))
 def test_lookalikes_alone_never_change(classes):
     code = "\n\n".join(classes)
     for target in TARGETS:
@@ -179,8 +187,9 @@ def test_generated_programs_give_right_gradients_under_jax(jax_010_runs):
     the gradient is jax.grad of the plain function (under grad and jit), or
     the file is untouched with a warning."""
     batch, codes, changed, befores, afters = jax_010_runs["programs"]
-    assert codes and all("error" in batch.result(before) for before in befores), \
+    assert codes and all("error" in batch.result(before) for before in befores), (
         "a generated program already worked unmigrated"
+    )
     for (_, strategy, result), position in zip(changed, afters, strict=True):
         after = batch.result(position)
         assert "error" not in after, f"{strategy}: {after['error']}\n{result.code}"

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
-
 from hijax_migrate.analysis.reach import _dotted, _lines_naming
 from hijax_migrate.analysis.sites import NAME, SELF, SUPER, UNKNOWN, sites
 from hijax_migrate.cli import main
 from hijax_migrate.sources.files import as_read
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
 
-HALF_PORT = '''from jax.experimental.hijax import VJPHiPrimitive
+HALF_PORT = """from jax.experimental.hijax import VJPHiPrimitive
 
 
 class Mul(VJPHiPrimitive):
@@ -27,9 +27,9 @@ class Mul(VJPHiPrimitive):
         x, y = res
         x_acc.accum(g * y)
         return None, g * x
-'''
+"""
 
-VALUE_RULE = '''from jax.experimental.hijax import VJPHiPrimitive
+VALUE_RULE = """from jax.experimental.hijax import VJPHiPrimitive
 
 
 class Mul(VJPHiPrimitive):
@@ -39,9 +39,9 @@ class Mul(VJPHiPrimitive):
     def vjp_bwd(self, res, g):
         x, y = res
         return g * y, g * x
-'''
+"""
 
-UNRELATED = '''class Logger:
+UNRELATED = """class Logger:
     def vjp_bwd(self, _res, g):
         return (g,)
 
@@ -61,23 +61,24 @@ class QuantOp:
 
 def replay(op, res, g):
     return op.vjp_bwd(res, g)
-'''
+"""
 
-SUBCLASS = '''from ops import Mul
+SUBCLASS = """from ops import Mul
 
 
 class Twice(Mul):
     def vjp_bwd(self, res, g):
         gx, gy = super(Twice, self).vjp_bwd(res, g)
         return 2 * gx, 2 * gy
-'''
+"""
 
 
 def migrate(tmp_path, files: dict, strategy: str) -> int:
     for name, text in files.items():
         (tmp_path / name).write_text(text)
-    return main(["--in-place", "--no-cache", "--jobs", "1", "--strategy", strategy, "--target-jax", "0.10",
-                 str(tmp_path)])
+    return main(
+        ["--in-place", "--no-cache", "--jobs", "1", "--strategy", strategy, "--target-jax", "0.10", str(tmp_path)]
+    )
 
 
 @pytest.mark.parametrize("strategy", ["auto", "accum"])
@@ -112,7 +113,7 @@ def test_a_call_of_the_family_renames_it_and_says_so_on_stderr(tmp_path, capsys)
     assert "not given accumulators (--strategy accum)" in err and "sub.py:6" in err
 
 
-SITES = '''
+SITES = """
 class Op(Base):
     def grad(self, res, g):
         return self.vjp_bwd(res, g)
@@ -130,7 +131,7 @@ class Op(Base):
 
 def shadowed(Op, prim):
     return Op.vjp_bwd(1, 2), prim.vjp_bwd(1, g=2), [p.vjp_bwd for p in prim]
-'''
+"""
 
 
 def test_sites_say_what_stands_before_the_dot():
@@ -138,7 +139,8 @@ def test_sites_say_what_stands_before_the_dot():
     assert found == [
         (4, SELF, "Op", None, 2),
         (7, SUPER, "Op", None, None),  # starred: any count
-        (10, SUPER, "Op", "Op", None), (10, NAME, "Op", "Op", None),
+        (10, SUPER, "Op", "Op", None),
+        (10, NAME, "Op", "Op", None),
         (14, UNKNOWN, "Op", None, None),  # a static method's first parameter is no instance
         (18, UNKNOWN, None, None, 2),  # a parameter named like the class is not the class
         (18, UNKNOWN, None, None, None),  # keyword arguments: any parameter may take them
@@ -146,7 +148,7 @@ def test_sites_say_what_stands_before_the_dot():
     ]
 
 
-BOUND_BASE = '''from jax.experimental.hijax import VJPHiPrimitive
+BOUND_BASE = """from jax.experimental.hijax import VJPHiPrimitive
 
 
 def _shared_bwd(self, res, g):
@@ -159,7 +161,7 @@ class Mul(VJPHiPrimitive):
         return x * y, (x, y)
 
     vjp_bwd = _shared_bwd
-'''
+"""
 
 
 @pytest.mark.parametrize("strategy", ["auto", "accum"])
@@ -177,16 +179,38 @@ def test_a_file_of_newer_syntax_than_this_pythons_is_read_by_libcst(tmp_path, ca
     """Python 3.12's nested f-string quotes: ``ast`` on 3.11 cannot read the file, libcst
     can; its uses are then found by libcst, each on an object of unknown class. It was an
     internal error (exit 3), the file left unmigrated."""
-    source = HALF_PORT.replace("        return None, g * x\n",
-                               "        print(f\"{\"nested quotes\"}\")\n        return None, g * x\n")
+    source = HALF_PORT.replace(
+        "        return None, g * x\n", '        print(f"{"nested quotes"}")\n        return None, g * x\n'
+    )
     assert migrate(tmp_path, {"ops.py": source + "\n\ndef debug(op):\n    return op.vjp_bwd\n"}, "auto") == 0
     assert "y_acc.accum(g * x)" in (tmp_path / "ops.py").read_text()
     assert "line 16 is taken on an object whose class cannot be told" in capsys.readouterr().err
 
 
-_PIECES = ["x", "y", ".", " ", "\n", "\\\n", "# c", "#####", "vjp_bwd", "vjp_bwd_retval", "(", ")", "'vjp_bwd'",
-           ",", "\t", "=", "def vjp_bwd(self): pass\n", "@x.vjp_bwd\ndef f():\n    pass\n",
-           "class C:\n    def f(self):\n        return 1\n", "\uff56jp_bwd", "# x\u00b2\n", "'\u00e9'"]
+_PIECES = [
+    "x",
+    "y",
+    ".",
+    " ",
+    "\n",
+    "\\\n",
+    "# c",
+    "#####",
+    "vjp_bwd",
+    "vjp_bwd_retval",
+    "(",
+    ")",
+    "'vjp_bwd'",
+    ",",
+    "\t",
+    "=",
+    "def vjp_bwd(self): pass\n",
+    "@x.vjp_bwd\ndef f():\n    pass\n",
+    "class C:\n    def f(self):\n        return 1\n",
+    "\uff56jp_bwd",
+    "# x\u00b2\n",
+    "'\u00e9'",
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -210,8 +234,9 @@ def test_the_searches_that_spare_a_walk_miss_no_use(pieces, bracketed):
 
 def test_a_walk_of_the_lines_naming_the_rule_finds_every_site():
     code = SITES + "\n\nclass Unrelated:\n    def f(self):\n        return self.other\n"
-    assert sites(ast.parse(code), "vjp_bwd", _lines_naming(code.encode(), "vjp_bwd")) \
-        == sites(ast.parse(code), "vjp_bwd")
+    assert sites(ast.parse(code), "vjp_bwd", _lines_naming(code.encode(), "vjp_bwd")) == sites(
+        ast.parse(code), "vjp_bwd"
+    )
 
 
 def test_a_line_of_hashes_after_a_dot_is_searched_at_once():
@@ -220,7 +245,6 @@ def test_a_line_of_hashes_after_a_dot_is_searched_at_once():
     such lines; its ad_checkpoint.py took 7 minutes, not 9 seconds). Run apart,
     so that a search gone exponential fails the test instead of hanging it."""
     text = b"(a.  " + b"#" * 120 + b"\n b)\n" * 3
-    script = ("from hijax_migrate.analysis.reach import _dotted; "
-              f"print(_dotted('vjp_bwd').search({text!r}))")
+    script = f"from hijax_migrate.analysis.reach import _dotted; print(_dotted('vjp_bwd').search({text!r}))"
     done = FORKER.code(script, [], Path.cwd(), timeout=120)  # a fresh process, killed at the timeout
     assert done.stdout == "None\n", done.stderr

@@ -8,27 +8,34 @@ import json
 import os
 
 import pytest
-
-from golden import GOLDEN, read_case
 from hijax_migrate.core.versions import parse_version
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
 
-HELPERS = ("apply_derived_linearization", "vjp_fwd_from_jvp", "transpose_jvp", "vjp_fwd_from_lin",
-           "transpose_linearized")
+from golden import GOLDEN, read_case
+
+HELPERS = (
+    "apply_derived_linearization",
+    "vjp_fwd_from_jvp",
+    "transpose_jvp",
+    "vjp_fwd_from_lin",
+    "transpose_linearized",
+)
 KEPT = ("linearize_from_jvp", "vjp_from_jvp", "vjp_from_lin", "jvp_from_lin")  # in 0.11.1 and 0.12
 MUTABLE = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # HJX013's, removed with them
 
 
 def spellings(name: str) -> list[str]:
     """Ways real code reaches ``name`` in jax's two hijax modules."""
-    return [f"from jax.experimental.hijax import {name}",
-            f"from jax.experimental.hijax import {name} as alias",
-            f"from jax._src.hijax import {name}",
-            f"import jax.experimental.hijax as hjx\nvalue = hjx.{name}",
-            f"from jax._src import hijax\nvalue = hijax.{name}",
-            f"import jax.experimental.hijax\nvalue = jax.experimental.hijax.{name}",
-            f"from jax.experimental import hijax as h\n\ndef get():\n    return h.{name}\n\nvalue = get()"]
+    return [
+        f"from jax.experimental.hijax import {name}",
+        f"from jax.experimental.hijax import {name} as alias",
+        f"from jax._src.hijax import {name}",
+        f"import jax.experimental.hijax as hjx\nvalue = hjx.{name}",
+        f"from jax._src import hijax\nvalue = hijax.{name}",
+        f"import jax.experimental.hijax\nvalue = jax.experimental.hijax.{name}",
+        f"from jax.experimental import hijax as h\n\ndef get():\n    return h.{name}\n\nvalue = get()",
+    ]
 
 
 SNIPPETS = [code for name in HELPERS + KEPT + MUTABLE for code in spellings(name)]
@@ -53,12 +60,20 @@ def test_each_removed_name_is_an_error_at_its_line(code):
         assert reported(code, "0.11.0") == []  # the names are there in 0.11.0
 
 
-PAIRED_AWAY = ("hjx007_derived_at_gate", "hjx007_derived_lin_pair_at_gate", "hjx007_derived_lin_pair_after_gate",
-               "hjx007_derived_module_attribute")  # HJX007 pairs every helper: their imports go too
+PAIRED_AWAY = (
+    "hjx007_derived_at_gate",
+    "hjx007_derived_lin_pair_at_gate",
+    "hjx007_derived_lin_pair_after_gate",
+    "hjx007_derived_module_attribute",
+)  # HJX007 pairs every helper: their imports go too
 
 
-@pytest.mark.parametrize("path", [path for path in sorted(GOLDEN.glob("hjx015_*.py")) if not path.stem.endswith("_warns")]
-                         + [GOLDEN / f"{name}.py" for name in PAIRED_AWAY], ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path",
+    [path for path in sorted(GOLDEN.glob("hjx015_*.py")) if not path.stem.endswith("_warns")]
+    + [GOLDEN / f"{name}.py" for name in PAIRED_AWAY],
+    ids=lambda p: p.stem,
+)
 def test_silent_where_nothing_is_left(path):
     """The cases not named ``_warns`` report nothing: paired away, another
     module's names, or a target that still has the helpers."""
@@ -69,8 +84,10 @@ def test_silent_where_nothing_is_left(path):
 
 
 def test_a_half_hjx007_reports_is_not_reported_twice_unless_hjx007_is_off():
-    code = ("from jax.experimental.hijax import VJPHiPrimitive, vjp_fwd_from_jvp\n\n"
-            "class Op(VJPHiPrimitive):\n    vjp_fwd = vjp_fwd_from_jvp\n")
+    code = (
+        "from jax.experimental.hijax import VJPHiPrimitive, vjp_fwd_from_jvp\n\n"
+        "class Op(VJPHiPrimitive):\n    vjp_fwd = vjp_fwd_from_jvp\n"
+    )
     both = migrate_source(code, "m.py", Options(parse_version("0.11.1"))).report.findings
     assert [(f.line, f.rule) for f in both] == [(3, "HJX007"), (1, "HJX015")]
     alone = migrate_source(code, "m.py", Options(parse_version("0.11.1"), skip=["HJX007"])).report.findings
@@ -100,8 +117,9 @@ def under_jax_012(runs: dict, name: str) -> list:
     return json.loads(run.stdout)
 
 
-needs_jax_012 = pytest.mark.skipif(not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 "
-                                                     "(.ci/run sets it up)")
+needs_jax_012 = pytest.mark.skipif(
+    not PY312, reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (.ci/run sets it up)"
+)
 
 
 @pytest.mark.jax

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 
 import pytest
-
 from hijax_migrate.rules.removed_helpers import names_a_removed_helper
 
 SEEN = [

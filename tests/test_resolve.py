@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_project import write
-
 from hijax_migrate.analysis.project import Project
+from test_project import write
 
 BASE = "class Base:\n    pass\n"
 SPELLINGS = {
@@ -42,11 +41,12 @@ def test_the_subclass_search_finds_every_spelling(tmp_path: Path, passes: int):
 HIJAX_OPS = "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n    pass\n"
 PLAIN_OPS = "class Base:\n    def run(self, res, g):\n        return self.vjp_bwd(res, g)\n"
 LAYERS = {
-    "common/layer.py": "from .ops import Base\n\n\nclass Layer(Base):\n    def vjp_bwd(self, res, g):\n        return (g,)\n",
+    "common/layer.py": "from .ops import Base\n\n\nclass Layer(Base):\n    def vjp_bwd(self, res, g):\n"
+    "        return (g,)\n",
     "common/absolute.py": "from common.ops import Base\n\n\nclass Absolute(Base):\n"
-                          "    def vjp_bwd(self, res, g):\n        return (g,)\n",
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n",
     "common/whole.py": "import common.ops\n\n\nclass Whole(common.ops.Base):\n"
-                       "    def vjp_bwd(self, res, g):\n        return (g,)\n",
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n",
 }
 
 
@@ -74,7 +74,9 @@ def test_a_subclass_in_the_second_root_keeps_its_base_from_a_rename(tmp_path, hi
 
     plain = "proj_b" if hijax == "proj_a" else "proj_a"
     value = HIJAX_OPS.replace("    pass\n", "    def vjp_bwd(self, res, g):\n        return (g,)\n")
-    accum = "from .ops import Base\n\n\nclass Acc(Base):\n    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(g)\n"
+    accum = (
+        "from .ops import Base\n\n\nclass Acc(Base):\n    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(g)\n"
+    )
     write(tmp_path / hijax, {"common/__init__.py": "", "common/ops.py": value, "common/acc.py": accum})
     write(tmp_path / plain, {"common/__init__.py": "", "common/ops.py": PLAIN_OPS, "common/acc.py": accum})
     diffs = migrate_tree(tmp_path, target=(0, 10, 0), strategy="rename")
@@ -105,7 +107,7 @@ def test_a_cached_answer_rests_on_the_module_of_its_own_root(tmp_path):
 # Every way a base is bound: one bound when the code runs, in another file,
 # gets a note naming the assignment (the class is left as written).
 
-PROBE = '''import jax.experimental.hijax as hijax
+PROBE = """import jax.experimental.hijax as hijax
 
 
 def _resolve(*names):
@@ -116,15 +118,15 @@ def _resolve(*names):
 
 
 HiPrim = _resolve("HiPrim", "VJPHiPrimitive")
-'''
+"""
 ELSEWHERE = {
     "compat.py": PROBE,
     "ns.py": "from types import SimpleNamespace\n\nfrom jax.experimental.hijax import VJPHiPrimitive\n\n"
-             "bases = SimpleNamespace(Base=VJPHiPrimitive)\nBASES = (VJPHiPrimitive,)\n",
+    "bases = SimpleNamespace(Base=VJPHiPrimitive)\nBASES = (VJPHiPrimitive,)\n",
     "op.py": "from compat import HiPrim\nfrom ns import BASES, bases\n\n\nclass Op(HiPrim):\n"
-             "    def vjp_bwd(self, res, g):\n        return (g,)\n\n\nclass Indexed(BASES[0]):\n"
-             "    def vjp_bwd(self, res, g):\n        return (g,)\n\n\nclass Named(bases.Base):\n"
-             "    def vjp_bwd(self, res, g):\n        return (g,)\n",
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n\n\nclass Indexed(BASES[0]):\n"
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n\n\nclass Named(bases.Base):\n"
+    "    def vjp_bwd(self, res, g):\n        return (g,)\n",
 }
 
 
@@ -140,7 +142,9 @@ def test_a_base_bound_when_the_code_runs_in_another_file_is_named_in_a_note(tmp_
     outcomes = {o.file: o for o in run(jobs, Options(target), in_place=False, workers=1)}
     assert not outcomes["op.py"].diff
     notes = [(f.line, f.message.split(", bound")[0]) for f in outcomes["op.py"].findings]
-    assert notes == [(5, "Op: its base is reached through `HiPrim` (compat.py:11)"),
-                     (10, "Indexed: its base is reached through `BASES` (ns.py:6)"),
-                     (15, "Named: its base is reached through `bases` (ns.py:5)")]
+    assert notes == [
+        (5, "Op: its base is reached through `HiPrim` (compat.py:11)"),
+        (10, "Indexed: its base is reached through `BASES` (ns.py:6)"),
+        (15, "Named: its base is reached through `bases` (ns.py:5)"),
+    ]
     assert all(f.severity == "note" for f in outcomes["op.py"].findings)

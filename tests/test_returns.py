@@ -2,10 +2,9 @@
 same returns, in the same order, as a visit of every node finds."""
 
 import libcst as cst
-
 from hijax_migrate.analysis.returns import own_returns
 
-SOURCE = '''
+SOURCE = """
 def rule(self, res, g):
     if g is None: return None
     elif res: return (g,); x = 1
@@ -40,7 +39,7 @@ def rule(self, res, g):
             pass
     fn = lambda: 8
     return (9, 10)
-'''
+"""
 
 
 class _Every(cst.CSTVisitor):
@@ -66,6 +65,15 @@ def test_own_returns_are_those_a_full_visit_finds_in_order():
     func.body.visit(every)
     found = own_returns(func)
     assert [cst.Module([]).code_for_node(r) for r in found] == [
-        "return None", "return (g,); ", "return item", "return 1", "return 2", "return 3", "return 4",
-        "return f", "return 7", "return (9, 10)"]
+        "return None",
+        "return (g,); ",
+        "return item",
+        "return 1",
+        "return 2",
+        "return 3",
+        "return 4",
+        "return f",
+        "return 7",
+        "return (9, 10)",
+    ]
     assert len(found) == len(every.found) and all(a is b for a, b in zip(found, every.found))

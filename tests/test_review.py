@@ -27,8 +27,12 @@ class B(VJPHiPrimitive):
     def vjp_bwd(self, res, g):
         return (2 * g,)
 """
-ONLY_A = TWO.replace("def vjp_bwd(self, res, g):\n        return (g,)", "def vjp_bwd_retval(self, res, g):\n        return (g,)")
-BOTH = ONLY_A.replace("def vjp_bwd(self, res, g):\n        return (2 * g,)", "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)")
+ONLY_A = TWO.replace(
+    "def vjp_bwd(self, res, g):\n        return (g,)", "def vjp_bwd_retval(self, res, g):\n        return (g,)"
+)
+BOTH = ONLY_A.replace(
+    "def vjp_bwd(self, res, g):\n        return (2 * g,)", "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)"
+)
 
 
 def review(root: Path, answers: str, *flags: str) -> subprocess.CompletedProcess:
@@ -44,10 +48,12 @@ def tree(tmp_path) -> Path:
 
 
 def test_only_accepted_changes_are_written(tree):
-    done = review(tree, "n\ny\n" "y\nn\n")
+    done = review(tree, "n\ny\ny\nn\n")
     assert done.returncode == 0, done.stderr
     assert (tree / "a.py").read_text() == TWO.replace(
-        "def vjp_bwd(self, res, g):\n        return (2 * g,)", "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)")
+        "def vjp_bwd(self, res, g):\n        return (2 * g,)",
+        "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)",
+    )
     assert (tree / "b.py").read_text() == ONLY_A
     assert done.stdout.count("Apply this change") == 4
     assert "(1/2) a.py: A: renamed `vjp_bwd` to `vjp_bwd_retval`" in done.stdout
@@ -139,4 +145,6 @@ def test_a_rejected_mixin_family_is_not_written(tmp_path):
     assert done.stdout.count("Apply this change") == 2
     assert "(1/2) m.py: GradMixin: " in done.stdout
     assert (tmp_path / "m.py").read_text() == MIXIN.replace(
-        "def vjp_bwd(self, res, g):\n        return (2 * g,)", "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)")
+        "def vjp_bwd(self, res, g):\n        return (2 * g,)",
+        "def vjp_bwd_retval(self, res, g):\n        return (2 * g,)",
+    )

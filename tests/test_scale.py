@@ -12,12 +12,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import synth  # noqa: E402
 from fresh_runs import FORKER  # noqa: E402
-from terminal import on_a_terminal  # noqa: E402
-
 from hijax_migrate.core.model import Options  # noqa: E402
 from hijax_migrate.run.runner import run  # noqa: E402
 from hijax_migrate.run.state import Job, roots_of  # noqa: E402
 from hijax_migrate.sources.files import walk  # noqa: E402
+from terminal import on_a_terminal  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +48,11 @@ def test_parallel_run_reports_the_same_in_the_same_order(synthetic):
 def test_a_tree_without_hijax_words_never_imports_libcst(tmp_path):
     for n in range(20):
         (tmp_path / f"m{n}.py").write_text(f"class Tape{n}:\n    def backward(self, g):\n        return g\n")
-    code = ("import sys\nfrom hijax_migrate.cli import main\n"
-            f"assert main(['--check', '-q', {str(tmp_path)!r}]) == 0\n"
-            "print('libcst' in sys.modules)\n")
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\n"
+        f"assert main(['--check', '-q', {str(tmp_path)!r}]) == 0\n"
+        "print('libcst' in sys.modules)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 
@@ -83,8 +84,7 @@ def test_triage_on_every_core_reports_the_same_and_keeps_what_workers_learnt(syn
         monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", smallest)
         cache = tmp_path / f"cache{workers}"
         done = run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=workers, cache_dir=cache)
-        records[workers] = ([(o.file, o.diff, o.findings) for o in done],
-                            Scans(cache, roots_of(jobs))._known)
+        records[workers] = ([(o.file, o.diff, o.findings) for o in done], Scans(cache, roots_of(jobs))._known)
     (serial, serial_record), (parallel, parallel_record) = records[1], records[2]
     assert parallel == serial
     named = {key for key, entry in serial_record.items() if "names" in entry}
@@ -113,15 +113,23 @@ def test_workers_migrate_what_they_triage(synthetic, tmp_path):
 
     root, expected = synthetic
     trees = {jobs: shutil.copytree(root, tmp_path / f"tree{jobs}") for jobs in ("1", "2")}
-    code = ("import sys\nfrom hijax_migrate.run import runner\nfrom hijax_migrate.cli import main\n"
-            "runner._PARALLEL_TRIAGE = 1\n"  # every run of two files or more triaged on every core
-            "code = main(sys.argv[1:])\nprint(code, 'libcst' in sys.modules)\n")
+    code = (
+        "import sys\nfrom hijax_migrate.run import runner\nfrom hijax_migrate.cli import main\n"
+        "runner._PARALLEL_TRIAGE = 1\n"  # every run of two files or more triaged on every core
+        "code = main(sys.argv[1:])\nprint(code, 'libcst' in sys.modules)\n"
+    )
     for jobs, tree in trees.items():
-        done = subprocess.run([sys.executable, "-c", code, "--in-place", "--target-jax", "0.10", "--no-cache",
-                               "--jobs", jobs, str(tree)], capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code, "--in-place", "--target-jax", "0.10", "--no-cache", "--jobs", jobs, str(tree)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert done.stdout.split() == ["0", "True" if jobs == "1" else "False"], done.stderr
-    written = {jobs: {path.relative_to(tree).as_posix(): path.read_text() for path in walk(tree)}
-               for jobs, tree in trees.items()}
+    written = {
+        jobs: {path.relative_to(tree).as_posix(): path.read_text() for path in walk(tree)}
+        for jobs, tree in trees.items()
+    }
     assert written["1"] == written["2"]
     assert [name for name, text in written["2"].items() if text != (root / name).read_text()] == expected
 
@@ -130,7 +138,8 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
     """Over many candidates the subclass index is built by the parent before
     the workers fork; and the search for uses, whose subclass searches the
     index answers, looks for the rule's name alone (no class names besides)."""
-    from hijax_migrate.analysis import index as index_module, naming as naming_module
+    from hijax_migrate.analysis import index as index_module
+    from hijax_migrate.analysis import naming as naming_module
     from hijax_migrate.run import runner
     from hijax_migrate.tree import scans
 
@@ -143,6 +152,7 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
             with open(log, "a") as out:  # forked workers append to the same file
                 out.write(f"{kind} {word[0] if word else ''}\n")
             return function(data, *word)
+
         return call
 
     monkeypatch.setattr(index_module, "names_in", logged("names", names_in))
@@ -220,7 +230,8 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
     serial run's."""
     import os
 
-    from hijax_migrate.analysis import index as index_module, naming as naming_module
+    from hijax_migrate.analysis import index as index_module
+    from hijax_migrate.analysis import naming as naming_module
     from hijax_migrate.run import runner
     from hijax_migrate.sources import originals
     from hijax_migrate.tree import scans

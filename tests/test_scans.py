@@ -6,7 +6,6 @@ import os
 import time
 
 import pytest
-
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.tree import scans as scans_module
 from hijax_migrate.tree.scans import Scans
@@ -134,8 +133,15 @@ def test_special_and_missing_files_are_candidates(tmp_path, reads):
     assert reads == []
 
 
-@pytest.mark.parametrize("entry", [{"asked": ["vjp_bwd"], "named": 3}, {"asked": "vjp_bwd", "named": []},
-                                   {"named": []}, {"asked": ["vjp_bwd"], "named": [None]}])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"asked": ["vjp_bwd"], "named": 3},
+        {"asked": "vjp_bwd", "named": []},
+        {"named": []},
+        {"asked": ["vjp_bwd"], "named": [None]},
+    ],
+)
 def test_a_corrupt_word_list_is_no_word_list(entry):
     """Never "searched, named nothing" from half a record: that would pass over a file."""
     assert scans_module._searched(entry) == (frozenset(), frozenset())

@@ -17,15 +17,19 @@ def test_a_jax_batchs_tests_are_one_group():
     assert semantics == families == "jax_010_runs"
     assert group_of("tests/test_families.py::test_single_file_under_jax_012[x]", ROOT) == "jax_012_runs"
     # jax tests of other modules, run in the release's batch too
-    assert group_of("tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012[a-auto]", ROOT) \
-        == group_of("tests/test_dce_forms.py::test_each_dce_form_is_migrated_and_runs_under_jax_012[x]", ROOT) \
+    assert (
+        group_of("tests/test_path_semantics.py::test_known_paths_migrate_under_jax_012[a-auto]", ROOT)
+        == group_of("tests/test_dce_forms.py::test_each_dce_form_is_migrated_and_runs_under_jax_012[x]", ROOT)
         == "jax_012_runs"
+    )
 
 
 def test_a_modules_tests_that_share_a_module_fixture_are_one_group(tmp_path):
-    assert group_of("tests/test_nodes.py::test_findall_lists_the_nodes_libcst_findall_lists_in_order[a-b-c]", ROOT) \
-        == group_of("tests/test_nodes.py::test_each_node_test_agrees_with_the_matcher_it_replaced[x]", ROOT) \
+    assert (
+        group_of("tests/test_nodes.py::test_findall_lists_the_nodes_libcst_findall_lists_in_order[a-b-c]", ROOT)
+        == group_of("tests/test_nodes.py::test_each_node_test_agrees_with_the_matcher_it_replaced[x]", ROOT)
         == "tests/test_nodes.py"
+    )
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests/test_shared.py").write_text('@pytest.fixture(scope = "module")\ndef tree(): ...\n')
     (tmp_path / "tests/test_alone.py").write_text('@pytest.fixture\ndef tree(): ...\n# scope="session"\n')
@@ -34,9 +38,11 @@ def test_a_modules_tests_that_share_a_module_fixture_are_one_group(tmp_path):
 
 
 def test_a_golden_cases_tests_that_share_its_migrations_are_one_group():
-    tests = ("tests/test_golden.py::test_golden[accum_branches]",
-             "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing[accum_branches]",
-             "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate[accum_branches]")
+    tests = (
+        "tests/test_golden.py::test_golden[accum_branches]",
+        "tests/test_fast_analysis.py::test_rules_triage_passes_over_change_nothing[accum_branches]",
+        "tests/test_candidates.py::test_every_file_a_migration_acts_on_is_a_candidate[accum_branches]",
+    )
     assert {group_of(test, ROOT) for test in tests} == {"golden case accum_branches"}
     assert group_of("tests/test_golden.py::test_golden[hjx007_derived_aliased]", ROOT) != group_of(tests[0], ROOT)
     assert group_of("tests/test_golden.py::test_there_are_enough_cases", ROOT) is None

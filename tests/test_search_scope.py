@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_cli import cli
-
 from hijax_migrate.run.state import Job, roots_of, searched_roots
 from hijax_migrate.tree.modules import Packages
+from test_cli import cli
 
 OPS = """from jax.experimental.hijax import VJPHiPrimitive
 

@@ -75,9 +75,11 @@ def test_proven_or_refused_under_jax_010(case, strategy, jax_010_runs):
 
 
 @pytest.mark.jax
-@pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"),
-                    reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (jax 0.11+ needs Python "
-                           "3.12; .ci/run sets it up where the machine has Python 3.12)")
+@pytest.mark.skipif(
+    not (JAX_012 or "").startswith("0.12"),
+    reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12 (jax 0.11+ needs Python "
+    "3.12; .ci/run sets it up where the machine has Python 3.12)",
+)
 @pytest.mark.parametrize("case", JAX_012_CASES, ids=lambda c: c.name)
 def test_old_eras_under_jax_012(case, jax_012_runs):
     check_case(jax_012_runs["core", case.name], case)

@@ -43,18 +43,26 @@ def sees_argparse(path: Path) -> bool:
 
 
 def test_no_module_below_the_command_sees_argparse():
-    seen = {module_name(path): sorted(names) for path in sorted(PACKAGE.rglob("*.py")) if not sees_argparse(path)
-            for names in [argparse_names(path.read_text(encoding="utf-8"))] if names}
+    seen = {
+        module_name(path): sorted(names)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not sees_argparse(path)
+        for names in [argparse_names(path.read_text(encoding="utf-8"))]
+        if names
+    }
     assert seen == {}
 
 
-@pytest.mark.parametrize("source", [
-    "import argparse\n",
-    "from argparse import Namespace\n",
-    "def f(args: 'x') -> None:\n    return argparse.Namespace(**args)\n",
-    "from ..command.usage import build_parser\n",
-    "def f(parser):\n    return parser.parse_args(['--check'])\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import argparse\n",
+        "from argparse import Namespace\n",
+        "def f(args: 'x') -> None:\n    return argparse.Namespace(**args)\n",
+        "from ..command.usage import build_parser\n",
+        "def f(parser):\n    return parser.parse_args(['--check'])\n",
+    ],
+)
 def test_a_module_that_sees_argparse_is_caught(source):
     assert argparse_names(source)
 
@@ -90,19 +98,23 @@ def _settings(tmp_path: Path, table: str, *argv: str) -> Settings:
     return config.read(settings_from(build_parser().parse_args([*argv, str(tmp_path / "ops.py")])))
 
 
-@pytest.mark.parametrize("table, argv, strategy", [
-    ("", [], "auto"),  # the default
-    ('strategy = "accum"\n', [], "accum"),  # the configuration over the default
-    ('strategy = "accum"\n', ["--strategy", "rename"], "rename"),  # the flag over the configuration
-    ('strategy = "accum"\n', ["--strategy", "auto"], "auto"),  # even a flag that names the default
-])
+@pytest.mark.parametrize(
+    "table, argv, strategy",
+    [
+        ("", [], "auto"),  # the default
+        ('strategy = "accum"\n', [], "accum"),  # the configuration over the default
+        ('strategy = "accum"\n', ["--strategy", "rename"], "rename"),  # the flag over the configuration
+        ('strategy = "accum"\n', ["--strategy", "auto"], "auto"),  # even a flag that names the default
+    ],
+)
 def test_a_flag_wins_over_the_configuration_which_wins_over_the_default(tmp_path, table, argv, strategy):
     assert _settings(tmp_path, table, *argv).strategy == strategy
 
 
 def test_the_configurations_values_are_typed_and_said_to_come_from_it(tmp_path):
-    settings = _settings(tmp_path, 'target-jax = "0.10"\nbase = "a.B"\nblack = true\nselect = ["HJX001"]\n',
-                         "--select", "HJX002")
+    settings = _settings(
+        tmp_path, 'target-jax = "0.10"\nbase = "a.B"\nblack = true\nselect = ["HJX001"]\n', "--select", "HJX002"
+    )
     found = (settings.target_jax, settings.base, settings.black, settings.select)
     assert found == ("0.10", ("a.B",), True, ("HJX002",))
     assert settings.from_config == {"target-jax", "base", "black"}
@@ -116,11 +128,14 @@ def test_without_a_configuration_the_defaults_stand(tmp_path):
     assert settings.root == tmp_path.resolve()
 
 
-@pytest.mark.parametrize("argv, exclude, extended", [
-    ([], ("a/",), ("b/",)),
-    (["--exclude", "c/"], ("c/",), ("b/",)),  # a flag's exclude replaces the configuration's
-    (["--extend-exclude", "d/"], ("a/",), ("b/", "d/")),  # extend-exclude adds, the file's first
-])
+@pytest.mark.parametrize(
+    "argv, exclude, extended",
+    [
+        ([], ("a/",), ("b/",)),
+        (["--exclude", "c/"], ("c/",), ("b/",)),  # a flag's exclude replaces the configuration's
+        (["--extend-exclude", "d/"], ("a/",), ("b/", "d/")),  # extend-exclude adds, the file's first
+    ],
+)
 def test_excludes_as_documented(tmp_path, argv, exclude, extended):
     settings = _settings(tmp_path, 'exclude = ["a/"]\nextend-exclude = ["b/"]\n', *argv)
     assert (settings.exclude, settings.extend_exclude) == (exclude, extended)
@@ -143,8 +158,14 @@ def test_settings_are_frozen():
 def test_only_verify_changes_the_working_folder():
     """The git hooks pass their folder (``Settings.here``); only ``--verify``'s
     run in its copy changes folder, as the paths it names are relative."""
-    users = {module_name(path) for path in PACKAGE.rglob("*.py")
-             if {"chdir", "working_in"} & {node.attr if isinstance(node, ast.Attribute) else node.id
-                                          for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                                          if isinstance(node, (ast.Attribute, ast.Name))}}
+    users = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if {"chdir", "working_in"}
+        & {
+            node.attr if isinstance(node, ast.Attribute) else node.id
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, (ast.Attribute, ast.Name))
+        }
+    }
     assert users == {"hijax_migrate.core.cwd", "hijax_migrate.verify.flow"}

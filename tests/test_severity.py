@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-
 from hijax_migrate.core.model import ERROR, NOTE, Finding
 from hijax_migrate.git.hooks import _verdict
 from hijax_migrate.output.report import Outcome
@@ -76,7 +75,9 @@ def test_json_carries_severity(tree):
     run = cli("--output-format", "json", "old.py", "undecided.py", "--target-jax", "0.12", cwd=tree)
     doc = json.loads(run.stdout)
     assert [(w["file"], w["rule"], w["severity"]) for w in doc["warnings"]] == [
-        ("old.py", "HJX008", "error"), ("undecided.py", "HJX001", "note")]
+        ("old.py", "HJX008", "error"),
+        ("undecided.py", "HJX001", "note"),
+    ]
     assert doc["summary"]["warnings"] == 2 and doc["summary"]["warning_errors"] == 1
 
 

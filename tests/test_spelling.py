@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.core.model import Options
 from hijax_migrate.engine.engine import MigrationError, migrate_source
 from hijax_migrate.engine.triage import untouched
 
-HALF_WIDE = '''from jax.experimental.hijax import VJPHiPrimitive
+HALF_WIDE = """from jax.experimental.hijax import VJPHiPrimitive
 
 
 class Op(VJPHiPrimitive):
@@ -21,7 +20,7 @@ class Op(VJPHiPrimitive):
 
     def ｖjp_bwd(self, res, g):
         return (g,)
-'''
+"""
 
 
 def test_a_rule_spelt_beyond_ascii_is_refused_with_its_line():

@@ -66,9 +66,14 @@ class After(InExcept if both else object):
 '''
 
 # NEWER as this Python writes it: what each string is does not matter to a summary.
-OLDER = (NEWER.replace('f"{"nested"}"', "1").replace('f"{"q"}"', "g")
-         .replace("ImportError, KeyError", "(ImportError, KeyError)").replace('t"hello {label}"', "2")
-         .replace('f"vjp_bwd"', "-0").replace('"a" f"{label!r:{\'b\'}}"\n        f"""\n{label}"""', "3\n\n"))
+OLDER = (
+    NEWER.replace('f"{"nested"}"', "1")
+    .replace('f"{"q"}"', "g")
+    .replace("ImportError, KeyError", "(ImportError, KeyError)")
+    .replace('t"hello {label}"', "2")
+    .replace('f"vjp_bwd"', "-0")
+    .replace('"a" f"{label!r:{\'b\'}}"\n        f"""\n{label}"""', "3\n\n")
+)
 
 
 def test_newer_syntax_summarised_as_its_older_writing():
@@ -78,11 +83,13 @@ def test_newer_syntax_summarised_as_its_older_writing():
     summary, nodes = summarize_tree(tree, NEWER, "m")
     assert _shape(summary) == _shape(summarize_ast(parse_ast(OLDER), "m")[0])
     assert [(info.qualname, node.name.value) for info, node in zip(summary.classes, nodes)] == [
-        ("InExcept", "InExcept"), ("After", "After")]
+        ("InExcept", "InExcept"),
+        ("After", "After"),
+    ]
     assert [info.qualname for info in summary.factories] == ["Kept"]  # Made's keys are not all written out
     older = older_code(tree)
     assert older.count("\n") == NEWER.count("\n")  # each statement on its lines
-    assert "'f\"{\"nested\"}\"'" in older  # a string's words stay in the text
+    assert '\'f"{"nested"}"\'' in older  # a string's words stay in the text
 
 
 def test_tricky_module_summarised_alike_in_older_syntax():
@@ -101,7 +108,15 @@ def test_what_no_writing_makes_readable_is_a_migration_error(monkeypatch):
 def test_class_statements_in_source_order_at_any_depth():
     tree = cst.parse_module(TRICKY)
     assert [node.name.value for node in class_nodes(tree)] == [
-        "Outer", "Inner", "Local", "InAsync", "InLoop", "InWith", "InElse", "InCase"]
+        "Outer",
+        "Inner",
+        "Local",
+        "InAsync",
+        "InLoop",
+        "InWith",
+        "InElse",
+        "InCase",
+    ]
 
 
 def test_a_tree_that_is_not_the_text_is_a_tool_bug():

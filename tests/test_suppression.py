@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 from fresh_runs import FORKER
-
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.core.model import SUPPRESSED, Options
 from hijax_migrate.engine.engine import migrate_source
@@ -71,7 +70,10 @@ def test_a_code_list_covers_those_rules_only_and_ruffs_own_codes_are_not_ours():
 def test_a_subclass_of_a_marked_class_is_left_alone_with_it():
     """A family is migrated whole or not at all: a rename in the subclass alone
     would leave its super().vjp_bwd reaching a rule of the other form."""
-    sub = "\n\nclass Twice(Mul):\n    def vjp_bwd(self, res, g):\n        gx, gy = super().vjp_bwd(res, g)\n        return 2 * gx, 2 * gy\n"
+    sub = (
+        "\n\nclass Twice(Mul):\n    def vjp_bwd(self, res, g):\n        gx, gy = super().vjp_bwd(res, g)\n"
+        "        return 2 * gx, 2 * gy\n"
+    )
     code = IMPORT + mul("  # hijax-migrate: skip") + sub + ADD
     result = migrate_source(code, "ops.py", AT_010)
     assert (IMPORT + mul("  # hijax-migrate: skip") + sub) in result.code
@@ -86,8 +88,9 @@ def test_an_error_finding_is_suppressed_and_counted_not_shown(tmp_path):
     assert run.stdout == "other.py\n" and run.returncode == 1
     assert "old.py" not in run.stderr and "error: other.py:4: HJX008" in run.stderr
     assert "1 error left to fix by hand, 1 suppressed" in run.stderr
-    doc = json.loads(FORKER.module("hijax_migrate", ["--target-jax", "0.12", "--output-format", "json", "."],
-                                   tmp_path).stdout)
+    doc = json.loads(
+        FORKER.module("hijax_migrate", ["--target-jax", "0.12", "--output-format", "json", "."], tmp_path).stdout
+    )
     assert [w["file"] for w in doc["warnings"]] == ["other.py"] and doc["summary"]["suppressed"] == 1
     alone = FORKER.module("hijax_migrate", ["--target-jax", "0.12", "--check", "old.py"], tmp_path)
     assert alone.returncode == 0 and alone.stdout == ""

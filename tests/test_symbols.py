@@ -4,18 +4,28 @@ import symtable
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.engine.checks import _symbols
 
-_METHODS = ("get_name", "is_referenced", "is_imported", "is_parameter", "is_global", "is_nonlocal",
-            "is_declared_global", "is_local", "is_annotated", "is_free", "is_assigned", "is_namespace")
+_METHODS = (
+    "get_name",
+    "is_referenced",
+    "is_imported",
+    "is_parameter",
+    "is_global",
+    "is_nonlocal",
+    "is_declared_global",
+    "is_local",
+    "is_annotated",
+    "is_free",
+    "is_assigned",
+    "is_namespace",
+)
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted([*ROOT.glob("golden/*.py"), *ROOT.glob("codemods/hijax_migrate/**/*.py")])
 
 
 def _described(symbols):
-    return [(tuple(getattr(s, m)() for m in _METHODS), [t.get_name() for t in s.get_namespaces()])
-            for s in symbols]
+    return [(tuple(getattr(s, m)() for m in _METHODS), [t.get_name() for t in s.get_namespaces()]) for s in symbols]
 
 
 @pytest.mark.parametrize("path", SOURCES[::7], ids=lambda p: p.name)

@@ -13,11 +13,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
-from test_accum_calls import BASE, CALLER
-from test_project import write
-
-from hijax_migrate.analysis import index as index_module, naming as naming_module
+from hijax_migrate.analysis import index as index_module
+from hijax_migrate.analysis import naming as naming_module
 from hijax_migrate.analysis.index import Index
 from hijax_migrate.cli import main
 from hijax_migrate.engine.triage import every_word
@@ -26,9 +23,15 @@ from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources import files
 from hijax_migrate.sources.files import walk
-from hijax_migrate.tree import calls, holders, reads as reads_module, scans as scans_module
+from hijax_migrate.tree import calls, holders
+from hijax_migrate.tree import reads as reads_module
+from hijax_migrate.tree import scans as scans_module
 from hijax_migrate.tree.reads import TreeReads
 from hijax_migrate.tree.scans import Scans
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_accum_calls import BASE, CALLER
+from test_project import write
 
 GETTER = 'from ops import Mul\n\n\ndef both(prim, res, g):\n    return getattr(prim, "vjp_bwd")(res, g)\n'
 
@@ -120,7 +123,12 @@ def test_a_file_known_to_lack_a_word_is_not_read_again(tmp_path, monkeypatch):
     read.clear()
     last = Scans(tmp_path / "cache", (tmp_path / "tree",))
     assert naming(tmp_path / "tree", "Quant", last) == [] and naming(tmp_path / "tree", "Mul", last) == [
-        "a.py", "b.py", "d.py", "g.py", "h.py"]
+        "a.py",
+        "b.py",
+        "d.py",
+        "g.py",
+        "h.py",
+    ]
     assert sorted(read) == holding
     read.clear()
     (tmp_path / "tree" / "f.py").write_text("from ops import Mul\n")  # a new stat: read again by the next run
@@ -156,15 +164,25 @@ def test_a_run_stats_each_file_once(tmp_path, monkeypatch):
 
 
 def test_the_searches_for_uses_read_a_file_without_the_word_once(tmp_path, monkeypatch):
-    write(tmp_path, {**{f"plain{n}.py": f"x = {n}\n" for n in range(5)}, "use.py": CALLER,
-                     "get.py": GETTER, "ops.py": BASE.format(accs="")})
+    write(
+        tmp_path,
+        {
+            **{f"plain{n}.py": f"x = {n}\n" for n in range(5)},
+            "use.py": CALLER,
+            "get.py": GETTER,
+            "ops.py": BASE.format(accs=""),
+        },
+    )
     read = []
     monkeypatch.setattr(TreeReads, "read", lambda self, path: read.append(path.name) or path.read_bytes())
     search = holders.Holders()  # a run's
-    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"),
-                               search=search) == (tmp_path / "use.py", 5)
-    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True,
-                               naming="Mul", search=search) == (tmp_path / "get.py", 5)
+    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), search=search) == (
+        tmp_path / "use.py",
+        5,
+    )
+    assert calls.use_elsewhere(
+        (tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True, naming="Mul", search=search
+    ) == (tmp_path / "get.py", 5)
     assert all(read.count(f"plain{n}.py") == 1 for n in range(5))
 
 
@@ -182,7 +200,9 @@ def test_words_expected_are_found_in_the_same_pass(tmp_path, monkeypatch):
 
 def test_a_run_walks_its_tree_once(tmp_path, monkeypatch):
     """The jobs' walk (``.``) serves the searches, which name the tree by its absolute path."""
-    write(tmp_path, {"ops.py": BASE.format(accs=""), "use.py": CALLER, "sub/__init__.py": "", "sub/plain.py": "x = 1\n"})
+    write(
+        tmp_path, {"ops.py": BASE.format(accs=""), "use.py": CALLER, "sub/__init__.py": "", "sub/plain.py": "x = 1\n"}
+    )
     walks = []
     walk = files.walk
     monkeypatch.setattr(files, "walk", lambda root, *rest: walks.append(root) or walk(root, *rest))
@@ -217,17 +237,21 @@ def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):
 # What the search for subclasses finds: a file that names the class in its
 # bases or an import, however the statement is written.
 
-@pytest.mark.parametrize("source, word", [
-    ("import ops\n\nclass Über(ops.Mul):\n    pass\n", "Mul"),  # a subclass named beyond ASCII
-    ("from ops import Café\n\nclass Sub(Café):\n    pass\n", "Café"),  # a base named beyond ASCII
-    ("import ops\n\nclass Sub(ops.\ufb01x):\n    pass\n", "fix"),  # NFKC: the ligature reads as 'fi'
-    ("# -*- coding: latin-1 -*-\nimport ops\nclass Sub(ops.Café):\n    pass\n", "Café"),
-    ("import ops\n\nclass Sub[T](ops.Mul):\n    pass\n", "Mul"),  # type parameters
-    ("import ops\n\nclass Sub[T: dict[str, int]](ops.Mul):\n    pass\n", "Mul"),
-    ("import ops\n\nclass Sub(ops.Base,  # see (note)\n          ops.Mul):\n    pass\n", "Mul"),
-    ("from ops import A, \\\n    Mul\n", "Mul"),  # a backslash
-    ("from ops import (A,  # (note)\n    Mul)\n", "Mul"),
-])
+
+@pytest.mark.parametrize(
+    "source, word",
+    [
+        ("import ops\n\nclass Über(ops.Mul):\n    pass\n", "Mul"),  # a subclass named beyond ASCII
+        ("from ops import Café\n\nclass Sub(Café):\n    pass\n", "Café"),  # a base named beyond ASCII
+        ("import ops\n\nclass Sub(ops.\ufb01x):\n    pass\n", "fix"),  # NFKC: the ligature reads as 'fi'
+        ("# -*- coding: latin-1 -*-\nimport ops\nclass Sub(ops.Café):\n    pass\n", "Café"),
+        ("import ops\n\nclass Sub[T](ops.Mul):\n    pass\n", "Mul"),  # type parameters
+        ("import ops\n\nclass Sub[T: dict[str, int]](ops.Mul):\n    pass\n", "Mul"),
+        ("import ops\n\nclass Sub(ops.Base,  # see (note)\n          ops.Mul):\n    pass\n", "Mul"),
+        ("from ops import A, \\\n    Mul\n", "Mul"),  # a backslash
+        ("from ops import (A,  # (note)\n    Mul)\n", "Mul"),
+    ],
+)
 def test_the_search_for_subclasses_finds_a_file_however_it_names_the_class(tmp_path, source, word):
     encoding = "latin-1" if "latin-1" in source else "utf-8"
     (tmp_path / "sub.py").write_bytes(source.encode(encoding))
@@ -244,8 +268,15 @@ def test_a_use_spelt_beyond_ascii_is_a_use(tmp_path):
 
 # The getter pre-test: any string literal that evaluates to the word, and a
 # getter's name, pass; a stray escape elsewhere does not send a file to the tokenizer.
-_ESCAPES = [lambda c: c, lambda c: f"\\x{ord(c):02x}", lambda c: f"\\{ord(c):o}", lambda c: f"\\u{ord(c):04x}",
-            lambda c: f"\\U{ord(c):08X}", lambda c: "\\N{" + unicodedata.name(c) + "}", lambda c: "\\\n" + c]
+_ESCAPES = [
+    lambda c: c,
+    lambda c: f"\\x{ord(c):02x}",
+    lambda c: f"\\{ord(c):o}",
+    lambda c: f"\\u{ord(c):04x}",
+    lambda c: f"\\U{ord(c):08X}",
+    lambda c: "\\N{" + unicodedata.name(c) + "}",
+    lambda c: "\\\n" + c,
+]
 
 
 @settings(max_examples=200, deadline=None)
@@ -257,16 +288,41 @@ def test_the_getter_pre_test_passes_any_spelling_of_the_word(escapes, quote):
     assert calls.may_get(code, "vjp_bwd")
 
 
-@pytest.mark.parametrize("code", ['getattr(p, "vjp_fwd")  # "\\x00"', 'getattr(p, "\\x76jp_bwd_retval")',
-                                  'x = "vjp_bwd"', 'getattr(p, name)\nprint("\\u00e9")'])
+@pytest.mark.parametrize(
+    "code",
+    [
+        'getattr(p, "vjp_fwd")  # "\\x00"',
+        'getattr(p, "\\x76jp_bwd_retval")',
+        'x = "vjp_bwd"',
+        'getattr(p, name)\nprint("\\u00e9")',
+    ],
+)
 def test_the_getter_pre_test_passes_over_other_strings(code):
     assert not calls.may_get(code, "vjp_bwd")
 
 
-_LINES = ["class A(Base):", "  class B(m.Base, metaclass=M):", "from ops import Mul", "import a.b as ab",
-          "x = 'class C(D)'", "# import os", "classify(x)", "from x import (A,\n  B)", "subclass = 1",
-          "import\\\n  a", "\tclass Ｅ(Ｆ):", "y = 1  # class G(H):", "\r", "",
-          "\fclass J(k.L):", "class \\\n M(N):", "O = p.Q", "R: type = S  # t", "class U(f(V), W):", "X = Y == Z"]
+_LINES = [
+    "class A(Base):",
+    "  class B(m.Base, metaclass=M):",
+    "from ops import Mul",
+    "import a.b as ab",
+    "x = 'class C(D)'",
+    "# import os",
+    "classify(x)",
+    "from x import (A,\n  B)",
+    "subclass = 1",
+    "import\\\n  a",
+    "\tclass Ｅ(Ｆ):",
+    "y = 1  # class G(H):",
+    "\r",
+    "",
+    "\fclass J(k.L):",
+    "class \\\n M(N):",
+    "O = p.Q",
+    "R: type = S  # t",
+    "class U(f(V), W):",
+    "X = Y == Z",
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -308,7 +364,13 @@ def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_p
 @pytest.mark.parametrize("literal", ["r'vjp_bwd'", 'u"vjp_bwd"', '"""vjp_bwd"""', "'vjp_bwd' ''"])
 def test_a_getter_of_the_rule_quoted_otherwise_in_another_file_is_a_use(tmp_path, literal):
     """Python reads each of these as "vjp_bwd": a rename or new signature would not reach the getter."""
-    write(tmp_path, {"get.py": f"from ops import Mul\n\n\ndef f(m: Mul):\n    return getattr(m, {literal})\n",
-                     "ops.py": BASE.format(accs="")})
-    assert calls.use_elsewhere((tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True,
-                               naming="Mul", search=holders.Holders()) == (tmp_path / "get.py", 5)
+    write(
+        tmp_path,
+        {
+            "get.py": f"from ops import Mul\n\n\ndef f(m: Mul):\n    return getattr(m, {literal})\n",
+            "ops.py": BASE.format(accs=""),
+        },
+    )
+    assert calls.use_elsewhere(
+        (tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True, naming="Mul", search=holders.Holders()
+    ) == (tmp_path / "get.py", 5)

@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
+from hijax_migrate.cli import main
 from test_accum_calls import BASE, CALLER
 
-from hijax_migrate.cli import main
-
 SUB = "from ops import Mul\n\n\nclass Sub(Mul):\n    def vjp_bwd(self, res, g):\n        return (g, g)\n"
-ADD = ("from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Add(VJPHiPrimitive):\n"
-       "    def vjp_fwd(self, nzs_in, x, y):\n        return x + y, None\n\n"
-       "    def vjp_bwd(self, res, g):\n        return (g, g)\n")
+ADD = (
+    "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Add(VJPHiPrimitive):\n"
+    "    def vjp_fwd(self, nzs_in, x, y):\n        return x + y, None\n\n"
+    "    def vjp_bwd(self, res, g):\n        return (g, g)\n"
+)
 
 # The same relative paths, other contents. In a package, ``from ops import``
 # finds nothing (the base is unresolved); without one, pkg/ is a root of its

@@ -18,7 +18,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from hijax_migrate.cli import EXIT_FAILED, main
 
 OLD = """from jax.experimental.hijax import VJPHiPrimitive
@@ -50,13 +49,21 @@ class Locks:
         if isinstance(name, (int, bytes)):
             return False
         real = os.path.abspath(os.fspath(name))
-        return any(real.startswith(f"{locked}/") or (not inside_only and real == str(locked))
-                   for locked in map(str, self.paths))
+        return any(
+            real.startswith(f"{locked}/") or (not inside_only and real == str(locked))
+            for locked in map(str, self.paths)
+        )
 
     def _patch(self) -> None:
         self.patched = True
-        for module, name, inside_only in [(os, "scandir", False), (os, "stat", True), (os, "lstat", True),
-                                          (os, "open", False), (builtins, "open", False), (io, "open", False)]:
+        for module, name, inside_only in [
+            (os, "scandir", False),
+            (os, "stat", True),
+            (os, "lstat", True),
+            (os, "open", False),
+            (builtins, "open", False),
+            (io, "open", False),
+        ]:
             self.monkeypatch.setattr(module, name, self._guarded(getattr(module, name), inside_only))
 
     def _guarded(self, real, inside_only: bool):
@@ -64,6 +71,7 @@ class Locks:
             if self._denied(path, inside_only):
                 raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
             return real(path, *args, **kwargs)
+
         return guarded
 
     def undo(self) -> None:
@@ -129,7 +137,8 @@ def test_an_unreadable_file_walked_or_named_is_an_error(tree, locks, capsys):
         code, err = run(capsys, "--check", *paths)
         assert code == EXIT_FAILED, paths
         assert [line for line in err.splitlines() if line.startswith("error:")] == [
-            f"error: other/ops.py: cannot read: {os.strerror(errno.EACCES)}"]
+            f"error: other/ops.py: cannot read: {os.strerror(errno.EACCES)}"
+        ]
 
 
 def test_an_unreadable_root_folder_is_reported(tree, locks, capsys):

@@ -41,8 +41,9 @@ def test_tests_that_touch_no_primitive_are_unchanged_and_nothing_is_touched(plai
     state, files = git_state(plain), tree_bytes(plain)
     run, doc = verify_json(plain, tmp, PYTEST)
     assert run.returncode == 0, run.stderr
-    assert doc["verify"]["tests"] == [{"test": "tests/test_util.py::test_double", "before": "passed",
-                                       "after": "passed", "verdict": "unchanged"}]
+    assert doc["verify"]["tests"] == [
+        {"test": "tests/test_util.py::test_double", "before": "passed", "after": "passed", "verdict": "unchanged"}
+    ]
     assert doc["verify"]["summary"]["unchanged"] == 1 and doc["verify"]["written"] is False
     assert doc["migration"]["summary"]["files_changed"] == 1  # pkg/ops.py, which no test imports
     assert git_state(plain) == state and tree_bytes(plain) == files
@@ -66,19 +67,23 @@ def test_unittest_outcomes_are_per_test(plain, tmp):
     (plain / "tests" / "__init__.py").write_text("")
     (plain / "tests" / "test_case.py").write_text(
         "import unittest\n\nclass T(unittest.TestCase):\n    def test_a(self):\n        pass\n\n"
-        "    @unittest.skip('not today')\n    def test_b(self):\n        pass\n")
+        "    @unittest.skip('not today')\n    def test_b(self):\n        pass\n"
+    )
     run, doc = verify_json(plain, tmp, f"{sys.executable} -m unittest discover -s tests -t .")
     assert run.returncode == 0, run.stderr
     assert [(r["test"], r["before"], r["verdict"]) for r in doc["verify"]["tests"]] == [
-        ("tests.test_case.T.test_a", "passed", "unchanged"), ("tests.test_case.T.test_b", "skipped", "unchanged")]
+        ("tests.test_case.T.test_a", "passed", "unchanged"),
+        ("tests.test_case.T.test_b", "skipped", "unchanged"),
+    ]
 
 
 def test_any_other_command_is_judged_by_its_exit_code(plain, tmp):
     fails_in_the_copy = f"{sys.executable} -c \"import os, sys; sys.exit('hijax-verify-' in os.getcwd())\""
     run, doc = verify_json(plain, tmp, fails_in_the_copy)
     assert run.returncode == 1, run.stderr  # passed before, fails after: broken
-    assert doc["verify"]["tests"] == [{"test": "(exit code)", "before": "passed", "after": "failed",
-                                       "verdict": "broken"}]
+    assert doc["verify"]["tests"] == [
+        {"test": "(exit code)", "before": "passed", "after": "failed", "verdict": "broken"}
+    ]
 
 
 def test_a_broken_run_writes_nothing_with_in_place(plain, tmp):
@@ -102,8 +107,10 @@ def test_in_place_writes_what_was_verified_when_nothing_broke(plain, tmp):
 def test_a_file_edited_while_the_tests_run_stops_the_write(plain, tmp):
     """The before run (in the project) edits a file the migration changes:
     the tested bytes are no longer the migration of that file."""
-    edits = (f"{sys.executable} -c \"import os; p = os.path.join(os.getcwd(), 'pkg', 'ops.py'); "
-             f"'hijax-verify-' in p or open(p, 'a').write('# edited')\"")
+    edits = (
+        f"{sys.executable} -c \"import os; p = os.path.join(os.getcwd(), 'pkg', 'ops.py'); "
+        f"'hijax-verify-' in p or open(p, 'a').write('# edited')\""
+    )
     run = tool(*FLAGS, "--verify", edits, "--in-place", ".", cwd=plain, tmp=tmp)
     assert run.returncode == 3, run.stderr
     assert "nothing written: " in run.stderr and "pkg/ops.py changed while the tests ran" in run.stderr
@@ -131,8 +138,7 @@ def test_a_command_that_cannot_start_is_a_usage_error(plain, tmp):
 
 def test_a_hanging_command_is_stopped_with_its_whole_group_at_the_timeout(plain, tmp):
     files, state = tree_bytes(plain), git_state(plain)
-    hangs = ("sh -c 'echo $$ > ../group; sleep 60 & "
-             f"{sys.executable} -c \"import os; r, w = os.pipe(); os.read(r, 1)\"'")
+    hangs = f"sh -c 'echo $$ > ../group; sleep 60 & {sys.executable} -c \"import os; r, w = os.pipe(); os.read(r, 1)\"'"
     run = tool(*FLAGS, "--verify", hangs, "--verify-timeout", "2", "--in-place", ".", cwd=plain, tmp=tmp)
     assert run.returncode == 3, run.stderr
     assert "timed out after 2" in run.stdout and "not verified: the run before the migration timed out" in run.stdout
@@ -146,9 +152,14 @@ def test_ctrl_c_stops_the_command_and_removes_the_copy(plain, tmp):
     os.mkfifo(fifo)
     state = git_state(plain)
     tells = f"sh -c 'echo $$ > {fifo}; exec sleep 60'"
-    process = subprocess.Popen([sys.executable, "-m", "hijax_migrate", *FLAGS, "--verify", tells, "."], cwd=plain,
-                               env={**os.environ, "TMPDIR": str(tmp)}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hijax_migrate", *FLAGS, "--verify", tells, "."],
+        cwd=plain,
+        env={**os.environ, "TMPDIR": str(tmp)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     with open(fifo) as started:  # opens when the command writes: it is running
         group = int(started.read())
     assert os.listdir(tmp)  # the copy is there while it runs
@@ -178,11 +189,14 @@ def test_github_and_text_reports(plain, tmp):
     assert "\x1b[1;31m  broken" in text.stdout and "verified: " in text.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--check",), "--verify with --check"),
-    (("--verify-python", "/no/such/python"), "--verify-python: /no/such/python is not an interpreter"),
-    (("--verify-timeout", "0"), "must be more than 0 seconds"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--check",), "--verify with --check"),
+        (("--verify-python", "/no/such/python"), "--verify-python: /no/such/python is not an interpreter"),
+        (("--verify-timeout", "0"), "must be more than 0 seconds"),
+    ],
+)
 def test_usage_errors(plain, tmp, args, message):
     run = tool(*FLAGS, "--verify", "true", *args, ".", cwd=plain, tmp=tmp)
     assert run.returncode == 2 and message in run.stderr

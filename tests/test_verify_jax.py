@@ -47,13 +47,30 @@ def test_two_venvs_the_migration_before_the_upgrade_is_proved_and_written(jax_pr
     the migrated code under jax 0.12. The 0.10 code's tests still pass, the
     0.8.0-style rule that failed is fixed, and --in-place writes."""
     state = git_state(jax_project)
-    run = tool("--target-jax", "0.12", "--no-cache", "--verify", f"python {TESTS}", "--verify-python",
-               str(python_012), "--in-place", "--output-format", "json", ".", cwd=jax_project,
-               tmp=jax_project.parent / "tmp", env={"PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"})
+    run = tool(
+        "--target-jax",
+        "0.12",
+        "--no-cache",
+        "--verify",
+        f"python {TESTS}",
+        "--verify-python",
+        str(python_012),
+        "--in-place",
+        "--output-format",
+        "json",
+        ".",
+        cwd=jax_project,
+        tmp=jax_project.parent / "tmp",
+        env={"PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"},
+    )
     assert run.returncode == 0, run.stderr
     doc = json.loads(run.stdout)
-    assert verdicts(doc) == {"tests/test_gated.py::test_grad": "fixed", "tests/test_ops.py::test_grad": "unchanged",
-                             "tests/test_ops.py::test_value": "unchanged", "tests/test_util.py::test_double": "unchanged"}
+    assert verdicts(doc) == {
+        "tests/test_gated.py::test_grad": "fixed",
+        "tests/test_ops.py::test_grad": "unchanged",
+        "tests/test_ops.py::test_value": "unchanged",
+        "tests/test_util.py::test_double": "unchanged",
+    }
     assert doc["verify"]["written"] and doc["migration"]["summary"]["files_written"] == 2
     assert "HiPrim" in (jax_project / "pkg" / "ops.py").read_text()
     assert git_state(jax_project)[1:] == state[1:]  # stashes, index, worktrees: as they were
@@ -65,12 +82,27 @@ def test_upgraded_jax_fails_and_the_migration_fixes_it(jax_project, python_012):
     """Both runs under jax 0.12: the code as it is fails (an import error; the
     TypeError of a rule that returns its cotangents), migrated it passes."""
     venv = {"PATH": f"{python_012.parent}:{os.environ['PATH']}"}
-    run = tool("--target-jax", "0.12", "--no-cache", "--verify", f"python {TESTS}", "--keep-verify-dir",
-               "--output-format", "json", ".", cwd=jax_project, tmp=jax_project.parent / "tmp", env=venv)
+    run = tool(
+        "--target-jax",
+        "0.12",
+        "--no-cache",
+        "--verify",
+        f"python {TESTS}",
+        "--keep-verify-dir",
+        "--output-format",
+        "json",
+        ".",
+        cwd=jax_project,
+        tmp=jax_project.parent / "tmp",
+        env=venv,
+    )
     assert run.returncode == 0, run.stderr
     assert set(verdicts(json.loads(run.stdout)).items()) == {
-        ("tests/test_gated.py::test_grad", "fixed"), ("tests/test_ops.py::test_grad", "fixed"),
-        ("tests/test_ops.py::test_value", "fixed"), ("tests/test_util.py::test_double", "unchanged")}
+        ("tests/test_gated.py::test_grad", "fixed"),
+        ("tests/test_ops.py::test_grad", "fixed"),
+        ("tests/test_ops.py::test_value", "fixed"),
+        ("tests/test_util.py::test_double", "unchanged"),
+    }
     kept = next((jax_project.parent / "tmp").iterdir())
     assert "should return None or a dict of backward-pass log entries" in (kept / "before.log").read_text()
     assert "VJPHiPrimitive" in (jax_project / "pkg" / "ops.py").read_text()  # without --in-place: not written
@@ -79,6 +111,7 @@ def test_upgraded_jax_fails_and_the_migration_fixes_it(jax_project, python_012):
 def _doubled_gradient(real):
     """Test-only: the real migration of the copy, then a rewrite that no rule
     of the tool makes, doubling ``Scale``'s cotangent, as a wrong rule would."""
+
     def migrate_copy(args, copy):
         migrated = real(args, copy)
         ops, original = copy.tree / "pkg" / "ops.py", copy.root / "pkg" / "ops.py"
@@ -86,6 +119,7 @@ def _doubled_gradient(real):
         migrated.paths["pkg/ops.py"] = original
         migrated.old[original], migrated.new[original] = original.read_bytes(), ops.read_bytes()
         return migrated
+
     return migrate_copy
 
 

@@ -9,6 +9,7 @@ import types
 import libcst as cst
 import libcst.matchers as m
 import pytest
+from hijax_migrate.analysis.visitor_scans import batched_scans_once, matcher_scans_once
 from libcst import _batched_visitor
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, GatherImportsVisitor, RemoveImportsVisitor
@@ -22,7 +23,6 @@ from libcst.metadata import (
 )
 
 from golden import all_cases, read_case
-from hijax_migrate.analysis.visitor_scans import batched_scans_once, matcher_scans_once
 
 PROVIDERS = (ScopeProvider, ExpressionContextProvider, ParentNodeProvider, QualifiedNameProvider)
 
@@ -37,8 +37,9 @@ def test_a_providers_visit_methods_are_libcsts(provider):
             found = visitor.get_visitors()
             assert list(found) == list(expected)
             assert all(found[name].__self__ is visitor for name in found)
-            assert {name: method.__func__ for name, method in found.items()} == \
-                   {name: method.__func__ for name, method in expected.items()}
+            assert {name: method.__func__ for name, method in found.items()} == {
+                name: method.__func__ for name, method in expected.items()
+            }
 
 
 class _OwnVisitor(_batched_visitor.BatchableCSTVisitor):
@@ -47,6 +48,7 @@ class _OwnVisitor(_batched_visitor.BatchableCSTVisitor):
     def __init__(self, names: bool):
         super().__init__()
         if names:
+
             def visit_Name(self, node):
                 pass
 
@@ -70,8 +72,14 @@ def _metadata(module: cst.Module) -> tuple:
     said = []
     for node, scope in scopes.items():
         names = scope.get_qualified_names_for(node) if scope is not None and isinstance(node, cst.Name) else ()
-        said.append((node, type(scope).__name__, sorted((q.name, q.source.name) for q in names),
-                     sorted(scope.assignments._assignments) if scope is not None else None))
+        said.append(
+            (
+                node,
+                type(scope).__name__,
+                sorted((q.name, q.source.name) for q in names),
+                sorted(scope.assignments._assignments) if scope is not None else None,
+            )
+        )
     return said, dict(parents)
 
 
@@ -111,8 +119,10 @@ def test_matcher_visitors_find_what_libcst_finds():
 
 def test_leaving_puts_libcst_back_as_it_was():
     batched = _batched_visitor.BatchableCSTVisitor.__dict__["get_visitors"]
-    scans = {name: getattr(matcher_visitors, name) for name in
-             ("_gather_matchers", "_gather_constructed_visit_funcs", "_gather_constructed_leave_funcs")}
+    scans = {
+        name: getattr(matcher_visitors, name)
+        for name in ("_gather_matchers", "_gather_constructed_visit_funcs", "_gather_constructed_leave_funcs")
+    }
     with pytest.raises(RuntimeError):
         with batched_scans_once(), matcher_scans_once():
             with batched_scans_once(), matcher_scans_once():  # nested, as a migration may nest

@@ -25,14 +25,18 @@ SLOTS = ("pkg/a.py", "pkg/b.py", "pkg/modülé.py", "pkg/sub/c.py", "pkg/sub/d.p
 COMPAT = "from jax.experimental.hijax import VJPHiPrimitive\n"  # pkg/compat.py: a helper that re-exports
 IMPORTS = ("from", "relative", "alias", "reexport")
 HIJAX = ("from", "alias", "private", "newstyle", "hiprim", "helper")
-_HIJAX_IMPORT = {"from": ("from jax.experimental.hijax import VJPHiPrimitive", "VJPHiPrimitive"),
-                 "alias": ("import jax.experimental.hijax as hjx", "hjx.VJPHiPrimitive"),
-                 "private": ("from jax._src import hijax", "hijax.VJPHiPrimitive"),
-                 "newstyle": ("from jax._src.hijax import NewstyleHiPrimitive", "NewstyleHiPrimitive"),
-                 "hiprim": ("from jax.experimental.hijax import HiPrim", "HiPrim"),  # newer than 0.10
-                 "helper": ("from pkg.compat import VJPHiPrimitive", "VJPHiPrimitive")}
-_INIT = ("    def __init__(self, aval):\n        self.in_avals = (aval,)\n        self.out_aval = aval\n"
-         "        self.params = {}\n        super().__init__()\n\n")
+_HIJAX_IMPORT = {
+    "from": ("from jax.experimental.hijax import VJPHiPrimitive", "VJPHiPrimitive"),
+    "alias": ("import jax.experimental.hijax as hjx", "hjx.VJPHiPrimitive"),
+    "private": ("from jax._src import hijax", "hijax.VJPHiPrimitive"),
+    "newstyle": ("from jax._src.hijax import NewstyleHiPrimitive", "NewstyleHiPrimitive"),
+    "hiprim": ("from jax.experimental.hijax import HiPrim", "HiPrim"),  # newer than 0.10
+    "helper": ("from pkg.compat import VJPHiPrimitive", "VJPHiPrimitive"),
+}
+_INIT = (
+    "    def __init__(self, aval):\n        self.in_avals = (aval,)\n        self.out_aval = aval\n"
+    "        self.params = {}\n        super().__init__()\n\n"
+)
 _NEWSTYLE_INIT = "    def __init__(self, aval):\n        super().__init__((aval,), aval, power=2)\n\n"  # 0.8.0
 _FWD = "    def vjp_fwd(self, nzs_in, x):\n        return x * 2.0, x\n\n"
 _OLD_FWD = "    def vjp_fwd(self, x):\n        return x * 2.0, x\n\n"  # before 0.9: no nzs_in
@@ -45,10 +49,12 @@ _RULES = {  # the backward rule's forms
     "half": "    def vjp_bwd(self, res, g, x_acc):\n        x_acc.accum(2.0 * g)\n        return (2.0 * g,)\n",
     "retval": "    def vjp_bwd_retval(self, res, g):\n        return (2.0 * g,)\n",
     "raise": "    def vjp_bwd(self, res, g):\n        raise NotImplementedError\n",
-    "logs": "    def vjp_bwd_retval(self, res, g):\n        return (2.0 * g,), {\"scale\": 2.0}\n",
+    "logs": '    def vjp_bwd_retval(self, res, g):\n        return (2.0 * g,), {"scale": 2.0}\n',
     "flag": "    vjp_bwd_retval_logs = True\n",  # in a base: its subclasses' rules return logs too
-    "twice": ("    def vjp_bwd(self, res, g):\n        return (g,)\n\n"  # Python keeps the last one
-              "    def vjp_bwd(self, res, g):\n        return (3.0 * g,)\n"),
+    "twice": (
+        "    def vjp_bwd(self, res, g):\n        return (g,)\n\n"  # Python keeps the last one
+        "    def vjp_bwd(self, res, g):\n        return (3.0 * g,)\n"
+    ),
 }
 _EXTRAS = {  # rules of later releases, met on the way to 0.12
     "": "",
@@ -144,6 +150,7 @@ def primitives(draw, k: int):
 
     def render(tree: Tree) -> None:
         tree.add(slot, _primitive(f"Op{k}", tree.hijax(slot, style), rule, fwd, extra))
+
     return render
 
 
@@ -159,8 +166,9 @@ def families(draw, k: int):
     rules may call the base's with ``super()``."""
     base_slot, hstyle = draw(slots), draw(st.sampled_from(HIJAX))
     base_rule = draw(st.sampled_from(BASE_RULES))
-    subs = draw(st.lists(st.tuples(slots, st.sampled_from(IMPORTS), st.sampled_from(SUB_RULES)),
-                         min_size=1, max_size=3))
+    subs = draw(
+        st.lists(st.tuples(slots, st.sampled_from(IMPORTS), st.sampled_from(SUB_RULES)), min_size=1, max_size=3)
+    )
 
     def render(tree: Tree) -> None:
         hijax = tree.hijax(base_slot, hstyle)
@@ -174,6 +182,7 @@ def families(draw, k: int):
         for n, (slot, style, rule) in enumerate(subs):
             base = tree.name(slot, base_slot, f"Base{k}", style)
             tree.add(slot, f"class Sub{k}_{n}({base}):\n{_SUPER if rule == 'super' else _RULES[rule]}")
+
     return render
 
 
@@ -190,8 +199,10 @@ def mixins(draw, k: int):
             mixin, hijax = tree.name(user, mixin_slot, f"GradMixin{k}", style), tree.hijax(user, hstyle)
             tree.add(user, f"class Mixed{k}_{n}({mixin}, {hijax}):\n{_FWD}")
         if plain:
-            tree.add(users[0], f"class Plain{k}({tree.name(users[0], mixin_slot, f'GradMixin{k}', style)}):\n"
-                               "    pass\n")
+            tree.add(
+                users[0], f"class Plain{k}({tree.name(users[0], mixin_slot, f'GradMixin{k}', style)}):\n    pass\n"
+            )
+
     return render
 
 
@@ -199,12 +210,14 @@ def mixins(draw, k: int):
 def callers(draw, k: int):
     """Code calling a rule from outside any class: by attribute or by ``getattr``."""
     slot = draw(slots)
-    call = draw(st.sampled_from(("prim.vjp_bwd(res, g)", 'getattr(prim, "vjp_bwd")(res, g)',
-                                 "prim.vjp_bwd_retval(res, g)")))
+    call = draw(
+        st.sampled_from(("prim.vjp_bwd(res, g)", 'getattr(prim, "vjp_bwd")(res, g)', "prim.vjp_bwd_retval(res, g)"))
+    )
 
     def render(tree: Tree) -> None:
         tree.add(slot, f"def debug{k}(prim, res, g):\n    return {call}\n")
         tree.edits.append((SLOTS[slot], f"    return {call}\n", "    return None\n"))  # the call goes
+
     return render
 
 
@@ -223,6 +236,7 @@ def lookalikes(draw, k: int):
             tree.add(slot, f"class Quant{k}({tree.name(slot, other, f'VjpProtocol{k}', 'from')}):\n{rule}")
         else:  # a class of the project that is called what jax's base is called
             tree.add(slot, f"class VJPHiPrimitive:\n    pass\n\n\nclass Own{k}(VJPHiPrimitive):\n{rule}")
+
     return render
 
 
@@ -235,6 +249,7 @@ def documents(draw, k: int):
         slot, base = tree.bases[0]
         fence = f"from {module_of(slot)} import {base}\n\n\nclass Doc{k}({base}):\n{_RULES[rule]}"
         tree.documents[f"docs/page{k}.md"] = f"# Page {k}\n\nA primitive:\n\n```python\n{fence}```\n"
+
     return render
 
 

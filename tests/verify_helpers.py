@@ -77,7 +77,7 @@ def twice(x):
 
 UTIL = "def double(x):\n    return 2 * x\n"
 
-TEST_OPS = '''import jax
+TEST_OPS = """import jax
 import jax.numpy as jnp
 
 from pkg.ops import scale
@@ -89,9 +89,9 @@ def test_value():
 
 def test_grad():
     assert float(jax.grad(scale)(jnp.float32(3.0))) == 3.0
-'''
+"""
 
-TEST_GATED = '''import jax
+TEST_GATED = """import jax
 import jax.numpy as jnp
 
 from pkg.gated import twice
@@ -99,12 +99,19 @@ from pkg.gated import twice
 
 def test_grad():
     assert float(jax.grad(twice)(jnp.float32(3.0))) == 2.0
-'''
+"""
 
 TEST_UTIL = "from pkg.util import double\n\n\ndef test_double():\n    assert double(3) == 6\n"
 
-JAX_PROJECT = {"pkg/__init__.py": "", "pkg/ops.py": OPS, "pkg/gated.py": GATED, "pkg/util.py": UTIL,
-               "tests/test_ops.py": TEST_OPS, "tests/test_gated.py": TEST_GATED, "tests/test_util.py": TEST_UTIL}
+JAX_PROJECT = {
+    "pkg/__init__.py": "",
+    "pkg/ops.py": OPS,
+    "pkg/gated.py": GATED,
+    "pkg/util.py": UTIL,
+    "tests/test_ops.py": TEST_OPS,
+    "tests/test_gated.py": TEST_GATED,
+    "tests/test_util.py": TEST_UTIL,
+}
 # Primitives the tests never import: the migration changes code no test runs.
 PLAIN_PROJECT = {"pkg/__init__.py": "", "pkg/ops.py": OPS, "pkg/util.py": UTIL, "tests/test_util.py": TEST_UTIL}
 
@@ -128,21 +135,33 @@ def git_state(root: Path) -> tuple:
     """What a verify run must leave as it was: status, stashes, the index's
     bytes, the worktrees git knows of and its worktrees folder."""
     worktrees = root / ".git" / "worktrees"
-    return (git(root, "status", "--porcelain", "--untracked-files=all"), git(root, "stash", "list"),
-            (root / ".git" / "index").read_bytes(), git(root, "worktree", "list", "--porcelain"),
-            sorted(os.listdir(worktrees)) if worktrees.exists() else [])
+    return (
+        git(root, "status", "--porcelain", "--untracked-files=all"),
+        git(root, "stash", "list"),
+        (root / ".git" / "index").read_bytes(),
+        git(root, "worktree", "list", "--porcelain"),
+        sorted(os.listdir(worktrees)) if worktrees.exists() else [],
+    )
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and ".git" not in p.parts and "__pycache__" not in p.parts}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and ".git" not in p.parts and "__pycache__" not in p.parts
+    }
 
 
 def tool(*args: str, cwd: Path, tmp: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     """``python -m hijax_migrate ARGS`` in a process of its own (forked:
     fresh_runs), its scratch folders made in ``tmp`` (so a test sees what is left)."""
-    return FORKER.module("hijax_migrate", list(args), cwd, timeout=600,
-                         env={**os.environ, "TMPDIR": str(tmp), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})})
+    return FORKER.module(
+        "hijax_migrate",
+        list(args),
+        cwd,
+        timeout=600,
+        env={**os.environ, "TMPDIR": str(tmp), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})},
+    )
 
 
 def group_members(group: int) -> list[int]:
@@ -171,6 +190,7 @@ def python_with_pytest(python: str, folder: Path) -> Path:
         (packages / source.name).symlink_to(source)
     try:
         import pygments  # pytest colours with it where it is there
+
         (packages / "pygments").symlink_to(Path(pygments.__file__).parent)
     except ImportError:
         pass
@@ -178,8 +198,12 @@ def python_with_pytest(python: str, folder: Path) -> Path:
         source = Path(pytest.__file__).parents[1] / extra
         if source.exists():
             (packages / extra).symlink_to(source)
-    target = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                            check=True, capture_output=True, text=True).stdout.strip()
+    target = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     own = next(folder.glob("lib/python3*/site-packages"))
     (own / "verify-test.pth").write_text(f"{target}\n{packages}\n")
     return folder / "bin" / "python"

@@ -29,8 +29,9 @@ def list_rules(rules: list | None = None, fmt: str = "text") -> str:
     if fmt == "json":
         import json
 
-        return json.dumps([{"code": r.code, "name": r.name, "release": r.release, "summary": r.summary}
-                           for r in rules], indent=2)
+        return json.dumps(
+            [{"code": r.code, "name": r.name, "release": r.release, "summary": r.summary} for r in rules], indent=2
+        )
     return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in rules)
 
 
@@ -127,6 +128,7 @@ def _start_and_run(flags: Settings) -> int:
 def _interruptible(run) -> int:
     """Ctrl-C and SIGTERM stop the run between files (a write in progress
     completes first): each file is either as it was or fully migrated."""
+
     def terminated(signum, frame):
         raise KeyboardInterrupt
 
@@ -138,8 +140,10 @@ def _interruptible(run) -> int:
         # the way out, so a second one cannot turn exit 130 into a traceback
         # or a death by SIGINT.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print("hijax-migrate: interrupted; files already written are fully migrated, "
-              "the others are untouched", file=sys.stderr)
+        print(
+            "hijax-migrate: interrupted; files already written are fully migrated, the others are untouched",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, previous)

@@ -27,13 +27,22 @@ from .run.state import Job
 class HijaxMigrateCommand(Codemod):
     DESCRIPTION = "Upgrade hijax primitives (VJPHiPrimitive/HiPrim subclasses) to a jax release's API."
 
-    def __init__(self, context: CodemodContext, target_jax: str | None = None,
-                 strategy: str | None = None, base: list[str] | None = None,
-                 config: str | None = None) -> None:
+    def __init__(
+        self,
+        context: CodemodContext,
+        target_jax: str | None = None,
+        strategy: str | None = None,
+        base: list[str] | None = None,
+        config: str | None = None,
+    ) -> None:
         super().__init__(context)
         # As the command line's flags would give them (None, or empty: not given)
-        self.flags = {"target_jax": target_jax or None, "strategy": strategy or None,
-                      "base": list(base) if base else None, "config": config or None}
+        self.flags = {
+            "target_jax": target_jax or None,
+            "strategy": strategy or None,
+            "base": list(base) if base else None,
+            "config": config or None,
+        }
         self._settings: dict = {}  # folder -> (options, exclude spec, project root)
         self._projects: dict = {}
         self._reads = None  # the tree's reads, shared by this command's projects (a run's)

@@ -20,8 +20,9 @@ def run() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] not in HOOK_TYPES:
-        print(f"usage: python -m hijax_migrate.hooks {{{','.join(HOOK_TYPES)}}} [git's hook arguments]",
-              file=sys.stderr)
+        print(
+            f"usage: python -m hijax_migrate.hooks {{{','.join(HOOK_TYPES)}}} [git's hook arguments]", file=sys.stderr
+        )
         return 2
     from .core.errors import UsageError
     from .sources.gitrepo import GitError

@@ -53,8 +53,7 @@ def _subscript(acc: cst.BaseExpression, key: cst.BaseExpression) -> cst.Subscrip
     return cst.Subscript(acc, [cst.SubscriptElement(cst.Index(key))])
 
 
-def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool,
-               array: bool = False) -> list[cst.Expr]:
+def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool, array: bool = False) -> list[cst.Expr]:
     """Writes of ``value`` into ``acc``, leaf by leaf where the literal shows leaves
     (``array``: the value is known to be one array, ``value`` only names it)."""
     if is_none(value):
@@ -62,8 +61,11 @@ def writes_for(acc: cst.BaseExpression, value: cst.BaseExpression, pytree: bool,
     if isinstance(value, (cst.Tuple, cst.List)) and value.elements:
         if any(isinstance(e, cst.StarredElement) for e in value.elements):
             return [tree_write(acc, value)]
-        return [w for i, e in enumerate(value.elements)
-                for w in writes_for(_subscript(acc, cst.Integer(str(i))), e.value, False)]
+        return [
+            w
+            for i, e in enumerate(value.elements)
+            for w in writes_for(_subscript(acc, cst.Integer(str(i))), e.value, False)
+        ]
     if isinstance(value, cst.Dict) and value.elements:
         if any(isinstance(e, cst.StarredDictElement) for e in value.elements):
             return [tree_write(acc, value)]

@@ -30,6 +30,7 @@ _TESTS = (cst.If, cst.While, cst.Assert, cst.IfExp)
 class Handed:
     """An accumulator passed to a call: ``f(acc)``, ``f((a, acc))`` (``element`` 1), or with all
     the others, ``f(*accs)`` or ``f(accs)`` (``whole``)."""
+
     call: cst.Call
     arg: cst.Arg
     element: int | None = None
@@ -59,12 +60,13 @@ class Params:
 
 
 def accumulator_params(func: cst.FunctionDef, fixed: int) -> Params:
-    positional = [*func.params.posonly_params, *func.params.params][1 + fixed:]
+    positional = [*func.params.posonly_params, *func.params.params][1 + fixed :]
     named = [p.name.value for p in positional if p.default is None]
     extra = next((i for i, p in enumerate(positional) if p.default is not None), None)
     star = func.params.star_arg
-    return Params(named, star.name.value if isinstance(star, cst.Param) else None,
-                  None if extra is None else 1 + fixed + extra)
+    return Params(
+        named, star.name.value if isinstance(star, cst.Param) else None, None if extra is None else 1 + fixed + extra
+    )
 
 
 class Uses:
@@ -151,7 +153,8 @@ class Uses:
         if isinstance(parent, cst.Element) and parent.value is node:
             literal = self.parents[parent]
             if not isinstance(literal, (cst.Tuple, cst.List)) or any(
-                    isinstance(e, cst.StarredElement) for e in literal.elements):
+                isinstance(e, cst.StarredElement) for e in literal.elements
+            ):
                 return None
             element = next(i for i, e in enumerate(literal.elements) if e is parent)
             node, parent = literal, self.parents[literal]

@@ -104,10 +104,13 @@ def returns_values(func: ast.FunctionDef | None) -> bool:
         return False
     for ret in own_returns(func):
         value = ret.value
-        is_dict_call = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
-                        and value.func.id == "dict")
-        if not (value is None or (isinstance(value, ast.Constant) and value.value is None)
-                or isinstance(value, (ast.Dict, ast.DictComp)) or is_dict_call):
+        is_dict_call = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+        if not (
+            value is None
+            or (isinstance(value, ast.Constant) and value.value is None)
+            or isinstance(value, (ast.Dict, ast.DictComp))
+            or is_dict_call
+        ):
             return True
     return False
 
@@ -119,7 +122,7 @@ def rule_form(func: ast.FunctionDef) -> str:
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in func.decorator_list)
     positional = [*func.args.posonlyargs, *func.args.args]
     required = len(positional) - len(func.args.defaults)
-    named = positional[(2 if static else 3):required]
+    named = positional[(2 if static else 3) : required]
     lone_res = func.args.vararg is not None and len(positional) == (1 if static else 2)  # 0.8.0's (self, res, *gs)
     classic = not named and (func.args.vararg is None or lone_res) and returns_values(func)
     return CLASSIC if classic else ACCUMULATOR
@@ -128,13 +131,21 @@ def rule_form(func: ast.FunctionDef) -> str:
 def factory_parts(value: ast.expr | None) -> tuple[list[str | None], list[tuple[str, ast.expr]]] | None:
     """The bases and members of ``type(name, (bases...), {"key": value...})``, each
     written out (None: not such a call, or one whose class cannot be read)."""
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "type"
-            and len(value.args) == 3 and not value.keywords
-            and not any(isinstance(arg, ast.Starred) for arg in value.args)):
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "type"
+        and len(value.args) == 3
+        and not value.keywords
+        and not any(isinstance(arg, ast.Starred) for arg in value.args)
+    ):
         return None
     bases, body = value.args[1], value.args[2]
-    if not isinstance(bases, ast.Tuple) or any(isinstance(base, ast.Starred) for base in bases.elts) \
-            or not isinstance(body, ast.Dict):
+    if (
+        not isinstance(bases, ast.Tuple)
+        or any(isinstance(base, ast.Starred) for base in bases.elts)
+        or not isinstance(body, ast.Dict)
+    ):
         return None
     if not all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in body.keys):
         return None  # ``**members``, or a key not written out
@@ -200,8 +211,10 @@ class _Builder:
         for key, value in members:
             func = self.defs.get((scope, value.id)) if isinstance(value, ast.Name) else None
             form = (rule_form(func) if key == "vjp_bwd" else METHOD) if func is not None else None
-            info.body.bind(key, ("value", _value_refs(value), info.body, form) if form else
-                           ("value", _value_refs(value), info.body))
+            info.body.bind(
+                key,
+                ("value", _value_refs(value), info.body, form) if form else ("value", _value_refs(value), info.body),
+            )
         self.factories.append(info)
         scope.bind(target.id, ("class", info))
         return True
@@ -226,11 +239,19 @@ def class_statements(tree: ast.Module) -> list[ast.ClassDef]:
         stmt = stack.pop()
         if isinstance(stmt, ast.ClassDef):
             found.append(stmt)
-        children = [child for name in ("body", "handlers", "cases", "orelse", "finalbody")
-                    for child in getattr(stmt, name, ())]
-        stack.extend(reversed([sub for child in children
-                               for sub in (child.body if isinstance(child, (ast.excepthandler, ast.match_case))
-                                           else [child]) if isinstance(sub, ast.stmt)]))
+        children = [
+            child for name in ("body", "handlers", "cases", "orelse", "finalbody") for child in getattr(stmt, name, ())
+        ]
+        stack.extend(
+            reversed(
+                [
+                    sub
+                    for child in children
+                    for sub in (child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
+                    if isinstance(sub, ast.stmt)
+                ]
+            )
+        )
     return found
 
 
@@ -247,13 +268,15 @@ def binding_line(code: str, name: str) -> int:
             if any(isinstance(target, ast.Name) and target.id == name for target in targets):
                 return node.lineno
         elif isinstance(node, (ast.Import, ast.ImportFrom)) and any(
-                (alias.asname or alias.name.partition(".")[0]) == name for alias in node.names):
+            (alias.asname or alias.name.partition(".")[0]) == name for alias in node.names
+        ):
             return node.lineno
     return 0
 
 
-def summarize_ast(tree: ast.Module, module: str = "",
-                  is_package: bool = False) -> tuple[ModuleSummary, list[ast.ClassDef]]:
+def summarize_ast(
+    tree: ast.Module, module: str = "", is_package: bool = False
+) -> tuple[ModuleSummary, list[ast.ClassDef]]:
     """The summary, and the class statement behind each of its ClassInfos."""
     builder = _Builder(module, is_package)
     scope = Scope(None)

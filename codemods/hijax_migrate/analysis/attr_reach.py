@@ -16,8 +16,7 @@ import libcst as cst
 from ..tree.calls import attribute_pattern
 
 
-def holding(module: cst.Module, code: str, spans: list[list[int]] | None,
-            names: set[str]) -> list[cst.CSTNode] | None:
+def holding(module: cst.Module, code: str, spans: list[list[int]] | None, names: set[str]) -> list[cst.CSTNode] | None:
     """The statements of ``module.body`` that may hold ``.name``, from their
     ``spans``; None where that cannot be told (then every statement may)."""
     if "\r" in code or spans is None:  # ast and libcst might count lines differently

@@ -51,8 +51,11 @@ def exported(module: cst.Module) -> set[str]:
     names: set[str] = set()
     for stmt in module.body:
         for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) else ():
-            if is_name(sole_target(small), "__all__") or isinstance(small, cst.AugAssign) \
-                    and is_name(small.target, "__all__"):
+            if (
+                is_name(sole_target(small), "__all__")
+                or isinstance(small, cst.AugAssign)
+                and is_name(small.target, "__all__")
+            ):
                 names |= {s.evaluated_value for s in findall(small.value, cst.SimpleString)}
     return names
 
@@ -65,8 +68,9 @@ def imported_elsewhere(project, module: str, name: str) -> bool:
     for summary in project.modules_naming(name):
         if summary.module == module:
             continue
-        if any(b[0] == "import" and b[1] == f"{module}.{name}" for found in summary.scope.bindings.values()
-               for b in found):
+        if any(
+            b[0] == "import" and b[1] == f"{module}.{name}" for found in summary.scope.bindings.values() for b in found
+        ):
             return True
         for info in summary.every_class:
             heads = {base.partition(".")[0] for base in info.bases if base and base.partition(".")[2] == name}
@@ -78,6 +82,7 @@ def imported_elsewhere(project, module: str, name: str) -> bool:
 @dataclass(frozen=True)
 class Read:
     """A read of a name, as a plan needs it."""
+
     node: cst.CSTNode  # a Name, or what libcst records (a string annotation)
     referents: int  # how many bindings it may be
     shadowed: bool  # something but a hijax import binds the new name where it stands
@@ -95,20 +100,30 @@ class ScopeReads:
 
     def of_import(self, node: cst.ImportFrom, bound: str) -> list[Read]:
         scope = self.scopes[node]
-        return [self._read(a) for assignment in scope.assignments[bound] if assignment.node is node
-                for a in assignment.references]
+        return [
+            self._read(a)
+            for assignment in scope.assignments[bound]
+            if assignment.node is node
+            for a in assignment.references
+        ]
 
     def import_shadowed(self, node: cst.ImportFrom) -> bool:
         return _shadowed(self.scopes[node], self.new)
 
     def unbound(self, old: str) -> list[Read]:
         """Reads of ``old`` that nothing binds (a star import may)."""
-        return [self._read(a) for scope in {*self.scopes.values()} if scope is not None
-                for a in scope.accesses[old] if not a.referents]
+        return [
+            self._read(a)
+            for scope in {*self.scopes.values()}
+            if scope is not None
+            for a in scope.accesses[old]
+            if not a.referents
+        ]
 
 
-def plan_imports(module: cst.Module, reads, old: str, new: str, switched: set[cst.CSTNode],
-                 public: set[str] = frozenset()) -> ImportPlan:
+def plan_imports(
+    module: cst.Module, reads, old: str, new: str, switched: set[cst.CSTNode], public: set[str] = frozenset()
+) -> ImportPlan:
     """``reads``: the reads of ``old`` (``ScopeReads``, or the name model's); ``switched``:
     nodes inside version switches; ``public``: names other modules import from this one,
     besides ``__all__``."""
@@ -143,15 +158,22 @@ def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], reads, old: str, n
     elif where in switched:
         return  # a version switch: right as it is
     elif old in public:
-        why = ("is re-exported (in `__all__`, or another module imports it from here), "
-               "and jax's star import no longer binds it")
+        why = (
+            "is re-exported (in `__all__`, or another module imports it from here), "
+            "and jax's star import no longer binds it"
+        )
     elif any(a.node in switched or not isinstance(a.node, cst.Name) or a.shadowed for a in accesses):
         why = f"has a use in a version switch, in a string or where another `{new}` is bound"
     else:
         plan.uses |= {a.node for a in accesses}
         return
-    plan.refused.append((where, f"`{old}` comes from a star import and {why}: left as written; import it by "
-                                f"name, after the star imports: `from jax.experimental.hijax import {new} as {old}`"))
+    plan.refused.append(
+        (
+            where,
+            f"`{old}` comes from a star import and {why}: left as written; import it by "
+            f"name, after the star imports: `from jax.experimental.hijax import {new} as {old}`",
+        )
+    )
 
 
 def _decide(node, alias, reads, switched, public) -> tuple[Decision, set[cst.Name]]:
@@ -165,10 +187,14 @@ def _decide(node, alias, reads, switched, public) -> tuple[Decision, set[cst.Nam
         return Decision.RENAME, set()  # ``Old as Name``: the uses say Name, nothing else to rename
     accesses = reads.of_import(node, bound)
     uses = {a.node for a in accesses if isinstance(a.node, cst.Name)}
-    safe = (bound not in public
-            and all(a.referents == 1 and a.node not in switched and isinstance(a.node, cst.Name)
-                    and not a.shadowed for a in accesses)
-            and not reads.import_shadowed(node))
+    safe = (
+        bound not in public
+        and all(
+            a.referents == 1 and a.node not in switched and isinstance(a.node, cst.Name) and not a.shadowed
+            for a in accesses
+        )
+        and not reads.import_shadowed(node)
+    )
     return (Decision.RENAME, uses) if safe else (Decision.ALIAS, set())
 
 

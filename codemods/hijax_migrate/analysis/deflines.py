@@ -52,7 +52,7 @@ class DefLines:
         extent = self._extents.get(node)
         if extent is None:
             return None
-        return "\n".join(self._code.split("\n")[extent[0] - 1:extent[1]])
+        return "\n".join(self._code.split("\n")[extent[0] - 1 : extent[1]])
 
     def node_of(self, stmt: ast.stmt) -> cst.CSTNode | None:
         """The class or function statement of the tree that ``ast``'s ``stmt`` is
@@ -91,7 +91,6 @@ class DefLines:
                 found[node] = stmt.lineno
         return found
 
-
     def _top_imports(self, tree: ast.Module) -> dict[cst.CSTNode, int]:
         """The lines of the imports among the module's own statements: its
         i-th statement is ``ast``'s i-th (a line of several, one each)."""
@@ -99,8 +98,9 @@ class DefLines:
         for statement in self._module.body:
             for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else (statement,):
                 stmt = next(others, None)
-                if stmt is None or (isinstance(small, (cst.Import, cst.ImportFrom))
-                                    and type(stmt).__name__ != type(small).__name__):
+                if stmt is None or (
+                    isinstance(small, (cst.Import, cst.ImportFrom)) and type(stmt).__name__ != type(small).__name__
+                ):
                     return {}  # not the same statements: libcst decides
                 if isinstance(small, (cst.Import, cst.ImportFrom)):
                     found[small] = stmt.lineno
@@ -114,15 +114,23 @@ _BOUNDARY = re.compile(r"\b")
 def _names_on_its_line(line: str, stmt: ast.stmt) -> bool:
     """``def name``/``class name`` from the statement's column (in bytes).
     Fixed patterns: one pattern per name would outgrow ``re``'s cache."""
-    rest = line.encode()[stmt.col_offset:].decode(errors="replace")
+    rest = line.encode()[stmt.col_offset :].decode(errors="replace")
     keyword = _KEYWORD.match(rest)
     end = keyword.end() + len(stmt.name) if keyword else 0
     return keyword is not None and rest.startswith(stmt.name, keyword.end()) and _BOUNDARY.match(rest, end) is not None
 
 
 # Statements that hold statements; expressions and simple statements hold none.
-_BLOCKS = (cst.Module, cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler,
-           cst.ExceptStarHandler, cst.Finally, cst.MatchCase)
+_BLOCKS = (
+    cst.Module,
+    cst.BaseCompoundStatement,
+    cst.BaseSuite,
+    cst.Else,
+    cst.ExceptHandler,
+    cst.ExceptStarHandler,
+    cst.Finally,
+    cst.MatchCase,
+)
 
 
 _FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # in source order

@@ -29,10 +29,12 @@ def _own(cls: type, name: str):
 def _defines_field_methods(cls: type) -> bool:
     # A node's class name has no underscore: visit_<Node>_<field> has two or more.
     # libcst's typed classes hold only no-op stubs: skipped (a thousand names each).
-    return any(name.startswith(("visit_", "leave_")) and name.count("_") > 1
-               and not getattr(value, "_is_no_op", False)
-               for klass in cls.__mro__ if klass.__module__ != _STUBS
-               for name, value in vars(klass).items())
+    return any(
+        name.startswith(("visit_", "leave_")) and name.count("_") > 1 and not getattr(value, "_is_no_op", False)
+        for klass in cls.__mro__
+        if klass.__module__ != _STUBS
+        for name, value in vars(klass).items()
+    )
 
 
 def _method(visitor, kind: type, found: dict, prefix: str):
@@ -56,8 +58,11 @@ class _Quick:
         super().__init_subclass__(**kwargs)
         cls._quick_visits, cls._quick_leaves = {}, {}  # node type -> the class's method, or None
         libcsts = cst.CSTTransformer if issubclass(cls, cst.CSTTransformer) else cst.CSTVisitor
-        names = [name for name in ("on_visit_attribute", "on_leave_attribute")
-                 if getattr(cls, name) in (_no_field_method, getattr(libcsts, name))]  # not a class's own
+        names = [
+            name
+            for name in ("on_visit_attribute", "on_leave_attribute")
+            if getattr(cls, name) in (_no_field_method, getattr(libcsts, name))
+        ]  # not a class's own
         fields = bool(names) and _defines_field_methods(cls)
         for name in names:
             setattr(cls, name, getattr(libcsts, name) if fields else _no_field_method)

@@ -117,8 +117,12 @@ class Classes(list):
 
 def descendants(project: FileProject, info: ClassInfo, here: list[ClassInfo]) -> list[ClassInfo]:
     """Subclasses of ``info`` in this file (``here``) and in the tree's other files."""
-    others = [c for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1]) for c in s.every_class
-              if c.module != info.module]
+    others = [
+        c
+        for s in project.modules_naming(info.qualname.rsplit(".", 1)[-1])
+        for c in s.every_class
+        if c.module != info.module
+    ]
     found = dict(here.below(project, info.key)) if isinstance(here, Classes) else {}
     for cls in others if isinstance(here, Classes) else [*here, *others]:
         if cls.key != info.key and any(a.key == info.key for a in ancestors(project, cls)):
@@ -126,12 +130,16 @@ def descendants(project: FileProject, info: ClassInfo, here: list[ClassInfo]) ->
     return list(found.values())
 
 
-def inheritors(project: FileProject, info: ClassInfo, here: list[ClassInfo],
-               name: str) -> tuple[list[ClassInfo], list[ClassInfo]]:
+def inheritors(
+    project: FileProject, info: ClassInfo, here: list[ClassInfo], name: str
+) -> tuple[list[ClassInfo], list[ClassInfo]]:
     """The classes of the tree that get ``name`` from ``info`` (a mixin), and
     those of them that are hijax primitives."""
-    users = [sub for sub in descendants(project, info, here)
-             if getattr(first_definer([sub, *ancestors(project, sub)], name), "key", None) == info.key]
+    users = [
+        sub
+        for sub in descendants(project, info, here)
+        if getattr(first_definer([sub, *ancestors(project, sub)], name), "key", None) == info.key
+    ]
     return users, [user for user in users if project.class_kind(user).is_primitive]
 
 

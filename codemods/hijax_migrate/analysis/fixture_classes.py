@@ -45,8 +45,12 @@ def _is_raises(node: ast.expr) -> bool:
         return False
     func = node.func
     if isinstance(func, ast.Attribute):
-        return func.attr in ("assertRaises", "assertRaisesRegex") \
-            or func.attr == "raises" and isinstance(func.value, ast.Name) and func.value.id == "pytest"
+        return (
+            func.attr in ("assertRaises", "assertRaisesRegex")
+            or func.attr == "raises"
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "pytest"
+        )
     return isinstance(func, ast.Name) and func.id == "raises"
 
 
@@ -125,8 +129,8 @@ class _Fixtures(FixtureBook, ast.NodeVisitor):
         dotted name, not in brackets of its own (libcst's text would hold them)."""
         func = call.func
         line = self.lines[func.lineno - 1].encode() if func.lineno == func.end_lineno else b""
-        text = line[func.col_offset:func.end_col_offset].decode(errors="replace")
-        if not _DOTTED.match(text) or line[func.end_col_offset:].lstrip().startswith(b")"):
+        text = line[func.col_offset : func.end_col_offset].decode(errors="replace")
+        if not _DOTTED.match(text) or line[func.end_col_offset :].lstrip().startswith(b")"):
             raise Undecidable(call.lineno)
         return text
 
@@ -144,7 +148,7 @@ class _Fixtures(FixtureBook, ast.NodeVisitor):
         self.leave_class()
 
     def visit_FunctionDef(self, node) -> None:
-        if self.holds_none("\n".join(self.lines[node.lineno - 1:node.end_lineno])):
+        if self.holds_none("\n".join(self.lines[node.lineno - 1 : node.end_lineno])):
             return
         self.enter_function(node.name)
         self.use(node.name)  # libcst visits the def's name inside its own frame
@@ -207,15 +211,21 @@ def used_only_in_raises(names: set[str], uses: dict) -> set[str]:
     (a helper never called is no way into one)."""
     only = {name for name in names if uses.get(name)}
     while True:
-        kept = {name for name in only
-                if all(isinstance(where, str) or (where is not None and where[1] in only) for where in uses[name])}
+        kept = {
+            name
+            for name in only
+            if all(isinstance(where, str) or (where is not None and where[1] in only) for where in uses[name])
+        }
         if kept == only:
             break
         only = kept
     reached = {name for name in only if any(isinstance(where, str) for where in uses[name])}
     while True:
-        more = {name for name in only - reached if any(where[1] in reached for where in uses[name]
-                                                        if not isinstance(where, str))}
+        more = {
+            name
+            for name in only - reached
+            if any(where[1] in reached for where in uses[name] if not isinstance(where, str))
+        }
         if not more:
             return reached
         reached |= more

@@ -75,8 +75,15 @@ class FunctionScopes:
         qualifier = Qualifier(model, None)
         if findall(body, cst.Call, lambda call: qualifier.may_end_in(call, _TYPE_CALLS)):
             return False
-        if findall(body, cst.Subscript, lambda sub: isinstance(sub.value, cst.Name) and _imported(
-                model, sub.value.value) and findall(sub, (cst.SimpleString, cst.ConcatenatedString))):
+        if findall(
+            body,
+            cst.Subscript,
+            lambda sub: (
+                isinstance(sub.value, cst.Name)
+                and _imported(model, sub.value.value)
+                and findall(sub, (cst.SimpleString, cst.ConcatenatedString))
+            ),
+        ):
             return False  # ``Optional["x"]``: a string read as an annotation, or not
         dotted = {name for name in model.bindings if "." in name}
         return not (dotted and findall(body, cst.Attribute, lambda attr: get_full_name_for_node(attr) in dotted))
@@ -107,14 +114,16 @@ def whole_module_function(scopes: Mapping, module: cst.Module, call: cst.Call, n
     return node if isinstance(node, cst.FunctionDef) and node in module.body else "none"
 
 
-def _model_function(scopes: Mapping, model: NameModel, module: cst.Module, call: cst.Call,
-                    name: str) -> cst.FunctionDef | str | None:
+def _model_function(
+    scopes: Mapping, model: NameModel, module: cst.Module, call: cst.Call, name: str
+) -> cst.FunctionDef | str | None:
     """``module_function`` from the function's own scopes and the model (None: not sure)."""
     if _bound_around(scopes, call, name):
         return "local"
     found = model.bindings.get(name, [])
-    if name in model.declared or any(b.scope.kind in ("comprehension", "annotation")
-                                     or type(b.node).__name__.startswith("Match") for b in found):
+    if name in model.declared or any(
+        b.scope.kind in ("comprehension", "annotation") or type(b.node).__name__.startswith("Match") for b in found
+    ):
         return None  # a walrus in a comprehension, a pattern, ``global``: libcst's scopes decide
     at_module = [b for b in found if b.scope.kind == "module"]
     if len(at_module) != 1 or not isinstance(at_module[0].node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -134,8 +143,7 @@ def _bound_around(scopes: Mapping, call: cst.Call, name: str) -> bool:
 
 def _at_module_level(func: cst.FunctionDef, module: cst.Module) -> bool:
     """``func`` in the module's body, or in the body of a class there: no function scope around it."""
-    return func in module.body or any(
-        isinstance(stmt, cst.ClassDef) and func in stmt.body.body for stmt in module.body)
+    return func in module.body or any(isinstance(stmt, cst.ClassDef) and func in stmt.body.body for stmt in module.body)
 
 
 def _imported(model: NameModel, name: str) -> bool:

@@ -27,8 +27,12 @@ Resolved = tuple  # (the helper's FunctionDef, how many leading parameters the c
 
 
 class Helpers:
-    def __init__(self, scopes_of: Callable[[cst.FunctionDef], Mapping], parents,
-                 resolve: Callable[[cst.Call, cst.FunctionDef], Resolved | str]):
+    def __init__(
+        self,
+        scopes_of: Callable[[cst.FunctionDef], Mapping],
+        parents,
+        resolve: Callable[[cst.Call, cst.FunctionDef], Resolved | str],
+    ):
         self.scopes_of, self.parents, self.resolve = scopes_of, parents, resolve
 
     def facts(self, func: cst.FunctionDef, accs: list[Accumulator], seen: tuple = ()) -> Facts:
@@ -42,7 +46,8 @@ class Helpers:
                 if effect == 1 and not surely_run(handed.call, self.parents):
                     effect, why, where = ANY, "it is called only under a condition within its statement", None
                 events.setdefault(statement_of(handed.call, self.parents), []).append(
-                    Event(i, effect, handed.call, why, where))
+                    Event(i, effect, handed.call, why, where)
+                )
         return facts_of(func, events, len(accs))
 
     def effect(self, handed: Handed, caller: cst.FunctionDef, seen: tuple) -> tuple:
@@ -60,8 +65,11 @@ class Helpers:
         if param is None:
             return ANY, f"which parameter of `{name}` receives it cannot be told", helper
         try:
-            effect, why, where = (self._plain(helper, param, seen) if handed.element is None
-                                  else self._zipped(helper, param, (handed, bound)))
+            effect, why, where = (
+                self._plain(helper, param, seen)
+                if handed.element is None
+                else self._zipped(helper, param, (handed, bound))
+            )
         except Unknown as unknown:
             return ANY, f"in `{name}`, {unknown}", unknown.node
         return effect, (f"`{name}` {why}" if why else ""), where or helper
@@ -83,15 +91,24 @@ class Helpers:
         uses = Uses(helper, self.scopes_of(helper), self.parents)
         loop = zip_loop(uses, param, site, self.parents)
         if loop is None:
-            return ANY, (f"uses `{param}` other than in one `for ... in zip({param}, ...)` whose other "
-                         "arguments are as long (literals here, or `strict=True`)"), None
+            return (
+                ANY,
+                (
+                    f"uses `{param}` other than in one `for ... in zip({param}, ...)` whose other "
+                    "arguments are as long (literals here, or `strict=True`)"
+                ),
+                None,
+            )
         var = uses.named(loop.target.elements[_zip_position(loop, param)].value.value)
         inside = all(_within(node, loop.body, self.parents) for node in var.writes)
         if var.handed or not inside or not once_per_iteration(loop, var):
             return ANY, f"does not write each element of `{param}` exactly once in its loop", loop
         effect = once_or_never(facts_of(helper, {loop: [Event(0, 1, loop)]}, 1).counts(0))
-        return (effect, "", None) if effect is not None else (
-            ANY, "does not run its loop exactly once on every path", loop)
+        return (
+            (effect, "", None)
+            if effect is not None
+            else (ANY, "does not run its loop exactly once on every path", loop)
+        )
 
 
 def once_or_never(counts: frozenset) -> int | None:
@@ -154,21 +171,34 @@ def _is_zip(call: cst.Call, arg: cst.Arg) -> bool:
 def _unpacks(loop: cst.For) -> bool:
     target = loop.target
     positional = [a for a in loop.iter.args if a.keyword is None and not a.star]
-    return isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(positional) and all(
-        isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
+    return (
+        isinstance(target, (cst.Tuple, cst.List))
+        and len(target.elements) == len(positional)
+        and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
+    )
 
 
 def _full_length(loop: cst.For, param: str, site: tuple, helper: cst.FunctionDef) -> bool:
     """``zip(..., strict=True)``, or every other argument a parameter given a literal as long."""
-    if any(a.keyword is not None and a.keyword.value == "strict" and isinstance(a.value, cst.Name)
-           and a.value.value == "True" for a in loop.iter.args):
+    if any(
+        a.keyword is not None
+        and a.keyword.value == "strict"
+        and isinstance(a.value, cst.Name)
+        and a.value.value == "True"
+        for a in loop.iter.args
+    ):
         return True
     handed, bound = site
     length = len(handed.arg.value.elements)
     given = _literal_args(handed, bound, helper)
-    return all(a.keyword is None and isinstance(a.value, cst.Name) and a.value.value in given
-               and given[a.value.value] == length for a in loop.iter.args if not (
-                   isinstance(a.value, cst.Name) and a.value.value == param))
+    return all(
+        a.keyword is None
+        and isinstance(a.value, cst.Name)
+        and a.value.value in given
+        and given[a.value.value] == length
+        for a in loop.iter.args
+        if not (isinstance(a.value, cst.Name) and a.value.value == param)
+    )
 
 
 def _literal_args(handed: Handed, bound: int, helper: cst.FunctionDef) -> dict[str, int]:
@@ -176,8 +206,11 @@ def _literal_args(handed: Handed, bound: int, helper: cst.FunctionDef) -> dict[s
     found = {}
     for arg in handed.call.args:
         name = bound_param(helper, bound, Handed(handed.call, arg))
-        if name is not None and isinstance(arg.value, (cst.Tuple, cst.List)) and not any(
-                isinstance(e, cst.StarredElement) for e in arg.value.elements):
+        if (
+            name is not None
+            and isinstance(arg.value, (cst.Tuple, cst.List))
+            and not any(isinstance(e, cst.StarredElement) for e in arg.value.elements)
+        ):
             found[name] = len(arg.value.elements)
     return found
 

@@ -47,9 +47,16 @@ class Index:
     ``rules.decisions.Decider`` (None: the engine makes one a migration),
     carried for the engine, never asked here."""
 
-    def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = (),
-                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None,
-                 decider=None, scans=None, search_passes: int = SEARCH_PASSES):
+    def __init__(
+        self,
+        extra_bases: tuple[str, ...] = (),
+        roots: tuple[Path, ...] = (),
+        reads: TreeReads | None = None,
+        walked: tuple[Path, ...] | None = None,
+        decider=None,
+        scans=None,
+        search_passes: int = SEARCH_PASSES,
+    ):
         self.extra_bases = frozenset(extra_bases)
         self.roots = roots  # where imports resolve from
         self.walked = roots if walked is None else walked
@@ -230,8 +237,11 @@ class Index:
                 found = {path: root for root in self.walked for path, _ in self.search.files(root, word)}
             else:
                 found = self.name_index().get(word, {})
-            self._naming[word] = [(path, root, facts[1]) for path, root in found.items()
-                                  if (facts := self.names_of(path)) is not None and word in facts[0]]
+            self._naming[word] = [
+                (path, root, facts[1])
+                for path, root in found.items()
+                if (facts := self.names_of(path)) is not None and word in facts[0]
+            ]
         return self._naming[word]
 
     def name_index(self) -> dict[str, dict[Path, Path]]:
@@ -240,8 +250,9 @@ class Index:
         many primitives asks for the subclasses of each, and a pass of the tree
         a name would read every file again for each."""
         if self._names_index is None:
-            files = {path: root for root in self.walked
-                     for path in (self.reads.tree_files(root) if root.is_dir() else [])}
+            files = {
+                path: root for root in self.walked for path in (self.reads.tree_files(root) if root.is_dir() else [])
+            }
             self._names_index = {}
             for path, root in files.items():
                 facts = self.names_of(path)
@@ -260,12 +271,18 @@ class Index:
         are passes of the tree: the index answers the rest."""
         if len(self._naming) >= self.search_passes:
             return [RULE_WORD]
-        names = sorted({info.qualname.rsplit(".", 1)[-1] for info, kind in self.class_kinds.items()
-                        if kind.is_primitive and kind is not Kind.HIPRIM})
+        names = sorted(
+            {
+                info.qualname.rsplit(".", 1)[-1]
+                for info, kind in self.class_kinds.items()
+                if kind.is_primitive and kind is not Kind.HIPRIM
+            }
+        )
         return [RULE_WORD, *names[:_LIKELY]]
 
-    def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
-                      naming: str | None = None) -> tuple[Path, int] | None:
+    def use_elsewhere(
+        self, attr: str, this_file: str, by_name: bool = False, naming: str | None = None
+    ) -> tuple[Path, int] | None:
         """``calls.use_elsewhere`` in this tree."""
         self.search.expect(self._likely_searches())
         return calls.use_elsewhere(self.walked, attr, this_file, by_name, naming, self.search)
@@ -299,6 +316,7 @@ class Index:
 def names_of(path: Path, scans, reads: TreeReads) -> tuple[list[str], str] | None:
     """The names ``path`` may subclass or import, and the digest of its bytes
     (``scans``: the stat record, remembering them across runs; None: none)."""
+
     def read(path: Path) -> tuple[list[str], str] | None:
         data = reads.read(path)
         return names_in(data) if data is not None else None

@@ -71,8 +71,9 @@ class NameModel:
     def read_after(self, name: str, found: list[Binding]) -> bool:
         """Does every module-level read of ``name`` stand after every binding of it?"""
         last = max(((b.statement.end_lineno, b.statement.end_col_offset) for b in found), default=(0, 0))
-        return all((node.lineno, node.col_offset) > last
-                   for scope, node in self.reads.get(name, ()) if scope.kind == "module")
+        return all(
+            (node.lineno, node.col_offset) > last for scope, node in self.reads.get(name, ()) if scope.kind == "module"
+        )
 
     def module_constant(self, name: str) -> ast.Assign | ast.AnnAssign | None | bool:
         """The statement that binds ``name``, where it is bound once, at module
@@ -85,8 +86,14 @@ class NameModel:
         if len(found) != 1 or not isinstance(found[0].node, ast.Name):
             return None
         node = found[0].node
-        return next((stmt for stmt in self.assignments if (stmt.targets == [node] if isinstance(stmt, ast.Assign)
-                                                           else stmt.target is node)), None)
+        return next(
+            (
+                stmt
+                for stmt in self.assignments
+                if (stmt.targets == [node] if isinstance(stmt, ast.Assign) else stmt.target is node)
+            ),
+            None,
+        )
 
     def in_strings(self, name: str) -> bool:
         return any(name in text for text in self.strings)
@@ -96,8 +103,9 @@ class NameModel:
 
     def attributes_in_order(self, attr: str) -> list[ast.Attribute]:
         """``.attr`` attributes, in the order a visit enters them (an outer chain first)."""
-        return sorted(self.attributes.get(attr, ()),
-                      key=lambda n: (n.lineno, n.col_offset, -n.end_lineno, -n.end_col_offset))
+        return sorted(
+            self.attributes.get(attr, ()), key=lambda n: (n.lineno, n.col_offset, -n.end_lineno, -n.end_col_offset)
+        )
 
 
 def _is_pattern(node: ast.AST) -> bool:
@@ -320,6 +328,7 @@ class _Walk:
                 self.children(generator)
             for value in values:
                 self.node(value)
+
         self.nested("comprehension", inside)
 
     def ListComp(self, node) -> None:

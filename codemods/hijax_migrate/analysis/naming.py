@@ -25,11 +25,29 @@ _IN_BRACKETS = rb"\(((?:[^)#]|#[^\n]*)*)\)"
 _BASES = rb"\(([\s\S]{0,4000}?)\)" + _WS + rb"*:"  # up to the colon: nested calls, strings, comments
 _VALUE = rb"[\w\x80-\xff][\w\x80-\xff.\[\] \t\f]*"  # what a summary follows: names, attributes, subscripts
 _NAMES_THAT_SUBCLASS = re.compile(
-    _STARTS + rb"(?:class" + _WS + rb"+" + _NAME + _WS + rb"*(?:\[[^\n]*?\]" + _WS + rb"*)?(?:" + _BASES
-    + rb"|" + _IN_BRACKETS + rb")"
-    + rb"|import" + _WS + rb"+(?:" + _IN_BRACKETS + rb"|((?:[^\n\\]|\\[\s\S])*)))"
-    + rb"|^[ \t\f]*(?:[\w\x80-\xff]+[ \t\f]*(?::[^=\n]*)?=(?!=)[ \t\f]*)+(" + _VALUE + rb")(?=(?:#[^\n]*)?\r?$)",
-    re.MULTILINE)
+    _STARTS
+    + rb"(?:class"
+    + _WS
+    + rb"+"
+    + _NAME
+    + _WS
+    + rb"*(?:\[[^\n]*?\]"
+    + _WS
+    + rb"*)?(?:"
+    + _BASES
+    + rb"|"
+    + _IN_BRACKETS
+    + rb")"
+    + rb"|import"
+    + _WS
+    + rb"+(?:"
+    + _IN_BRACKETS
+    + rb"|((?:[^\n\\]|\\[\s\S])*)))"
+    + rb"|^[ \t\f]*(?:[\w\x80-\xff]+[ \t\f]*(?::[^=\n]*)?=(?!=)[ \t\f]*)+("
+    + _VALUE
+    + rb")(?=(?:#[^\n]*)?\r?$)",
+    re.MULTILINE,
+)
 _BOUND_TO = re.compile(rb"=[ \t\f]*" + _VALUE + rb"(?:#[^\n]*)?\r?$", re.MULTILINE)  # where such lines may be
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")

@@ -62,8 +62,11 @@ def _outside_switches(tree: ast.Module):
 def _imported(stmt: ast.ImportFrom, newer: set[str]) -> list[NewerUse]:
     if stmt.level or stmt.module not in HIJAX_MODULES:
         return []
-    return [NewerUse(stmt.lineno, alias.name, stmt.module, added_in(alias.name, stmt.module), False)
-            for alias in stmt.names if alias.name in newer]
+    return [
+        NewerUse(stmt.lineno, alias.name, stmt.module, added_in(alias.name, stmt.module), False)
+        for alias in stmt.names
+        if alias.name in newer
+    ]
 
 
 def _import_bindings(tree: ast.Module) -> dict[str, set[str]]:

@@ -91,13 +91,18 @@ def _all_start_statements(tree: ast.Module, code: str, cuts: list[tuple[int, int
     """Does each cut stand in a statement it was meant for (not in a string)?
     A parameter list follows its ``def``/``class`` on the line; an alias starts
     its assignment."""
-    heads = {(node.lineno, node.col_offset) for node in statements(tree)
-             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-             or isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id == ALIAS}
+    heads = {
+        (node.lineno, node.col_offset)
+        for node in statements(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        or isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == ALIAS
+    }
     starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", code))]
     for start, _, _text in cuts:
         line = bisect_right(starts, start)
-        indent = len(code[starts[line - 1]:start]) - len(code[starts[line - 1]:start].lstrip(" \t"))
+        indent = len(code[starts[line - 1] : start]) - len(code[starts[line - 1] : start].lstrip(" \t"))
         if (line, indent) not in heads:
             return False
     return True
@@ -141,5 +146,5 @@ def _apply(code: str, cuts: list) -> str:
         return starts[position[0] - 1] + position[1]
 
     for start, end, text in reversed(cuts):  # bracketed newlines go too: the line stays one
-        code = code[:offset(start)] + text + code[offset(end):]
+        code = code[: offset(start)] + text + code[offset(end) :]
     return code

@@ -14,8 +14,9 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from .dispatch import QuickVisitor
 
 
-def findall(tree: cst.CSTNode, kind: type | tuple[type, ...],
-            test: Callable[[cst.CSTNode], bool] | None = None) -> list:
+def findall(
+    tree: cst.CSTNode, kind: type | tuple[type, ...], test: Callable[[cst.CSTNode], bool] | None = None
+) -> list:
     """The nodes of ``kind`` in ``tree`` (``tree`` itself included) that pass
     ``test``, in source order, as ``libcst.matchers.findall`` lists them."""
     collect = _Collect(kind, test)
@@ -75,6 +76,7 @@ def _path_key(parents) -> Callable[[cst.CSTNode], tuple]:
             path.append(order[id(node)])
             node = parent
         return tuple(reversed(path))
+
     return key
 
 

@@ -38,6 +38,7 @@ class Event:
     """What one statement does to accumulator ``acc``: ``effect`` 1 (a write),
     0 (an inspection) or ``ANY``; for errors, ``node`` (the write or call), ``why``
     not known, and ``where`` (the node in a helper that says so)."""
+
     acc: int
     effect: int | str
     node: cst.CSTNode
@@ -67,6 +68,7 @@ def _join(*states: State | None) -> State | None:
 @dataclass
 class Facts:
     """The joined state at each exit: a ``Return``, or the function (off its end)."""
+
     size: int
     exits: dict = field(default_factory=dict)
     unknown: dict = field(default_factory=dict)  # accumulator -> its first ``ANY`` event
@@ -147,8 +149,10 @@ class Walk:
             effect = ANY if isinstance(node, cst.While) else event.effect  # a test runs again and again
             if effect == ANY:
                 self.facts.unknown.setdefault(event.acc, event)
-            state = tuple(frozenset(_plus(c, effect) for c in counts) if i == event.acc else counts
-                          for i, counts in enumerate(state))
+            state = tuple(
+                frozenset(_plus(c, effect) for c in counts) if i == event.acc else counts
+                for i, counts in enumerate(state)
+            )
             for frame in self.frames:
                 frame.append(state)
         return state
@@ -217,6 +221,10 @@ class Walk:
     def _match(self, node: cst.Match, state):
         ends = [self.block(case.body.body, state) for case in node.cases]
         last = node.cases[-1] if node.cases else None
-        exhaustive = last is not None and last.guard is None and isinstance(last.pattern, cst.MatchAs) \
+        exhaustive = (
+            last is not None
+            and last.guard is None
+            and isinstance(last.pattern, cst.MatchAs)
             and last.pattern.pattern is None
+        )
         return _join(*ends, *([] if exhaustive else [state]))

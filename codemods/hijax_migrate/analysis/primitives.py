@@ -18,8 +18,13 @@ from .scopes import ClassInfo, Kind, ModuleSummary
 
 
 class PrimitiveMap:
-    def __init__(self, wrapper: MetadataWrapper, kinds: dict[cst.ClassDef, Kind],
-                 qualnames: dict[cst.ClassDef, str], infos: dict[cst.ClassDef, ClassInfo] | None = None):
+    def __init__(
+        self,
+        wrapper: MetadataWrapper,
+        kinds: dict[cst.ClassDef, Kind],
+        qualnames: dict[cst.ClassDef, str],
+        infos: dict[cst.ClassDef, ClassInfo] | None = None,
+    ):
         self.wrapper = wrapper  # the analysed tree, with its resolved metadata
         self.kinds = kinds
         self.qualnames = qualnames
@@ -32,11 +37,16 @@ class PrimitiveMap:
         self.origin = None  # line of this tree -> line of the file, after other rules' rewrites
 
     @classmethod
-    def build(cls, wrapper: MetadataWrapper, summary: ModuleSummary,
-              nodes: list[cst.ClassDef], project: Project) -> PrimitiveMap:
+    def build(
+        cls, wrapper: MetadataWrapper, summary: ModuleSummary, nodes: list[cst.ClassDef], project: Project
+    ) -> PrimitiveMap:
         pairs = list(zip(summary.classes, nodes))
-        prims = cls(wrapper, {node: project.class_kind(info) for info, node in pairs},
-                    {node: info.qualname for info, node in pairs}, {node: info for info, node in pairs})
+        prims = cls(
+            wrapper,
+            {node: project.class_kind(info) for info, node in pairs},
+            {node: info.qualname for info, node in pairs},
+            {node: info for info, node in pairs},
+        )
         prims.module_scope = summary.scope
         prims.factories = _factory_statements(wrapper.module, summary)
         return prims
@@ -57,7 +67,6 @@ class PrimitiveMap:
     def file_line(self, line: int) -> int:
         """A line of this tree, in the file as it is (after other rules' rewrites)."""
         return self.origin(line) if self.origin else line
-
 
     def text(self, node: cst.CSTNode) -> str | None:
         """The text of a class or function statement (None: not known without a code generation)."""

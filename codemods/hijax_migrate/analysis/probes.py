@@ -22,17 +22,25 @@ from .scopes import ClassInfo, Kind, defines_rules
 HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
 # An assignment from a call whose arguments name a hijax class, or from getattr:
 # the probes are looked for only where this text is.
-_MAY_PROBE = re.compile(r"=\s*(?:getattr\s*\(|[\w.]+\((?:[^()]|\([^()]*\))*?"
-                        r"(?:HiPrim|VJPHiPrimitive|NewstyleHiPrimitive))")
+_MAY_PROBE = re.compile(
+    r"=\s*(?:getattr\s*\(|[\w.]+\((?:[^()]|\([^()]*\))*?"
+    r"(?:HiPrim|VJPHiPrimitive|NewstyleHiPrimitive))"
+)
 _LINE_END = re.compile(r"\r\n|\r|\n")  # as ``ast`` counts lines
 
 
 def assignments(tree: ast.Module) -> list[ast.Assign]:
     """Every assignment statement, in source order (as libcst's tree holds them:
     not the assignments ``newsyntax`` makes of ``type X = ...``)."""
-    return sorted((node for node in statements(tree) if isinstance(node, ast.Assign)
-                   and not (isinstance(node.targets[0], ast.Name) and node.targets[0].id == ALIAS)),
-                  key=lambda node: (node.lineno, node.col_offset))
+    return sorted(
+        (
+            node
+            for node in statements(tree)
+            if isinstance(node, ast.Assign)
+            and not (isinstance(node.targets[0], ast.Name) and node.targets[0].id == ALIAS)
+        ),
+        key=lambda node: (node.lineno, node.col_offset),
+    )
 
 
 def probes(tree: ast.Module, code: str) -> dict[str, int]:
@@ -64,10 +72,10 @@ def _text(node: ast.expr, lines: list[str]) -> str:
     """``ast.get_source_segment``, with the lines split once (columns count bytes)."""
     first, last = node.lineno - 1, node.end_lineno - 1
     if first == last:
-        return lines[first].encode()[node.col_offset:node.end_col_offset].decode(errors="replace")
-    head = lines[first].encode()[node.col_offset:].decode(errors="replace")
-    tail = lines[last].encode()[:node.end_col_offset].decode(errors="replace")
-    return "\n".join([head, *lines[first + 1:last], tail])
+        return lines[first].encode()[node.col_offset : node.end_col_offset].decode(errors="replace")
+    head = lines[first].encode()[node.col_offset :].decode(errors="replace")
+    tail = lines[last].encode()[: node.end_col_offset].decode(errors="replace")
+    return "\n".join([head, *lines[first + 1 : last], tail])
 
 
 def users(infos: list[ClassInfo], name: str) -> list[int]:

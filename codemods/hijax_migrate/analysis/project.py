@@ -123,8 +123,9 @@ class FileProject(Resolver):
                 if binding[0] == "value" and len(binding) == 3 and not binding[1]:
                     return module, head, dotted
                 if binding[0] == "value" and len(binding) == 3:
-                    stack += [(module, binding[2], f"{ref}.{rest}" if rest else ref, (module, head))
-                              for ref in binding[1]]
+                    stack += [
+                        (module, binding[2], f"{ref}.{rest}" if rest else ref, (module, head)) for ref in binding[1]
+                    ]
                 elif binding[0] == "import" and len(binding) == 2:
                     stack += self._runtime_leads(f"{binding[1]}.{rest}" if rest else binding[1], via)
         return None
@@ -155,12 +156,12 @@ class FileProject(Resolver):
                     words += [name for name in _bound_to(summary, current) if name not in words]
         return list(found.values())
 
-    def use_elsewhere(self, attr: str, this_file: str, by_name: bool = False,
-                      naming: str | None = None) -> tuple[Path, int] | None:
+    def use_elsewhere(
+        self, attr: str, this_file: str, by_name: bool = False, naming: str | None = None
+    ) -> tuple[Path, int] | None:
         """``calls.use_elsewhere`` in this tree: the answer rests on the files that may hold a use."""
         self.answers.used.add(attr)
         return self.index.use_elsewhere(attr, this_file, by_name, naming)
-
 
 
 def view_of(index: Index) -> FileProject:
@@ -168,14 +169,22 @@ def view_of(index: Index) -> FileProject:
     index.start_file()
     return FileProject(index)
 
+
 class Project(FileProject):
     """A file's view over an index of its own, made from the index's
     arguments: a module migrated alone (a test, the codemod's files, stdin).
     A run makes one ``Index`` and a view a file (``Index.file``)."""
 
-    def __init__(self, extra_bases: tuple[str, ...] = (), roots: tuple[Path, ...] = (),
-                 reads: TreeReads | None = None, walked: tuple[Path, ...] | None = None,
-                 decider=None, scans=None, search_passes: int = SEARCH_PASSES):
+    def __init__(
+        self,
+        extra_bases: tuple[str, ...] = (),
+        roots: tuple[Path, ...] = (),
+        reads: TreeReads | None = None,
+        walked: tuple[Path, ...] | None = None,
+        decider=None,
+        scans=None,
+        search_passes: int = SEARCH_PASSES,
+    ):
         super().__init__(Index(extra_bases, roots, reads, walked, decider, scans, search_passes))
 
 
@@ -188,11 +197,17 @@ _RUNTIME_STEPS = 200  # names followed looking for one: a cycle of broken code e
 def _bound_to(summary: ModuleSummary, word: str) -> list[str]:
     """Names ``summary`` binds to something called ``word`` (an alias, an
     import under another name) or to a class deriving from it."""
-    names = [name for scope in [summary.scope, *(info.body for info in summary.every_class if info.body)]
-             for name, bindings in scope.bindings.items()
-             if name != word and any(_names_word(binding, word) for binding in bindings)]
-    names += [info.qualname.rsplit(".", 1)[-1] for info in summary.every_class
-              if any(base and base.rsplit(".", 1)[-1] == word for base in info.bases)]
+    names = [
+        name
+        for scope in [summary.scope, *(info.body for info in summary.every_class if info.body)]
+        for name, bindings in scope.bindings.items()
+        if name != word and any(_names_word(binding, word) for binding in bindings)
+    ]
+    names += [
+        info.qualname.rsplit(".", 1)[-1]
+        for info in summary.every_class
+        if any(base and base.rsplit(".", 1)[-1] == word for base in info.bases)
+    ]
     return list(dict.fromkeys(names))
 
 

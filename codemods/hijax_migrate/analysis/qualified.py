@@ -84,8 +84,10 @@ class Qualifier:
             return full is not None
         if full.rpartition(".")[2] in lasts or full.partition(".")[0] in lasts:
             return True
-        return any(isinstance(b.node, ast.alias) and b.node.name.rpartition(".")[2] in lasts
-                   for b in self.model.bindings.get(full, ()))
+        return any(
+            isinstance(b.node, ast.alias) and b.node.name.rpartition(".")[2] in lasts
+            for b in self.model.bindings.get(full, ())
+        )
 
     def sure(self, node: cst.CSTNode) -> set[QualifiedName] | None:
         """The model's answer for a node standing where libcst's scopes read it (None: not sure)."""
@@ -117,17 +119,25 @@ def _imported(model: NameModel, full: str) -> set[QualifiedName]:
     while prefix:
         statements = {id(b.statement): b.statement for b in model.bindings.get(prefix, ())}
         if statements:
-            return {QualifiedName(name, QualifiedNameSource.IMPORT)
-                    for stmt in statements.values() for name in import_qualified(stmt, full)}
+            return {
+                QualifiedName(name, QualifiedNameSource.IMPORT)
+                for stmt in statements.values()
+                for name in import_qualified(stmt, full)
+            }
         prefix = prefix.rpartition(".")[0]
     return set()
 
 
 def _place(node: cst.CSTNode, ancestors: Sequence[cst.CSTNode], sure) -> str:
-    """"none" (libcst's scopes never enter it), "expression", or "unsure"."""
+    """ "none" (libcst's scopes never enter it), "expression", or "unsure"."""
     parent = ancestors[0] if ancestors else None
-    if isinstance(parent, cst.Attribute) and parent.attr is node or \
-            isinstance(parent, cst.Arg) and parent.keyword is node or any(isinstance(a, _NO_SCOPE) for a in ancestors):
+    if (
+        isinstance(parent, cst.Attribute)
+        and parent.attr is node
+        or isinstance(parent, cst.Arg)
+        and parent.keyword is node
+        or any(isinstance(a, _NO_SCOPE) for a in ancestors)
+    ):
         return "none"
     child = node
     for above in ancestors:
@@ -153,4 +163,3 @@ def ancestors_from(parents: dict, node: cst.CSTNode, above: Sequence[cst.CSTNode
         last = parents[last]
         chain.append(last)
     return chain if isinstance(last, cst.Module) else None
-

@@ -78,8 +78,9 @@ def reaches(project: FileProject, use: Use, target: ClassInfo, attr: str, arity:
     """Can ``use`` call (or hand on) ``target``'s own ``attr``?"""
     if not use.resolved:
         return arity.binds(use.site.args)
-    return any(_is(first_definer(order, attr), target) for owner in use.owners
-               for order in _orders(project, use.site, owner))
+    return any(
+        _is(first_definer(order, attr), target) for owner in use.owners for order in _orders(project, use.site, owner)
+    )
 
 
 def _is(found: ClassInfo | None, target: ClassInfo) -> bool:
@@ -96,7 +97,7 @@ def _orders(project: FileProject, site: Site, owner: ClassInfo) -> Iterator[list
     for cls in [owner, *descendants(project, owner, here)]:
         order = [cls, *ancestors(project, cls)]
         keys = [c.key for c in order]
-        yield order if site.how == SELF else order[keys.index(owner.key) + 1:]
+        yield order if site.how == SELF else order[keys.index(owner.key) + 1 :]
 
 
 def classic_family(project: FileProject, info: ClassInfo) -> list[ClassInfo]:
@@ -115,12 +116,20 @@ def classic_family(project: FileProject, info: ClassInfo) -> list[ClassInfo]:
     return sorted(found.values(), key=lambda cls: cls.key)
 
 
-def file_uses(project: FileProject, tree: ast.Module, summary: ModuleSummary, attr: str, shown: str,
-              lines: list[int] | None = None) -> list[Use]:
+def file_uses(
+    project: FileProject,
+    tree: ast.Module,
+    summary: ModuleSummary,
+    attr: str,
+    shown: str,
+    lines: list[int] | None = None,
+) -> list[Use]:
     """The uses of ``attr`` in one module; ``shown``: how its sites are named ("": by line);
     ``lines``: where the name stands, if known (``sites``)."""
-    found = (resolve(project, site, summary, f"{shown}:{site.line}" if shown else f"line {site.line}")
-             for site in sites(tree, attr, lines))
+    found = (
+        resolve(project, site, summary, f"{shown}:{site.line}" if shown else f"line {site.line}")
+        for site in sites(tree, attr, lines)
+    )
     return [use for use in found if use is not None]
 
 
@@ -149,8 +158,14 @@ def _uses_of_file(project: FileProject, root, path, attr: str) -> list[Use]:
         tree = ast.parse(data.decode("utf-8", "replace") if data is not None else "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: a use there is unknown
         return [Use(f"{path}:1", Site(1, UNKNOWN, None))]
-    return file_uses(project, tree, _summary_of(project, root, path, tree), attr, str(path),
-                     _lines_naming(read, attr) if read is not None else None)
+    return file_uses(
+        project,
+        tree,
+        _summary_of(project, root, path, tree),
+        attr,
+        str(path),
+        _lines_naming(read, attr) if read is not None else None,
+    )
 
 
 def _lines_naming(data: bytes, attr: str) -> list[int] | None:
@@ -158,8 +173,7 @@ def _lines_naming(data: bytes, attr: str) -> list[int] | None:
     carriage return or a form feed could make the count differ)."""
     if b"\r" in data or b"\f" in data:
         return None
-    return sorted({data.count(b"\n", 0, found.start()) + 1
-                   for found in re.finditer(re.escape(attr.encode()), data)})
+    return sorted({data.count(b"\n", 0, found.start()) + 1 for found in re.finditer(re.escape(attr.encode()), data)})
 
 
 @functools.cache

@@ -24,8 +24,16 @@ from .names import NameModel, import_qualified, is_builtin
 from .project import HIJAX_MODULES
 
 # A Name under these is no read: a name after a dot, an import's, a keyword's, a definition's.
-_NOT_READ = (cst.ImportAlias, cst.AsName, cst.NameItem, cst.Param, cst.FunctionDef, cst.ClassDef,
-             cst.Import, cst.ImportFrom)
+_NOT_READ = (
+    cst.ImportAlias,
+    cst.AsName,
+    cst.NameItem,
+    cst.Param,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Import,
+    cst.ImportFrom,
+)
 
 
 class ModelReads:
@@ -56,7 +64,8 @@ def is_read(name: cst.Name, parents) -> bool:
     # A class pattern's keyword (``case C(Old=1)``) is a read to libcst's scopes, none to ``ast``'s:
     # counted, so that the counts differ and libcst's scopes decide.
     return not isinstance(parent, _NOT_READ) and not (
-        isinstance(parent, (cst.MatchAs, cst.MatchStar, cst.MatchMappingElement)))
+        isinstance(parent, (cst.MatchAs, cst.MatchStar, cst.MatchMappingElement))
+    )
 
 
 def model_reads(model: NameModel, old: str, new: str, reads: list[cst.Name]) -> ModelReads | None:
@@ -88,8 +97,10 @@ def attribute_names(model: NameModel, node: cst.Attribute, parents) -> set[str] 
         return set()
     head = full.partition(".")[0]
     found = model.imported_only(head)
-    if found is None or any(isinstance(b.statement, ast.Import) and b.node.asname is None
-                            and f"{b.node.name}.".startswith(f"{full}.") for b in found):
+    if found is None or any(
+        isinstance(b.statement, ast.Import) and b.node.asname is None and f"{b.node.name}.".startswith(f"{full}.")
+        for b in found
+    ):
         return None  # ``import a.b.Old``: the chain itself may be what is read
     prefix = full
     while prefix:
@@ -137,9 +148,9 @@ def import_lines(nodes: list[cst.ImportFrom], tree: list[ast.ImportFrom]) -> dic
     where each is ``ast``'s at its place (same module and level)."""
     found = sorted(tree, key=lambda n: (n.lineno, n.col_offset))
     if len(found) != len(nodes) or any(
-            len(node.relative) != stmt.level or (get_full_name_for_node(node.module) if node.module else None)
-            != stmt.module for node, stmt in zip(nodes, found)):
+        len(node.relative) != stmt.level
+        or (get_full_name_for_node(node.module) if node.module else None) != stmt.module
+        for node, stmt in zip(nodes, found)
+    ):
         return {}
     return {node: stmt.lineno for node, stmt in zip(nodes, found)}
-
-

@@ -61,8 +61,11 @@ def as_tuple(value: cst.BaseExpression, func: cst.FunctionDef) -> cst.BaseExpres
         elements = list(value.elements)
         if len(elements) == 1 and not isinstance(elements[0].comma, cst.Comma):
             elements[0] = elements[0].with_changes(comma=cst.Comma())
-        return cst.Tuple(elements, lpar=[cst.LeftParen(whitespace_after=value.lbracket.whitespace_after)],
-                         rpar=[cst.RightParen(whitespace_before=value.rbracket.whitespace_before)])
+        return cst.Tuple(
+            elements,
+            lpar=[cst.LeftParen(whitespace_after=value.lbracket.whitespace_after)],
+            rpar=[cst.RightParen(whitespace_before=value.rbracket.whitespace_before)],
+        )
     if isinstance(value, cst.ListComp):
         return _tuple_of(cst.GeneratorExp(value.elt, value.for_in, lpar=[], rpar=[]))
     if isinstance(value, cst.IfExp):
@@ -95,13 +98,28 @@ def _always_a_list(name: str, func: cst.FunctionDef) -> bool:
     if name in {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}:
         return False
     binders = findall(func.body, _BINDERS, lambda node: name in _bound_by(node))
-    return bool(binders) and all(isinstance(node, (cst.Assign, cst.AugAssign)) and _is_list(node.value)
-                                 for node in binders)
+    return bool(binders) and all(
+        isinstance(node, (cst.Assign, cst.AugAssign)) and _is_list(node.value) for node in binders
+    )
 
 
 # Every statement or expression that can bind a name.
-_BINDERS = (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.WithItem, cst.NamedExpr,
-            cst.ExceptHandler, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.Global, cst.Nonlocal, cst.Del)
+_BINDERS = (
+    cst.Assign,
+    cst.AugAssign,
+    cst.AnnAssign,
+    cst.For,
+    cst.CompFor,
+    cst.WithItem,
+    cst.NamedExpr,
+    cst.ExceptHandler,
+    cst.ImportAlias,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Global,
+    cst.Nonlocal,
+    cst.Del,
+)
 
 
 def _bound_by(node) -> set[str]:
@@ -114,8 +132,11 @@ def _bound_by(node) -> set[str]:
     if isinstance(node, cst.ExceptHandler):
         return _target_names(node.name.name) if node.name else set()
     if isinstance(node, cst.ImportAlias):
-        return {(node.asname.name if node.asname else node.name).value} if isinstance(
-            node.asname.name if node.asname else node.name, cst.Name) else {"*"}
+        return (
+            {(node.asname.name if node.asname else node.name).value}
+            if isinstance(node.asname.name if node.asname else node.name, cst.Name)
+            else {"*"}
+        )
     if isinstance(node, (cst.Global, cst.Nonlocal)):
         return {item.name.value for item in node.names}
     return {node.name.value}
@@ -155,8 +176,11 @@ def item_comments(node: cst.Return) -> tuple[list[list[str]], list[str | None], 
     count = len(value.elements)
     leading: list[list[str]] = [[] for _ in range(count + 1)]  # the extra one: after the last
     trailing: list[str | None] = [None] * count
-    opening, closing = (value.lbracket, value.rbracket) if isinstance(value, cst.List) else (
-        value.lpar[0] if value.lpar else None, value.rpar[0] if value.rpar else None)
+    opening, closing = (
+        (value.lbracket, value.rbracket)
+        if isinstance(value, cst.List)
+        else (value.lpar[0] if value.lpar else None, value.rpar[0] if value.rpar else None)
+    )
     if opening is not None and count:
         first, own = _comments(opening.whitespace_after)
         leading[0] += ([first] if first else []) + own

@@ -85,7 +85,9 @@ class ModuleSummary:
 
 def defines_rules(info: ClassInfo) -> bool:
     """Does ``info``'s body define a hijax rule (as a class with a hijax base would)?"""
-    return info.body is not None and any(rule in info.body.bindings for rule in ("vjp_fwd", "vjp_bwd", "vjp_bwd_retval"))
+    return info.body is not None and any(
+        rule in info.body.bindings for rule in ("vjp_fwd", "vjp_bwd", "vjp_bwd_retval")
+    )
 
 
 # The form of a ``vjp_bwd`` a class body defines, kept in its binding

@@ -34,8 +34,20 @@ def is_static(func: cst.FunctionDef) -> bool:
     return any(is_name(d.decorator, "staticmethod") for d in func.decorators)
 
 
-_BLOCKS = (cst.If, cst.Else, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally,
-           cst.For, cst.While, cst.With, cst.Match, cst.MatchCase)
+_BLOCKS = (
+    cst.If,
+    cst.Else,
+    cst.Try,
+    cst.TryStar,
+    cst.ExceptHandler,
+    cst.ExceptStarHandler,
+    cst.Finally,
+    cst.For,
+    cst.While,
+    cst.With,
+    cst.Match,
+    cst.MatchCase,
+)
 
 
 def conditional_defs(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
@@ -48,8 +60,15 @@ def conditional_defs(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
         if isinstance(node, cst.FunctionDef):
             found.setdefault(node.name.value, node)
         elif not isinstance(node, cst.ClassDef):
-            stack.extend(reversed([child for child in node.children
-                                   if isinstance(child, (cst.BaseSuite, cst.BaseCompoundStatement, *_BLOCKS))]))
+            stack.extend(
+                reversed(
+                    [
+                        child
+                        for child in node.children
+                        if isinstance(child, (cst.BaseSuite, cst.BaseCompoundStatement, *_BLOCKS))
+                    ]
+                )
+            )
     return found
 
 
@@ -70,8 +89,7 @@ def branch_defs(cls: cst.ClassDef, name: str) -> list[cst.FunctionDef] | None:
                     found.append(inner)
                 elif isinstance(inner, _BLOCKS) and findall(inner, cst.FunctionDef, lambda f: f.name.value == name):
                     return None
-    return found if len(found) == len(findall(cls.body, cst.FunctionDef, lambda f: f.name.value == name)) \
-        else None
+    return found if len(found) == len(findall(cls.body, cst.FunctionDef, lambda f: f.name.value == name)) else None
 
 
 def star_name(func: cst.FunctionDef) -> str | None:
@@ -115,8 +133,11 @@ def _in_avals(init: cst.FunctionDef | None) -> cst.Tuple | cst.List | None:
 def _is_self_in_avals(assign: cst.Assign) -> bool:
     """``self.in_avals = (...)`` or ``[...]``."""
     target = sole_target(assign)
-    return is_attribute(target, "in_avals") and is_name(target.value, "self") \
+    return (
+        is_attribute(target, "in_avals")
+        and is_name(target.value, "self")
         and isinstance(assign.value, (cst.Tuple, cst.List))
+    )
 
 
 def _is_pytree_literal(expr: cst.BaseExpression) -> bool:
@@ -146,7 +167,9 @@ def class_shape(node: cst.ClassDef) -> ClassShape:
     inputs = inputs_of(methods)
     if avals is not None and (inputs is None or len(inputs) != len(avals.elements)):
         inputs = [f"arg{i}" for i in range(len(avals.elements))]
-    pytrees = frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()
+    pytrees = (
+        frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()
+    )
     count = len(avals.elements) if avals is not None else None
     expand = methods.get("expand")
     if count is None and expand is not None and star_name(expand) is None:

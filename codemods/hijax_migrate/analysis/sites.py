@@ -131,7 +131,7 @@ class _Walker(ast.NodeVisitor):
         method = self._method()
         if method is None or name != self.frames[method][3]:
             return False
-        return not any(name in frame[2] for frame in self.frames[method + 1:])
+        return not any(name in frame[2] for frame in self.frames[method + 1 :])
 
     def _local(self, dotted: str) -> bool:
         """Is the head of ``dotted`` bound in a function around the site?"""

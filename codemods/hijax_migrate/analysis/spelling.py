@@ -20,8 +20,11 @@ def check_spelling(code: str, words) -> None:
     found = respelt(code, words)
     if found is not None:
         line, name, read = found
-        raise MigrationError(f"`{name}` is read by Python as `{read}`; the rules match names as "
-                             f"written: spell it `{read}`, then run again", line)
+        raise MigrationError(
+            f"`{name}` is read by Python as `{read}`; the rules match names as "
+            f"written: spell it `{read}`, then run again",
+            line,
+        )
 
 
 def respelt(code: str, words) -> tuple[int, str, str] | None:

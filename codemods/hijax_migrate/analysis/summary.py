@@ -42,8 +42,9 @@ from .scopes import (  # noqa: F401
 _UNREADABLE = (SyntaxError, ValueError, RecursionError, MemoryError)
 
 
-def summarize_tree(tree: cst.Module, code: str, module: str = "",
-                   is_package: bool = False) -> tuple[ModuleSummary, list[cst.ClassDef]]:
+def summarize_tree(
+    tree: cst.Module, code: str, module: str = "", is_package: bool = False
+) -> tuple[ModuleSummary, list[cst.ClassDef]]:
     """The summary of ``code`` (the text of ``tree``), and the class statement
     of ``tree`` behind each of its ClassInfos. The nodes are kept apart from
     the summary: the project keeps summaries of other modules for the whole
@@ -100,8 +101,9 @@ def ast_classes(tree: cst.Module, code: str) -> dict[cst.ClassDef, ast.ClassDef]
 def paired(infos: list[ClassInfo], nodes: list[cst.ClassDef]) -> list[cst.ClassDef]:
     """``nodes``, checked to be the class statements ``infos`` were read from:
     as many, each of the same name."""
-    if len(infos) != len(nodes) or any(info.qualname.rsplit(".", 1)[-1] != node.name.value
-                                       for info, node in zip(infos, nodes)):
+    if len(infos) != len(nodes) or any(
+        info.qualname.rsplit(".", 1)[-1] != node.name.value for info, node in zip(infos, nodes)
+    ):
         raise tool_bug("the summary's classes are not the tree's class statements", 0)
     return nodes
 
@@ -125,8 +127,7 @@ class _Older(cst.CSTTransformer):
 
     def leave_ExceptHandler(self, original: cst.ExceptHandler, updated: cst.ExceptHandler) -> cst.ExceptHandler:
         if isinstance(updated.type, cst.Tuple) and not updated.type.lpar:  # 3.14's ``except A, B:``
-            return updated.with_changes(type=updated.type.with_changes(lpar=[cst.LeftParen()],
-                                                                       rpar=[cst.RightParen()]))
+            return updated.with_changes(type=updated.type.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]))
         return updated
 
     leave_ExceptStarHandler = leave_ExceptHandler

@@ -20,10 +20,18 @@ from ..core.settings import Settings
 
 TABLE = "hijax-migrate"
 # key -> (type, the field of ``Settings`` it sets)
-KEYS = {"target-jax": (str, "target_jax"), "strategy": (str, "strategy"), "base": (list, "base"),
-        "exclude": (list, "exclude"), "extend-exclude": (list, "extend_exclude"),
-        "include": (list, "include"), "black": (bool, "black"), "verify-python": (str, "verify_python"),
-        "select": (list, "select"), "ignore": (list, "ignore")}
+KEYS = {
+    "target-jax": (str, "target_jax"),
+    "strategy": (str, "strategy"),
+    "base": (list, "base"),
+    "exclude": (list, "exclude"),
+    "extend-exclude": (list, "extend_exclude"),
+    "include": (list, "include"),
+    "black": (bool, "black"),
+    "verify-python": (str, "verify_python"),
+    "select": (list, "select"),
+    "ignore": (list, "ignore"),
+}
 _REPO_MARKS = (".git", ".hg")
 
 
@@ -90,8 +98,7 @@ def load(start: Path, explicit: str | None = None) -> Config:
 def _check(config: Config) -> None:
     for key, value in config.values.items():
         if key not in KEYS:
-            raise UsageError(f"{config.path}: unknown key {key!r} in [tool.{TABLE}] "
-                             f"(known: {', '.join(KEYS)})")
+            raise UsageError(f"{config.path}: unknown key {key!r} in [tool.{TABLE}] (known: {', '.join(KEYS)})")
         kind = KEYS[key][0]
         if kind is list and isinstance(value, str):
             value = config.values[key] = [value]
@@ -120,9 +127,13 @@ def apply(flags: Settings, config: Config) -> Settings:
     configuration's values, over the defaults: the fields it did not give take
     the configuration's. ``extend-exclude`` (file and flag) adds to whichever
     ``exclude`` won. Applied once: ``flags`` are the command line's alone."""
-    taken = {key: value for key, value in config.values.items()
-             if KEYS[key][1] not in flags.given and key != "extend-exclude"}
+    taken = {
+        key: value
+        for key, value in config.values.items()
+        if KEYS[key][1] not in flags.given and key != "extend-exclude"
+    }
     values = {KEYS[key][1]: tuple(value) if isinstance(value, list) else value for key, value in taken.items()}
     extend = (*config.values.get("extend-exclude", ()), *flags.extend_exclude)
-    return replace(flags, **values, extend_exclude=extend, from_config=frozenset(taken), root=config.root,
-                   config_file=config.path)
+    return replace(
+        flags, **values, extend_exclude=extend, from_config=frozenset(taken), root=config.root, config_file=config.path
+    )

@@ -66,19 +66,19 @@ def _check_usage(settings: Settings) -> None:
     if settings.update_pin and not settings.writes:
         raise UsageError("--update-pin writes the pin: use it with --in-place or --interactive")
     if stdin and settings.in_place:
-        raise UsageError("--in-place with '-': stdin cannot be written back; the result goes to "
-                         "stdout without it")
+        raise UsageError("--in-place with '-': stdin cannot be written back; the result goes to stdout without it")
     if settings.stdin_filename and not stdin:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
     if settings.interactive and (stdin or settings.output_format != "text"):
-        raise UsageError("--interactive reads answers from the terminal: not with '-' or "
-                         "--output-format json/github")
+        raise UsageError("--interactive reads answers from the terminal: not with '-' or --output-format json/github")
     if settings.black:
         import importlib.util
 
         if importlib.util.find_spec("black") is None:
-            raise UsageError("--black needs black, which is not installed here; install it with: "
-                             f"{sys.executable} -m pip install 'hijax-migrate[black]'")
+            raise UsageError(
+                "--black needs black, which is not installed here; install it with: "
+                f"{sys.executable} -m pip install 'hijax-migrate[black]'"
+            )
 
 
 @dataclass
@@ -148,8 +148,9 @@ class Session:
         workers = min(self.settings.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
         progress = Progress.for_settings(self.settings)
         cache_dir = None if self.settings.no_cache else default_dir()
-        with Run.start(self.jobs, self.options, self.settings.in_place, workers, cache_dir, self.listings,
-                       self.settings.here) as run:
+        with Run.start(
+            self.jobs, self.options, self.settings.in_place, workers, cache_dir, self.listings, self.settings.here
+        ) as run:
             run.journal_root = self.settings.root
             outcomes = migrate(run, progress)
         return outcomes, run.after() if self.settings.interactive else None
@@ -258,9 +259,11 @@ class Session:
 def cut_off(journal) -> str:
     """What a run that finds a journal says (``sources.journal``)."""
     files = journal.files()
-    return (f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} files of one "
-            f"family ({', '.join(files)}), so the family may be half migrated; "
-            f"run `hijax-migrate --recover` to put them back as they were (journal: {journal.folder})")
+    return (
+        f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} files of one "
+        f"family ({', '.join(files)}), so the family may be half migrated; "
+        f"run `hijax-migrate --recover` to put them back as they were (journal: {journal.folder})"
+    )
 
 
 def recover(start: Path, explicit: str | None = None) -> int:
@@ -274,6 +277,9 @@ def recover(start: Path, explicit: str | None = None) -> int:
     restored, problems = journal.recover()
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
-    print(f"hijax-migrate: put back {len(restored)} files as they were before the cut-off run"
-          + ("; the journal is kept until the errors above are fixed" if problems else ""), file=sys.stderr)
+    print(
+        f"hijax-migrate: put back {len(restored)} files as they were before the cut-off run"
+        + ("; the journal is kept until the errors above are fixed" if problems else ""),
+        file=sys.stderr,
+    )
     return EXIT_FAILED if problems else EXIT_CLEAN

@@ -47,73 +47,138 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hijax-migrate",
         description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
-                    "of a jax release. Prints a diff by default; --in-place writes.",
+        "of a jax release. Prints a diff by default; --in-place writes.",
         epilog="One rule explained: hijax-migrate rule CODE. git hooks: hijax-migrate "
-               "install-hook|uninstall-hook [--hook-type pre-push|pre-commit]. "
-               "Settings: [tool.hijax-migrate] in pyproject.toml (see docs/configuration.md).")
-    parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="files or directories (default: the current folder); '-' reads stdin")
+        "install-hook|uninstall-hook [--hook-type pre-push|pre-commit]. "
+        "Settings: [tool.hijax-migrate] in pyproject.toml (see docs/configuration.md).",
+    )
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or directories (default: the current folder); '-' reads stdin"
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
     mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
-    mode.add_argument("--diff", action="store_true",
-                      help="print the changes as a diff and write nothing (the default)")
-    mode.add_argument("--interactive", action="store_true",
-                      help="review each change (a class, or a file's module-wide renames) and "
-                           "write the accepted ones, as git add -p does")
-    parser.add_argument("--strategy", choices=("auto", "rename", "accum"),
-                        help="how value-returning vjp_bwd rules are fixed (default: auto)")
-    parser.add_argument("--target-jax", metavar="VERSION",
-                        help="jax release to migrate to (default: the project's pin, else the "
-                             "installed jax, else the newest known)")
-    parser.add_argument("--update-pin", action="store_true",
-                        help="raise the jax floor in the project's pin when the migrated code "
-                             "needs a newer jax than it allows; only with --in-place or --interactive")
-    parser.add_argument("--select", action="append", metavar="CODES",
-                        help="run only these rules (codes or names, comma-separated)")
-    parser.add_argument("--ignore", action="append", metavar="CODES",
-                        help="do not run these rules")
-    parser.add_argument("--black", action="store_true", default=None,
-                        help="format the changed lines (only those) with black, in the project's style")
-    parser.add_argument("--list-rules", action="store_true",
-                        help="print the rules that run at the target and exit (--output-format json: as JSON)")
-    parser.add_argument("--base", action="append", metavar="QUALNAME",
-                        help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base")
-    parser.add_argument("--exclude", action="append", metavar="PATTERN",
-                        help="gitignore-style pattern, relative to the project root, of paths to skip "
-                             "(replaces the configuration's exclude)")
-    parser.add_argument("--extend-exclude", action="append", metavar="PATTERN",
-                        help="like --exclude, added to the configuration's patterns")
-    parser.add_argument("--include", action="append", metavar="PATTERN",
-                        help="gitignore-style pattern: only matching files are migrated")
-    parser.add_argument("--force-exclude", action="store_true",
-                        help="apply the exclude patterns to files named on the command line too "
-                             "(as pre-commit names them)")
-    parser.add_argument("--config", metavar="PATH",
-                        help="the pyproject.toml to read [tool.hijax-migrate] from (default: the "
-                             "first one found from the first PATH upwards)")
-    parser.add_argument("--stdin-filename", metavar="NAME",
-                        help="with '-': the file name stdin stands for (pins, configuration, "
-                             "notebook or Markdown, messages)")
-    parser.add_argument("--changed-since", metavar="REF",
-                        help="only files git reports changed since REF (committed, staged, "
-                             "unstaged or untracked); bases are still found in the whole tree")
-    parser.add_argument("--staged", action="store_true",
-                        help="only files staged in git (bases still found in the whole tree)")
-    parser.add_argument("--output-format", choices=("text", "json", "github"), default="text",
-                        help="text (diff and summary), json, or github annotations")
-    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                        help="colour the diff (auto: on a terminal, unless NO_COLOR is set)")
-    parser.add_argument("--jobs", "-j", type=_jobs, default=0, metavar="N",
-                        help="worker processes, 1 or more (default: all cores; never more than files)")
-    parser.add_argument("--exit-zero", action="store_true",
-                        help="exit 0 even when files would change (errors still exit 3)")
-    parser.add_argument("--no-cache", action="store_true",
-                        help="neither read nor write the cache of earlier runs' results")
+    mode.add_argument("--diff", action="store_true", help="print the changes as a diff and write nothing (the default)")
+    mode.add_argument(
+        "--interactive",
+        action="store_true",
+        help="review each change (a class, or a file's module-wide renames) and "
+        "write the accepted ones, as git add -p does",
+    )
+    parser.add_argument(
+        "--strategy",
+        choices=("auto", "rename", "accum"),
+        help="how value-returning vjp_bwd rules are fixed (default: auto)",
+    )
+    parser.add_argument(
+        "--target-jax",
+        metavar="VERSION",
+        help="jax release to migrate to (default: the project's pin, else the installed jax, else the newest known)",
+    )
+    parser.add_argument(
+        "--update-pin",
+        action="store_true",
+        help="raise the jax floor in the project's pin when the migrated code "
+        "needs a newer jax than it allows; only with --in-place or --interactive",
+    )
+    parser.add_argument(
+        "--select", action="append", metavar="CODES", help="run only these rules (codes or names, comma-separated)"
+    )
+    parser.add_argument("--ignore", action="append", metavar="CODES", help="do not run these rules")
+    parser.add_argument(
+        "--black",
+        action="store_true",
+        default=None,
+        help="format the changed lines (only those) with black, in the project's style",
+    )
+    parser.add_argument(
+        "--list-rules",
+        action="store_true",
+        help="print the rules that run at the target and exit (--output-format json: as JSON)",
+    )
+    parser.add_argument(
+        "--base",
+        action="append",
+        metavar="QUALNAME",
+        help="treat this class (e.g. mylib.prims.Base) as a hijax primitive base",
+    )
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        metavar="PATTERN",
+        help="gitignore-style pattern, relative to the project root, of paths to skip "
+        "(replaces the configuration's exclude)",
+    )
+    parser.add_argument(
+        "--extend-exclude",
+        action="append",
+        metavar="PATTERN",
+        help="like --exclude, added to the configuration's patterns",
+    )
+    parser.add_argument(
+        "--include",
+        action="append",
+        metavar="PATTERN",
+        help="gitignore-style pattern: only matching files are migrated",
+    )
+    parser.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="apply the exclude patterns to files named on the command line too (as pre-commit names them)",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="PATH",
+        help="the pyproject.toml to read [tool.hijax-migrate] from (default: the "
+        "first one found from the first PATH upwards)",
+    )
+    parser.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="with '-': the file name stdin stands for (pins, configuration, notebook or Markdown, messages)",
+    )
+    parser.add_argument(
+        "--changed-since",
+        metavar="REF",
+        help="only files git reports changed since REF (committed, staged, "
+        "unstaged or untracked); bases are still found in the whole tree",
+    )
+    parser.add_argument(
+        "--staged", action="store_true", help="only files staged in git (bases still found in the whole tree)"
+    )
+    parser.add_argument(
+        "--output-format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="text (diff and summary), json, or github annotations",
+    )
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the diff (auto: on a terminal, unless NO_COLOR is set)",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=0,
+        metavar="N",
+        help="worker processes, 1 or more (default: all cores; never more than files)",
+    )
+    parser.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when files would change (errors still exit 3)"
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="neither read nor write the cache of earlier runs' results"
+    )
     _verify_options(parser)
-    parser.add_argument("--recover", action="store_true",
-                        help="put back the files of a family an in-place run was cut off while writing "
-                             "(killed outright): the journal in the project's root says which")
+    parser.add_argument(
+        "--recover",
+        action="store_true",
+        help="put back the files of a family an in-place run was cut off while writing "
+        "(killed outright): the journal in the project's root says which",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser
@@ -131,17 +196,28 @@ def _seconds(text: str) -> float:
 
 def _verify_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("verify (docs/verify.md)")
-    group.add_argument("--verify", metavar="CMD",
-                       help="migrate a scratch copy, run CMD (the project's tests) before and after the "
-                            "migration, and report the tests it fixes and breaks; exit 1 if one broke; "
-                            "with --in-place, write only when none broke")
-    group.add_argument("--verify-python", metavar="PATH",
-                       help="the interpreter for the run after the migration (e.g. a venv with the target "
-                            "jax): it replaces CMD's first word python, or pytest (as PATH -m pytest)")
-    group.add_argument("--verify-timeout", type=_seconds, metavar="SECONDS",
-                       help="stop each run of CMD, with its children, after this long (default: 1800)")
-    group.add_argument("--keep-verify-dir", action="store_true",
-                       help="keep the scratch copy and the runs' output; its path is printed")
+    group.add_argument(
+        "--verify",
+        metavar="CMD",
+        help="migrate a scratch copy, run CMD (the project's tests) before and after the "
+        "migration, and report the tests it fixes and breaks; exit 1 if one broke; "
+        "with --in-place, write only when none broke",
+    )
+    group.add_argument(
+        "--verify-python",
+        metavar="PATH",
+        help="the interpreter for the run after the migration (e.g. a venv with the target "
+        "jax): it replaces CMD's first word python, or pytest (as PATH -m pytest)",
+    )
+    group.add_argument(
+        "--verify-timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="stop each run of CMD, with its children, after this long (default: 1800)",
+    )
+    group.add_argument(
+        "--keep-verify-dir", action="store_true", help="keep the scratch copy and the runs' output; its path is printed"
+    )
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -156,8 +232,9 @@ def settings_of(**values) -> Settings:
     not given, which the configuration may then set; lists become tuples."""
     from .config import KEYS
 
-    given = {name: tuple(value) if isinstance(value, list) else value
-             for name, value in values.items() if value is not None}
+    given = {
+        name: tuple(value) if isinstance(value, list) else value for name, value in values.items() if value is not None
+    }
     configurable = {name for _, name in KEYS.values()}
     return Settings(**given, given=frozenset(given.keys() & configurable))
 
@@ -165,8 +242,9 @@ def settings_of(**values) -> Settings:
 def hook_type(argv: list[str], choices: tuple[str, ...]) -> str:
     """``install-hook|uninstall-hook [--hook-type TYPE]``: the hook's type."""
     parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
-    parser.add_argument("--hook-type", choices=choices, default=choices[0],
-                        help=f"which git hook (default: {choices[0]})")
+    parser.add_argument(
+        "--hook-type", choices=choices, default=choices[0], help=f"which git hook (default: {choices[0]})"
+    )
     return parser.parse_args(argv[1:]).hook_type
 
 

@@ -107,8 +107,12 @@ class _Matcher(difflib.SequenceMatcher):
         for is_junk in (False, True):
             while besti > alo and bestj > blo and (b[bestj - 1] in junk) == is_junk and a[besti - 1] == b[bestj - 1]:
                 besti, bestj, bestsize = besti - 1, bestj - 1, bestsize + 1
-            while besti + bestsize < ahi and bestj + bestsize < bhi and (b[bestj + bestsize] in junk) == is_junk \
-                    and a[besti + bestsize] == b[bestj + bestsize]:
+            while (
+                besti + bestsize < ahi
+                and bestj + bestsize < bhi
+                and (b[bestj + bestsize] in junk) == is_junk
+                and a[besti + bestsize] == b[bestj + bestsize]
+            ):
                 bestsize += 1
         return besti, bestj, bestsize
 
@@ -147,5 +151,4 @@ def file_diff(name: str, old: str, new: str) -> str:
     name = _from_here(name)
     before, after = (name, name) if os.path.isabs(name) else (f"a/{name}", f"b/{name}")
     lines = unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), before, after)
-    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
-                   for line in lines)
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -16,8 +16,17 @@ from collections import Counter
 
 from ..core.errors import tool_bug
 
-_BUILTINS = frozenset(dir(builtins)) | {"__file__", "__name__", "__doc__", "__builtins__", "__spec__",
-                                        "__loader__", "__package__", "__path__", "__annotations__"}
+_BUILTINS = frozenset(dir(builtins)) | {
+    "__file__",
+    "__name__",
+    "__doc__",
+    "__builtins__",
+    "__spec__",
+    "__loader__",
+    "__package__",
+    "__path__",
+    "__annotations__",
+}
 _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.M)
 
 
@@ -79,9 +88,15 @@ def _symbols(table: symtable.SymbolTable) -> list[symtable.Symbol]:
         scopes: dict[str, list] = {}
         for child in table._table.children:
             scopes.setdefault(child.name, []).append(child)
-        return [symtable.Symbol(name, flags[name], [symtable._newSymbolTable(s, table._filename)
-                                                    for s in scopes.get(name, ())], module_scope=module_scope)
-                for name in table.get_identifiers()]
+        return [
+            symtable.Symbol(
+                name,
+                flags[name],
+                [symtable._newSymbolTable(s, table._filename) for s in scopes.get(name, ())],
+                module_scope=module_scope,
+            )
+            for name in table.get_identifiers()
+        ]
     except (AttributeError, KeyError, TypeError):
         return table.get_symbols()
 
@@ -89,7 +104,10 @@ def _symbols(table: symtable.SymbolTable) -> list[symtable.Symbol]:
 def _first_use(code: str, name: str) -> int:
     """The first line naming ``name`` (a module scope's table has no line of its own)."""
     try:
-        return next(t.start[0] for t in tokenize.generate_tokens(io.StringIO(code).readline)
-                    if t.type == tokenize.NAME and t.string == name)
+        return next(
+            t.start[0]
+            for t in tokenize.generate_tokens(io.StringIO(code).readline)
+            if t.type == tokenize.NAME and t.string == name
+        )
     except (tokenize.TokenError, SyntaxError, StopIteration):
         return 0

@@ -33,9 +33,15 @@ from .output_parse import check_parses
 from .triage import acting_rules, every_word
 
 
-def migrate_source(code: str, path: str = "<string>", options: Options | None = None,
-                   project: FileProject | None = None, module: str = "", triaged: bool = False,
-                   acting: set[str] | None = None) -> Result:
+def migrate_source(
+    code: str,
+    path: str = "<string>",
+    options: Options | None = None,
+    project: FileProject | None = None,
+    module: str = "",
+    triaged: bool = False,
+    acting: set[str] | None = None,
+) -> Result:
     """Migrate ``code``; raises MigrationError for code it cannot handle.
     ``triaged``: run only the rules triage says may act on the text as it
     stands (the same result, without whole-module visits by idle rules);
@@ -47,12 +53,29 @@ def migrate_source(code: str, path: str = "<string>", options: Options | None = 
     project = project or view_of(Index(options.extra_bases))
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
-        return suppress.migrate(_migrate_source, code, path, options, project=project, module=module,
-                                triaged=triaged, acting=acting, decider=decider)
+        return suppress.migrate(
+            _migrate_source,
+            code,
+            path,
+            options,
+            project=project,
+            module=module,
+            triaged=triaged,
+            acting=acting,
+            decider=decider,
+        )
 
 
-def _migrate_source(code: str, path: str, options: Options, project: FileProject, module: str = "",
-                    triaged: bool = False, acting: set[str] | None = None, decider: Decider | None = None) -> Result:
+def _migrate_source(
+    code: str,
+    path: str,
+    options: Options,
+    project: FileProject,
+    module: str = "",
+    triaged: bool = False,
+    acting: set[str] | None = None,
+    decider: Decider | None = None,
+) -> Result:
     report = FileReport(path)
     tree = parse(code)
     kept = KeptText()  # the code generated for each statement, for the code of later rewrites
@@ -77,8 +100,9 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
     for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
-        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) \
-                or (acting is not None and rule.code not in acting):
+        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) or (
+            acting is not None and rule.code not in acting
+        ):
             continue
         if rule.kinds is None and not options.module_wide():
             continue
@@ -103,8 +127,9 @@ def _migrate_source(code: str, path: str, options: Options, project: FileProject
     return Result(new_code, report)
 
 
-def _primitives_of_rewrite(file: _File, code: str, tree: cst.Module, new_tree: cst.Module, new_code: str,
-                           path: str) -> PrimitiveMap:
+def _primitives_of_rewrite(
+    file: _File, code: str, tree: cst.Module, new_tree: cst.Module, new_code: str, path: str
+) -> PrimitiveMap:
     """The primitives of a rule's output (``new_code``, the code of ``new_tree``). A rewrite
     ``ast`` cannot read is a tool bug, named as the output checks name it, not the input's syntax."""
     try:
@@ -121,9 +146,11 @@ def _check_target(prims: PrimitiveMap, options: Options) -> None:
         return
     for cls, kind in prims.kinds.items():
         if kind is Kind.HIPRIM:
-            raise MigrationError(f"class {prims.qualnames[cls]} already uses HiPrim (jax 0.11.2+), "
-                                 f"newer than the target jax {format_version(options.target)}",
-                                 prims.line(cls))
+            raise MigrationError(
+                f"class {prims.qualnames[cls]} already uses HiPrim (jax 0.11.2+), "
+                f"newer than the target jax {format_version(options.target)}",
+                prims.line(cls),
+            )
 
 
 @dataclass
@@ -147,14 +174,17 @@ class _File:
         self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code, prims.def_lines))
         self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())
         if self.classes is not None:  # classes not chosen in review count as no primitive
-            prims.kinds = {node: kind if prims.qualnames[node] in self.classes else Kind.NONE
-                           for node, kind in prims.kinds.items()}
+            prims.kinds = {
+                node: kind if prims.qualnames[node] in self.classes else Kind.NONE for node, kind in prims.kinds.items()
+            }
         return prims
 
-    def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport,
-              halves_reported: bool) -> cst.Module:
+    def apply(
+        self, rule, prims: PrimitiveMap, options: Options, report: FileReport, halves_reported: bool
+    ) -> cst.Module:
         wrapper = prims.wrapper
-        context = FileContext(self.path, self.module or None, wrapper, halves_reported=halves_reported,
-                              decider=self.decider)
+        context = FileContext(
+            self.path, self.module or None, wrapper, halves_reported=halves_reported, decider=self.decider
+        )
         new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)

@@ -18,8 +18,7 @@ from ..core.model import Finding
 def changed_lines(old: str, new: str) -> list[tuple[int, int]]:
     """1-based, inclusive line ranges of ``new`` that are not in ``old``."""
     matcher = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
-    return [(j1 + 1, j2) for tag, _, _, j1, j2 in matcher.get_opcodes()
-            if tag in ("replace", "insert") and j2 > j1]
+    return [(j1 + 1, j2) for tag, _, _, j1, j2 in matcher.get_opcodes() if tag in ("replace", "insert") and j2 > j1]
 
 
 def black_mode(path: Path):
@@ -46,8 +45,7 @@ def format_changed(old: str, new: str, path: Path, report=None) -> str:
     if not ranges:
         return new
     if _TAB_INDENT.search(old):
-        return _unformatted(new, ranges, report, "the file is indented with tabs, which black "
-                                                 "would turn into spaces")
+        return _unformatted(new, ranges, report, "the file is indented with tabs, which black would turn into spaces")
     try:
         import black
     except ImportError as error:
@@ -59,8 +57,7 @@ def format_changed(old: str, new: str, path: Path, report=None) -> str:
     except Exception as error:  # black's own parse or safety-check failures
         raise MigrationError(f"black could not format the changed lines: {error}") from error
     if not _within(new, formatted, ranges):
-        return _unformatted(new, ranges, report, "black would also change lines the migration "
-                                                 "did not touch")
+        return _unformatted(new, ranges, report, "black would also change lines the migration did not touch")
     return formatted
 
 
@@ -84,6 +81,11 @@ def _within(new: str, formatted: str, ranges: list[tuple[int, int]]) -> bool:
 
 def _unformatted(new: str, ranges, report, why: str) -> str:
     if report is not None:
-        report.findings.append(Finding(report.file, ranges[0][0], f"--black not applied: {why}; "
-                                       "the changed lines are as the migration wrote them"))
+        report.findings.append(
+            Finding(
+                report.file,
+                ranges[0][0],
+                f"--black not applied: {why}; the changed lines are as the migration wrote them",
+            )
+        )
     return new

@@ -85,9 +85,11 @@ def check_imports(tree: cst.Module, code: str, target: Version, line) -> None:
             name = cst.Module([]).code_for_node(alias.name)
             since = added_in(name, module) if name in newer else None
             if since is not None and since > target:
-                raise MigrationError(f"imports `{name}` (jax {format_version(since)}+), newer than "
-                                     f"the target jax {format_version(target)}: the code is already past it",
-                                     line(node))
+                raise MigrationError(
+                    f"imports `{name}` (jax {format_version(since)}+), newer than "
+                    f"the target jax {format_version(target)}: the code is already past it",
+                    line(node),
+                )
     _check_attributes(tree, code, set(newer), target, line)
 
 
@@ -110,8 +112,11 @@ def _check_attributes(tree: cst.Module, code: str, newer: set[str], target: Vers
         since = added_in(name, module)
         if since is not None and since > target:
             code = cst.Module([]).code_for_node(node)
-            raise MigrationError(f"uses `{code}` (jax {format_version(since)}+), newer than the target "
-                                 f"jax {format_version(target)}: the code is already past it", line(node))
+            raise MigrationError(
+                f"uses `{code}` (jax {format_version(since)}+), newer than the target "
+                f"jax {format_version(target)}: the code is already past it",
+                line(node),
+            )
 
 
 def _hijax_names(found: list, qualifier: Qualifier):

@@ -43,8 +43,11 @@ def _bug(error: cst.ParserSyntaxError, line: int) -> MigrationError:
 def _rewritten(old: cst.Module, new: cst.Module) -> str | None:
     """The code of the statements ``new`` does not share with ``old``; None:
     the whole text must be parsed."""
-    if any(getattr(old, name) != getattr(new, name) for name in _LAYOUT) \
-            or not _same(old.header, new.header) or not _same(old.footer, new.footer):
+    if (
+        any(getattr(old, name) != getattr(new, name) for name in _LAYOUT)
+        or not _same(old.header, new.header)
+        or not _same(old.footer, new.footer)
+    ):
         return None
     kept = {id(statement) for statement in old.body}  # ``old`` holds them: no id is reused
     return new.with_changes(body=[s for s in new.body if id(s) not in kept], header=(), footer=()).code

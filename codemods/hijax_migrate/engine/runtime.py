@@ -43,10 +43,17 @@ def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: 
         hit = base_bound_at_run(kind, info, project) if cls not in reported else None
         if hit is not None:
             module, name, _ = hit
-            found.append(Finding(path, prims.line(cls), f"{info.qualname}: its base is reached through "
-                                 f"`{name}` ({_where(project, module, name, info.module, code)}), bound when the code "
-                                 f"runs: which class it is cannot be decided, and its rules are left as written; "
-                                 f"{_TODO}", ""))
+            found.append(
+                Finding(
+                    path,
+                    prims.line(cls),
+                    f"{info.qualname}: its base is reached through "
+                    f"`{name}` ({_where(project, module, name, info.module, code)}), bound when the code "
+                    f"runs: which class it is cannot be decided, and its rules are left as written; "
+                    f"{_TODO}",
+                    "",
+                )
+            )
     return found
 
 
@@ -81,14 +88,21 @@ def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list
         said = _said(tree, rule, kind) if rule is not None else _spread(call.args[2].value, kind)
         if said is not None:
             placed = f"vjp_bwd = {cst.Module([]).code_for_node(rule)}" if rule is not None else "members"
-            found.append(Finding(path, prims.line(call), f"`type(...)` places `{placed}`: {said[0]}", "",
-                                 severity=said[1]))
+            found.append(
+                Finding(path, prims.line(call), f"`type(...)` places `{placed}`: {said[0]}", "", severity=said[1])
+            )
     return found
 
 
 def _said(tree: cst.Module, rule: cst.BaseExpression, kind: Kind) -> tuple[str, str] | None:
-    func = next((stmt for stmt in tree.body if isinstance(stmt, cst.FunctionDef) and is_name(rule)
-                 and stmt.name.value == rule.value), None)
+    func = next(
+        (
+            stmt
+            for stmt in tree.body
+            if isinstance(stmt, cst.FunctionDef) and is_name(rule) and stmt.name.value == rule.value
+        ),
+        None,
+    )
     return verdict(func, kind)
 
 
@@ -96,8 +110,10 @@ def _spread(body: cst.Dict, kind: Kind) -> tuple[str, str] | None:
     """``{**members}`` under a hijax base: a ``vjp_bwd`` may be among them, unseen."""
     if kind is Kind.NONE or not any(isinstance(e, cst.StarredDictElement) for e in body.elements):
         return None
-    return ("they are not all written out (`**`): if one is a `vjp_bwd` returning cotangents, make its key "
-            "`\"vjp_bwd_retval\"` by hand (jax 0.8.1 on)"), NOTE
+    return (
+        "they are not all written out (`**`): if one is a `vjp_bwd` returning cotangents, make its key "
+        '`"vjp_bwd_retval"` by hand (jax 0.8.1 on)'
+    ), NOTE
 
 
 def _is_factory(call: cst.Call) -> bool:

@@ -35,8 +35,9 @@ class Marks:
 
     def covers(self, line: int, rule: str) -> bool:
         spans = [(line, line, self.lines[line])] if line in self.lines else []
-        return any(first <= line <= last and (codes is None or rule in codes)
-                   for first, last, codes in spans + self.classes)
+        return any(
+            first <= line <= last and (codes is None or rule in codes) for first, last, codes in spans + self.classes
+        )
 
 
 def marks(code: str) -> Marks | None:
@@ -74,8 +75,11 @@ def _marked_classes(code: str, lines: dict) -> list[tuple[int, int, frozenset[st
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    return [(node.lineno, node.end_lineno, lines[node.lineno]) for node in ast.walk(tree)
-            if isinstance(node, ast.ClassDef) and node.lineno in lines]
+    return [
+        (node.lineno, node.end_lineno, lines[node.lineno])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef) and node.lineno in lines
+    ]
 
 
 def migrate(run, code: str, path: str, options, **rest) -> Result:
@@ -105,8 +109,11 @@ def _report(report: FileReport, first: FileReport, found: Marks) -> FileReport:
     """Covered findings, and what the first run did that this one does not,
     as suppressed findings: counted, never shown."""
     kept = {_key(f) for f in report.findings} | {(c.line, c.rule, c.action) for c in report.changes}
-    gone = [Finding(first.file, c.line, f"suppressed: {c.action}", c.rule, severity=SUPPRESSED)
-            for c in first.changes if (c.line, c.rule, c.action) not in kept]
+    gone = [
+        Finding(first.file, c.line, f"suppressed: {c.action}", c.rule, severity=SUPPRESSED)
+        for c in first.changes
+        if (c.line, c.rule, c.action) not in kept
+    ]
     gone += [replace(f, severity=SUPPRESSED) for f in first.findings if _key(f) not in kept]
     findings = [replace(f, severity=SUPPRESSED) if found.covers(f.line, f.rule) else f for f in report.findings]
     return replace(report, findings=findings + gone)

@@ -41,8 +41,9 @@ def untouched(code: str, path: str, options: Options, project, module: str = "")
     return triage_of(code, path, options, project, module)[0]
 
 
-def triage_of(code: str, path: str, options: Options, project,
-              module: str = "") -> tuple[FileReport | None, set[str] | None]:
+def triage_of(
+    code: str, path: str, options: Options, project, module: str = ""
+) -> tuple[FileReport | None, set[str] | None]:
     """(``untouched``'s report, None), or where the file must be migrated
     (None, ``acting_rules``' answer for it), which the migration takes."""
     classes = _classes(code, path, options, project, module, install=True)
@@ -99,8 +100,9 @@ def _classes(code: str, path: str, options: Options, project, module: str, insta
         return None
     kinds = [project.class_kind(info) for info in summary.classes]
     # Fixtures count as no primitive, as in the migration (undecided.set_aside)
-    classes = [(node, Kind.NONE if node in aside else kind, info)
-               for node, kind, info in zip(nodes, kinds, summary.classes)]
+    classes = [
+        (node, Kind.NONE if node in aside else kind, info) for node, kind, info in zip(nodes, kinds, summary.classes)
+    ]
     noted = {node: aside[node] for node, kind in zip(nodes, kinds) if node in aside and kind is not Kind.NONE}
     return tree, classes, summary.scope, noted
 
@@ -134,8 +136,14 @@ def _words(rules: list[Rule], names: list[str]) -> frozenset[bytes]:
     return frozenset(words)
 
 
-def _acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], scope: Scope,
-            options: Options, project) -> set[str] | None:
+def _acting(
+    code: str,
+    tree: ast.Module,
+    classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+    scope: Scope,
+    options: Options,
+    project,
+) -> set[str] | None:
     present = {kind for _, kind, _ in classes}
     if options.target < (0, 11, 2) and Kind.HIPRIM in present:
         return None  # an error, with its line: the migration says it
@@ -163,12 +171,12 @@ def _picks_base_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassI
     return any(users(infos, name) for name in probes(tree, code))
 
 
-def _bound_at_run(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
-                  project) -> bool:
+def _bound_at_run(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], project) -> bool:
     """Findings ``engine.runtime`` may make: on ``type(...)`` placing a rule,
     on a class with hijax rules whose base is bound when the code runs."""
-    return may_place_rules(code, tree) or any(base_bound_at_run(kind, info, project) is not None
-                                              for _, kind, info in classes)
+    return may_place_rules(code, tree) or any(
+        base_bound_at_run(kind, info, project) is not None for _, kind, info in classes
+    )
 
 
 def may_place_rules(code: str, tree: ast.Module | None = None) -> bool:
@@ -191,17 +199,26 @@ def _places_rules(tree: ast.Module, code: str) -> bool:
     line that may name ``type`` are looked at: a big module has a few."""
     lines = _type_lines(code) if "\r" not in code else None  # ``ast`` counts a lone CR as a line's end
     nodes = ast.walk(tree) if lines is None else _over_lines(tree, lines)
-    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
-               and any(isinstance(arg, ast.Dict) and any(_may_be_rule(key) for key in arg.keys)
-                       for arg in [*node.args, *(keyword.value for keyword in node.keywords)])
-               for node in nodes)
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and any(
+            isinstance(arg, ast.Dict) and any(_may_be_rule(key) for key in arg.keys)
+            for arg in [*node.args, *(keyword.value for keyword in node.keywords)]
+        )
+        for node in nodes
+    )
 
 
 def _type_lines(code: str) -> list[int]:
     """The lines (from 1, ascending) that may name ``type``: those holding the
     word, or other than ASCII."""
-    starts = [match.start() for match in re.finditer("type", code)  # a plain word: searched fast
-              if not _in_word(code, match.start() - 1) and not _in_word(code, match.start() + 4)]
+    starts = [
+        match.start()
+        for match in re.finditer("type", code)  # a plain word: searched fast
+        if not _in_word(code, match.start() - 1) and not _in_word(code, match.start() + 4)
+    ]
     if not code.isascii():
         starts = sorted([*starts, *(match.start() for match in _NOT_ASCII.finditer(code))])
     found, line, at = [], 1, 0
@@ -258,9 +275,21 @@ def _anywhere(tree: ast.Module) -> bool:
     return True
 
 
-def _family_acting(code: str, tree: ast.Module, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
-                   scope: Scope, selected: list[Rule], project, known: set[str]) -> set[str]:
+def _family_acting(
+    code: str,
+    tree: ast.Module,
+    classes: list[tuple[ast.ClassDef, Kind, ClassInfo]],
+    scope: Scope,
+    selected: list[Rule],
+    project,
+    known: set[str],
+) -> set[str]:
     """Rules acting through a class family (bases and subclasses in other
     files), besides those ``known`` already."""
-    return {rule.code for rule in selected if rule.family_test is not None and rule.code not in known
-            and rule.family_test(code, tree, classes, scope, project)}
+    return {
+        rule.code
+        for rule in selected
+        if rule.family_test is not None
+        and rule.code not in known
+        and rule.family_test(code, tree, classes, scope, project)
+    }

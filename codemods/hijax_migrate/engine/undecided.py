@@ -69,8 +69,13 @@ def _is_raises(node: cst.BaseExpression) -> bool:
     if not isinstance(node, cst.Call):
         return False
     func = node.func
-    return is_attribute(func, "assertRaises") or is_attribute(func, "assertRaisesRegex") or is_name(func, "raises") \
-        or is_attribute(func, "raises") and is_name(func.value, "pytest")
+    return (
+        is_attribute(func, "assertRaises")
+        or is_attribute(func, "assertRaisesRegex")
+        or is_name(func, "raises")
+        or is_attribute(func, "raises")
+        and is_name(func.value, "pytest")
+    )
 
 
 class _Fixtures(FixtureBook, cst.CSTVisitor):
@@ -127,8 +132,9 @@ def _probes(tree: cst.Module, code: str) -> dict[str, cst.Assign]:
     return {name: nodes[index] for name, index in found.items()}
 
 
-def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str],
-          path: str, project=None) -> list[Finding]:
+def notes(
+    tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str], path: str, project=None
+) -> list[Finding]:
     """A note for each fixture set aside and each probed base some class uses;
     the findings of ``runtime`` on bases and rules bound when the code runs."""
     found = [fixture_note(path, prims.line(cls), prims.qualnames[cls], where) for cls, where in aside.items()]
@@ -137,8 +143,15 @@ def notes(tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.Clas
         using = [classes[index] for index in users([prims.infos[cls] for cls in classes], name)]
         reported.update(using)
         if using:
-            found.append(Finding(path, prims.line(assign), f"`{_code(assign).strip()}` picks the hijax base "
-                                 f"when the code runs, and is left as written; {_verdict(prims, using)}", ""))
+            found.append(
+                Finding(
+                    path,
+                    prims.line(assign),
+                    f"`{_code(assign).strip()}` picks the hijax base "
+                    f"when the code runs, and is left as written; {_verdict(prims, using)}",
+                    "",
+                )
+            )
     return found + runtime.findings(tree, code, prims, project, path, reported)
 
 

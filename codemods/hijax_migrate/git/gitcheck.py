@@ -89,8 +89,9 @@ def _check_tree(repo, tree: str, names: list[str], removed: tuple[str, ...] = ()
         # As ``--check --quiet --force-exclude`` run from the copy's top. A
         # temporary folder never comes back: the cache would only fill up.
         # ``family.related`` chose the files: a sibling's verdict is not the push's.
-        settings = settings_of(paths=targets, check=True, quiet=True, force_exclude=True, no_cache=not kept,
-                               family_files=False, here=top)
+        settings = settings_of(
+            paths=targets, check=True, quiet=True, force_exclude=True, no_cache=not kept, family_files=False, here=top
+        )
         outcomes = Session.start(settings).migrate()
     for outcome in outcomes:
         outcome.file = Path(outcome.file).relative_to(top).as_posix()
@@ -124,7 +125,7 @@ def _may_matter(repo, files: dict[str, str], names: list[str]) -> bool:
 
     words = every_word()
     texts = gitrepo.read_blobs(repo, [files[name] for name in names])
-    return any(b"class" in text or is_candidate_text(text, words, not name.endswith(".ipynb"))
-               for name, text in zip(names, texts))
-
-
+    return any(
+        b"class" in text or is_candidate_text(text, words, not name.endswith(".ipynb"))
+        for name, text in zip(names, texts)
+    )

@@ -56,8 +56,13 @@ class HookError(Exception):
 def script(hook_type: str, python: str, chained: bool) -> str:
     body = _PRE_PUSH if hook_type == "pre-push" else _PRE_COMMIT
     restores = ", which puts back the hook it chains" if chained else ""
-    return _SCRIPT.format(marker=MARKER, hook_type=hook_type, restores=restores,
-                          python=shlex.quote(python), body=body.format(previous=PREVIOUS))
+    return _SCRIPT.format(
+        marker=MARKER,
+        hook_type=hook_type,
+        restores=restores,
+        python=shlex.quote(python),
+        body=body.format(previous=PREVIOUS),
+    )
 
 
 def is_ours(hook: Path) -> bool:
@@ -77,8 +82,10 @@ def install(hook_type: str, start: Path, python: str = sys.executable) -> str:
     was_ours = existing and is_ours(hook)
     if existing and not was_ours:
         if previous.exists() or previous.is_symlink():
-            raise HookError(f"{hook} exists and so does {previous.name}: not chaining a third; "
-                            "merge them by hand, then run install-hook again")
+            raise HookError(
+                f"{hook} exists and so does {previous.name}: not chaining a third; "
+                "merge them by hand, then run install-hook again"
+            )
         os.replace(hook, previous)  # kept working: our hook runs it first
     chained = previous.exists() or previous.is_symlink()
     tmp = hook.with_name(f".{hook_type}.hijax-tmp")
@@ -132,6 +139,7 @@ def command(argv: list[str]) -> int:
 
 # -- what the installed hook runs
 
+
 def run_hook(hook_type: str, lines: list[str], remote: str = "origin") -> int:
     from ..sources.gitrepo import repo_at
     from . import gitcheck
@@ -155,11 +163,16 @@ def _verdict(hook_type: str, outcomes: list) -> int:
     out = [f"hijax-migrate: {what} blocked."]
     if pending:
         where = {o.file: ref for ref, o in outcomes if o.changed}
-        out += [f"These files, as they are in {_places(hook_type, where)}, use an old hijax API:",
-                *(f"  {name}" for name in pending), _fix(hook_type, pending)]
+        out += [
+            f"These files, as they are in {_places(hook_type, where)}, use an old hijax API:",
+            *(f"  {name}" for name in pending),
+            _fix(hook_type, pending),
+        ]
     if by_hand:
-        out += ["This code will not work on the target jax; fix it by hand:",
-                *(f"  {finding_text(f)}" for f in by_hand)]
+        out += [
+            "This code will not work on the target jax; fix it by hand:",
+            *(f"  {finding_text(f)}" for f in by_hand),
+        ]
     out += [error_text(o) for o in errors]
     out.append(f"(To {what} anyway, once: git {what} --no-verify.)")
     print("\n".join(out), file=sys.stderr)
@@ -175,10 +188,16 @@ def _places(hook_type: str, where: dict) -> str:
 
 def _fix(hook_type: str, pending: list[str]) -> str:
     names = shlex.join(pending)
-    steps = ["Fix them, from the repository's top"
-             + (", on the branch being pushed" if hook_type == "pre-push" else "") + ":",
-             f"  hijax-migrate --in-place -- {names}",
-             f"  git add -- {names}"]
-    steps += (["  git commit -m 'Migrate hijax primitives'", "then push again."] if hook_type == "pre-push"
-              else ["then commit again."])
+    steps = [
+        "Fix them, from the repository's top"
+        + (", on the branch being pushed" if hook_type == "pre-push" else "")
+        + ":",
+        f"  hijax-migrate --in-place -- {names}",
+        f"  git add -- {names}",
+    ]
+    steps += (
+        ["  git commit -m 'Migrate hijax primitives'", "then push again."]
+        if hook_type == "pre-push"
+        else ["then commit again."]
+    )
     return "\n".join(steps)

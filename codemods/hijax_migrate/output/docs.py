@@ -15,8 +15,10 @@ def _sorted():
 
 
 def rule_markdown(rule) -> str:
-    return (f"## {rule.code} `{rule.name}` (jax {rule.release})\n\n{rule.summary}\n\n"
-            f"Before:\n\n```python\n{rule.before}```\n\nAfter:\n\n```python\n{rule.after}```\n")
+    return (
+        f"## {rule.code} `{rule.name}` (jax {rule.release})\n\n{rule.summary}\n\n"
+        f"Before:\n\n```python\n{rule.before}```\n\nAfter:\n\n```python\n{rule.after}```\n"
+    )
 
 
 def rules_markdown() -> str:
@@ -31,8 +33,11 @@ def anchor(rule) -> str:
 
 def rules_table() -> str:
     """One line a rule, for the README."""
-    rows = [f"| [{r.code}](docs/rules.md#{anchor(r)}) | `{r.name}` | {r.release} | {r.summary.split('. ')[0].rstrip('.')}. |"
-            for r in _sorted()]
+    rows = [
+        f"| [{r.code}](docs/rules.md#{anchor(r)}) | `{r.name}` | {r.release} "
+        f"| {r.summary.split('. ')[0].rstrip('.')}. |"
+        for r in _sorted()
+    ]
     return "\n".join(["| code | name | jax | what it does |", "|---|---|---|---|", *rows])
 
 

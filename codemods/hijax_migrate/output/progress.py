@@ -31,11 +31,17 @@ class Progress:
         if not self.wanted or total < SHOW_FROM:
             return
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
+        from rich.progress import Progress as Bar
 
-        self._bar = Bar(TextColumn("migrating"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[file]}"), console=Console(stderr=True),
-                        transient=True)
+        self._bar = Bar(
+            TextColumn("migrating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[file]}"),
+            console=Console(stderr=True),
+            transient=True,
+        )
         self._bar.start()
         self._task = self._bar.add_task("", total=total, file="")
 

@@ -37,8 +37,16 @@ def colorize(diff: str) -> str:
     from rich.text import Text
 
     out = io.StringIO()
-    console = Console(file=out, force_terminal=True, no_color=False, color_system="standard",
-                      highlight=False, markup=False, emoji=False, soft_wrap=True)
+    console = Console(
+        file=out,
+        force_terminal=True,
+        no_color=False,
+        color_system="standard",
+        highlight=False,
+        markup=False,
+        emoji=False,
+        soft_wrap=True,
+    )
     text = Text()
     for line in diff.splitlines():
         text.append(line, next((style for prefix, style in _STYLES if line.startswith(prefix)), ""))
@@ -98,16 +106,18 @@ class Totals:
     rules: Counter  # (code, name) -> changes
     suppressed: int = 0  # findings a comment in the code silenced
 
-
     @classmethod
     def of(cls, outcomes: list[Outcome]) -> Totals:
-        return cls(changed=sum(o.changed for o in outcomes), written=sum(o.written for o in outcomes),
-                   failed=sum(bool(o.error) for o in outcomes),
-                   primitives=sum(o.primitives for o in outcomes),
-                   warnings=sum(len(shown(o.findings)) for o in outcomes),
-                   errors=sum(f.is_error for o in outcomes for f in o.findings),
-                   rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes),
-                   suppressed=sum(f.severity == SUPPRESSED for o in outcomes for f in o.findings))
+        return cls(
+            changed=sum(o.changed for o in outcomes),
+            written=sum(o.written for o in outcomes),
+            failed=sum(bool(o.error) for o in outcomes),
+            primitives=sum(o.primitives for o in outcomes),
+            warnings=sum(len(shown(o.findings)) for o in outcomes),
+            errors=sum(f.is_error for o in outcomes for f in o.findings),
+            rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes),
+            suppressed=sum(f.severity == SUPPRESSED for o in outcomes for f in o.findings),
+        )
 
 
 def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
@@ -116,12 +126,16 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
     totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
     done = [o for o in outcomes if (o.written if in_place else o.changed)]
-    left = [_n(totals.errors, "error") + " left to fix by hand" if totals.errors else "",
-            _n(totals.warnings - totals.errors, "note") if totals.warnings > totals.errors else "",
-            f"{totals.suppressed} suppressed" if totals.suppressed else "",
-            _n(totals.failed, "file") + " could not be processed" if totals.failed else ""]
-    head = (f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
-            f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}")
+    left = [
+        _n(totals.errors, "error") + " left to fix by hand" if totals.errors else "",
+        _n(totals.warnings - totals.errors, "note") if totals.warnings > totals.errors else "",
+        f"{totals.suppressed} suppressed" if totals.suppressed else "",
+        _n(totals.failed, "file") + " could not be processed" if totals.failed else "",
+    ]
+    head = (
+        f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
+        f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}"
+    )
     lines = [head, f"target: {target}"]
     rules = Counter((c.rule, c.name) for o in done for c in o.changes)
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
@@ -147,19 +161,31 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str
     changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in _in_order(o.changes)]
     for change in changes:
         del change["cls"], change["cell_line"]
-    warnings = [{"file": f.file, **_place(f), "message": f.message, "rule": f.rule,
-                 "severity": f.severity}
-                for o in outcomes for f in _in_order(shown(o.findings))]
+    warnings = [
+        {"file": f.file, **_place(f), "message": f.message, "rule": f.rule, "severity": f.severity}
+        for o in outcomes
+        for f in _in_order(shown(o.findings))
+    ]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
-    doc = {"changes": changes, "warnings": warnings, "errors": errors,
-           "summary": {"files_scanned": scanned, "files_changed": totals.changed,
-                       "files_written": totals.written,
-                       "files_failed": totals.failed, "primitives": totals.primitives,
-                       "warnings": totals.warnings, "warning_errors": totals.errors,
-                       "suppressed": totals.suppressed,
-                       "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
-                       "target": target, "notes": list(notes)}}
+    doc = {
+        "changes": changes,
+        "warnings": warnings,
+        "errors": errors,
+        "summary": {
+            "files_scanned": scanned,
+            "files_changed": totals.changed,
+            "files_written": totals.written,
+            "files_failed": totals.failed,
+            "primitives": totals.primitives,
+            "warnings": totals.warnings,
+            "warning_errors": totals.errors,
+            "suppressed": totals.suppressed,
+            "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
+            "target": target,
+            "notes": list(notes),
+        },
+    }
     return json.dumps(doc, indent=2)
 
 
@@ -187,10 +213,14 @@ def _annotation(level: str, file: str, line: int, title: str, message: str) -> s
 def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = ()) -> str:
     lines = [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
     for o in outcomes:
-        lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}",
-                              f"{c.action} (run hijax-migrate --in-place)") for c in o.changes]
-        lines += [_annotation("error" if f.is_error else "warning", o.file, f.line,
-                              f.rule or "hijax-migrate", f.message) for f in shown(o.findings)]
+        lines += [
+            _annotation("warning", o.file, c.line, f"{c.rule} {c.name}", f"{c.action} (run hijax-migrate --in-place)")
+            for c in o.changes
+        ]
+        lines += [
+            _annotation("error" if f.is_error else "warning", o.file, f.line, f.rule or "hijax-migrate", f.message)
+            for f in shown(o.findings)
+        ]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)

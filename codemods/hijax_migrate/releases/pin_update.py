@@ -35,8 +35,10 @@ def check(outcomes, start: Path, update: bool) -> str | None:
     pin = pins[0]
     where = f"{pin.path} allows jax {format_version(low)} (`{pin.raw}`)"
     if not update:
-        return (f"note: the migrated code needs jax >= {format_version(want)}, but {where}; "
-                "raise the floor (--update-pin does it)")
+        return (
+            f"note: the migrated code needs jax >= {format_version(want)}, but {where}; "
+            "raise the floor (--update-pin does it)"
+        )
     try:
         _rewrite(pin, format_version(want))
     except ValueError as error:
@@ -47,7 +49,9 @@ def check(outcomes, start: Path, update: bool) -> str | None:
 def _rewrite(pin: Pin, want: str) -> None:
     text = pin.path.read_text()
     if pin.poetry:
-        pattern = re.compile(r"""(^\s*jax\s*=\s*(?:\{[^}\n]*?version\s*=\s*)?["'])""" + re.escape(pin.raw) + r"""(["'])""", re.M)
+        pattern = re.compile(
+            r"""(^\s*jax\s*=\s*(?:\{[^}\n]*?version\s*=\s*)?["'])""" + re.escape(pin.raw) + r"""(["'])""", re.M
+        )
         new, count = pattern.subn(lambda m: m.group(1) + _raised(pin.specifier, want) + m.group(2), text)
     else:  # as read, or as a TOML basic string writes it (quotes escaped)
         old, replacement = pin.raw, _requirement(pin.raw, pin.specifier, want)
@@ -71,7 +75,7 @@ def _requirement(raw: str, spec, want: str) -> str:
     old = raw[head:end].rstrip()
     new = _raised(spec, want)
     new = f"({new})" if old.startswith("(") else new
-    return raw[:head] + new + raw[head + len(old):]
+    return raw[:head] + new + raw[head + len(old) :]
 
 
 def _raised(spec, want: str) -> str:

@@ -99,8 +99,11 @@ def _locked(path: Path, doc: dict) -> list[Pin]:
     from packaging.version import Version
 
     packages = doc.get("package", []) + doc.get("packages", [])  # uv/poetry; pylock
-    versions = [Version(p["version"]) for p in packages
-                if isinstance(p, dict) and p.get("name") == "jax" and "version" in p and _for_here(p)]
+    versions = [
+        Version(p["version"])
+        for p in packages
+        if isinstance(p, dict) and p.get("name") == "jax" and "version" in p and _for_here(p)
+    ]
     if not versions:
         return []
     return [Pin(path, SpecifierSet(f"=={max(versions)}"), f"jax=={max(versions)}")]

@@ -14,8 +14,9 @@ def poetry_specifier(constraint: str) -> SpecifierSet:
     from ..core.versions import RELEASES
 
     alternatives = [re.sub(r"([<>=!~^]=?)\s+", r"\1", alt).strip() for alt in constraint.split("||")]
-    options = [SpecifierSet(",".join(filter(None, (_clause(c) for c in re.split(r"[,\s]+", alt)))))
-               for alt in alternatives]
+    options = [
+        SpecifierSet(",".join(filter(None, (_clause(c) for c in re.split(r"[,\s]+", alt))))) for alt in alternatives
+    ]
     return max(options, key=lambda spec: max(map(_key, spec.filter(RELEASES)), default=()))
 
 
@@ -42,7 +43,7 @@ def _caret(version: str) -> str:
     """^1.2.3 is >=1.2.3,<2; ^0.2.3 is <0.3; ^0.0.3 is <0.0.4: the first non-zero part."""
     parts = version.split(".")
     nonzero = next((i for i, part in enumerate(parts) if part != "0"), len(parts) - 1)
-    return f">={version},<{_bump(parts[:nonzero + 1])}"
+    return f">={version},<{_bump(parts[: nonzero + 1])}"
 
 
 def _bump(parts: list[str]) -> str:

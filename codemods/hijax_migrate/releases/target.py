@@ -57,8 +57,9 @@ def jax_tree(start: Path) -> tuple[Version, str] | None:
     for candidate in (folder, *folder.parents):
         version_file = candidate / "jax" / "version.py"
         if os.path.isfile(candidate / "jax" / "_src" / "hijax.py") and os.path.isfile(version_file):
-            match = re.search(r"""^_version\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""",
-                              version_file.read_text(errors="replace"), re.M)
+            match = re.search(
+                r"""^_version\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""", version_file.read_text(errors="replace"), re.M
+            )
             if match:
                 return min(parse_version(match.group(1)), LATEST), f"the jax tree's own {version_file}"
         if os.path.exists(candidate / ".git"):

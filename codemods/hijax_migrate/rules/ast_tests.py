@@ -22,8 +22,11 @@ def assigned(node: ast.ClassDef) -> set[str]:
     for stmt in node.body:
         targets = [stmt.target] if isinstance(stmt, ast.AnnAssign) else getattr(stmt, "targets", ())
         for target in targets:
-            names |= {sub.id if isinstance(sub, ast.Name) else sub.attr
-                      for sub in ast.walk(target) if isinstance(sub, (ast.Name, ast.Attribute))}
+            names |= {
+                sub.id if isinstance(sub, ast.Name) else sub.attr
+                for sub in ast.walk(target)
+                if isinstance(sub, (ast.Name, ast.Attribute))
+            }
     return names
 
 
@@ -35,15 +38,19 @@ def in_blocks(node: ast.ClassDef) -> set[str]:
 
 def single_targets(node: ast.ClassDef) -> set[str]:
     """``name = value`` in the class body, one name alone."""
-    return {stmt.targets[0].id for stmt in node.body
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)}
+    return {
+        stmt.targets[0].id
+        for stmt in node.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+    }
 
 
 def has_sres(node: ast.ClassDef) -> bool:
     """As ``shape.has_sres``: ``vjp_fwd`` returns a tuple of four."""
     fwd = methods(node).get("vjp_fwd")
-    return fwd is not None and any(isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 4
-                                   for ret in own_returns(fwd))
+    return fwd is not None and any(
+        isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 4 for ret in own_returns(fwd)
+    )
 
 
 def positional(func: ast.FunctionDef) -> list[str]:

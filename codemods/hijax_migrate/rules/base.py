@@ -50,8 +50,9 @@ class Rule:
         return getattr(importlib.import_module(module), name)
 
     def applies(self, code: str, kinds: set) -> bool:
-        return ((not self.needs or any(word in code for word in self.needs))
-                and (self.kinds is None or not self.kinds.isdisjoint(kinds)))
+        return (not self.needs or any(word in code for word in self.needs)) and (
+            self.kinds is None or not self.kinds.isdisjoint(kinds)
+        )
 
     @property
     def release(self) -> str:

@@ -40,7 +40,8 @@ class _Sightings:
         self.parents, found = parents_and_nodes(module, (cst.Name, cst.Attribute))
         self.names: list[cst.Name] = in_visit_order([n for n in found[cst.Name] if n.value == old], self.parents)
         self.attributes: list[cst.Attribute] = in_visit_order(
-            [node for node in found[cst.Attribute] if node.attr.value == old], self.parents)
+            [node for node in found[cst.Attribute] if node.attr.value == old], self.parents
+        )
         self.found: dict[cst.CSTNode, None] = {}
         for name in self.names:
             self.found.update(dict.fromkeys(reversed(self._switches_above(name))))
@@ -50,8 +51,9 @@ class _Sightings:
         found = []
         while node in self.parents:
             node = self.parents[node]
-            if isinstance(node, _SWITCH_TYPES) or (isinstance(node, cst.BooleanOperation)
-                                                   and isinstance(node.operator, cst.Or)):
+            if isinstance(node, _SWITCH_TYPES) or (
+                isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or)
+            ):
                 found.append(node)
         return found
 
@@ -70,9 +72,15 @@ def _may_switch(code: str | None, old: str, new: str) -> bool:
         tree = parse_ast(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
-    return any(isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and any(
-        isinstance(sub, ast.Name) and sub.id == old or isinstance(sub, ast.Attribute) and sub.attr == old
-        for sub in ast.walk(node)) for node in ast.walk(tree))
+    return any(
+        isinstance(node, ast.BoolOp)
+        and isinstance(node.op, ast.Or)
+        and any(
+            isinstance(sub, ast.Name) and sub.id == old or isinstance(sub, ast.Attribute) and sub.attr == old
+            for sub in ast.walk(node)
+        )
+        for node in ast.walk(tree)
+    )
 
 
 class BaseRename(EditingRule):
@@ -89,8 +97,9 @@ class BaseRename(EditingRule):
         self.parents = self._sights.parents  # every node's, read from the fields: no visit
         self._model, self._lines = self._name_model(), {}
         self._plan(module)
-        return [Edit(node, self._edit(node), self.rule.code)
-                for node in in_leave_order(set(self._targets()), self.parents)]
+        return [
+            Edit(node, self._edit(node), self.rule.code) for node in in_leave_order(set(self._targets()), self.parents)
+        ]
 
     def _name_model(self) -> NameModel | None:
         """The module's names from ``ast`` (None: no text, or one ``ast`` cannot read
@@ -111,8 +120,7 @@ class BaseRename(EditingRule):
         renamed = self._imports.uses or Decision.RENAME in self._imports.aliases.values()
         if renamed and imported_elsewhere(self.project, self.context.full_module_name or "", self.old_name):
             # another module of the tree imports the old name from this one: it stays bound
-            self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched,
-                                         {self.old_name})
+            self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched, {self.old_name})
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
 
@@ -120,10 +128,16 @@ class BaseRename(EditingRule):
         """What is renamed: imports with an alias to rename, the uses they bind,
         attributes naming the old base; nothing inside an import statement,
         which is edited whole."""
-        imports = {self.parents[alias] for alias, decision in self._imports.aliases.items()
-                   if decision in (Decision.RENAME, Decision.ALIAS)}
-        attributes = [node for node in self._sights.attributes
-                      if node not in self._switched and self._names(node, self._qualified)]
+        imports = {
+            self.parents[alias]
+            for alias, decision in self._imports.aliases.items()
+            if decision in (Decision.RENAME, Decision.ALIAS)
+        }
+        attributes = [
+            node
+            for node in self._sights.attributes
+            if node not in self._switched and self._names(node, self._qualified)
+        ]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
     def _reads(self, module: cst.Module):
@@ -185,8 +199,10 @@ class BaseRename(EditingRule):
             return True
         if isinstance(node, cst.IfExp):
             return self.new_name in cst.Module([]).code_for_node(node)
-        imports_new = any(hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
-                          for i in findall(node, cst.ImportFrom))
+        imports_new = any(
+            hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
+            for i in findall(node, cst.ImportFrom)
+        )
         attrs = findall(node, cst.Attribute, lambda attr: is_attribute(attr, self.new_name))
         return imports_new or any(self._names(a, new) for a in attrs)
 
@@ -208,8 +224,7 @@ class BaseRename(EditingRule):
         if decision not in (Decision.RENAME, Decision.ALIAS):
             return alias
         if decision is Decision.ALIAS and alias.asname is None:
-            return alias.with_changes(name=cst.Name(self.new_name),
-                                      asname=cst.AsName(cst.Name(self.old_name)))
+            return alias.with_changes(name=cst.Name(self.new_name), asname=cst.AsName(cst.Name(self.old_name)))
         alias = alias.with_changes(name=cst.Name(self.new_name))
         if alias.asname and alias.asname.name.value == self.new_name:
             alias = alias.with_changes(asname=None)

@@ -21,6 +21,7 @@ class FileContext:
     """What libcst's ``CodemodContext`` holds for a rule, without importing
     ``libcst.codemod`` (with ``libcst.matchers``, half a second of a run):
     that happens only when a rule adds or removes an import."""
+
     filename: str | None
     full_module_name: str | None
     wrapper: cst.MetadataWrapper | None
@@ -35,8 +36,13 @@ class FileContext:
         """libcst's own context over the same warnings and scratch."""
         from libcst.codemod import CodemodContext
 
-        return CodemodContext(warnings=self.warnings, scratch=self.scratch, filename=self.filename,
-                              full_module_name=self.full_module_name, wrapper=self.wrapper)
+        return CodemodContext(
+            warnings=self.warnings,
+            scratch=self.scratch,
+            filename=self.filename,
+            full_module_name=self.full_module_name,
+            wrapper=self.wrapper,
+        )
 
     def add_import(self, module: str, obj: str | None = None) -> None:
         from libcst.codemod.visitors import AddImportsVisitor
@@ -158,8 +164,9 @@ class RuleTransformer(QuickTransformer):
         """The node the visit entered ``node`` from (None: the module, or a node not entered)."""
         return (self._entered_from or {}).get(node)
 
-    def __init__(self, context: FileContext, prims: PrimitiveMap,
-                 options: Options, report: FileReport, project: Project):
+    def __init__(
+        self, context: FileContext, prims: PrimitiveMap, options: Options, report: FileReport, project: Project
+    ):
         super().__init__()
         self.context = context
         self.prims, self.options, self.report, self.project = prims, options, report, project
@@ -218,8 +225,7 @@ class RuleTransformer(QuickTransformer):
     def changed(self, line: int, cls: cst.ClassDef | str | None, action: str) -> None:
         """``cls``: the class statement, or the qualified name of a class made by ``type(...)``."""
         qualname = cls if isinstance(cls, str) else self.prims.qualnames.get(cls, "") if cls is not None else ""
-        self.report.changes.append(
-            Change(self.report.file, line, qualname, self.rule.code, self.rule.name, action))
+        self.report.changes.append(Change(self.report.file, line, qualname, self.rule.code, self.rule.name, action))
 
     def skipped(self, line: int, cls: cst.ClassDef | str | None, reason: str, severity: str = ERROR) -> None:
         """Report code left alone: by default an error, as what a rule leaves

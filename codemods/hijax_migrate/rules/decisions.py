@@ -51,8 +51,7 @@ class Decider:
         if path is None:
             return frozenset()
         # an index of its own (the run's reads of the tree), and that file's view of it
-        other = view_of(Index(tuple(project.extra_bases), project.roots, project.reads, project.walked,
-                                   decider=self))
+        other = view_of(Index(tuple(project.extra_bases), project.roots, project.reads, project.walked, decider=self))
         try:
             text = read_source(path, as_found=project.reads.originals).text
             result = self.migrate(text, str(path), replace(options, black=False, classes=None), other, module)

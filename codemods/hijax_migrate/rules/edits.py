@@ -62,8 +62,9 @@ def _rebuild(node: cst.CSTNode, on_way: set, edits: dict) -> cst.CSTNode:
         if isinstance(value, cst.CSTNode) and value in on_way:
             changes[name] = _rebuild(value, on_way, edits)
         elif isinstance(value, (list, tuple)) and any(_is_on(item, on_way) for item in value):
-            changes[name] = type(value)(_rebuild(item, on_way, edits) if _is_on(item, on_way) else item
-                                        for item in value)
+            changes[name] = type(value)(
+                _rebuild(item, on_way, edits) if _is_on(item, on_way) else item for item in value
+            )
     updated = node.with_changes(**changes) if changes else node
     edit = edits.get(node)
     if edit is None:

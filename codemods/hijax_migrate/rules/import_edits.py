@@ -41,18 +41,23 @@ def add_imports(visitor_type, context, tree: cst.Module) -> cst.Module:
     done = visitor_type(context).transform_module(tree.with_changes(body=[*body[:top], stand_in]))
     *head, last = done.body
     if not isinstance(last, cst.SimpleStatementLine) or not last.deep_equals(
-            stand_in.with_changes(leading_lines=last.leading_lines)):
+        stand_in.with_changes(leading_lines=last.leading_lines)
+    ):
         return visitor_type(context).transform_module(tree)  # changed otherwise: not ours to guess
     if last is not stand_in:
         follower = follower.with_changes(leading_lines=last.leading_lines)
-    return tree.with_changes(body=[*head, follower, *body[top + 1:]])
+    return tree.with_changes(body=[*head, follower, *body[top + 1 :]])
 
 
 def remove_imports(visitor_type, context, tree: cst.Module, requests) -> cst.Module:
     """``requests``: (module, name, alias) of each import asked to go."""
     names = {alias or name for _, name, alias in requests}
-    lines = [line for line in tree.body if isinstance(line, cst.SimpleStatementLine)
-             and any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in line.body)]
+    lines = [
+        line
+        for line in tree.body
+        if isinstance(line, cst.SimpleStatementLine)
+        and any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in line.body)
+    ]
     if None in names or maybe_used(tree.code, names) != set():  # ``import a.b`` binds ``a``: not a name
         return visitor_type(context).transform_module(tree)
     body = list(tree.body)
@@ -80,8 +85,11 @@ def maybe_used(code: str, names: set[str]) -> set[str] | None:
     typing = _typing_names(module)
     used: set[str] = set()
     for statement, node, quoted in _nodes(module, typing):
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and statement not in module.body \
-                and names & {alias.asname or alias.name for alias in node.names}:
+        if (
+            isinstance(node, (ast.Import, ast.ImportFrom))
+            and statement not in module.body
+            and names & {alias.asname or alias.name for alias in node.names}
+        ):
             return None  # libcst would weigh that import too
         used |= names & (_named(node) | (_quoted(node, names) if quoted else set()))
     return used
@@ -126,18 +134,25 @@ def _nodes(module: ast.Module, typing: set[str]):
 
 def _quotes(statement: ast.stmt, node: ast.AST, typing: set[str]) -> bool:
     """May a string inside ``node`` stand for a name (libcst's string annotations and exports)?"""
-    if isinstance(node, (ast.arg, *_TYPE_PARAMS)) or node is getattr(statement, "returns", None) or \
-            (isinstance(statement, ast.AnnAssign) and node is statement.annotation):
+    if (
+        isinstance(node, (ast.arg, *_TYPE_PARAMS))
+        or node is getattr(statement, "returns", None)
+        or (isinstance(statement, ast.AnnAssign) and node is statement.annotation)
+    ):
         return True
     if isinstance(node, ast.Subscript):  # ``List["X"]``: libcst reads a typing name's subscript as a type
         return isinstance(node.value, ast.Name) and node.value.id in typing
     if isinstance(node, ast.Call):
         callee = node.func
         return (isinstance(callee, ast.Name) and callee.id in typing) or (
-            isinstance(callee, ast.Attribute) and (callee.attr in _TYPING_CALLS or (
-                isinstance(callee.value, ast.Name) and callee.value.id in typing)))
-    return node is statement and any(isinstance(n, ast.Name) and n.id == "__all__" for n in ast.walk(statement)
-                                     if not isinstance(n, ast.stmt) or n is statement)
+            isinstance(callee, ast.Attribute)
+            and (callee.attr in _TYPING_CALLS or (isinstance(callee.value, ast.Name) and callee.value.id in typing))
+        )
+    return node is statement and any(
+        isinstance(n, ast.Name) and n.id == "__all__"
+        for n in ast.walk(statement)
+        if not isinstance(n, ast.stmt) or n is statement
+    )
 
 
 # Calls whose strings libcst may read as annotations (``typing.TypeVar("T", bound="X")``), by
@@ -155,8 +170,11 @@ def _typing_names(module: ast.Module) -> set[str]:
         if isinstance(node, ast.ImportFrom) and (node.module or "").partition(".")[0] in _TYPING_MODULES:
             names |= {alias.asname or alias.name for alias in node.names}
         elif isinstance(node, ast.Import):
-            names |= {alias.asname or alias.name.partition(".")[0] for alias in node.names
-                      if alias.name.partition(".")[0] in _TYPING_MODULES}
+            names |= {
+                alias.asname or alias.name.partition(".")[0]
+                for alias in node.names
+                if alias.name.partition(".")[0] in _TYPING_MODULES
+            }
     return names
 
 
@@ -166,5 +184,8 @@ def _replaced(body: list, line, done) -> list:
 
 
 def _is_import_line(statement: cst.CSTNode) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and bool(statement.body) and all(
-        isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body)
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and bool(statement.body)
+        and all(isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body)
+    )

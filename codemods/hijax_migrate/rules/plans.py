@@ -56,14 +56,18 @@ class RewritePlans:
         return []
 
     def visit_Module(self, node: cst.Module) -> None:
-        plans = [self.plan_class(cls, class_shape(cls))
-                 for cls, kind in self.prims.kinds.items() if kind.is_primitive] + self.extra_plans()
+        plans = [
+            self.plan_class(cls, class_shape(cls)) for cls, kind in self.prims.kinds.items() if kind.is_primitive
+        ] + self.extra_plans()
         self._plans = {plan.func: plan for plan in plans if plan is not None}
         self._returns = {ret: new for plan in self._plans.values() for ret, new in plan.returns.items()}
         self._comments = {small: c for plan in self._plans.values() for small, c in plan.comments.items()}
         # (class, old name) -> new name: a call is renamed when it resolves to the rule
-        self._renames = {(self.plan_info(plan), _rule_name(plan.func)): plan.new_name
-                         for plan in self._plans.values() if plan.new_name and self.plan_info(plan) is not None}
+        self._renames = {
+            (self.plan_info(plan), _rule_name(plan.func)): plan.new_name
+            for plan in self._plans.values()
+            if plan.new_name and self.plan_info(plan) is not None
+        }
         self._renamed_names = {name for _, name in self._renames}
         self._stack: list[cst.ClassDef] = []
         # Edits stand in the classes planned and the primitives, and a renamed
@@ -75,7 +79,8 @@ class RewritePlans:
             self.focus = None
         else:
             planned = {plan.cls for plan in self._plans.values()} | {
-                node for plan in self._plans.values() for node in plan.visits}
+                node for plan in self._plans.values() for node in plan.visits
+            }
             self.focus = planned | {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive} | {*calls}
 
     def plan_info(self, plan: Plan) -> ClassInfo | None:
@@ -91,9 +96,12 @@ class RewritePlans:
         if plan is None or not plan.new_name:
             return updated_node
         old = _rule_name(original_node)
-        return updated_node.with_changes(targets=[
-            t.with_changes(target=cst.Name(plan.new_name)) if is_name(t.target, old) else t
-            for t in updated_node.targets])
+        return updated_node.with_changes(
+            targets=[
+                t.with_changes(target=cst.Name(plan.new_name)) if is_name(t.target, old) else t
+                for t in updated_node.targets
+            ]
+        )
 
     def skip(self, func: cst.FunctionDef, cls: cst.ClassDef, reason: str, severity: str = ERROR) -> None:
         self.skipped(self.prims.line(func), cls, reason, severity)
@@ -151,15 +159,19 @@ class RewritePlans:
         own, end = self._comments.get(small, ((), None))
         line = cst.SimpleStatementLine([small], leading_lines=[cst.EmptyLine(comment=cst.Comment(c)) for c in own])
         if end:
-            line = line.with_changes(trailing_whitespace=cst.TrailingWhitespace(
-                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(end)))
+            line = line.with_changes(
+                trailing_whitespace=cst.TrailingWhitespace(
+                    whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(end)
+                )
+            )
         return line
 
     def leave_SimpleStatementSuite(self, original_node, updated_node):
         if not any(small in self._returns for small in original_node.body):
             return updated_node
-        body = [new for old, small in zip(original_node.body, updated_node.body)
-                for new in self._returns.get(old, [small])]
+        body = [
+            new for old, small in zip(original_node.body, updated_node.body) for new in self._returns.get(old, [small])
+        ]
         return updated_node.with_changes(body=[s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT) for s in body])
 
     # names whose rule another file may rename (see ``renamed_elsewhere``)

@@ -18,9 +18,21 @@ from .base import Rule
 # Packages of hijax_migrate.rules, in the order their rules run: rules that
 # change the base class or signature first, so later ones see the result.
 _RULE_MODULES = (
-    "newstyle_base", "init_attributes", "fwd_nzs_in", "derived_pairs", "sres_accumulators",
-    "bwd_returns_cotangents", "retval_logs", "hiprim_base", "old_hiprimitive", "dce_live_ins",
-    "batch_dim_rule", "remat_override", "removed_names", "removed_helpers", "version_gates",
+    "newstyle_base",
+    "init_attributes",
+    "fwd_nzs_in",
+    "derived_pairs",
+    "sres_accumulators",
+    "bwd_returns_cotangents",
+    "retval_logs",
+    "hiprim_base",
+    "old_hiprimitive",
+    "dce_live_ins",
+    "batch_dim_rule",
+    "remat_override",
+    "removed_names",
+    "removed_helpers",
+    "version_gates",
 )
 _LOADED: list[Rule] = []  # each package's RULE, read once: a pure memo of _RULE_MODULES
 
@@ -47,5 +59,6 @@ def lookup(codes: list[str]) -> set[str]:
 def select(target: Version, only: list[str] = (), skip: list[str] = ()) -> list[Rule]:
     chosen = lookup(list(only)) if only else None
     skipped = lookup(list(skip)) if skip else set()
-    return [r for r in all_rules()
-            if r.since <= target and r.code not in skipped and (chosen is None or r.code in chosen)]
+    return [
+        r for r in all_rules() if r.since <= target and r.code not in skipped and (chosen is None or r.code in chosen)
+    ]

@@ -26,8 +26,11 @@ def check_writes(plan, accs, line, facts=None) -> None:
             missing = [t for t in targets if t not in written]
         else:
             before = facts.at(ret) if facts is not None else [Written.NEVER] * len(accs)
-            missing = [a.target for a, item, w in zip(accs, tuple_items(ret), before)
-                       if w is not Written.ALWAYS and not is_none(item) and a.target not in written]
+            missing = [
+                a.target
+                for a, item, w in zip(accs, tuple_items(ret), before)
+                if w is not Written.ALWAYS and not is_none(item) and a.target not in written
+            ]
         if missing:
             raise tool_bug(f"the rewrite of a return does not write `{missing[0]}`", line(ret))
         if any(_is_tree_map(s) and len(s.value.args) != 3 for s in statements):

@@ -77,12 +77,19 @@ class AccumulatorWrites(RewritePlans):
         if attr not in cache and code is not None and not may_get(code, attr):
             cache[attr] = None  # no getter of that word: no module search
         if attr not in cache:
-            getters = findall(self.prims.wrapper.module, cst.Call,
-                              lambda call: isinstance(call.func, (cst.Name, cst.Attribute)))
-            cache[attr] = next((s for call in getters
-                                if (call.func.value if isinstance(call.func, cst.Name)
-                                    else call.func.attr.value) in GETTERS
-                                for s in findall(call, cst.SimpleString) if s.evaluated_value == attr), None)
+            getters = findall(
+                self.prims.wrapper.module, cst.Call, lambda call: isinstance(call.func, (cst.Name, cst.Attribute))
+            )
+            cache[attr] = next(
+                (
+                    s
+                    for call in getters
+                    if (call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value) in GETTERS
+                    for s in findall(call, cst.SimpleString)
+                    if s.evaluated_value == attr
+                ),
+                None,
+            )
         return cache[attr]
 
     def reaching(self, cls: cst.ClassDef, func: cst.FunctionDef, attr: str = "vjp_bwd") -> list[Use]:
@@ -109,8 +116,9 @@ class AccumulatorWrites(RewritePlans):
             return (None, uses[0]) if uses else None
         for member in classic_family(self.project, target):
             arity = rule_arity(func) if member.key == target.key else Arity(0, None)
-            use = next((use for use in self._uses("vjp_bwd") if reaches(self.project, use, member, "vjp_bwd", arity)),
-                       None)
+            use = next(
+                (use for use in self._uses("vjp_bwd") if reaches(self.project, use, member, "vjp_bwd", arity)), None
+            )
             if use is not None:
                 return member, use
         return None
@@ -119,9 +127,13 @@ class AccumulatorWrites(RewritePlans):
         """Say where a changed rule may be called from code whose class is not known."""
         if plan is not None and unknown:
             more = f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""
-            self.skipped(self.prims.line(plan.func), plan.cls, f"`.{attr}` at {unknown[0].where}{more} is taken "
-                         f"on an object whose class cannot be told: if it is a `{plan.cls.name.value}`, {effect}",
-                         NOTE)
+            self.skipped(
+                self.prims.line(plan.func),
+                plan.cls,
+                f"`.{attr}` at {unknown[0].where}{more} is taken "
+                f"on an object whose class cannot be told: if it is a `{plan.cls.name.value}`, {effect}",
+                NOTE,
+            )
         return plan
 
     def _uses(self, attr: str) -> list[Use]:
@@ -149,16 +161,24 @@ class AccumulatorWrites(RewritePlans):
         """A value rule ``(self, res, [sres,] g, extras=...)`` gains one accumulator per input."""
         if func.decorators:  # a decorator may work on the returned cotangents: writes inside would skip it
             name = code(func.decorators[0].decorator)
-            return self.skip(func, cls, f"{why}, but `@{name}` wraps the rule, and whatever it does with the "
-                             "returned cotangents would be skipped by writes inside it: port by hand, "
-                             "writing what the decorator makes of them")
+            return self.skip(
+                func,
+                cls,
+                f"{why}, but `@{name}` wraps the rule, and whatever it does with the "
+                "returned cotangents would be skipped by writes inside it: port by hand, "
+                "writing what the decorator makes of them",
+            )
         pos = [*func.params.posonly_params, *func.params.params]
         fixed = 3 if shape.has_sres and len(pos) >= 4 and pos[3].default is None else 2
-        defaulted = [p.name.value for p in pos[1:1 + fixed] if p.default is not None]
+        defaulted = [p.name.value for p in pos[1 : 1 + fixed] if p.default is not None]
         if len(pos) < 1 + fixed or defaulted:
             why_not = f"`{defaulted[0]}` has a default" if defaulted else "it takes no `res, g`"
-            return self.skip(func, cls, f"{why}, but {why_not}, and accumulator parameters cannot follow it: "
-                             "drop the default, or keep the value form (rename to `vjp_bwd_retval`)")
+            return self.skip(
+                func,
+                cls,
+                f"{why}, but {why_not}, and accumulator parameters cannot follow it: "
+                "drop the default, or keep the value form (rename to `vjp_bwd_retval`)",
+            )
         params = accumulator_params(func, fixed)
         if params.named or params.star:
             return self.skip(func, cls, f"{why}, but its positional parameters do not match the inputs")
@@ -169,8 +189,12 @@ class AccumulatorWrites(RewritePlans):
         inputs = self.effective_inputs(cls)
         if inputs is None:  # variadic: *arg_accums, written the way jax's base class does
             if params.first_extra is not None:
-                return self.skip(func, cls, f"{why}, but its defaulted parameters would take the accumulators "
-                                 "of variadic inputs; write the accumulator form by hand")
+                return self.skip(
+                    func,
+                    cls,
+                    f"{why}, but its defaulted parameters would take the accumulators "
+                    "of variadic inputs; write the accumulator form by hand",
+                )
             plan.new_star = fresh_name("arg_accums", taken)
             return self.fill_writes(plan, shape, own_returns(func), plan.new_star, f"accumulator form ({why})")
         names = accumulator_names(inputs, taken)
@@ -193,26 +217,31 @@ class AccumulatorWrites(RewritePlans):
             seen.add(node)
             for name, func in class_shape(node).methods.items():
                 methods.setdefault(name, func)
-            chain += [by_name[b.value.value] for b in node.bases
-                      if isinstance(b.value, cst.Name) and b.value.value in by_name]
+            chain += [
+                by_name[b.value.value] for b in node.bases if isinstance(b.value, cst.Name) and b.value.value in by_name
+            ]
         return inputs_of(methods)
 
-    def fill_writes(self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str,
-                    facts: Facts | None = None) -> Plan | None:
+    def fill_writes(
+        self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str, facts: Facts | None = None
+    ) -> Plan | None:
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
         for ret in returns:
             kind = classify(ret)
             if kind not in (Returned.TUPLE, Returned.OPAQUE):
                 continue
-            state = facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list)
-                                                                               else 1)
+            state = (
+                facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list) else 1)
+            )
             if kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
                 self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
                 continue
-            writes = (self._tuple_writes(plan, shape, ret, accs, state, facts)
-                      if kind is Returned.TUPLE and isinstance(accs, list)
-                      else self._whole_write(plan, ret, accs, state, facts))
+            writes = (
+                self._tuple_writes(plan, shape, ret, accs, state, facts)
+                if kind is Returned.TUPLE and isinstance(accs, list)
+                else self._whole_write(plan, ret, accs, state, facts)
+            )
             if writes is None:
                 return None
             plan.returns[ret] = writes
@@ -226,11 +255,19 @@ class AccumulatorWrites(RewritePlans):
 
     def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
         handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
-        how = (f"hands its accumulators to a call (line {self.prims.line(handed[0].node)})" if handed
-               else "writes every accumulator")
-        self.skip(plan.func, plan.cls, f"`vjp_bwd` {how} on every path to the return at line {self.prims.line(ret)}, "
-                  "and returns a value that is no tuple: read as backward-pass logs (jax 0.11.1 and later) and "
-                  "left as written; if it is cotangents, return None instead", NOTE)
+        how = (
+            f"hands its accumulators to a call (line {self.prims.line(handed[0].node)})"
+            if handed
+            else "writes every accumulator"
+        )
+        self.skip(
+            plan.func,
+            plan.cls,
+            f"`vjp_bwd` {how} on every path to the return at line {self.prims.line(ret)}, "
+            "and returns a value that is no tuple: read as backward-pass logs (jax 0.11.1 and later) and "
+            "left as written; if it is cotangents, return None instead",
+            NOTE,
+        )
 
     def _unknown(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> None | bool:
         """An error naming the first accumulator whose paths to ``ret`` are not all known
@@ -242,30 +279,43 @@ class AccumulatorWrites(RewritePlans):
             if w is Written.SOME:
                 acc = accs[i]
                 lines = ", ".join(str(self.prims.line(n)) for n in [*acc.writes, *(h.call for h in acc.handed)])
-                return self.skip(plan.func, plan.cls, f"`{target}` is written on some paths (line {lines}), not on "
-                                 f"all that reach the return at line {self.prims.line(ret)}; not guessing which "
-                                 "count")
+                return self.skip(
+                    plan.func,
+                    plan.cls,
+                    f"`{target}` is written on some paths (line {lines}), not on "
+                    f"all that reach the return at line {self.prims.line(ret)}; not guessing which "
+                    "count",
+                )
         return False
 
     def _handed_error(self, plan: Plan, ret: cst.Return, target: str, event) -> None:
         why = f": {event.why}" if event.why else ""
         where = f" (line {self.prims.line(event.where)})" if event.where is not None else ""
-        return self.skip(plan.func, plan.cls, f"`{target}` is handed to a call at line {self.prims.line(event.node)}"
-                         f"{why}{where}; whether it is written before the return at line {self.prims.line(ret)} "
-                         "cannot be decided; write the accumulators by hand")
+        return self.skip(
+            plan.func,
+            plan.cls,
+            f"`{target}` is handed to a call at line {self.prims.line(event.node)}"
+            f"{why}{where}; whether it is written before the return at line {self.prims.line(ret)} "
+            "cannot be decided; write the accumulators by hand",
+        )
 
     def _whole_write(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> list | None:
         if self._unknown(plan, ret, accs, state, facts) is not False:
             return None
         if any(w is not Written.NEVER for w in state):
-            return self.skip(plan.func, plan.cls, f"line {self.prims.line(ret)} returns a value that cannot be "
-                             "split per input, and the rule writes some accumulators itself; not guessing")
+            return self.skip(
+                plan.func,
+                plan.cls,
+                f"line {self.prims.line(ret)} returns a value that cannot be "
+                "split per input, and the rule writes some accumulators itself; not guessing",
+            )
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]
         value = as_tuple(ret.value, plan.func) or ret.value  # a list would not match the tuple of accumulators
         return [tree_write(cst.Name(target) if isinstance(target, str) else target, value), return_none(ret)]
 
-    def _tuple_writes(self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator], state: list,
-                      facts: Facts | None) -> list | None:
+    def _tuple_writes(
+        self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator], state: list, facts: Facts | None
+    ) -> list | None:
         items = tuple_items(ret)
         if len(items) != len(accs):
             return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
@@ -277,23 +327,31 @@ class AccumulatorWrites(RewritePlans):
         arrays = [visibly_array(item) for item in items]
         if in_catching_block(ret, plan.func, self.parents()) and sum(not is_none(i) for i in items) > 1:
             items, evaluated = _evaluated_first(plan.func, items)
-        per_item = [[] if w is Written.ALWAYS else writes_for(cst.parse_expression(acc.target), v,
-                                                               i in shape.pytree_inputs, arrays[i])
-                    for i, (acc, v, w) in enumerate(zip(accs, items, state))]
+        per_item = [
+            []
+            if w is Written.ALWAYS
+            else writes_for(cst.parse_expression(acc.target), v, i in shape.pytree_inputs, arrays[i])
+            for i, (acc, v, w) in enumerate(zip(accs, items, state))
+        ]
         _keep_comments(plan, ret, per_item, done)
         return [*evaluated, *(w for item in per_item for w in item), done]
 
     def helper_resolver(self, cls: cst.ClassDef):
         """Which function a call in ``cls``'s rule reaches: ``self.name(...)``, a method of ``cls`` or
         of a base in this file that no subclass overrides; ``name(...)``, a function of the module."""
+
         def resolve(call: cst.Call, caller: cst.FunctionDef):
             func = call.func
-            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
-                    func.value.value == self_name(caller, self.scopes_and_parents()[0].of(caller)):
+            if (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value == self_name(caller, self.scopes_and_parents()[0].of(caller))
+            ):
                 return self._method(cls, func.attr.value)
             if isinstance(func, cst.Name):
                 return self._module_function(call, caller, func.value)
             return f"`{code(func)}` is not a method of the class nor a function of this module"
+
         return resolve
 
     def _method(self, cls: cst.ClassDef, name: str):
@@ -359,4 +417,3 @@ def _keep_comments(plan: Plan, ret: cst.Return, per_item: list[list], done: cst.
             plan.comments[writes[-1]] = (plan.comments.get(writes[-1], ([], None))[0], end)
     if carried + after:
         plan.comments[done] = (carried + after, None)
-

@@ -45,8 +45,14 @@ def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[J
                 added[real] = (path, member.qualname, f"{reason} in {job.display}")
     relative = not any(Path(job.display).is_absolute() for job in jobs)  # shown as the chosen files are
     extra = [Job(path, _shown(path, relative), None) for path, _, _ in added.values()]
-    notes = [Finding(job.display, _class_line(reads, path, name), f"{name}: taken into the run too: it is {why}, "
-                     "and a family is migrated whole") for job, (path, name, why) in zip(extra, added.values())]
+    notes = [
+        Finding(
+            job.display,
+            _class_line(reads, path, name),
+            f"{name}: taken into the run too: it is {why}, and a family is migrated whole",
+        )
+        for job, (path, name, why) in zip(extra, added.values())
+    ]
     index.close()
     return jobs + extra, notes
 

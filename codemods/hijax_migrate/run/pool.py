@@ -55,8 +55,7 @@ class WorkerPool:
 
     def _start(self) -> ProcessPoolExecutor:
         initializer, initargs = self._init
-        return ProcessPoolExecutor(self.workers, initializer=initializer,
-                                   initargs=(os.getpid(), *initargs))
+        return ProcessPoolExecutor(self.workers, initializer=initializer, initargs=(os.getpid(), *initargs))
 
     def warm_up(self) -> None:
         """Start every worker now: they import libcst while the parent scans."""

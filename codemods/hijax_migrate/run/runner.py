@@ -148,8 +148,10 @@ def bug_report(error: BaseException) -> str:
     """The message for an exception the tool did not expect, naming where it was raised."""
     frames = [f for f in traceback.extract_tb(error.__traceback__) if "hijax_migrate" in f.filename]
     at = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return (f"internal error ({type(error).__name__}: {error}{at}); file left unchanged, "
-            "please report this bug in hijax-migrate")
+    return (
+        f"internal error ({type(error).__name__}: {error}{at}); file left unchanged, "
+        "please report this bug in hijax-migrate"
+    )
 
 
 def _migrate_and_keep(run: Run, text: str, job: Job):
@@ -165,8 +167,9 @@ def _migrate_and_keep(run: Run, text: str, job: Job):
     return result
 
 
-def migrate_document(text: str, job: Job, options: Options, project, triaged: bool = False,
-                     acting: set[str] | None = None):
+def migrate_document(
+    text: str, job: Job, options: Options, project, triaged: bool = False, acting: set[str] | None = None
+):
     """A Python module, or the Python inside a notebook or Markdown document.
     ``triaged``: triage found this text needs libcst (it is not asked again),
     and that ``acting`` may act on it (None: any)."""
@@ -192,8 +195,15 @@ def migrate_document(text: str, job: Job, options: Options, project, triaged: bo
     return Result(*migrate_cells_of(text, job.display, migrate, every_word()))
 
 
-def _triaged_source(code: str, path: str, options: Options, project, module: str = "", triaged: bool = False,
-                    acting: set[str] | None = None):
+def _triaged_source(
+    code: str,
+    path: str,
+    options: Options,
+    project,
+    module: str = "",
+    triaged: bool = False,
+    acting: set[str] | None = None,
+):
     """A module, or a document's joined cells: parsed with libcst only where
     triage finds a rule may act (``triaged``: found already, ``acting`` its
     answer). Most files, and most documents, merely mention a word."""
@@ -230,8 +240,8 @@ def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | 
 def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     """The outcome of a file triage finds nothing to do in (kept in the
     cache); None: it needs libcst."""
-    from ..core.model import Result
     from ..analysis.project import view_of
+    from ..core.model import Result
     from ..engine.triage import triage_of
 
     project = view_of(run.index)
@@ -293,8 +303,15 @@ def _outcomes(run: Run, progress, heard: list[Outcome]) -> list[Outcome]:
         return _merge(order, _migrated(run, candidates, workers, progress, heard))
 
 
-def run(jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-        progress=None, cache_dir: Path | None = None, listings: Listings | None = None) -> list[Outcome]:
+def run(
+    jobs: list[Job],
+    options: Options,
+    in_place: bool,
+    workers: int | None = None,
+    progress=None,
+    cache_dir: Path | None = None,
+    listings: Listings | None = None,
+) -> list[Outcome]:
     """``migrate`` in a run of its own over ``jobs`` (see ``Run.start``)."""
     with Run.start(jobs, options, in_place, workers, cache_dir, listings) as state:
         return migrate(state, progress)
@@ -358,8 +375,9 @@ def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans, pool:
     size = -(-len(paths) // (8 * pool.workers))  # slices enough to keep every worker busy to the end
     answers = []
     try:
-        for named, learnt in pool.map(partial(_candidates_in, words=words),
-                                      [paths[i:i + size] for i in range(0, len(paths), size)], _all_named):
+        for named, learnt in pool.map(
+            partial(_candidates_in, words=words), [paths[i : i + size] for i in range(0, len(paths), size)], _all_named
+        ):
             scans.merge(learnt)
             answers += named
     finally:
@@ -469,16 +487,20 @@ def project_for(jobs: list[Job], options: Options, reads=None):
 
     reads = reads if reads is not None else TreeReads()
     roots = roots_of(jobs, reads.packages)
-    return view_of(Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages),
-                         decider=new_decider()))
+    return view_of(
+        Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages), decider=new_decider())
+    )
 
 
 def _stop(pool: WorkerPool) -> None:
     """After Ctrl-C the files in progress are finished; a second Ctrl-C ends
     them at once (a write under way still completes: it defers SIGTERM)."""
     try:
-        print("hijax-migrate: stopping after the files in progress (Ctrl-C again to stop now)",
-              file=sys.stderr, flush=True)
+        print(
+            "hijax-migrate: stopping after the files in progress (Ctrl-C again to stop now)",
+            file=sys.stderr,
+            flush=True,
+        )
         pool.close()
     except KeyboardInterrupt:
         with signals_deferred():

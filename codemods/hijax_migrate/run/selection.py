@@ -85,7 +85,7 @@ def with_families(jobs: list[Job], settings: Settings, options, listings: Listin
 
     widened, notes = widen(jobs, options, listings)
     exclude = spec(settings.excludes)
-    keep = [job for job in widened[len(jobs):] if not excluded(job, exclude, settings.root)]
+    keep = [job for job in widened[len(jobs) :] if not excluded(job, exclude, settings.root)]
     kept = {job.display for job in keep}
     return _once(jobs + keep), [note for note in notes if note.file in kept]
 

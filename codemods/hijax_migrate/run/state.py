@@ -63,8 +63,16 @@ class Run:
     journal_root: Path | None = None  # where an in-place run keeps its journal (units.py): the project's root
 
     @classmethod
-    def start(cls, jobs: list[Job], options: Options, in_place: bool, workers: int | None = None,
-              cache_dir: Path | None = None, listings: Listings | None = None, here: Path | None = None) -> Run:
+    def start(
+        cls,
+        jobs: list[Job],
+        options: Options,
+        in_place: bool,
+        workers: int | None = None,
+        cache_dir: Path | None = None,
+        listings: Listings | None = None,
+        here: Path | None = None,
+    ) -> Run:
         """``cache_dir``: where results and the stat record are kept across
         runs (None: not kept); ``listings``: the tree's walks made to find
         the jobs (``selection.jobs_for``), which serve the run on; ``here``:
@@ -73,9 +81,17 @@ class Run:
         roots = roots_of(jobs, reads.packages, here)
         searched = searched_roots(roots, jobs, reads.packages)
         tool = tool_key()  # the tool's own sources, as this run finds them
-        return cls(jobs, options, in_place, workers or os.cpu_count() or 1, roots, reads,
-                   Cache(cache_dir, options, roots + ("searched:",) + searched, tool),
-                   Scans(cache_dir, roots, reads.originals, tool), searched=searched)
+        return cls(
+            jobs,
+            options,
+            in_place,
+            workers or os.cpu_count() or 1,
+            roots,
+            reads,
+            Cache(cache_dir, options, roots + ("searched:",) + searched, tool),
+            Scans(cache_dir, roots, reads.originals, tool),
+            searched=searched,
+        )
 
     @property
     def originals(self) -> Originals:
@@ -90,9 +106,15 @@ class Run:
         from ..analysis.index import SEARCH_PASSES, Index
 
         if self.index is None:
-            self.index = Index(self.options.extra_bases, self.roots, self.reads, self.searched,
-                               decider=new_decider(), scans=self.scans,
-                               search_passes=0 if by_names else SEARCH_PASSES)
+            self.index = Index(
+                self.options.extra_bases,
+                self.roots,
+                self.reads,
+                self.searched,
+                decider=new_decider(),
+                scans=self.scans,
+                search_passes=0 if by_names else SEARCH_PASSES,
+            )
         return self.index
 
     def for_workers(self, forked: bool) -> Run:
@@ -100,8 +122,17 @@ class Run:
         its index as it stands); else its picklable part."""
         if forked:
             return self
-        return Run([], self.options, self.in_place, self.workers, self.roots, TreeReads(self.originals),
-                   self.cache, None, searched=self.searched)
+        return Run(
+            [],
+            self.options,
+            self.in_place,
+            self.workers,
+            self.roots,
+            TreeReads(self.originals),
+            self.cache,
+            None,
+            searched=self.searched,
+        )
 
     def in_worker(self) -> Run:
         """In a worker, at its start: the run it works for."""
@@ -120,8 +151,9 @@ class Run:
         from ..analysis.index import Index
         from ..analysis.project import view_of
 
-        return view_of(Index(self.options.extra_bases, self.roots, self.reads.anew(), self.searched,
-                             decider=new_decider()))
+        return view_of(
+            Index(self.options.extra_bases, self.roots, self.reads.anew(), self.searched, decider=new_decider())
+        )
 
     def finish(self) -> None:
         """The run's end: the originals go, a search no one asked for is

@@ -108,8 +108,10 @@ def _common_folder(paths: list[Path]) -> Path:
 
 def _write_unit(run: Run, journal: Journal, members: list[tuple[Job, Outcome, bytes]], fault) -> None:
     """The unit's files written, or (on a write error) none of them."""
-    sources = [(SourceFile(job.path, run.originals.read_bytes(job.path), "", ""), data, outcome)
-               for job, outcome, data in members]
+    sources = [
+        (SourceFile(job.path, run.originals.read_bytes(job.path), "", ""), data, outcome)
+        for job, outcome, data in members
+    ]
     journal = _begun(journal, sources)
     written = []
     for source, data, outcome in sources:
@@ -151,8 +153,9 @@ def _put_back(journal: Journal | None, written: list, sources: list, failed: Out
         except FileError as error:
             problems.append(f"{source.path}: {error}")
     if problems:  # the journal stays: --recover finishes the job
-        reason += (f"; putting back the files of its family failed ({'; '.join(problems)})"
-                   + ("; run hijax-migrate --recover" if journal is not None else ""))
+        reason += f"; putting back the files of its family failed ({'; '.join(problems)})" + (
+            "; run hijax-migrate --recover" if journal is not None else ""
+        )
     elif journal is not None:
         journal.end()
     _refused(sources, failed, reason)
@@ -171,8 +174,12 @@ def tell_written(outcomes: list[Outcome]) -> None:
     """The files an interrupted run wrote (each with its whole family)."""
     written = [outcome.file for outcome in outcomes if outcome.written]
     shown = ", ".join(written[:10]) + (f" and {len(written) - 10} more" if len(written) > 10 else "")
-    print(f"hijax-migrate: interrupted; {len(written)} files written, each with every file of its "
-          f"family{': ' + shown if written else ''}", file=sys.stderr, flush=True)
+    print(
+        f"hijax-migrate: interrupted; {len(written)} files written, each with every file of its "
+        f"family{': ' + shown if written else ''}",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 class _Fault:

@@ -44,7 +44,7 @@ def _mask(code: str, magics: list[str]) -> str:
         match = _MAGIC.match(line.rstrip("\r\n"))
         if match:
             magics.append(match.group(2))
-            ending = line[len(line.rstrip("\r\n")):]
+            ending = line[len(line.rstrip("\r\n")) :]
             lines[index] = f"{match.group(1)}{_MASK.format(len(magics) - 1)}{ending}"
     return "".join(lines)
 
@@ -93,8 +93,9 @@ def _join(cells: list[Cell], report: FileReport, words) -> _Joined:
         code, problem = _prepare(cell, joined.magics)
         joined.magic_cells += [index] * (len(joined.magics) - len(joined.magic_cells))
         if problem is not None and is_candidate_text(cell.code.encode(), words):
-            report.findings.append(Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}",
-                                           cell=cell.number))
+            report.findings.append(
+                Finding(report.file, cell.first_line, f"{cell.where}: left as it is: {problem}", cell=cell.number)
+            )
         joined.usable.append(problem is None)
         joined.add(_MARKER.format(index))
         joined.starts.append(joined.lines + 1)
@@ -133,14 +134,18 @@ def _check_opaque(old: str, new: str, cells: list[Cell], joined: _Joined) -> Non
         return
     gone = {w for w in _imported(old) if len(re.findall(rf"\b{w}\b", new)) < len(re.findall(rf"\b{w}\b", old))}
     opaque = [(cells[i], cells[i].code, "is not Python") for i, usable in enumerate(joined.usable) if not usable]
-    opaque += [(cells[i], line, f"has a magic line `{line.strip()}`")
-               for i, line in zip(joined.magic_cells, joined.magics)]
+    opaque += [
+        (cells[i], line, f"has a magic line `{line.strip()}`") for i, line in zip(joined.magic_cells, joined.magics)
+    ]
     for cell, text, what in opaque:
         used = sorted(gone & set(_WORD.findall(text)))
         if used:
-            raise MigrationError(f"{cell.where} {what} that uses `{used[0]}`, which the migration renames where it "
-                                 "is imported: the document is left as it is; rename it there by hand, or migrate "
-                                 "the document by hand", cell.first_line)
+            raise MigrationError(
+                f"{cell.where} {what} that uses `{used[0]}`, which the migration renames where it "
+                "is imported: the document is left as it is; rename it there by hand, or migrate "
+                "the document by hand",
+                cell.first_line,
+            )
 
 
 def _imported(code: str) -> set[str]:
@@ -151,17 +156,22 @@ def _imported(code: str) -> set[str]:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set(_WORD.findall(code))
-    return {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
-            if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    }
 
 
 def _split(code: str, cells: list[Cell], usable: list[bool], magics: list[str]) -> list[str]:
     markers = list(_MARKER_LINE.finditer(code))
     if [int(m.group(1)) for m in markers] != list(range(len(cells))):
-        raise MigrationError("internal error: the rewrite could not be split back into cells; "
-                             "left unchanged, please report this")
+        raise MigrationError(
+            "internal error: the rewrite could not be split back into cells; left unchanged, please report this"
+        )
     ends = [m.start() for m in markers[1:]] + [len(code)]
-    bodies = [code[marker.end():end] for marker, end in zip(markers, ends)]
+    bodies = [code[marker.end() : end] for marker, end in zip(markers, ends)]
     head = code[: markers[0].start()]  # imports a rule added at the very top
     home = _import_home(head, bodies, cells, usable)
     texts = []

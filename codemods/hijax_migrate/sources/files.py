@@ -23,10 +23,25 @@ if TYPE_CHECKING:
     from .originals import Originals
 
 # Folders no user wants migrated: tooling, environments, build output.
-SKIP_DIRS = frozenset({
-    ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs", "__pycache__",
-    "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
-})
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        ".eggs",
+        "__pycache__",
+        "build",
+        "dist",
+        "node_modules",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+    }
+)
 # A file that can need a rewrite names one of its rules' words (each rule's
 # `needs`, in the registry; triage.candidate_words gives those of the rules
 # that run, triage.every_word those of all, through `covering`): callers pass
@@ -51,8 +66,11 @@ def _names(data: bytes, word: bytes) -> bool:
     at = data.find(name)
     while at != -1:
         end = at + len(name)
-        if (at == 0 or data[at - 1] not in _NAME_BYTES) and (end == len(data) or data[end] not in _NAME_BYTES) \
-                and (name == word or _after_def(data, at)):
+        if (
+            (at == 0 or data[at - 1] not in _NAME_BYTES)
+            and (end == len(data) or data[end] not in _NAME_BYTES)
+            and (name == word or _after_def(data, at))
+        ):
             return True
         at = data.find(name, end)
     return False
@@ -62,8 +80,12 @@ def _after_def(data: bytes, at: int) -> bool:
     start = at
     while start and data[start - 1] in _BLANKS:
         start -= 1
-    return start < at and start >= 3 and data[start - 3:start] == b"def" and (
-        start == 3 or data[start - 4] not in _NAME_BYTES)
+    return (
+        start < at
+        and start >= 3
+        and data[start - 3 : start] == b"def"
+        and (start == 3 or data[start - 4] not in _NAME_BYTES)
+    )
 
 
 def covering(word: str) -> frozenset[bytes]:
@@ -143,8 +165,14 @@ _THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     absent = [key for key in _SHARED if key not in data and any(key in word for word in words)]
     gated = _THROUGH_HIJAX if whole and b"hijax" not in data else frozenset()
-    return frozenset(word for word in words if not any(key in word for key in absent) and word not in gated
-                     and word.split()[-1] in data and (not whole or word in PARTS or _names(data, word)))
+    return frozenset(
+        word
+        for word in words
+        if not any(key in word for key in absent)
+        and word not in gated
+        and word.split()[-1] in data
+        and (not whole or word in PARTS or _names(data, word))
+    )
 
 
 def is_candidate_text(data: bytes, words, whole: bool = True) -> bool:
@@ -237,7 +265,7 @@ def _relative(path: str, base: str) -> str:
     ``base``, without pathlib's parsing (a walk asks it of every entry)."""
     if base == ".":
         return path
-    return path[len(base.rstrip("/")) + 1:]
+    return path[len(base.rstrip("/")) + 1 :]
 
 
 def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[Path] | None = None) -> list[Path]:
@@ -266,8 +294,9 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[
             if real in seen or not _inside(real, root_real):
                 continue
             path, is_dir = Path(entry.path), _is_dir(entry)
-            if _ignored(path, specs, is_dir) or (exclude is not None and
-                                                 _excluded(path.relative_to(root), is_dir, exclude)):
+            if _ignored(path, specs, is_dir) or (
+                exclude is not None and _excluded(path.relative_to(root), is_dir, exclude)
+            ):
                 continue
             seen.add(real)
             if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
@@ -284,7 +313,9 @@ class Listings:
     the name asked. One run's: the next walks the tree as it is then."""
 
     def __init__(self):
-        self._trees: dict[str, tuple[str, list[Path], list[Path]]] = {}  # real folder -> (as first named, files, unreadable)
+        self._trees: dict[
+            str, tuple[str, list[Path], list[Path]]
+        ] = {}  # real folder -> (as first named, files, unreadable)
 
     def files(self, root: Path) -> list[Path]:
         return self._named(root, 1)
@@ -353,8 +384,9 @@ def _check_listable(path: Path) -> None:
     try:
         os.scandir(path).close()
     except OSError as error:
-        raise FileError(f"cannot read this folder: {error.strerror or error}; the files in it were "
-                        "not checked") from error
+        raise FileError(
+            f"cannot read this folder: {error.strerror or error}; the files in it were not checked"
+        ) from error
 
 
 def _check_size(size: int) -> None:
@@ -397,8 +429,11 @@ def check_round_trip(source: SourceFile) -> None:
     again = source.text.encode(source.encoding, errors="replace")
     if again != source.raw:
         line = _first_difference(source.raw, again).count(b"\n") + 1
-        raise FileError(f"its {source.encoding} bytes do not survive decoding and encoding again, "
-                        "so writing it would change lines the tool did not touch; left unchanged", line)
+        raise FileError(
+            f"its {source.encoding} bytes do not survive decoding and encoding again, "
+            "so writing it would change lines the tool did not touch; left unchanged",
+            line,
+        )
 
 
 def _first_difference(a: bytes, b: bytes) -> bytes:
@@ -412,11 +447,13 @@ def encode(source: SourceFile, text: str) -> bytes:
     try:
         data = text.encode(source.encoding)
     except UnicodeEncodeError as error:
-        raise FileError(f"cannot write: the rewrite has characters {source.encoding} cannot "
-                        f"encode ({error.reason}); left unchanged") from error
+        raise FileError(
+            f"cannot write: the rewrite has characters {source.encoding} cannot encode ({error.reason}); left unchanged"
+        ) from error
     if data.decode(source.encoding) != text:
-        raise FileError(f"cannot write: the rewrite does not come back from {source.encoding} "
-                        "as written; left unchanged")
+        raise FileError(
+            f"cannot write: the rewrite does not come back from {source.encoding} as written; left unchanged"
+        )
     return data
 
 
@@ -454,12 +491,15 @@ def _unchanged(original, source: SourceFile) -> os.stat_result:
 
 def _check_replaceable(target: Path, info: os.stat_result) -> None:
     if not info.st_mode & 0o222 or not os.access(target, os.W_OK):
-        raise FileError(f"no write permission (mode {stat.S_IMODE(info.st_mode):o}); not replaced. "
-                        "Make it writable to migrate it")
+        raise FileError(
+            f"no write permission (mode {stat.S_IMODE(info.st_mode):o}); not replaced. Make it writable to migrate it"
+        )
     if info.st_nlink > 1:
-        raise FileError(f"has {info.st_nlink} hard links: replacing it would leave the other names "
-                        "with the old text; not written. Migrate one name after copying it "
-                        "(cp f f.tmp && mv f.tmp f), or all of them, then link them again")
+        raise FileError(
+            f"has {info.st_nlink} hard links: replacing it would leave the other names "
+            "with the old text; not written. Migrate one name after copying it "
+            "(cp f f.tmp && mv f.tmp f), or all of them, then link them again"
+        )
 
 
 def _replace(target: Path, original, source: SourceFile, data: bytes) -> None:
@@ -480,8 +520,10 @@ def _replace(target: Path, original, source: SourceFile, data: bytes) -> None:
         _remove(tmp)
         raise
     if _identity(os.fstat(original.fileno())) != _identity(before):
-        raise FileError("another process wrote to the file while it was being replaced; "
-                        "that write went to the old version and is lost")
+        raise FileError(
+            "another process wrote to the file while it was being replaced; "
+            "that write went to the old version and is lost"
+        )
 
 
 def _identity(info: os.stat_result) -> tuple:
@@ -495,8 +537,7 @@ def _copy_metadata(src: int, dst: int) -> None:
         try:
             os.fchown(dst, info.st_uid, info.st_gid)
         except PermissionError as error:
-            raise FileError(f"cannot keep its owner ({info.st_uid}:{info.st_gid}); "
-                            "not replaced") from error
+            raise FileError(f"cannot keep its owner ({info.st_uid}:{info.st_gid}); not replaced") from error
     os.fchmod(dst, stat.S_IMODE(info.st_mode))
     if stat.S_IMODE(os.fstat(dst).st_mode) != stat.S_IMODE(info.st_mode):
         raise FileError(f"cannot keep its mode ({stat.S_IMODE(info.st_mode):o}); not replaced")
@@ -506,8 +547,9 @@ def _copy_metadata(src: int, dst: int) -> None:
             os.setxattr(dst, name, value)
         except OSError as error:
             if _xattr(dst, name) != value:
-                raise FileError(f"cannot keep its extended attribute {name} "
-                                f"({error.strerror}); not replaced") from error
+                raise FileError(
+                    f"cannot keep its extended attribute {name} ({error.strerror}); not replaced"
+                ) from error
 
 
 def _xattrs(fd: int) -> list[str]:

@@ -32,7 +32,7 @@ def _git(repo, *args: str, missing: str = "") -> list[str]:
     except git.GitCommandError as error:
         message = (error.stderr or str(error)).strip()
         if message.startswith("stderr: '") and message.endswith("'"):  # GitPython's quoting
-            message = message[len("stderr: '"):-1].strip()
+            message = message[len("stderr: '") : -1].strip()
         raise GitError(missing or f"git {' '.join(args)}: {message}") from error
     return [name for name in out.split("\0") if name]
 
@@ -40,8 +40,15 @@ def _git(repo, *args: str, missing: str = "") -> list[str]:
 def commit_of(repo, ref: str) -> str:
     """The commit ``ref`` names, as a full hash. ``--end-of-options``: a ref
     from the user (``--output=FILE``, say) never reaches git as an option."""
-    names = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}",
-                 missing=f"{ref!r} is not a commit in this repository")
+    names = _git(
+        repo,
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        "--end-of-options",
+        f"{ref}^{{commit}}",
+        missing=f"{ref!r} is not a commit in this repository",
+    )
     return names[0].strip()
 
 
@@ -53,8 +60,7 @@ def is_commit(repo, ref: str) -> bool:
     return True
 
 
-def changed_files(start: Path, since: str | None = None, staged: bool = False,
-                  untracked: bool = True) -> set[Path]:
+def changed_files(start: Path, since: str | None = None, staged: bool = False, untracked: bool = True) -> set[Path]:
     """Files git reports as changed, resolved: since ``since`` (committed,
     staged or not, and untracked unless told otherwise) and/or staged."""
     repo = repo_at(start)
@@ -136,7 +142,7 @@ def write_blobs(repo, blobs: dict[str, str], dest: Path, batch: int = 1000) -> N
     ``git cat-file --batch`` a thousand blobs (one a blob costs a round trip)."""
     items, made = list(blobs.items()), set()
     for start in range(0, len(items), batch):
-        chunk = items[start:start + batch]
+        chunk = items[start : start + batch]
         out = read_blobs(repo, [blob for _, blob in chunk])
         for (path, _), data in zip(chunk, out):
             target = dest / path
@@ -150,15 +156,19 @@ def read_blobs(repo, hashes: list[str]) -> list[bytes]:
     """The contents of these blobs, in order, from one ``git cat-file --batch``."""
     import subprocess
 
-    run = subprocess.run(["git", "cat-file", "--batch"], cwd=repo.working_tree_dir or repo.git_dir,
-                         input="".join(f"{h}\n" for h in hashes).encode(), capture_output=True)
+    run = subprocess.run(
+        ["git", "cat-file", "--batch"],
+        cwd=repo.working_tree_dir or repo.git_dir,
+        input="".join(f"{h}\n" for h in hashes).encode(),
+        capture_output=True,
+    )
     if run.returncode:
         raise GitError(f"git cat-file --batch: {run.stderr.decode(errors='replace').strip()}")
     data, at, found = run.stdout, 0, []
     for _ in hashes:
         end = data.index(b"\n", at)
         size = int(data[at:end].split()[2])  # "<hash> blob <size>"
-        found.append(data[end + 1:end + 1 + size])
+        found.append(data[end + 1 : end + 1 + size])
         at = end + 1 + size + 1
     return found
 

@@ -65,8 +65,9 @@ class Journal:
                 with open(path, "rb") as handle:
                     now = handle.read()
             except OSError as error:
-                problems.append(f"{path}: cannot read: {error.strerror or error}; its original is "
-                                f"{self.folder / old_slot}")
+                problems.append(
+                    f"{path}: cannot read: {error.strerror or error}; its original is {self.folder / old_slot}"
+                )
                 continue
             if now == new and now != old:
                 try:
@@ -75,8 +76,10 @@ class Journal:
                 except FileError as error:
                     problems.append(f"{path}: {error}; its original is {self.folder / old_slot}")
             elif now != old:
-                problems.append(f"{path}: changed since the run was cut off; left as it is (its "
-                                f"original is {self.folder / old_slot})")
+                problems.append(
+                    f"{path}: changed since the run was cut off; left as it is (its "
+                    f"original is {self.folder / old_slot})"
+                )
         if not problems:
             self.end()
         return restored, problems

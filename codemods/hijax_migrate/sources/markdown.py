@@ -62,18 +62,20 @@ def fences(text: str, lines: list[str]) -> list[_Fence]:
 
 
 def _dedent(line: str, indent: str) -> str:
-    return line[len(indent):] if line.startswith(indent) else line.lstrip(" ")
+    return line[len(indent) :] if line.startswith(indent) else line.lstrip(" ")
 
 
 def migrate_markdown(text: str, path: str, migrate, words):
     """``migrate(code) -> engine.Result``; returns (new text, report)."""
     lines = text.splitlines(keepends=True)
     found = fences(text, lines)
-    cells = [Cell("".join(_dedent(line, f.indent) for line in lines[f.first:f.end]),
-                  f"line {f.first + 1}", f.first + 1) for f in found]
+    cells = [
+        Cell("".join(_dedent(line, f.indent) for line in lines[f.first : f.end]), f"line {f.first + 1}", f.first + 1)
+        for f in found
+    ]
     texts, report = migrate_cells(cells, migrate, path, words)
     for fence, cell, code in sorted(zip(found, cells, texts), key=lambda t: -t[0].first):
         if code != cell.code:
             new = [(fence.indent + line if line.strip() else line) for line in code.splitlines(keepends=True)]
-            lines[fence.first:fence.end] = new
+            lines[fence.first : fence.end] = new
     return "".join(lines), report

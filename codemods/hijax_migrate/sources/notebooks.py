@@ -49,8 +49,10 @@ def migrate_notebook(text: str, path: str, migrate, words):
         return text, FileReport(path)
     layout = _layout(text, notebook)
     if layout is None:
-        raise MigrationError("notebook JSON in a layout the tool cannot reproduce byte for byte; "
-                             "left unchanged (re-save it from Jupyter and run again)")
+        raise MigrationError(
+            "notebook JSON in a layout the tool cannot reproduce byte for byte; "
+            "left unchanged (re-save it from Jupyter and run again)"
+        )
     numbers = {id(c): n for n, c in enumerate(notebook["cells"], 1)}
     cells = [Cell(cell_source(c), f"cell {numbers[id(c)]}", number=numbers[id(c)]) for c in code_cells]
     texts, report = migrate_cells(cells, migrate, path, words)
@@ -75,8 +77,11 @@ def cell_diff(name: str, old: str, new: str) -> str:
         return file_diff(name, old, new)
     if len(before) != len(after):  # never by this tool: the JSON says what changed
         return file_diff(name, old, new)
-    return "".join(file_diff(f"{name}:cell {number}", *_lines(cell_source(a), cell_source(b)))
-                   for number, (a, b) in enumerate(zip(before, after), 1) if cell_source(a) != cell_source(b))
+    return "".join(
+        file_diff(f"{name}:cell {number}", *_lines(cell_source(a), cell_source(b)))
+        for number, (a, b) in enumerate(zip(before, after), 1)
+        if cell_source(a) != cell_source(b)
+    )
 
 
 def _lines(old: str, new: str) -> tuple[str, str]:

@@ -57,8 +57,9 @@ class Originals:
                 handle.write(data)
             os.replace(tmp, slot)  # whole or absent: a reader never sees half
         except OSError as error:  # without the copy, no write: the file stays as it is
-            raise SourceError(f"cannot write: {error.strerror or error} (keeping the text as found "
-                              "for the run)") from error
+            raise SourceError(
+                f"cannot write: {error.strerror or error} (keeping the text as found for the run)"
+            ) from error
 
     def stage(self, path: Path, data: bytes) -> None:
         """``path``'s new bytes, kept until the run writes its family as one

@@ -72,12 +72,16 @@ def _check_words(code: str) -> None:
     """Refuse what libcst's tree would take more than about 1 GB for."""
     size = len(code.encode("utf-8", "surrogatepass")) if len(code) * 4 > MAX_BYTES else 0
     if size > MAX_BYTES:
-        raise MigrationError(f"too large to migrate ({size:,} bytes; the limit is "
-                             f"{MAX_BYTES / 2**20:g} MiB, which takes about 1 GB of memory)")
+        raise MigrationError(
+            f"too large to migrate ({size:,} bytes; the limit is "
+            f"{MAX_BYTES / 2**20:g} MiB, which takes about 1 GB of memory)"
+        )
     words = _WORD.subn("", code)[1] if len(code) > MAX_WORDS else 0  # fewer characters: fewer words
     if words > MAX_WORDS:
-        raise MigrationError(f"too large to migrate (over {MAX_WORDS:,} words and symbols: {words:,}; libcst's "
-                             "tree of that many takes about 1 GB of memory); left unchanged")
+        raise MigrationError(
+            f"too large to migrate (over {MAX_WORDS:,} words and symbols: {words:,}; libcst's "
+            "tree of that many takes about 1 GB of memory); left unchanged"
+        )
 
 
 # The holder of the file in hand (``trees_kept``): outside one, nothing is kept.
@@ -137,17 +141,22 @@ def _check_chains(code: str, tree: ast.Module) -> None:
         return
     for node in ast.walk(tree):
         if isinstance(node, ast.BoolOp) and len(node.values) > MAX_CHAIN:
-            raise MigrationError(f"a chain of {len(node.values)} `{type(node.op).__name__.lower()}` "
-                                 f"terms is longer than libcst's parser can take (at most "
-                                 f"{MAX_CHAIN}); left unchanged", node.lineno)
+            raise MigrationError(
+                f"a chain of {len(node.values)} `{type(node.op).__name__.lower()}` "
+                f"terms is longer than libcst's parser can take (at most "
+                f"{MAX_CHAIN}); left unchanged",
+                node.lineno,
+            )
 
 
 def _check_depth(tree: ast.Module) -> None:
     depth, line = _deepest(tree)
     if depth > MAX_DEPTH:
-        raise MigrationError(f"nested {depth} levels deep as libcst counts them (each and/or term is a "
-                             f"level), more than its parser can take (at most {MAX_DEPTH}); left unchanged",
-                             line)
+        raise MigrationError(
+            f"nested {depth} levels deep as libcst counts them (each and/or term is a "
+            f"level), more than its parser can take (at most {MAX_DEPTH}); left unchanged",
+            line,
+        )
 
 
 def _deepest(tree: ast.AST) -> tuple[int, int]:

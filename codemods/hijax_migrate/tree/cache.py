@@ -77,8 +77,9 @@ class Cache:
     def __init__(self, folder: Path | None, options, roots: tuple[Path, ...], tool: str | None = None):
         self.folder = folder  # None: off
         tool = tool if tool is not None else tool_key()
-        self._context = json.dumps([FORMAT, tool, dataclasses.asdict(options), [str(r) for r in roots]],
-                                   default=sorted, sort_keys=True)
+        self._context = json.dumps(
+            [FORMAT, tool, dataclasses.asdict(options), [str(r) for r in roots]], default=sorted, sort_keys=True
+        )
         self._digests: dict[Path, str | None] = {}  # this run's reads of other files
         self._black = options.black
         self._styles: dict[str, str] = {}  # folder -> black's version and settings there
@@ -139,9 +140,12 @@ class Cache:
         if deps is None:
             return
         report = result.report
-        fields = {"changes": [dataclasses.asdict(c) for c in report.changes],
-                  "findings": [dataclasses.asdict(f) for f in report.findings],
-                  "code": result.code if result.code != text else None, "primitives": report.primitives}
+        fields = {
+            "changes": [dataclasses.asdict(c) for c in report.changes],
+            "findings": [dataclasses.asdict(f) for f in report.findings],
+            "code": result.code if result.code != text else None,
+            "primitives": report.primitives,
+        }
         try:
             _write(self._path(display, module, text), json.dumps({"deps": deps, "outcome": fields}))
         except (OSError, ValueError, TypeError):
@@ -149,10 +153,12 @@ class Cache:
 
 
 def _outcome_fields(stored: dict) -> dict:
-    return {"changes": [Change(**c) for c in stored["changes"]],
-            "findings": [Finding(**f) for f in stored["findings"]],
-            "code": stored["code"] if stored["code"] is None else str(stored["code"]),
-            "primitives": int(stored["primitives"])}
+    return {
+        "changes": [Change(**c) for c in stored["changes"]],
+        "findings": [Finding(**f) for f in stored["findings"]],
+        "code": stored["code"] if stored["code"] is None else str(stored["code"]),
+        "primitives": int(stored["primitives"]),
+    }
 
 
 def _write(path: Path, data: str) -> None:

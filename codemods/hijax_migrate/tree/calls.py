@@ -30,7 +30,8 @@ def may_use(text: str, attr: str) -> bool:
     """Could ``text`` hold ``.attr``? A cheap superset of what tokenizing finds
     (a name with letters beyond ASCII after a dot may be ``attr`` normalised)."""
     return attribute_pattern((attr,)).search(text) is not None or (
-        not text.isascii() and re.search(r"\.\s*\w*[^\x00-\x7f]", text) is not None)
+        not text.isascii() and re.search(r"\.\s*\w*[^\x00-\x7f]", text) is not None
+    )
 
 
 def attribute_pattern(names) -> re.Pattern:
@@ -55,7 +56,7 @@ _ONE_CHARACTER = r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|N\{[^}\"
 _CONTINUED = r"(?:\\(?:\r\n|\r|\n))*"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _spelling(attr: str) -> re.Pattern:
     """A quote, then ``attr`` with any of its characters written as an escape
     (``"\\x76jp_bwd"``), and a quote: any string literal that evaluates to it."""
@@ -97,8 +98,13 @@ def _use_line(text: str, attr: str, by_name: bool) -> int | None:
     previous, calls = None, []  # calls: the name before each open bracket
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if by_name and token.type == tokenize.STRING and calls and calls[-1] in GETTERS \
-                    and _spells(token.string, attr):
+            if (
+                by_name
+                and token.type == tokenize.STRING
+                and calls
+                and calls[-1] in GETTERS
+                and _spells(token.string, attr)
+            ):
                 return token.start[0]
             if not by_name and token.type == tokenize.NAME and python_name(token.string) == attr and previous == ".":
                 return token.start[0]
@@ -121,8 +127,14 @@ def _spells(literal: str, attr: str) -> bool:
         return literal.strip("\"'") == attr
 
 
-def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: bool = False,
-                  naming: str | None = None, search: Holders | None = None) -> tuple[Path, int] | None:
+def use_elsewhere(
+    roots: tuple[Path, ...],
+    attr: str,
+    this_file: str,
+    by_name: bool = False,
+    naming: str | None = None,
+    search: Holders | None = None,
+) -> tuple[Path, int] | None:
     """The first use of ``attr`` in another file of the trees (of ``roots``) that
     hold ``this_file`` (with ``naming``: in a file that also names that word;
     ``search``: the run's files holding each word, and its reads of the tree,
@@ -133,8 +145,14 @@ def use_elsewhere(roots: tuple[Path, ...], attr: str, this_file: str, by_name: b
     scans = search.reads.uses
     if (roots, attr, by_name) not in scans:
         scans[roots, attr, by_name] = _scan(roots, attr, by_name, search)
-    return next(((p, n) for p, n in scans[roots, attr, by_name]
-                 if os.path.realpath(p) != this and (naming is None or _names(p, naming, search))), None)
+    return next(
+        (
+            (p, n)
+            for p, n in scans[roots, attr, by_name]
+            if os.path.realpath(p) != this and (naming is None or _names(p, naming, search))
+        ),
+        None,
+    )
 
 
 def _names(path: Path, word: str, search: Holders) -> bool:

@@ -24,7 +24,7 @@ def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
     found, end = [], 0
     for keyword in _KEYWORD.finditer(data):
         at = keyword.start()
-        if at < end or data[data.rfind(b"\n", 0, at) + 1:at].strip(b" \t"):
+        if at < end or data[data.rfind(b"\n", 0, at) + 1 : at].strip(b" \t"):
             continue  # inside the last class's bases, or not at a line's start
         match = _CLASS.match(data, at)
         if match:
@@ -62,8 +62,11 @@ class Links:
         if not names:
             return set()
         named = re.compile(rb"(?<!\w)(?:" + b"|".join(map(re.escape, names)) + rb")(?!\w)")
-        return {key for key, data in self.texts.items()  # a substring first: most files name none
-                if any(name in data for name in names) and named.search(data)}
+        return {
+            key
+            for key, data in self.texts.items()  # a substring first: most files name none
+            if any(name in data for name in names) and named.search(data)
+        }
 
 
 def closure(start: set, linked) -> set:

@@ -22,8 +22,13 @@ _KEEP = 64 << 20  # bytes of the tree a run keeps in memory
 
 
 class TreeReads:
-    def __init__(self, originals: Originals | None = None, listings: Listings | None = None,
-                 uses: dict | None = None, packages: Packages | None = None):
+    def __init__(
+        self,
+        originals: Originals | None = None,
+        listings: Listings | None = None,
+        uses: dict | None = None,
+        packages: Packages | None = None,
+    ):
         self.originals = originals if originals is not None else Originals()
         self.listings = listings if listings is not None else Listings()
         self.packages = packages if packages is not None else Packages()

@@ -46,8 +46,9 @@ class Scans:
     """``originals``: those the run keeps (a file it replaced is read as found);
     ``tool``: the run's ``cache.tool_key()`` (None: worked out here)."""
 
-    def __init__(self, folder: Path | None, roots: tuple[Path, ...], originals: Originals | None = None,
-                 tool: str | None = None):
+    def __init__(
+        self, folder: Path | None, roots: tuple[Path, ...], originals: Originals | None = None, tool: str | None = None
+    ):
         key = digest("\0".join([tool if tool is not None else tool_key(), *map(str, roots)]))
         self.path = folder / "scans" / key if folder is not None else None
         self.originals = originals if originals is not None else Originals()
@@ -142,8 +143,9 @@ class Scans:
             except OSError:
                 return True  # the migration says why it cannot be read
             asked |= words
-            self._remember(entry, path, asked=sorted(w.decode() for w in asked),
-                           named=sorted(w.decode() for w in named))
+            self._remember(
+                entry, path, asked=sorted(w.decode() for w in asked), named=sorted(w.decode() for w in named)
+            )
         return not named.isdisjoint(words)
 
     def names(self, path: Path, read) -> tuple[list[str], str] | None:

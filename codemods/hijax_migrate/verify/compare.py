@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from .outcomes import FAILED, PASSED, Outcomes
 
 FIXED, BROKEN, STILL_FAILING, UNCHANGED, NOT_COMPARED = (
-    "fixed", "broken", "still failing", "unchanged", "not compared")
+    "fixed",
+    "broken",
+    "still failing",
+    "unchanged",
+    "not compared",
+)
 VERDICTS = (BROKEN, FIXED, STILL_FAILING, NOT_COMPARED, UNCHANGED)  # the order they are shown in
 EXIT_CODE = "(exit code)"  # the row that stands for the whole command
 

@@ -18,7 +18,8 @@ from ..core.cwd import working_in
 from ..core.errors import UsageError
 from ..core.model import Outcome
 from ..core.settings import Settings
-from . import invocation, outcomes as reading, process, scratch
+from . import invocation, process, scratch
+from . import outcomes as reading
 from .compare import BROKEN, rows
 from .present import Present
 from .report import Verification
@@ -37,11 +38,17 @@ class Plan:
 def check_usage(flags: Settings) -> None:
     if "-" in flags.paths:
         raise UsageError("--verify migrates files on disk: not with '-' (stdin)")
-    for flag, given in (("--check", flags.check), ("--interactive", flags.interactive), ("--staged", flags.staged),
-                        ("--update-pin", flags.update_pin)):
+    for flag, given in (
+        ("--check", flags.check),
+        ("--interactive", flags.interactive),
+        ("--staged", flags.staged),
+        ("--update-pin", flags.update_pin),
+    ):
         if given:
-            raise UsageError(f"--verify with {flag}: not supported; --verify writes only with --in-place "
-                             "(raise the pin in a run of its own)")
+            raise UsageError(
+                f"--verify with {flag}: not supported; --verify writes only with --in-place "
+                "(raise the pin in a run of its own)"
+            )
     if flags.verify_timeout is not None and flags.verify_timeout <= 0:
         raise UsageError(f"--verify-timeout must be more than 0 seconds, not {flags.verify_timeout}")
 
@@ -99,8 +106,13 @@ def migrate_copy(flags: Settings, copy: scratch.Scratch) -> Migrated:
 
     there = invocation.folders(copy.root, copy.tree)[1]
     inside = Path.cwd().resolve().is_relative_to(copy.root)
-    inner = replace(flags, in_place=True, diff=False, paths=tuple(_into(path, copy, inside) for path in flags.paths),
-                    config=flags.config and _into(flags.config, copy, True))
+    inner = replace(
+        flags,
+        in_place=True,
+        diff=False,
+        paths=tuple(_into(path, copy, inside) for path in flags.paths),
+        config=flags.config and _into(flags.config, copy, True),
+    )
     with working_in(there):
         session = Session.start(inner)
         found = session.migrate()
@@ -120,12 +132,14 @@ def _into(path: str, copy: scratch.Scratch, relative_stays: bool) -> str:
 
 def _renamed(outcome: Outcome, old: str, new: str) -> Outcome:
     """An outcome of the copy, naming the project's files (for a path given as absolute)."""
+
     def name(text: str) -> str:
         return text.replace(old, new).replace(old.lstrip("/"), new.lstrip("/"))
 
     findings = [replace(f, file=name(f.file)) for f in outcome.findings]
-    return replace(outcome, file=name(outcome.file), diff=name(outcome.diff), findings=findings,
-                   error=name(outcome.error))
+    return replace(
+        outcome, file=name(outcome.file), diff=name(outcome.diff), findings=findings, error=name(outcome.error)
+    )
 
 
 def run_sides(plan: Plan, copy: scratch.Scratch, say) -> tuple[reading.Outcomes, reading.Outcomes]:

@@ -61,7 +61,7 @@ def with_unittest_probe(words: list[str]) -> list[str]:
     for at in range(len(words) - 1):
         if words[at] == "-m" and _PYTHON.fullmatch(os.path.basename(words[0])):
             if words[at + 1] == "unittest":
-                return [*words[:at + 1], "hijax_verify_unittest", *words[at + 2:]]
+                return [*words[: at + 1], "hijax_verify_unittest", *words[at + 2 :]]
             return words
     return words
 

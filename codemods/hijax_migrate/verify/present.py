@@ -18,8 +18,9 @@ class Present:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.text = settings.output_format == "text"
-        self.color = settings.color == "always" or (settings.color == "auto" and sys.stdout.isatty()
-                                                    and not os.environ.get("NO_COLOR"))
+        self.color = settings.color == "always" or (
+            settings.color == "auto" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        )
 
     def say(self, line: str) -> None:
         if self.text and not self.settings.quiet:
@@ -31,8 +32,10 @@ class Present:
     def logs(self, copy, found, keep: bool) -> None:
         """Where the runs' output is (kept), or the end of the after run's where a test broke."""
         if keep:
-            print(f"verify: kept {copy.top}: the migrated copy in tree/, the runs' output in "
-                  f"before.log and after.log", file=sys.stderr)
+            print(
+                f"verify: kept {copy.top}: the migrated copy in tree/, the runs' output in before.log and after.log",
+                file=sys.stderr,
+            )
         elif self.text and found.totals()[report.BROKEN]:
             lines = (copy.top / "after.log").read_text(encoding="utf-8", errors="replace").splitlines()
             print("\n".join(["verify: the end of the after run's output:", *lines[-_TAIL:]]), file=sys.stderr)

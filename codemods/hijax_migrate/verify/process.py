@@ -53,11 +53,20 @@ def run(side: Side, log: Path, timeout: float) -> Ran:
 
 def _start(side: Side, out) -> subprocess.Popen:
     try:
-        return subprocess.Popen(side.words, cwd=side.cwd, env=side.env, stdin=subprocess.DEVNULL,
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(
+            side.words,
+            cwd=side.cwd,
+            env=side.env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     except OSError as error:
-        raise UsageError(f"--verify: cannot start {side.words[0]!r} ({side.name} the migration, "
-                         f"in {side.cwd}): {error.strerror or error}") from None
+        raise UsageError(
+            f"--verify: cannot start {side.words[0]!r} ({side.name} the migration, "
+            f"in {side.cwd}): {error.strerror or error}"
+        ) from None
 
 
 def stop(process: subprocess.Popen) -> None:

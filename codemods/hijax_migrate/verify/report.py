@@ -29,8 +29,14 @@ class Verification:
     @property
     def stopped(self) -> str:
         """Which run timed out ("" where none did)."""
-        return next((name for name, side in (("before", self.before), ("after", self.after))
-                     if side.ran.timed_out and side.ran.seconds), "")
+        return next(
+            (
+                name
+                for name, side in (("before", self.before), ("after", self.after))
+                if side.ran.timed_out and side.ran.seconds
+            ),
+            "",
+        )
 
     def totals(self) -> dict[str, int]:
         found = counts(self.rows)
@@ -41,8 +47,11 @@ def _side(outcomes: Outcomes) -> str:
     ran = outcomes.ran
     if ran.timed_out and not ran.seconds:
         return "not run (the run before timed out)"
-    code = (f"timed out after {ran.seconds:.1f} s, stopped with its processes" if ran.timed_out
-            else f"exit {ran.code} in {ran.seconds:.1f} s")
+    code = (
+        f"timed out after {ran.seconds:.1f} s, stopped with its processes"
+        if ran.timed_out
+        else f"exit {ran.code} in {ran.seconds:.1f} s"
+    )
     return f"{code}, {len(outcomes.tests)} test{'' if len(outcomes.tests) == 1 else 's'} recorded"
 
 
@@ -52,19 +61,28 @@ def _state(state: str | None) -> str:
 
 def as_text(found: Verification, color: bool) -> str:
     width = max([len(row.test) for row in found.rows if row.verdict != UNCHANGED] + [0])
-    lines = [f"verify: {found.command}",
-             f"  before the migration: {_side(found.before)}",
-             f"  after the migration:  {_side(found.after)}" + (f" (with {found.python})" if found.python else "")]
+    lines = [
+        f"verify: {found.command}",
+        f"  before the migration: {_side(found.before)}",
+        f"  after the migration:  {_side(found.after)}" + (f" (with {found.python})" if found.python else ""),
+    ]
     for verdict in VERDICTS[:-1]:
-        lines += [_paint(f"  {verdict:<14}", _STYLES[verdict], color)
-                  + f"{row.test:<{width}}  {_state(row.before)} -> {_state(row.after)}"
-                  for row in found.rows if row.verdict == verdict]
+        lines += [
+            _paint(f"  {verdict:<14}", _STYLES[verdict], color)
+            + f"{row.test:<{width}}  {_state(row.before)} -> {_state(row.after)}"
+            for row in found.rows
+            if row.verdict == verdict
+        ]
     totals = found.totals()
     if found.stopped:
         lines.append(f"not verified: the run {found.stopped} the migration timed out (--verify-timeout)")
         return "\n".join(lines)
-    lines.append("verified: " + ", ".join(_paint(f"{n} {verdict}", _STYLES.get(verdict, ""), color and n > 0)
-                                        for verdict, n in totals.items()))
+    lines.append(
+        "verified: "
+        + ", ".join(
+            _paint(f"{n} {verdict}", _STYLES.get(verdict, ""), color and n > 0) for verdict, n in totals.items()
+        )
+    )
     return "\n".join(lines)
 
 
@@ -79,21 +97,33 @@ def _paint(text: str, style: str, color: bool) -> str:
 
     out = io.StringIO()
     Console(file=out, force_terminal=True, color_system="standard", highlight=False, soft_wrap=True).print(
-        Text(text, style), end="")
+        Text(text, style), end=""
+    )
     return out.getvalue()
 
 
 def as_json(found: Verification, migration: str) -> str:
     def side(outcomes: Outcomes) -> dict:
-        return {"exit_code": outcomes.ran.code, "timed_out": outcomes.ran.timed_out,
-                "seconds": round(outcomes.ran.seconds, 3), "tests": len(outcomes.tests)}
+        return {
+            "exit_code": outcomes.ran.code,
+            "timed_out": outcomes.ran.timed_out,
+            "seconds": round(outcomes.ran.seconds, 3),
+            "tests": len(outcomes.tests),
+        }
 
-    doc = {"migration": json.loads(migration),
-           "verify": {"command": found.command, "python": found.python,
-                      "before": side(found.before), "after": side(found.after),
-                      "tests": [{"test": r.test, "before": r.before, "after": r.after, "verdict": r.verdict}
-                                for r in found.rows],
-                      "summary": found.totals(), "timed_out": found.stopped or None, "written": found.written}}
+    doc = {
+        "migration": json.loads(migration),
+        "verify": {
+            "command": found.command,
+            "python": found.python,
+            "before": side(found.before),
+            "after": side(found.after),
+            "tests": [{"test": r.test, "before": r.before, "after": r.after, "verdict": r.verdict} for r in found.rows],
+            "summary": found.totals(),
+            "timed_out": found.stopped or None,
+            "written": found.written,
+        },
+    }
     return json.dumps(doc, indent=2)
 
 
@@ -102,14 +132,24 @@ def as_github(found: Verification) -> str:
     for row in found.rows:
         if row.verdict in _LEVELS:
             file = row.test.split("::")[0] if ".py::" in row.test or row.test.endswith(".py") else ""
-            lines.append(_annotation(_LEVELS[row.verdict], file, 0, f"hijax-migrate --verify: {row.verdict}",
-                                     f"{row.test}: {_state(row.before)} before the migration, "
-                                     f"{_state(row.after)} after"))
+            lines.append(
+                _annotation(
+                    _LEVELS[row.verdict],
+                    file,
+                    0,
+                    f"hijax-migrate --verify: {row.verdict}",
+                    f"{row.test}: {_state(row.before)} before the migration, {_state(row.after)} after",
+                )
+            )
     totals = found.totals()
-    said = (f"not verified: the run {found.stopped} the migration timed out" if found.stopped
-            else ", ".join(f"{n} {verdict}" for verdict, n in totals.items()))
-    lines.append(_annotation("error" if totals[BROKEN] or found.stopped else "notice", "", 0,
-                             "hijax-migrate --verify", said))
+    said = (
+        f"not verified: the run {found.stopped} the migration timed out"
+        if found.stopped
+        else ", ".join(f"{n} {verdict}" for verdict, n in totals.items())
+    )
+    lines.append(
+        _annotation("error" if totals[BROKEN] or found.stopped else "notice", "", 0, "hijax-migrate --verify", said)
+    )
     return "\n".join(lines)
 
 

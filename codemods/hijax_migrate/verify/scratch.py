@@ -47,8 +47,14 @@ class Scratch:
 
 
 def git(root: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=root, capture_output=True, check=False,
-                          env={**os.environ, **_GIT_ENV}, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        ["git", "-c", "core.hooksPath=/dev/null", *args],
+        cwd=root,
+        capture_output=True,
+        check=False,
+        env={**os.environ, **_GIT_ENV},
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def repository_top(path: Path) -> Path | None:

@@ -6,7 +6,9 @@ from ...analysis.scopes import PRIMITIVE_KINDS
 from ..base import Rule
 
 RULE = Rule(
-    "HJX011", "batch-dim-rule", (0, 12, 0),
+    "HJX011",
+    "batch-dim-rule",
+    (0, 12, 0),
     "Reported, as an error: a primitive that defines `batch_dim_rule` but not `batch` loses "
     "`vmap` in jax 0.12 (the default `batch` that called it through `VmapOf` is gone); uses of "
     "`VmapOf` too. No generic rewrite exists: the message says what to write. A `batch_dim_rule` "

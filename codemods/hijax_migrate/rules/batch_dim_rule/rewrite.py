@@ -10,9 +10,11 @@ from ..context import NOTE, RuleTransformer
 from ..removed_names.rewrite import hijax_imports
 from . import RULE
 
-WRITE_BATCH = ("write `batch(self, axis_data, args, dims)` returning `(outputs, out_dims)`: "
-               "build the primitive again at the batched avals and apply it to `args`, as jax's "
-               "own primitives do")
+WRITE_BATCH = (
+    "write `batch(self, axis_data, args, dims)` returning `(outputs, out_dims)`: "
+    "build the primitive again at the batched avals and apply it to `args`, as jax's "
+    "own primitives do"
+)
 
 
 class BatchDimRule(RuleTransformer):
@@ -34,14 +36,21 @@ class BatchDimRule(RuleTransformer):
         if not defined or "batch" in shape.methods or "batch" in shape.attributes:
             return
         if only_raises_not_implemented(shape.methods.get("batch_dim_rule")):
-            self.skipped(self.prims.line(node), node,
-                         "`batch_dim_rule` only raises `NotImplementedError`: `vmap` of it fails on jax "
-                         "0.12 as it did before (the default `batch` raises `NotImplementedError`); "
-                         f"nothing to do, unless it should batch: {WRITE_BATCH}", NOTE)
+            self.skipped(
+                self.prims.line(node),
+                node,
+                "`batch_dim_rule` only raises `NotImplementedError`: `vmap` of it fails on jax "
+                "0.12 as it did before (the default `batch` raises `NotImplementedError`); "
+                f"nothing to do, unless it should batch: {WRITE_BATCH}",
+                NOTE,
+            )
             return
-        self.skipped(self.prims.line(node), node,
-                     "defines `batch_dim_rule` but not `batch`; jax 0.12 no longer calls "
-                     f"`batch_dim_rule`, so `vmap` of it fails: {WRITE_BATCH}")
+        self.skipped(
+            self.prims.line(node),
+            node,
+            "defines `batch_dim_rule` but not `batch`; jax 0.12 no longer calls "
+            f"`batch_dim_rule`, so `vmap` of it fails: {WRITE_BATCH}",
+        )
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if hijax_imports(node, ("VmapOf",)):

@@ -13,8 +13,9 @@ from ..base import Rule
 
 def returns_cotangents(node: ast.ClassDef, kind: Kind) -> bool:
     """A ``vjp_bwd`` returning values, or one bound in the body or defined in a block."""
-    return kind is not Kind.NONE and (returns_values(methods(node).get("vjp_bwd"))
-                                      or "vjp_bwd" in assigned(node) | in_blocks(node))
+    return kind is not Kind.NONE and (
+        returns_values(methods(node).get("vjp_bwd")) or "vjp_bwd" in assigned(node) | in_blocks(node)
+    )
 
 
 def through_family(code: str, tree: ast.Module, classes: list, scope: Scope, project) -> bool:
@@ -33,8 +34,9 @@ def through_family(code: str, tree: ast.Module, classes: list, scope: Scope, pro
 def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:
     from ...analysis.families import descendants, form
 
-    return form(info) == CLASSIC and any(project.class_kind(sub).is_primitive
-                                         for sub in descendants(project, info, here))
+    return form(info) == CLASSIC and any(
+        project.class_kind(sub).is_primitive for sub in descendants(project, info, here)
+    )
 
 
 def _calls_classic_rule(tree: ast.Module, classes: list, scope: Scope, project) -> bool:
@@ -70,7 +72,9 @@ def _names_classic_class(access: ast.Attribute, scope: Scope, project) -> bool:
 
 
 RULE = Rule(
-    "HJX001", "bwd-returns-cotangents", (0, 8, 1),
+    "HJX001",
+    "bwd-returns-cotangents",
+    (0, 8, 1),
     "A `vjp_bwd` that returns cotangents: renamed to `vjp_bwd_retval`, or its "
     "returns turned into accumulator writes followed by `return None`.",
     before="""

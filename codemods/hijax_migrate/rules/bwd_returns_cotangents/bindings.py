@@ -21,14 +21,20 @@ def function_named(module: cst.Module, name: str, cls: cst.ClassDef | None) -> c
     return None
 
 
-def bound_function(module: cst.Module, value: cst.BaseExpression,
-                   cls: cst.ClassDef | None = None) -> tuple[cst.FunctionDef | None, int]:
+def bound_function(
+    module: cst.Module, value: cst.BaseExpression, cls: cst.ClassDef | None = None
+) -> tuple[cst.FunctionDef | None, int]:
     """The function a body binding names (``cls``: one of its body's own first, then the
     module's), and how many positional parameters after ``self`` a ``partialmethod`` fills."""
     bound = 0
-    if isinstance(value, cst.Call) and _is_partialmethod(value.func) and value.args \
-            and isinstance(value.args[0].value, cst.Name) and not value.args[0].keyword \
-            and not any(arg.star for arg in value.args):
+    if (
+        isinstance(value, cst.Call)
+        and _is_partialmethod(value.func)
+        and value.args
+        and isinstance(value.args[0].value, cst.Name)
+        and not value.args[0].keyword
+        and not any(arg.star for arg in value.args)
+    ):
         # ``partialmethod(f, 1.0, scale=2)``: f, the positional parameters it fills bound
         bound = sum(arg.keyword is None for arg in value.args[1:])
         value = value.args[0].value
@@ -53,10 +59,12 @@ def _without_first(func: cst.FunctionDef, count: int) -> cst.FunctionDef:
     if not count:
         return func
     params = [*func.params.posonly_params, *func.params.params]
-    return func.with_changes(params=func.params.with_changes(posonly_params=[], params=[*params[:1],
-                                                                                      *params[1 + count:]]))
+    return func.with_changes(
+        params=func.params.with_changes(posonly_params=[], params=[*params[:1], *params[1 + count :]])
+    )
 
 
 def _is_partialmethod(func: cst.BaseExpression) -> bool:
-    return is_name(func, "partialmethod") or (isinstance(func, cst.Attribute) and func.attr.value == "partialmethod"
-                                              and is_name(func.value, "functools"))
+    return is_name(func, "partialmethod") or (
+        isinstance(func, cst.Attribute) and func.attr.value == "partialmethod" and is_name(func.value, "functools")
+    )

@@ -40,14 +40,18 @@ def verdict(func: cst.FunctionDef | None, kind: Kind) -> tuple[str, str] | None:
     if kind is Kind.NONE:
         return None
     if not kind.is_primitive:
-        return ("its bases cannot be decided; if they are hijax primitives and the rule returns cotangents, "
-                f"{BY_HAND}"), NOTE
+        return (
+            f"its bases cannot be decided; if they are hijax primitives and the rule returns cotangents, {BY_HAND}"
+        ), NOTE
     if func is None:
-        return ("its form cannot be read here (not a function of this module): if it returns cotangents, "
-                f"{BY_HAND}"), NOTE
+        return (
+            f"its form cannot be read here (not a function of this module): if it returns cotangents, {BY_HAND}"
+        ), NOTE
     if returns_values(own_returns(func)):
-        return ("it returns cotangents, and jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on; left as "
-                "written: make its key `\"vjp_bwd_retval\"` (a value rule), or port it to accumulators, by hand"), ERROR
+        return (
+            "it returns cotangents, and jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on; left as "
+            'written: make its key `"vjp_bwd_retval"` (a value rule), or port it to accumulators, by hand'
+        ), ERROR
     return None  # an accumulator rule: right as it is
 
 
@@ -60,16 +64,22 @@ class FactoryPlanner:
 
     def factory_plans(self) -> list[Plan]:
         chosen = self.options.classes  # a review migrates only the chosen classes
-        plans = (self._factory(stmt, info) for stmt, info in self.prims.factories.items()
-                 if chosen is None or info.qualname in chosen)
+        plans = (
+            self._factory(stmt, info)
+            for stmt, info in self.prims.factories.items()
+            if chosen is None or info.qualname in chosen
+        )
         return [plan for plan in plans if plan is not None]
 
     def _factory(self, stmt: cst.SimpleStatementLine, info: ClassInfo) -> Plan | None:
         element = factory_member(stmt, RULE)
         if element is None:
             return None
-        func = (function_named(self.prims.wrapper.module, element.value.value, None)
-                if isinstance(element.value, cst.Name) else None)
+        func = (
+            function_named(self.prims.wrapper.module, element.value.value, None)
+            if isinstance(element.value, cst.Name)
+            else None
+        )
         kind = self.project.class_kind(info)
         if kind.is_primitive and func is not None and rule_form(func) == CLASSIC:
             return self._rename(stmt, info, element, func)
@@ -88,13 +98,20 @@ class FactoryPlanner:
         if not self.families.bound_tuples(plan, func):
             return None
         if self.options.strategy == "accum":
-            self._say(element, info, f"the `{RULE}` it places renamed to `{NEW}`, not given accumulators "
-                      "(--strategy accum): the function is not the class's to change", NOTE)
-        return self.families.renames(self.steps.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to "
-                                                     f"`{NEW}`"))
+            self._say(
+                element,
+                info,
+                f"the `{RULE}` it places renamed to `{NEW}`, not given accumulators "
+                "(--strategy accum): the function is not the class's to change",
+                NOTE,
+            )
+        return self.families.renames(
+            self.steps.done(plan, f"renamed the bound `{RULE}` (a key of `type(...)`) to `{NEW}`")
+        )
 
     def _say(self, element: cst.DictElement, info: ClassInfo, reason: str, severity: str = ERROR) -> None:
         placed = cst.Module([]).code_for_node(element.value)
-        self.steps.skipped(self.prims.line(element), info.qualname,
-                           f"`type(...)` places `{RULE} = {placed}`: {reason}", severity)
+        self.steps.skipped(
+            self.prims.line(element), info.qualname, f"`type(...)` places `{RULE} = {placed}`: {reason}", severity
+        )
         return None

@@ -58,8 +58,11 @@ class FamilyPlanner:
             return None
         if info.qualname not in self.decider.renamed_rules(self.project, self.options, info.module):
             return None  # that file keeps or converts it: the call stays as it is
-        self.steps.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed with {info.qualname}'s rule "
-                           f"({info.module or 'another file'})")
+        self.steps.changed(
+            self.prims.line(node),
+            cls,
+            f"call of `{RULE}` renamed with {info.qualname}'s rule ({info.module or 'another file'})",
+        )
         return NEW
 
     def reaches_none(self, value: cst.BaseExpression, node: cst.Attribute, cls: cst.ClassDef | None) -> str | None:
@@ -68,18 +71,27 @@ class FamilyPlanner:
         meant the value rule, and reaches jax's accumulator one with no accumulators."""
         here = self.prims.infos.get(cls) if cls is not None else None
         # ``super()``, or ``super(C, self)`` naming the class it stands in
-        above = is_call(value, "super") and (not value.args or len(value.args) == 2 and cls is not None
-                                              and is_name(value.args[0].value, cls.name.value))
+        above = is_call(value, "super") and (
+            not value.args or len(value.args) == 2 and cls is not None and is_name(value.args[0].value, cls.name.value)
+        )
         if here is None or not self.prims.kinds[cls].is_primitive or not (above or is_name(value, "self", "cls")):
             return None
         if not inherits_retval(self.project, here, above):
             return None
         call = self.steps.parents().get(node)
-        if not (isinstance(call, cst.Call) and call.func is node and len(call.args) == 2
-                and all(not arg.star and arg.keyword is None for arg in call.args)):
+        if not (
+            isinstance(call, cst.Call)
+            and call.func is node
+            and len(call.args) == 2
+            and all(not arg.star and arg.keyword is None for arg in call.args)
+        ):
             return None
-        self.steps.changed(self.prims.line(node), cls, f"call of `{RULE}` renamed: {here.qualname}'s family above "
-                           f"defines `{NEW}` and no `{RULE}`, so the call meant the value rule")
+        self.steps.changed(
+            self.prims.line(node),
+            cls,
+            f"call of `{RULE}` renamed: {here.qualname}'s family above "
+            f"defines `{NEW}` and no `{RULE}`, so the call meant the value rule",
+        )
         return NEW
 
     def unresolved(self, node: cst.Attribute, renamed: list[ClassInfo | None]) -> None:
@@ -89,9 +101,14 @@ class FamilyPlanner:
             return
         mine = sorted({info.qualname for info in renamed if info is not None})
         code = cst.Module([]).code_for_node(node)
-        self.steps.skipped(self.prims.line(node), None, f"`{code}` is left as written: on an instance of "
-                           f"{' or '.join(f'`{name}`' for name in mine)} it now reaches jax's accumulator "
-                           f"`{RULE}`, not the value rule (renamed `{NEW}`): write `.{NEW}` there if so", NOTE)
+        self.steps.skipped(
+            self.prims.line(node),
+            None,
+            f"`{code}` is left as written: on an instance of "
+            f"{' or '.join(f'`{name}`' for name in mine)} it now reaches jax's accumulator "
+            f"`{RULE}`, not the value rule (renamed `{NEW}`): write `.{NEW}` there if so",
+            NOTE,
+        )
 
     # -- what a rename rests on
     def renames(self, plan: Plan) -> Plan:
@@ -134,12 +151,20 @@ class FamilyPlanner:
     def rename_in_family(self, cls: cst.ClassDef, shape, func: cst.FunctionDef) -> Plan | None:
         steps = self.steps
         if is_static(func) and len(positional(func)) != 2:  # (res, g): anything else is not a value rule
-            return steps.skip(func, cls, f"a static `{RULE}` with {len(positional(func))} parameters: "
-                              "whether it takes accumulators cannot be told; port by hand")
+            return steps.skip(
+                func,
+                cls,
+                f"a static `{RULE}` with {len(positional(func))} parameters: "
+                "whether it takes accumulators cannot be told; port by hand",
+            )
         earlier = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == RULE][:-1]
         for dead in earlier:
-            steps.skip(dead, cls, f"`{RULE}` is defined again below: Python keeps the last one, "
-                       "which is migrated; this one is left as written (remove it)")
+            steps.skip(
+                dead,
+                cls,
+                f"`{RULE}` is defined again below: Python keeps the last one, "
+                "which is migrated; this one is left as written (remove it)",
+            )
         if earlier:
             return steps.to_accumulators(cls, shape, func, f"`{RULE}` is defined twice")
         info = self.prims.infos.get(cls)
@@ -156,20 +181,34 @@ class FamilyPlanner:
             return None
         verdict = bound_form(self.module, assign.value, cls)
         if verdict != CLASSIC:
-            return None if verdict == "accumulator" else self.steps.skip(
-                assign, cls, f"`{RULE}` is bound to {verdict}, whose form is not visible: check it by hand")
+            return (
+                None
+                if verdict == "accumulator"
+                else self.steps.skip(
+                    assign, cls, f"`{RULE}` is bound to {verdict}, whose form is not visible: check it by hand"
+                )
+            )
         info = self.prims.infos.get(cls)
         conflict = self.conflict(info) if info is not None else None
         if conflict:
-            return self.steps.skip(assign, cls, f"`{RULE}` is bound to a value-returning function, but renaming "
-                                   f"it would define both rules ({conflict}): port by hand")
+            return self.steps.skip(
+                assign,
+                cls,
+                f"`{RULE}` is bound to a value-returning function, but renaming "
+                f"it would define both rules ({conflict}): port by hand",
+            )
         plan = Plan(assign, cls, new_name=NEW)
         # the body's own function, or the module's
         if not self.bound_tuples(plan, bound_function(self.module, assign.value, cls)[0]):
             return None
         if self.options.strategy == "accum":
-            self.steps.skip(assign, cls, f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
-                            "(--strategy accum): the function it binds is not the class's to change", NOTE)
+            self.steps.skip(
+                assign,
+                cls,
+                f"the bound `{RULE}` renamed to `{NEW}`, not given accumulators "
+                "(--strategy accum): the function it binds is not the class's to change",
+                NOTE,
+            )
         return self.renames(self.steps.done(plan, f"renamed the bound `{RULE}` to `{NEW}`"))
 
     def bound_tuples(self, plan: Plan, func: cst.FunctionDef | None) -> bool:
@@ -180,15 +219,25 @@ class FamilyPlanner:
             return True
         name = func.name.value
         named = len(findall(self.module, cst.Name, lambda n: n.value == name)) - 1
-        bindings = sum(len(findall(s, cst.Name, lambda n: n.value == name)) for c in self.prims.kinds
-                       for s in c.body.body if isinstance(s, cst.SimpleStatementLine)
-                       and is_name(sole_target(s.body[0]), RULE, NEW))
-        bindings += sum(is_name(getattr(factory_member(stmt, key), "value", None), name)
-                        for stmt in self.prims.factories for key in (RULE, NEW))
+        bindings = sum(
+            len(findall(s, cst.Name, lambda n: n.value == name))
+            for c in self.prims.kinds
+            for s in c.body.body
+            if isinstance(s, cst.SimpleStatementLine) and is_name(sole_target(s.body[0]), RULE, NEW)
+        )
+        bindings += sum(
+            is_name(getattr(factory_member(stmt, key), "value", None), name)
+            for stmt in self.prims.factories
+            for key in (RULE, NEW)
+        )
         if named != bindings:
             owner = plan.info.qualname if plan.info else plan.cls
-            self.steps.skip(plan.func, owner, f"`{name}` returns a list, which jax refuses as a rule's result, "
-                            "and is used outside rule bindings too: make it return a tuple by hand")
+            self.steps.skip(
+                plan.func,
+                owner,
+                f"`{name}` returns a list, which jax refuses as a rule's result, "
+                "and is used outside rule bindings too: make it return a tuple by hand",
+            )
             return False
         plan.returns.update((old, [new]) for old, new in returns.items())
         plan.visits.append(func)
@@ -217,9 +266,13 @@ class FamilyPlanner:
             return None  # no hijax class uses it: another protocol
         others = [u.qualname for u in users if u not in prims]
         if others:
-            return self.steps.skip(func, cls, f"`{RULE}` is inherited by the primitive {prims[0].qualname} and "
-                                   f"by {', '.join(others)}, which is none: left alone; give the primitive its "
-                                   "own rule")
+            return self.steps.skip(
+                func,
+                cls,
+                f"`{RULE}` is inherited by the primitive {prims[0].qualname} and "
+                f"by {', '.join(others)}, which is none: left alone; give the primitive its "
+                "own rule",
+            )
         conflict = self.conflict(info)
         if conflict:
             return self.steps.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")

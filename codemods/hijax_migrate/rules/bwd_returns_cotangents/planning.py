@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 class RuleInputs:
     """One file's migration as the planners read it; ``report`` takes the classes
     whose rule is renamed (``FamilyPlanner.renames``), what other files decide on."""
+
     prims: PrimitiveMap
     project: Project
     options: Options

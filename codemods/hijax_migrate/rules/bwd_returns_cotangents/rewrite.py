@@ -54,8 +54,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     rule = RULE
     OUTSIDE_NAMES = frozenset({"vjp_bwd"})  # another file may rename the rule a call reaches
 
-    def __init__(self, context: FileContext, prims: PrimitiveMap, options: Options, report: FileReport,
-                 project: Project):
+    def __init__(
+        self, context: FileContext, prims: PrimitiveMap, options: Options, report: FileReport, project: Project
+    ):
         super().__init__(context, prims, options, report, project)
         inputs = RuleInputs(prims, project, options, report, context.decider)
         self.families = FamilyPlanner(inputs, self)
@@ -82,33 +83,55 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         for cls, kind in self.prims.kinds.items():
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             if func is not None and returns_values(own_returns(func)):
-                self.skip(func, cls, "a base class comes from outside the tree and cannot be decided; "
-                          "left alone (pass --base MODULE.CLASS if it is a hijax primitive)", NOTE)
+                self.skip(
+                    func,
+                    cls,
+                    "a base class comes from outside the tree and cannot be decided; "
+                    "left alone (pass --base MODULE.CLASS if it is a hijax primitive)",
+                    NOTE,
+                )
 
     def extra_plans(self) -> list[Plan]:
         # family hook: value rules in plain mixins; the other arms of rules defined under ``if``;
         # rules placed by ``type(...)``
-        return [tuple_results(plan) for plan in self.families.mixin_plans() + self._other_arms
-                ] + self.factories.factory_plans()
+        return [
+            tuple_results(plan) for plan in self.families.mixin_plans() + self._other_arms
+        ] + self.factories.factory_plans()
 
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
         """``vjp_bwd`` defined in the arms of an ``if`` in the class body: renamed in
         each alike where each is a value rule (whichever runs, the class is migrated)."""
         defs = branch_defs(cls, "vjp_bwd")
         shape = class_shape(cls)
-        if not defs or any(rule_form(f) != CLASSIC or f.decorators for f in defs) or "vjp_bwd_retval" in (
-                *shape.methods, *shape.attributes, *conditional_defs(cls)):
-            return self.skip(first, cls, "`vjp_bwd` is defined inside a block of the class body (if, try, "
-                             "for...), not each arm of an `if` a plain value rule: which one runs is decided "
-                             "when the code runs; port each by hand")
+        if (
+            not defs
+            or any(rule_form(f) != CLASSIC or f.decorators for f in defs)
+            or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls))
+        ):
+            return self.skip(
+                first,
+                cls,
+                "`vjp_bwd` is defined inside a block of the class body (if, try, "
+                "for...), not each arm of an `if` a plain value rule: which one runs is decided "
+                "when the code runs; port each by hand",
+            )
         info = self.prims.infos.get(cls)
         conflict = self.families.conflict(info) if info is not None else None
         if conflict:
-            return self.skip(first, cls, f"`vjp_bwd` is defined in the arms of an `if`, and a rename would "
-                             f"define both rules: {conflict}; port each by hand")
+            return self.skip(
+                first,
+                cls,
+                f"`vjp_bwd` is defined in the arms of an `if`, and a rename would "
+                f"define both rules: {conflict}; port each by hand",
+            )
         if self.options.strategy == "accum":
-            self.skip(first, cls, "renamed to `vjp_bwd_retval` in each arm of the `if`, not given accumulators "
-                      "(--strategy accum): one form for every arm", NOTE)
+            self.skip(
+                first,
+                cls,
+                "renamed to `vjp_bwd_retval` in each arm of the `if`, not given accumulators "
+                "(--strategy accum): one form for every arm",
+                NOTE,
+            )
         plans = [self.families.renames(self.rename(cls, func, "vjp_bwd_retval")) for func in defs]
         self._other_arms.extend(plans[1:])
         return plans[0]
@@ -122,22 +145,41 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if hidden is not None and func is None:
             return self.in_branches(cls, hidden)
         if hidden is not None:
-            return self.skip(hidden, cls, "`vjp_bwd` is defined inside a block of the class body (if, try, "
-                             "for...): which one runs is decided when the code runs; port each by hand")
+            return self.skip(
+                hidden,
+                cls,
+                "`vjp_bwd` is defined inside a block of the class body (if, try, "
+                "for...): which one runs is decided when the code runs; port each by hand",
+            )
         if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
             return self.families.plan_bound(cls, shape)
         if not returns_values(own_returns(func)):
             return None
-        alias = next((n for s in cls.body.body if not isinstance(s, cst.FunctionDef)
-                      for n in findall(s, cst.Name, lambda name: is_name(name, "vjp_bwd"))), None)
+        alias = next(
+            (
+                n
+                for s in cls.body.body
+                if not isinstance(s, cst.FunctionDef)
+                for n in findall(s, cst.Name, lambda name: is_name(name, "vjp_bwd"))
+            ),
+            None,
+        )
         if alias is not None:  # ``_ref = vjp_bwd``: a rename would leave the name unbound there
-            return self.skip(func, cls, f"`vjp_bwd` is named in the class body (line {self.prims.line(alias)}): "
-                             "a rename would leave that name unbound, and accumulators change its calls; "
-                             "port both by hand")
+            return self.skip(
+                func,
+                cls,
+                f"`vjp_bwd` is named in the class body (line {self.prims.line(alias)}): "
+                "a rename would leave that name unbound, and accumulators change its calls; "
+                "port both by hand",
+            )
         named = self.by_name(cls)
         if named is not None:
-            return self.skip(func, cls, f"`vjp_bwd` is reached by name at {named} (a string): neither a "
-                             "rename nor accumulators would follow it there; port both by hand")
+            return self.skip(
+                func,
+                cls,
+                f"`vjp_bwd` is reached by name at {named} (a string): neither a "
+                "rename nor accumulators would follow it there; port both by hand",
+            )
         params = accumulator_params(func, 3 if shape.has_sres else 2)
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
             # jax 0.8.0's ``vjp_bwd(self, res, *args)``, args the output cotangent: no ``g`` for the
@@ -150,8 +192,12 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if shape.has_sres:
             uses = self.reaching(cls, func)
             if uses:
-                return self.skip(func, cls, "structured residuals need the accumulator form, and `.vjp_bwd` at "
-                                 f"{uses[0].where} may call this rule, which that would break; port both by hand")
+                return self.skip(
+                    func,
+                    cls,
+                    "structured residuals need the accumulator form, and `.vjp_bwd` at "
+                    f"{uses[0].where} may call this rule, which that would break; port both by hand",
+                )
             return self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if self.options.strategy == "accum":
             return self.accum_strategy(cls, shape, func)
@@ -164,22 +210,28 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if why is None:
             return self.to_accumulators(cls, shape, func, "--strategy accum")
         self.skip(func, cls, f"renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}", NOTE)
-        plan = self.done(Plan(func, cls, new_name="vjp_bwd_retval"), "renamed `vjp_bwd` to `vjp_bwd_retval`, "
-                         f"not given accumulators (--strategy accum): {why}")
+        plan = self.done(
+            Plan(func, cls, new_name="vjp_bwd_retval"),
+            f"renamed `vjp_bwd` to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}",
+        )
         return self.families.renames(plan)
 
     def _value_form_needed(self, cls, func) -> str | None:
         info = self.prims.infos.get(cls)
-        if info is not None and (inherits_retval(self.project, info, above=True)
-                                 or self.families.bound_renamed_above(info)):
+        if info is not None and (
+            inherits_retval(self.project, info, above=True) or self.families.bound_renamed_above(info)
+        ):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
-        if "batch_dim_rule" in conditional_defs(cls) or (info is not None and batches_through_vmapof(self.project,
-                                                                                                      info)):
-            return ("it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule "
-                    "`vjp_bwd_retval` (jax up to 0.11.2)")
+        if "batch_dim_rule" in conditional_defs(cls) or (
+            info is not None and batches_through_vmapof(self.project, info)
+        ):
+            return (
+                "it is batched through `batch_dim_rule`, whose `VmapOf` calls the value rule "
+                "`vjp_bwd_retval` (jax up to 0.11.2)"
+            )
         blocker = self.family_blocker(cls, func)
         if blocker is None:
             return None
@@ -192,11 +244,18 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         """Accumulators are there, and values still returned: write those not written yet."""
         blocking, unknown = self.uses_of_rule(cls, func)
         if blocking is not None:
-            what = "cotangents" if all(classify(r) in (Returned.NOTHING, Returned.TUPLE) for r in own_returns(func)) \
+            what = (
+                "cotangents"
+                if all(classify(r) in (Returned.NOTHING, Returned.TUPLE) for r in own_returns(func))
                 else "values (cotangents, or logs: not known which)"
-            return self.skip(func, cls, f"`vjp_bwd` takes accumulators and returns {what}, and `.vjp_bwd` at "
-                             f"{blocking.where} reaches this rule, where what it returns may be used; "
-                             "port both by hand")
+            )
+            return self.skip(
+                func,
+                cls,
+                f"`vjp_bwd` takes accumulators and returns {what}, and `.vjp_bwd` at "
+                f"{blocking.where} reaches this rule, where what it returns may be used; "
+                "port both by hand",
+            )
         return self.note_unknown(self._half_ported(cls, shape, func, params), unknown, "vjp_bwd", RETURNS_NONE)
 
     def _half_ported(self, cls, shape, func, params: Params) -> Plan | None:
@@ -212,10 +271,20 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             whole = [Accumulator(accs, handed=list(uses.spread))] if isinstance(accs, str) else accs
             facts = Helpers(scopes.of, parents, self.helper_resolver(cls)).facts(func, whole)
         except Unknown as unknown:
-            return self.skip(func, cls, f"{unknown} (line {self.prims.line(unknown.node)}): whether it is "
-                             "written cannot be decided; write the accumulators by hand")
-        return self.fill_writes(Plan(func, cls), shape, returns, accs, "returned cotangents became "
-                                "accumulator writes, or were dropped where the rule writes them already", facts)
+            return self.skip(
+                func,
+                cls,
+                f"{unknown} (line {self.prims.line(unknown.node)}): whether it is "
+                "written cannot be decided; write the accumulators by hand",
+            )
+        return self.fill_writes(
+            Plan(func, cls),
+            shape,
+            returns,
+            accs,
+            "returned cotangents became accumulator writes, or were dropped where the rule writes them already",
+            facts,
+        )
 
     def _half_accumulators(self, cls, shape, func, params: Params, uses: Uses, returns):
         """The accumulators of a half-ported rule, or the name of ``*arg_accums`` where their number
@@ -223,8 +292,11 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if params.named:
             count = self._count(cls, shape, [])
             if count is not None and count != len(params.named):
-                return self.skip(func, cls, f"`vjp_bwd` takes {len(params.named)} accumulators for {count} "
-                                 "inputs; not guessing which is which")
+                return self.skip(
+                    func,
+                    cls,
+                    f"`vjp_bwd` takes {len(params.named)} accumulators for {count} inputs; not guessing which is which",
+                )
             return [uses.named(name) for name in params.named]
         accs = uses.star(params.star, self._count(cls, shape, returns))
         if accs == -1:  # their number is not visible, and no element is used: a write of the whole

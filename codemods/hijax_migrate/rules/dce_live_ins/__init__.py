@@ -11,8 +11,7 @@ from ..base import Rule
 
 def old_signature(func: ast.FunctionDef | None) -> bool:
     """As ``sites.old_signature``: exactly ``(self, used_outs)``."""
-    return (func is not None and len(positional(func)) == 2 and not func.args.defaults
-            and func.args.vararg is None)
+    return func is not None and len(positional(func)) == 2 and not func.args.defaults and func.args.vararg is None
 
 
 def old_dce(node: ast.ClassDef, kind: Kind) -> bool:
@@ -25,13 +24,18 @@ def through_mixin(code: str, tree: ast.Module, classes: list, scope: Scope, proj
     from ...analysis.families import Classes, descendants
 
     here = Classes(info for _, _, info in classes)
-    return any(kind is Kind.NONE and old_signature(methods(node).get("dce"))
-               and any(project.class_kind(sub).is_primitive for sub in descendants(project, info, here))
-               for node, kind, info in classes)
+    return any(
+        kind is Kind.NONE
+        and old_signature(methods(node).get("dce"))
+        and any(project.class_kind(sub).is_primitive for sub in descendants(project, info, here))
+        for node, kind, info in classes
+    )
 
 
 RULE = Rule(
-    "HJX010", "dce-live-ins", (0, 12, 0),
+    "HJX010",
+    "dce-live-ins",
+    (0, 12, 0),
     "jax 0.12 calls `dce(used_outs, live_ins)`: an override `dce(self, used_outs)` gains the "
     "`live_ins` parameter, and the calls in it that delegate to another `dce` (`super().dce(used_outs)`, "
     "`HiPrim.dce(self, used_outs)`) pass it on; so does a `dce` in a plain mixin that only primitives "

@@ -14,8 +14,10 @@ from .sites import PARAM, DceSites, old_signature
 
 _old_signature = old_signature  # as the ast twin's test names it (dce_live_ins.old_signature)
 
-_FIX = ("calls a `dce` without `live_ins`, and the tool cannot tell that the one it reaches takes them; "
-        "jax 0.12's takes `(used_outs, live_ins)`: pass the live inputs by hand")
+_FIX = (
+    "calls a `dce` without `live_ins`, and the tool cannot tell that the one it reaches takes them; "
+    "jax 0.12's takes `(used_outs, live_ins)`: pass the live inputs by hand"
+)
 
 
 class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
@@ -33,8 +35,11 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
     def plan_def(self, cls: cst.ClassDef, func: cst.FunctionDef, at: cst.CSTNode | None = None) -> Plan | None:
         """``func`` gains the parameter; ``at``: where it is bound (``dce = f``), if not its own ``def``."""
         if findall(func, cst.Name, lambda name: is_name(name, PARAM)):
-            return self.skip(func, cls, f"`dce` takes `(self, used_outs)` but already names `{PARAM}`: "
-                             f"add jax 0.12's third parameter by hand")
+            return self.skip(
+                func,
+                cls,
+                f"`dce` takes `(self, used_outs)` but already names `{PARAM}`: add jax 0.12's third parameter by hand",
+            )
         plan = Plan(func, cls, new_params=[PARAM])
         target = "`dce`" if at is None else f"`{func.name.value}`, bound as `dce`,"
         self.changed(self.prims.line(func if at is None else at), cls, f"added the `{PARAM}` parameter to {target}")
@@ -55,8 +60,9 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
         func, args = updated_node.func, updated_node.args
-        if not (isinstance(func, cst.Attribute) and func.attr.value == "dce") \
-                or any(arg.star or arg.keyword for arg in args):
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "dce") or any(
+            arg.star or arg.keyword for arg in args
+        ):
             return updated_node
         explicit = len(args) == 2 and is_name(args[0].value, "self")  # ``Base.dce(self, used_outs)``
         if not (len(args) == 1 or explicit):

@@ -33,8 +33,12 @@ class DceSites:
         plans, chosen = [], self.options.classes  # a review migrates only the chosen classes
         for cls, kind in self.prims.kinds.items():
             func = last_def(cls, RULE)
-            if kind is not Kind.NONE or func is None or not old_signature(func) \
-                    or (chosen is not None and self.prims.qualnames[cls] not in chosen):
+            if (
+                kind is not Kind.NONE
+                or func is None
+                or not old_signature(func)
+                or (chosen is not None and self.prims.qualnames[cls] not in chosen)
+            ):
                 continue
             plan = self._mixin(cls, func)
             if plan is not None:
@@ -50,9 +54,13 @@ class DceSites:
             return None  # no hijax class uses it: another protocol
         others = [u.qualname for u in users if u not in prims]
         if others:
-            return self.skip(func, cls, f"`{RULE}(self, used_outs)` is inherited by the primitive "
-                             f"{prims[0].qualname} and by {', '.join(others)}, which is no primitive: left alone; "
-                             f"give the primitive its own `{RULE}(self, used_outs, {PARAM})`")
+            return self.skip(
+                func,
+                cls,
+                f"`{RULE}(self, used_outs)` is inherited by the primitive "
+                f"{prims[0].qualname} and by {', '.join(others)}, which is no primitive: left alone; "
+                f"give the primitive its own `{RULE}(self, used_outs, {PARAM})`",
+            )
         return self.plan_def(cls, func)
 
     def plan_bound(self, cls: cst.ClassDef, shape) -> Plan | None:
@@ -62,14 +70,26 @@ class DceSites:
             return None
         func, code = self._module_function(assign.value), cst.Module([]).code_for_node(assign.value)
         if func is None:  # jax's own (``hjx.HiPrim.dce``) takes ``live_ins``
-            return None if self.from_hijax(self.prims.module_scope, code) else self.skip(
-                assign, cls, f"`{RULE}` is bound to `{code}`, whose signature is not visible here: jax 0.12 "
-                f"calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`", NOTE)
+            return (
+                None
+                if self.from_hijax(self.prims.module_scope, code)
+                else self.skip(
+                    assign,
+                    cls,
+                    f"`{RULE}` is bound to `{code}`, whose signature is not visible here: jax 0.12 "
+                    f"calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`",
+                    NOTE,
+                )
+            )
         why = self._shared(func, assign.value.value) if old_signature(func) else None
         if why:
-            return self.skip(assign, cls, f"`{RULE}` is bound to `{code}`, which takes `(self, used_outs)`, "
-                             f"but {why}: write a `def {RULE}(self, used_outs, {PARAM})` that calls it, "
-                             "or change it by hand")
+            return self.skip(
+                assign,
+                cls,
+                f"`{RULE}` is bound to `{code}`, which takes `(self, used_outs)`, "
+                f"but {why}: write a `def {RULE}(self, used_outs, {PARAM})` that calls it, "
+                "or change it by hand",
+            )
         return self.plan_def(cls, func, at=assign) if old_signature(func) else None
 
     def _bound(self, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None) -> cst.Assign | None:
@@ -77,8 +97,13 @@ class DceSites:
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         if stmt is None or is_name(sole_target(assign), RULE):
             return assign
-        return self.skip(stmt, cls, f"`{RULE}` is bound in the class body in a way the tool cannot follow: "
-                         f"jax 0.12 calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`", NOTE)
+        return self.skip(
+            stmt,
+            cls,
+            f"`{RULE}` is bound in the class body in a way the tool cannot follow: "
+            f"jax 0.12 calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`",
+            NOTE,
+        )
 
     @staticmethod
     def from_hijax(scope, dotted: str) -> bool:
@@ -98,9 +123,15 @@ class DceSites:
     def _shared(self, func: cst.FunctionDef, name: str) -> str | None:
         """Why changing ``func``'s signature could reach more than jax's calls of a rule."""
         module = self.prims.wrapper.module
-        binders = {s: cls for cls, kind in self.prims.kinds.items() for s in cls.body.body
-                   if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
-                   and is_name(sole_target(s.body[0]), RULE) and is_name(s.body[0].value, name)}
+        binders = {
+            s: cls
+            for cls, kind in self.prims.kinds.items()
+            for s in cls.body.body
+            if isinstance(s, cst.SimpleStatementLine)
+            and len(s.body) == 1
+            and is_name(sole_target(s.body[0]), RULE)
+            and is_name(s.body[0].value, name)
+        }
         if any(not kind.is_primitive for cls, kind in self.prims.kinds.items() if cls in binders.values()):
             return "a class that is no primitive binds it too"
         used = findall(module, cst.Name, lambda n: n.value == name)
@@ -110,7 +141,8 @@ class DceSites:
         if findall(module, cst.SimpleString, lambda s: name in s.value):
             return f"`{name}` is named in a string (`__all__`?)"
         own = self.context.full_module_name or ""
-        if [s for s in self.project.modules_naming(name) if s.module != own] \
-                or self.project.use_elsewhere(name, self.report.file):
+        if [s for s in self.project.modules_naming(name) if s.module != own] or self.project.use_elsewhere(
+            name, self.report.file
+        ):
             return f"another file of the tree names `{name}`"
         return None

@@ -24,7 +24,9 @@ def assigns_a_half(node: ast.ClassDef, kind: Kind) -> bool:
 
 
 RULE = Rule(
-    "HJX007", "derived-rule-pairs", (0, 11, 1),
+    "HJX007",
+    "derived-rule-pairs",
+    (0, 11, 1),
     "jax 0.11.0's derived rules assigned one by one (`vjp_fwd = vjp_fwd_from_jvp`, "
     "`vjp_bwd_retval = transpose_jvp`, `lin = linearize_from_jvp`, `linearized = "
     "apply_derived_linearization`, `vjp_fwd = vjp_fwd_from_lin`, `vjp_bwd_retval = "

@@ -17,8 +17,9 @@ def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Ass
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
         return None
     assign = stmt.body[0]
-    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
-            and isinstance(assign.targets[0].target, cst.Name)):
+    if not (
+        isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+    ):
         return None
     for q in by_name(qualified(assign.value, assign, stmt)):
         module, _, helper = q.name.rpartition(".")
@@ -52,13 +53,14 @@ class DerivedPairs(RuleTransformer):
                 drop.add(found[second][0])
                 self._imports(assign.value, first[1], pair)
                 self._imports(found[second][1].value, second[1], pair)
-                self.changed(self.prims.line(original_node), original_node,
-                             f"`{first[0]}, {second[0]} = {pair}`")
+                self.changed(self.prims.line(original_node), original_node, f"`{first[0]}, {second[0]} = {pair}`")
             elif (first in found) != (second in found):
                 lone = first if first in found else second
-                self.skipped(self.prims.line(original_node), original_node,
-                             f"`{lone[0]} = {lone[1]}` has no partner; jax 0.11.1 derives rules in pairs: "
-                             f"pair it by hand")
+                self.skipped(
+                    self.prims.line(original_node),
+                    original_node,
+                    f"`{lone[0]} = {lone[1]}` has no partner; jax 0.11.1 derives rules in pairs: pair it by hand",
+                )
         body = [stmt for index, stmt in enumerate(body) if index not in drop]
         return updated_node.with_changes(body=updated_node.body.with_changes(body=body))
 

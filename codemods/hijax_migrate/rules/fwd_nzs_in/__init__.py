@@ -49,9 +49,21 @@ def input_count(node: ast.ClassDef) -> int | None:
 def _input_count(found: dict[str, ast.FunctionDef]) -> int | None:
     """``input_count`` of a class's methods."""
     init, expand = found.get("__init__"), found.get("expand")
-    avals = sorted((n for n in ast.walk(init) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                    and _is_self_in_avals(n.targets[0]) and isinstance(n.value, (ast.Tuple, ast.List))),
-                   key=lambda n: (n.lineno, n.col_offset)) if init is not None else []
+    avals = (
+        sorted(
+            (
+                n
+                for n in ast.walk(init)
+                if isinstance(n, ast.Assign)
+                and len(n.targets) == 1
+                and _is_self_in_avals(n.targets[0])
+                and isinstance(n.value, (ast.Tuple, ast.List))
+            ),
+            key=lambda n: (n.lineno, n.col_offset),
+        )
+        if init is not None
+        else []
+    )
     if avals:
         return len(avals[0].value.elts)
     if expand is not None and expand.args.vararg is None:
@@ -60,12 +72,18 @@ def _input_count(found: dict[str, ast.FunctionDef]) -> int | None:
 
 
 def _is_self_in_avals(target: ast.expr) -> bool:
-    return (isinstance(target, ast.Attribute) and target.attr == "in_avals"
-            and isinstance(target.value, ast.Name) and target.value.id == "self")
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == "in_avals"
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    )
 
 
 RULE = Rule(
-    "HJX002", "fwd-nzs-in", (0, 9, 0),
+    "HJX002",
+    "fwd-nzs-in",
+    (0, 9, 0),
     "`vjp_fwd(self, *args)` from before jax 0.9 gains the `nzs_in` parameter "
     "(which inputs have non-zero tangents); `super().vjp_fwd(...)` calls in it pass it on.",
     before="""

@@ -17,6 +17,7 @@ from . import RULE, input_count, nzs_in_verdict
 
 class FwdNzsIn(RewritePlans, RuleTransformer):
     rule = RULE
+
     def visit_Module(self, node: cst.Module) -> None:
         # The verdict on each class is triage's, read from ``ast``.
         self._ast = ast_classes(node, self.prims.code if self.prims.code is not None else node.code)
@@ -49,11 +50,19 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
             changed = False
             for node, stack, func, called in accesses.found:
                 target = self._owner(node, stack, lacking)
-                pass_on = called and is_call(node.value, "super") and stack and (
-                    func is class_shape(stack[-1]).methods.get("vjp_fwd"))
+                pass_on = (
+                    called
+                    and is_call(node.value, "super")
+                    and stack
+                    and (func is class_shape(stack[-1]).methods.get("vjp_fwd"))
+                )
                 if target is not None and not (pass_on and lacking.get(stack[-1]) is func):
-                    refused[target] = (node, "is called here from a `vjp_fwd` left as written" if pass_on
-                                       else "is used here outside `vjp_fwd`")
+                    refused[target] = (
+                        node,
+                        "is called here from a `vjp_fwd` left as written"
+                        if pass_on
+                        else "is used here outside `vjp_fwd`",
+                    )
                     del lacking[target]
                     changed = True
         return refused
@@ -68,17 +77,25 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
             return None
         lacks = nzs_in_verdict(self._ast[cls])
         if lacks is None:
-            return self.skip(fwd, cls, f"`vjp_fwd` does not fit the primitive's {input_count(self._ast[cls])} "
-                             "input(s) with or without `nzs_in`; left alone: check its signature")
+            return self.skip(
+                fwd,
+                cls,
+                f"`vjp_fwd` does not fit the primitive's {input_count(self._ast[cls])} "
+                "input(s) with or without `nzs_in`; left alone: check its signature",
+            )
         if not lacks:
             return None
         if "nzs_in" in _param_names(fwd):
             return self.skip(fwd, cls, "`vjp_fwd` lacks `nzs_in` but has a parameter named so; rename it by hand")
         if cls in self._refused:
             access, where = self._refused[cls]
-            return self.skipped(self.prims.line(access), cls, f"`{code(access)}` {where}, but `vjp_fwd` (line "
-                                f"{self.prims.line(fwd)}) lacks `nzs_in`: left as written; add `nzs_in` to "
-                                "`vjp_fwd` and pass one here (a tuple of booleans, one per input)")
+            return self.skipped(
+                self.prims.line(access),
+                cls,
+                f"`{code(access)}` {where}, but `vjp_fwd` (line "
+                f"{self.prims.line(fwd)}) lacks `nzs_in`: left as written; add `nzs_in` to "
+                "`vjp_fwd` and pass one here (a tuple of booleans, one per input)",
+            )
         plan = Plan(fwd, cls, insert_params=[(0 if is_static(fwd) else 1, "nzs_in")])
         return self.done(plan, "added the `nzs_in` parameter to `vjp_fwd`")
 

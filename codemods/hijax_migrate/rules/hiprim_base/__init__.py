@@ -5,7 +5,9 @@ from __future__ import annotations
 from ..base import Rule
 
 RULE = Rule(
-    "HJX003", "hiprim-base", (0, 11, 2),
+    "HJX003",
+    "hiprim-base",
+    (0, 11, 2),
     "`VJPHiPrimitive` is gone in jax 0.11.2: imports (aliases kept working), bases, "
     "`hijax.VJPHiPrimitive` and `isinstance` checks name `HiPrim`; version switches stay.",
     before="""

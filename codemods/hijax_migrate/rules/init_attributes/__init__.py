@@ -13,13 +13,18 @@ def init_passes_arguments(node: ast.ClassDef, kind: Kind) -> bool:
     """``__init__`` calls some ``__init__`` with arguments (jax 0.8.0's constructor)."""
     init = methods(node).get("__init__")
     return init is not None and any(
-        isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "__init__"
         and (len(call.args) > (0 if isinstance(call.func.value, ast.Call) else 1) or call.keywords)
-        for call in ast.walk(init))
+        for call in ast.walk(init)
+    )
 
 
 RULE = Rule(
-    "HJX009", "init-attributes", (0, 8, 1),
+    "HJX009",
+    "init-attributes",
+    (0, 8, 1),
     "jax 0.8.0's `super().__init__(in_avals, out_aval, **params)` becomes `self.in_avals = ...`, "
     "`self.out_aval = ...`, `self.params = dict(...)`, then `super().__init__()`.",
     before="""

@@ -53,11 +53,17 @@ class InitCall:
     def statements(self, line: cst.SimpleStatementLine) -> list[cst.SimpleStatementLine]:
         named, params = self._split()
         param_args = [p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in params]
-        values = [_as_tuple(named["in_avals"]), named["out_aval"],
-                  cst.Call(cst.Name("dict"), param_args) if params else cst.Dict([])]
-        lines = [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(
-                    cst.Attribute(cst.Name("self"), cst.Name(name)))], value)])
-                 for name, value in zip(("in_avals", "out_aval", "params"), values)]
+        values = [
+            _as_tuple(named["in_avals"]),
+            named["out_aval"],
+            cst.Call(cst.Name("dict"), param_args) if params else cst.Dict([]),
+        ]
+        lines = [
+            cst.SimpleStatementLine(
+                [cst.Assign([cst.AssignTarget(cst.Attribute(cst.Name("self"), cst.Name(name)))], value)]
+            )
+            for name, value in zip(("in_avals", "out_aval", "params"), values)
+        ]
         keep = self.call.args[:1] if self.explicit else []
         bare = self.call.with_changes(args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in keep])
         lines[0] = lines[0].with_changes(leading_lines=line.leading_lines)
@@ -79,8 +85,14 @@ def _as_tuple(expr: cst.BaseExpression) -> cst.BaseExpression:
 
 def init_calls(line: cst.SimpleStatementLine) -> list[cst.Call]:
     """The calls ``X.__init__(...)`` standing as statements on this line."""
-    return [small.value for small in line.body if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
-            and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "__init__"]
+    return [
+        small.value
+        for small in line.body
+        if isinstance(small, cst.Expr)
+        and isinstance(small.value, cst.Call)
+        and isinstance(small.value.func, cst.Attribute)
+        and small.value.func.attr.value == "__init__"
+    ]
 
 
 def base_init_call(line: cst.SimpleStatementLine, qualified) -> InitCall | None:

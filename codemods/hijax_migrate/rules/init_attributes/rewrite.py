@@ -7,13 +7,15 @@ import libcst as cst
 from ...analysis.families import ancestors, first_definer
 from ...analysis.project import HIJAX_MODULES
 from ..context import NOTE, RuleTransformer
-from .init_call import base_init_call, init_calls
 from . import RULE
+from .init_call import base_init_call, init_calls
 
-_BASES = {f"{module}.{name}" for module in HIJAX_MODULES
-          for name in ("NewstyleHiPrimitive", "VJPHiPrimitive", "HiPrim")}
-_BY_HAND = ("set `self.in_avals`, `self.out_aval` and `self.params` (a dict), then call "
-            "`super().__init__()` with no arguments")
+_BASES = {
+    f"{module}.{name}" for module in HIJAX_MODULES for name in ("NewstyleHiPrimitive", "VJPHiPrimitive", "HiPrim")
+}
+_BY_HAND = (
+    "set `self.in_avals`, `self.out_aval` and `self.params` (a dict), then call `super().__init__()` with no arguments"
+)
 
 
 class InitAttributes(RuleTransformer):
@@ -50,8 +52,11 @@ class InitAttributes(RuleTransformer):
     def _project_class(self, name: str) -> bool:
         """A class of the tree that has an ``__init__`` of the project's, its own or
         a tree base's (one without reaches jax's: not decided here)."""
-        infos = [self.prims.infos[node] for node, qualname in self.prims.qualnames.items()
-                 if qualname == name and node in self.prims.infos]
+        infos = [
+            self.prims.infos[node]
+            for node, qualname in self.prims.qualnames.items()
+            if qualname == name and node in self.prims.infos
+        ]
         module, _, attr = name.rpartition(".")
         summary = self.project.summary(module) if module and not infos else None
         if summary is not None:
@@ -69,8 +74,13 @@ class InitAttributes(RuleTransformer):
         if names and any(self._project_class(name) for name in names):
             return updated_node
         if names is None or not names & _BASES:
-            self.skipped(line, cls, "passes arguments to a base `__init__` through several or "
-                         f"indirect bases; if it reaches jax's (0.8.1 on): {_BY_HAND}", NOTE)
+            self.skipped(
+                line,
+                cls,
+                "passes arguments to a base `__init__` through several or "
+                f"indirect bases; if it reaches jax's (0.8.1 on): {_BY_HAND}",
+                NOTE,
+            )
             return updated_node
         problem = call.problem()
         if problem is not None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from ..base import Rule
 
 RULE = Rule(
-    "HJX006", "newstyle-base", (0, 8, 1),
+    "HJX006",
+    "newstyle-base",
+    (0, 8, 1),
     "`NewstyleHiPrimitive` (jax 0.8.0) is `VJPHiPrimitive` from 0.8.1: imports, bases and "
     "references are renamed; the backward and forward rules are then migrated by HJX001 and HJX002.",
     before="""

@@ -6,7 +6,9 @@ from ...analysis.scopes import Kind
 from ..base import Rule
 
 RULE = Rule(
-    "HJX008", "old-hiprimitive", (0, 11, 2),
+    "HJX008",
+    "old-hiprimitive",
+    (0, 11, 2),
     "Subclasses of the old `HiPrimitive` (removed in jax 0.11.2) are reported as errors, with where "
     "they are and what to port; never half-rewritten.",
     before="""

@@ -8,10 +8,12 @@ from ...analysis.summary import Kind
 from ..context import RuleTransformer
 from . import RULE
 
-ADVICE = ("subclasses `HiPrimitive`, a `core.Primitive` subclass removed in jax 0.11.2; "
-          "no mechanical rewrite exists: port it to `HiPrim` by hand (`abstract_eval` "
-          "becomes `self.out_aval` set in `__init__`, `to_lojax` becomes `expand`, "
-          "autodiff rules become `vjp_fwd`/`vjp_bwd`)")
+ADVICE = (
+    "subclasses `HiPrimitive`, a `core.Primitive` subclass removed in jax 0.11.2; "
+    "no mechanical rewrite exists: port it to `HiPrim` by hand (`abstract_eval` "
+    "becomes `self.out_aval` set in `__init__`, `to_lojax` becomes `expand`, "
+    "autodiff rules become `vjp_fwd`/`vjp_bwd`)"
+)
 
 
 class OldHiPrimitive(RuleTransformer):

@@ -22,7 +22,9 @@ def old_remat(node: ast.ClassDef, kind: Kind) -> bool:
 
 
 RULE = Rule(
-    "HJX012", "remat-override", (0, 12, 0),
+    "HJX012",
+    "remat-override",
+    (0, 12, 0),
     "Reported: a `remat(self, trace, *args)` override returned `(out, prim)` up to jax 0.11.2 "
     "and must return `(out, residuals, recompute)` on 0.12 (an error when it visibly returns "
     "two values, a note when the tool cannot see how many).",

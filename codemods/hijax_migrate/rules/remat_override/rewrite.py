@@ -9,8 +9,10 @@ from ...analysis.shape import class_shape
 from ..context import NOTE, RuleTransformer
 from . import RULE
 
-WRITE = ("return `(out, residuals, recompute)` with `recompute(residuals, *args)` giving the "
-         "outputs again; full remat is `return self(*args), (), lambda _, *args: self(*args)`")
+WRITE = (
+    "return `(out, residuals, recompute)` with `recompute(residuals, *args)` giving the "
+    "outputs again; full remat is `return self(*args), (), lambda _, *args: self(*args)`"
+)
 
 
 def _sizes(func: cst.FunctionDef) -> set[int | None]:
@@ -20,6 +22,7 @@ def _sizes(func: cst.FunctionDef) -> set[int | None]:
 
 class RematOverride(RuleTransformer):
     rule = RULE
+
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         kind = self.prims.kinds.get(node)
         func = class_shape(node).methods.get("remat") if kind is not None and kind.is_primitive else None
@@ -27,8 +30,15 @@ class RematOverride(RuleTransformer):
             return
         sizes = _sizes(func)
         if 2 in sizes:
-            self.skipped(self.prims.line(func), node, "`remat` returns `(out, prim)` as up to jax 0.11.2; "
-                         f"jax 0.12 unpacks three values: {WRITE}")
+            self.skipped(
+                self.prims.line(func),
+                node,
+                f"`remat` returns `(out, prim)` as up to jax 0.11.2; jax 0.12 unpacks three values: {WRITE}",
+            )
         elif sizes != {3}:
-            self.skipped(self.prims.line(func), node, "overrides `remat`, whose result changed in jax 0.12; "
-                         f"check that it returns three values: {WRITE}", NOTE)
+            self.skipped(
+                self.prims.line(func),
+                node,
+                f"overrides `remat`, whose result changed in jax 0.12; check that it returns three values: {WRITE}",
+                NOTE,
+            )

@@ -10,8 +10,12 @@ from ..derived_pairs import PAIRS
 
 LINEARIZE = "linearize_from_jvp"  # kept by 0.11.1, as a pair: a single ``lin = ...`` is wrong
 # each helper 0.11.1 removed -> the pair that replaces it (linearize_from_jvp stays, as a pair)
-INSTEAD = {helper: f"{first[0]}, {second[0]} = {pair}"
-           for first, second, pair in PAIRS for helper in (first[1], second[1]) if helper != pair}
+INSTEAD = {
+    helper: f"{first[0]}, {second[0]} = {pair}"
+    for first, second, pair in PAIRS
+    for helper in (first[1], second[1])
+    if helper != pair
+}
 
 
 def names_a_removed_helper(tree: ast.Module) -> bool:
@@ -22,20 +26,29 @@ def names_a_removed_helper(tree: ast.Module) -> bool:
     = linearize_from_jvp`` and ``def _transpose_jvp`` are none of these."""
     linearize, assigns = {LINEARIZE}, []
     for node in ast.walk(tree):  # one walk: a big test module's is 0.1 s
-        if isinstance(node, ast.Name) and node.id in INSTEAD \
-                or isinstance(node, ast.Attribute) and node.attr in INSTEAD \
-                or isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in INSTEAD:
+        if (
+            isinstance(node, ast.Name)
+            and node.id in INSTEAD
+            or isinstance(node, ast.Attribute)
+            and node.attr in INSTEAD
+            or isinstance(node, ast.alias)
+            and node.name.rsplit(".", 1)[-1] in INSTEAD
+        ):
             return True
         if isinstance(node, ast.ImportFrom):
             linearize |= {alias.asname for alias in node.names if alias.name == LINEARIZE and alias.asname}
-        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "lin" or isinstance(
-                t, ast.Attribute) and t.attr == "lin" for t in node.targets):
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "lin" or isinstance(t, ast.Attribute) and t.attr == "lin"
+            for t in node.targets
+        ):
             assigns.append(node)
     return any((dotted_name(node.value) or "").rsplit(".", 1)[-1] in linearize for node in assigns)
 
 
 RULE = Rule(
-    "HJX015", "removed-derived-helpers", (0, 11, 1),
+    "HJX015",
+    "removed-derived-helpers",
+    (0, 11, 1),
     "Reported, as an error: each import and use of jax 0.11.0's derived-rule helpers "
     "(`vjp_fwd_from_jvp`, `transpose_jvp`, `apply_derived_linearization`, `vjp_fwd_from_lin`, "
     "`transpose_linearized`) that HJX007 does not turn into a pair, in any module (a "

@@ -25,6 +25,7 @@ class RemovedHelpers(RemovedNames):
         kind = self.prims.kinds.get(node)
         if not (self.context.halves_reported and kind is not None and kind.is_primitive):
             return
+
         def qualified(value, *above):  # the statements are not entered yet: their block is
             return self.qualified_names(value, *above, node.body)
 
@@ -51,9 +52,13 @@ class RemovedHelpers(RemovedNames):
 
     def message(self, removed: str) -> str:
         if removed == LINEARIZE:
-            return (f"`lin = {LINEARIZE}`: since jax 0.11.1 `{LINEARIZE}` is a pair of rules, and `lin` "
-                    f"would hold both (a TypeError when jax calls it): write `lin, linearized = {LINEARIZE}`")
+            return (
+                f"`lin = {LINEARIZE}`: since jax 0.11.1 `{LINEARIZE}` is a pair of rules, and `lin` "
+                f"would hold both (a TypeError when jax calls it): write `lin, linearized = {LINEARIZE}`"
+            )
         pair = INSTEAD[removed]
-        return (f"`{removed}` was removed from jax's hijax module in jax 0.11.1 (derived rules come "
-                f"in pairs): import `{pair.rpartition(' ')[2]}` instead and write `{pair}` in the "
-                "primitive's class body")
+        return (
+            f"`{removed}` was removed from jax's hijax module in jax 0.11.1 (derived rules come "
+            f"in pairs): import `{pair.rpartition(' ')[2]}` instead and write `{pair}` in the "
+            "primitive's class body"
+        )

@@ -12,13 +12,21 @@ NAMES = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # the rewrite's REMOVED
 def names_a_removed_type(tree: ast.Module) -> bool:
     """A superset of what the rewrite reports: one of the names as a name, an
     attribute or an imported name (an alias is imported by its name)."""
-    return any(isinstance(node, ast.Name) and node.id in NAMES
-               or isinstance(node, ast.Attribute) and node.attr in NAMES
-               or isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in NAMES
-               for node in ast.walk(tree))
+    return any(
+        isinstance(node, ast.Name)
+        and node.id in NAMES
+        or isinstance(node, ast.Attribute)
+        and node.attr in NAMES
+        or isinstance(node, ast.alias)
+        and node.name.rsplit(".", 1)[-1] in NAMES
+        for node in ast.walk(tree)
+    )
+
 
 RULE = Rule(
-    "HJX013", "removed-mutable-types", (0, 11, 1),
+    "HJX013",
+    "removed-mutable-types",
+    (0, 11, 1),
     "Reported, as an error: each use of `AvalQDD`, `MutableHiType` or `AvalMutableQDD`, which "
     "jax 0.11.1 removed from `jax.experimental.hijax` with its mutable hijax types; nothing "
     "replaces them.",

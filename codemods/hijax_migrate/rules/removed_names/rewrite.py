@@ -61,6 +61,8 @@ class RemovedNames(RuleTransformer):
             self.skipped(line, None, self.message(removed))
 
     def message(self, removed: str) -> str:
-        return (f"`{removed}` was removed from jax's hijax module in jax 0.11.1, with its mutable "
-                "types (quasi-dynamic data); nothing replaces it: keep this code on jax 0.11.0, "
-                "or port it to immutable `HiType`s by hand")
+        return (
+            f"`{removed}` was removed from jax's hijax module in jax 0.11.1, with its mutable "
+            "types (quasi-dynamic data); nothing replaces it: keep this code on jax 0.11.0, "
+            "or port it to immutable `HiType`s by hand"
+        )

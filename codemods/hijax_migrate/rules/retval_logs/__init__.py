@@ -21,13 +21,17 @@ def flag_set_elsewhere(code: str, tree: ast.Module, classes: list, scope, projec
         return False
     from ...analysis.families import defining, is_method
 
-    setters = [defining(project, info, FLAG) if kind.is_primitive and "vjp_bwd_retval"
-               in methods(node) else None for node, kind, info in classes]
+    setters = [
+        defining(project, info, FLAG) if kind.is_primitive and "vjp_bwd_retval" in methods(node) else None
+        for node, kind, info in classes
+    ]
     return any(setter is not None and not is_method(setter[1]) for setter in setters)
 
 
 RULE = Rule(
-    "HJX004", "retval-logs-method", (0, 11, 2),
+    "HJX004",
+    "retval-logs-method",
+    (0, 11, 2),
     "`vjp_bwd_retval_logs = True` with a `vjp_bwd_retval` returning `(cotangents, logs)`: "
     "from jax 0.11.2 the flag goes and the method is named `vjp_bwd_retval_logs`.",
     before="""

@@ -14,8 +14,13 @@ from . import FLAG, RULE
 
 def _flags(cls: cst.ClassDef) -> list[cst.Assign | cst.AnnAssign]:
     """The body's own settings of the flag: plain, annotated or chained."""
-    return [small for stmt in cls.body.body if isinstance(stmt, cst.SimpleStatementLine)
-            for small in stmt.body if _sets_flag(small)]
+    return [
+        small
+        for stmt in cls.body.body
+        if isinstance(stmt, cst.SimpleStatementLine)
+        for small in stmt.body
+        if _sets_flag(small)
+    ]
 
 
 def _sets_flag(small: cst.BaseSmallStatement) -> bool:
@@ -34,6 +39,7 @@ def _flag_value(small: cst.Assign | cst.AnnAssign) -> bool | None:
 
 class RetvalLogsMethod(RewritePlans, RuleTransformer):
     rule = RULE
+
     def visit_Module(self, node: cst.Module) -> None:
         self._flags: set[cst.CSTNode] = set()  # flag settings to remove
         super().visit_Module(node)
@@ -46,8 +52,11 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
         if own:
             value = _flag_value(own[-1])
             if value is None:
-                return self.skip(cls, cls, f"`{FLAG}` is set to something other than True/False; "
-                                 "in jax 0.11.2 it is a method: port by hand")
+                return self.skip(
+                    cls,
+                    cls,
+                    f"`{FLAG}` is set to something other than True/False; in jax 0.11.2 it is a method: port by hand",
+                )
             self._flags.update(own)
             self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = {value}`")
             return self.rename(cls, func, FLAG) if value and func is not None else None
@@ -56,11 +65,19 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
             return None  # a base's method: jax 0.11.2's own API (HiPrim's), no flag
         value = flag_value(where[1])
         if value is None:
-            return self.skip(func, cls, f"{where[0].qualname} sets `{FLAG}` to something other than True/False: "
-                             "whether `vjp_bwd_retval` returns logs is not known; port by hand")
+            return self.skip(
+                func,
+                cls,
+                f"{where[0].qualname} sets `{FLAG}` to something other than True/False: "
+                "whether `vjp_bwd_retval` returns logs is not known; port by hand",
+            )
         if not self.project.class_kind(where[0]).is_primitive:
-            self.skip(func, cls, f"`{FLAG}` is set in {where[0].qualname}, which is no primitive: "
-                      "remove it there by hand (in jax 0.11.2 it is a method)")
+            self.skip(
+                func,
+                cls,
+                f"`{FLAG}` is set in {where[0].qualname}, which is no primitive: "
+                "remove it there by hand (in jax 0.11.2 it is a method)",
+            )
         return self.rename(cls, func, FLAG) if value else None
 
     def _setter(self, cls: cst.ClassDef):

@@ -15,7 +15,9 @@ def sres_with_value_rule(node: ast.ClassDef, kind: Kind) -> bool:
 
 
 RULE = Rule(
-    "HJX005", "sres-accumulators", (0, 11, 1),
+    "HJX005",
+    "sres-accumulators",
+    (0, 11, 1),
     "A primitive whose `vjp_fwd` returns structured residuals `(out, res, nzs_out, sres)` "
     "with a value rule `vjp_bwd_retval`: only `vjp_bwd(self, res, sres, g, *accums)` works, "
     "whatever `--strategy` says.",

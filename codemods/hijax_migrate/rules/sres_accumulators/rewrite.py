@@ -14,17 +14,26 @@ from . import RULE
 
 class SresAccumulators(AccumulatorWrites, RuleTransformer):
     rule = RULE
+
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd_retval")
         if not shape.has_sres or func is None or not returns_values(own_returns(func)):
             return None
         if "vjp_bwd" in shape.methods or "vjp_bwd_retval_logs" in shape.attributes:
-            return self.skip(func, cls, "structured residuals with `vjp_bwd_retval` beside `vjp_bwd` "
-                             "or a logs flag: merge them into one accumulator `vjp_bwd` by hand")
+            return self.skip(
+                func,
+                cls,
+                "structured residuals with `vjp_bwd_retval` beside `vjp_bwd` "
+                "or a logs flag: merge them into one accumulator `vjp_bwd` by hand",
+            )
         uses = self.reaching(cls, func, "vjp_bwd_retval")
         if uses:
-            return self.skip(func, cls, "structured residuals need the accumulator form, and `.vjp_bwd_retval` "
-                             f"at {uses[0].where} may call this rule, which that would break; port both by hand")
+            return self.skip(
+                func,
+                cls,
+                "structured residuals need the accumulator form, and `.vjp_bwd_retval` "
+                f"at {uses[0].where} may call this rule, which that would break; port both by hand",
+            )
         plan = self.to_accumulators(cls, shape, func, "structured residuals need the accumulator form")
         if plan is not None:
             plan.new_name = "vjp_bwd"

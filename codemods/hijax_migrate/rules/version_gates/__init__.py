@@ -6,10 +6,12 @@ from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..base import Rule
 
 RULE = Rule(
-    "HJX014", "exact-version-gate", (0, 8, 1),
-    "Reported: `jax.__version__ != \"0.11.0\"` and other exact comparisons with jax's version, "
+    "HJX014",
+    "exact-version-gate",
+    (0, 8, 1),
+    'Reported: `jax.__version__ != "0.11.0"` and other exact comparisons with jax\'s version, '
     "in a file with hijax primitives, the version written out or held by a module-level name bound "
-    "once to it (`_SUPPORTED = \"0.11.0\"`); an error where a failed comparison raises (`assert`, or "
+    'once to it (`_SUPPORTED = "0.11.0"`); an error where a failed comparison raises (`assert`, or '
     "an `if` that raises), a note elsewhere.",
     before="""
 import jax

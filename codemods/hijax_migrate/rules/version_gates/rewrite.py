@@ -12,12 +12,19 @@ from ...analysis.nodes import findall
 from ..context import NOTE, RuleTransformer
 from . import RULE
 
-VERSION_NAMES = {"jax.__version__", "jax.version.__version__", "jax.version._version",
-                 "jax.__version_info__", "jax.version.__version_info__"}
+VERSION_NAMES = {
+    "jax.__version__",
+    "jax.version.__version__",
+    "jax.version._version",
+    "jax.__version_info__",
+    "jax.version.__version_info__",
+}
 _EXACT = (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)
 _LITERALS = (cst.SimpleString, cst.Tuple)
-WRITE = ("compare a range instead, e.g. `jax.__version_info__ >= (0, 11, 2)`, so that the code "
-         "keeps working on the releases after it")
+WRITE = (
+    "compare a range instead, e.g. `jax.__version_info__ >= (0, 11, 2)`, so that the code "
+    "keeps working on the releases after it"
+)
 
 
 class VersionGates(RuleTransformer):
@@ -43,8 +50,11 @@ class VersionGates(RuleTransformer):
 
     def _report(self, node: cst.Comparison, what: str) -> None:
         if self._raises(node):
-            self.skipped(self.prims.line(node), None, f"{what} fails on every jax release but "
-                         f"one, and the code raises then: {WRITE}")
+            self.skipped(
+                self.prims.line(node),
+                None,
+                f"{what} fails on every jax release but one, and the code raises then: {WRITE}",
+            )
         else:
             self.skipped(self.prims.line(node), None, f"{what} holds on one jax release only: {WRITE}", NOTE)
 
@@ -60,8 +70,11 @@ class VersionGates(RuleTransformer):
             return found
         scope = self.get_metadata(ScopeProvider, expr, None)
         assignments = list(scope[expr.value]) if scope is not None else []
-        if len(assignments) != 1 or not isinstance(assignments[0], Assignment) \
-                or not isinstance(assignments[0].scope, GlobalScope):
+        if (
+            len(assignments) != 1
+            or not isinstance(assignments[0], Assignment)
+            or not isinstance(assignments[0].scope, GlobalScope)
+        ):
             return None
         target = self.get_metadata(ParentNodeProvider, assignments[0].node, None)
         stmt = self.get_metadata(ParentNodeProvider, target, None) if isinstance(target, cst.AssignTarget) else target
@@ -89,7 +102,8 @@ class VersionGates(RuleTransformer):
         if any(q.name in VERSION_NAMES for q in self.qualified_names(expr, *above)):
             return True
         return _names_jax(expr) and any(
-            q.name == "importlib.metadata.version" for q in self.qualified_names(expr.func, expr, *above))
+            q.name == "importlib.metadata.version" for q in self.qualified_names(expr.func, expr, *above)
+        )
 
     def _raises(self, node: cst.Comparison) -> bool:
         """Part of an ``assert``, or the test of an ``if`` whose body raises."""
@@ -101,5 +115,9 @@ class VersionGates(RuleTransformer):
 
 def _names_jax(expr: cst.BaseExpression) -> bool:
     """A call with one argument, the string ``"jax"``: ``version("jax")``."""
-    return isinstance(expr, cst.Call) and len(expr.args) == 1 \
-        and isinstance(expr.args[0].value, cst.SimpleString) and expr.args[0].value.value in ('"jax"', "'jax'")
+    return (
+        isinstance(expr, cst.Call)
+        and len(expr.args) == 1
+        and isinstance(expr.args[0].value, cst.SimpleString)
+        and expr.args[0].value.value in ('"jax"', "'jax'")
+    )
