@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..tree.reads import TreeReads
 from .answers import Answers
 from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exported)
-from .index import SEARCH_PASSES, Index
+from .index import Index
 from .scopes import ClassInfo, ModuleSummary, Scope
 
 
@@ -172,20 +171,12 @@ def view_of(index: Index) -> FileProject:
 
 class Project(FileProject):
     """A file's view over an index of its own, made from the index's
-    arguments: a module migrated alone (a test, the codemod's files, stdin).
-    A run makes one ``Index`` and a view a file (``Index.file``)."""
+    arguments (``Index``'s, passed on as they are): a module migrated alone
+    (a test, the codemod's files, stdin). A run makes one ``Index`` and a
+    view a file (``view_of``)."""
 
-    def __init__(
-        self,
-        extra_bases: tuple[str, ...] = (),
-        roots: tuple[Path, ...] = (),
-        reads: TreeReads | None = None,
-        walked: tuple[Path, ...] | None = None,
-        decider=None,
-        scans=None,
-        search_passes: int = SEARCH_PASSES,
-    ):
-        super().__init__(Index(extra_bases, roots, reads, walked, decider, scans, search_passes))
+    def __init__(self, *args, **kwargs):
+        super().__init__(Index(*args, **kwargs))
 
 
 # Builtins whose value is known only when the code runs: a base named through one
