@@ -55,3 +55,16 @@ def has_sres(node: ast.ClassDef) -> bool:
 
 def positional(func: ast.FunctionDef) -> list[str]:
     return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+
+
+def names_one_of(node: ast.AST, names: frozenset[str] | set[str]) -> bool:
+    """``node`` names one of ``names``: as a name, an attribute, or an imported
+    name (an alias is imported by its name, its last dotted part)."""
+    return (
+        isinstance(node, ast.Name)
+        and node.id in names
+        or isinstance(node, ast.Attribute)
+        and node.attr in names
+        or isinstance(node, ast.alias)
+        and node.name.rsplit(".", 1)[-1] in names
+    )

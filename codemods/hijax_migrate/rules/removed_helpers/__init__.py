@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...analysis.ast_summary import dotted_name
+from ..ast_tests import names_one_of
 from ..base import Rule
 from ..derived_pairs import PAIRS
 
@@ -26,14 +27,7 @@ def names_a_removed_helper(tree: ast.Module) -> bool:
     = linearize_from_jvp`` and ``def _transpose_jvp`` are none of these."""
     linearize, assigns = {LINEARIZE}, []
     for node in ast.walk(tree):  # one walk: a big test module's is 0.1 s
-        if (
-            isinstance(node, ast.Name)
-            and node.id in INSTEAD
-            or isinstance(node, ast.Attribute)
-            and node.attr in INSTEAD
-            or isinstance(node, ast.alias)
-            and node.name.rsplit(".", 1)[-1] in INSTEAD
-        ):
+        if names_one_of(node, INSTEAD):
             return True
         if isinstance(node, ast.ImportFrom):
             linearize |= {alias.asname for alias in node.names if alias.name == LINEARIZE and alias.asname}

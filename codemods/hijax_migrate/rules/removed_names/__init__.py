@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ..ast_tests import names_one_of
 from ..base import Rule
 
 NAMES = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # the rewrite's REMOVED
@@ -12,15 +13,7 @@ NAMES = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # the rewrite's REMOVED
 def names_a_removed_type(tree: ast.Module) -> bool:
     """A superset of what the rewrite reports: one of the names as a name, an
     attribute or an imported name (an alias is imported by its name)."""
-    return any(
-        isinstance(node, ast.Name)
-        and node.id in NAMES
-        or isinstance(node, ast.Attribute)
-        and node.attr in NAMES
-        or isinstance(node, ast.alias)
-        and node.name.rsplit(".", 1)[-1] in NAMES
-        for node in ast.walk(tree)
-    )
+    return any(names_one_of(node, NAMES) for node in ast.walk(tree))
 
 
 RULE = Rule(
