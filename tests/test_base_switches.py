@@ -9,7 +9,7 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-from hijax_migrate.rules.base_rename import _candidates, _may_switch
+from hijax_migrate.rules.base_rename import _may_switch, _Sightings
 
 from golden import read_case
 
@@ -27,7 +27,7 @@ FORMS = [
 def test_no_switch_is_missed_where_ast_finds_none(code):
     if _may_switch(code, "VJPHiPrimitive", "HiPrim"):
         return
-    found = _candidates(cst.parse_module(code), "VJPHiPrimitive")
+    found = _Sightings(cst.parse_module(code), "VJPHiPrimitive").found
     assert not any(isinstance(node, cst.BooleanOperation) for node in found)
 
 

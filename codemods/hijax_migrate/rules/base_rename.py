@@ -58,10 +58,6 @@ class _Sightings:
         return found
 
 
-def _candidates(module: cst.Module, old: str) -> list[cst.CSTNode]:
-    return list(_Sightings(module, old).found)
-
-
 def _may_switch(code: str | None, old: str, new: str) -> bool:
     """May the module switch between the names (see ``_is_switch``)? Without
     the new name as a word, only an ``or`` naming the old one is a switch;
