@@ -544,14 +544,14 @@ def value_rule(pick, m: Model) -> tuple[str, str | None, str]:
 
 
 def prims_module(m: Model, maker: str, base_list: str) -> str:
-    froms = sorted(line for line in m.imports if line.startswith("from "))
-    imports = [*sorted(line for line in m.imports if line.startswith("import ")), ""]
-    imports += [f"from jax.experimental.hijax import {m.spell.base}", *froms, "", ""]
     if maker == "C1:class":
         keywords = f", {m.keywords}" if m.keywords else ""
         klass = class_text(f"Lin{m.type_params}", base_list + keywords, [standard(m), *m.body], tuple(m.decorators))
     else:
-        klass = made_by_call(m, maker, base_list)
+        klass = made_by_call(m, maker, base_list)  # first: it may need an import
+    froms = sorted(line for line in m.imports if line.startswith("from "))
+    imports = [*sorted(line for line in m.imports if line.startswith("import ")), ""]
+    imports += [f"from jax.experimental.hijax import {m.spell.base}", *froms, "", ""]
     parts = [f"COEFS = {tuple_of([str(c) for c in m.coefs])}\n", *m.before, klass, *m.after]
     return "\n".join(imports).lstrip("\n") + "\n\n".join(parts)
 
