@@ -279,9 +279,8 @@ def bind_in_body(pick, m: Model, how: str) -> None:
         m.body.append(f"{r} = staticmethod(_bwd)\n")
         return
     if how == "A8:import":
-        m.files["rules.py"] = '"""The project\'s backward rules."""\n\n\n' + block(
-            "def bwd(self, res, g):", value_body(pick, m)
-        )
+        head = f'"""The project\'s backward rules."""\n\nCOEFS = {tuple_of([str(c) for c in m.coefs])}\n\n\n'
+        m.files["rules.py"] = head + block("def bwd(self, res, g):", value_body(pick, m))
         m.body.append(f"from .rules import bwd as {r}\n")
         return
     if how == "A3:other_attr":
