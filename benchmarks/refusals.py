@@ -347,8 +347,8 @@ def table(trees: dict, forms: list[str], args, hand) -> int:
                     print(f"  {verdict} {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())}")
             for line in [*refusal_groups(verdicts), *lost(trees, verdicts, naive[target, "sed-la"])]:
                 print(line)
-            if args.by_form:
-                print("\n".join(by_form(trees, verdicts, forms, naive[target, "sed-la"])), flush=True)
+            for line in by_form(trees, verdicts, forms, naive[target, "sed-la"]) if args.by_form else []:
+                print(line)
     return 1 if bad else 0
 
 
