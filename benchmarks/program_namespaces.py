@@ -73,9 +73,14 @@ WRITES = ["direct", "range_loop", "zip_loop", "tree_map_lambda", "tree_util_def"
 # Bindings whose object is a plain function in the class's namespace (a wrapper or a subclass can call it).
 PLAIN = ["A1:def", "A2:wraps", "A3:name", "A3:lambda", "A3:decorator_call", "A3:other_attr", "A3:conditional"]
 PLAIN += ["A3:subscript", "A4:annotated", "A6:tuple_target", "A6:chained", "A6:list_target", "A6:starred"]
-PLAIN += ["A7:walrus", "A8:import", "A8:for", "A8:with", "A13:if", "A13:try", "A14:locals"]
-AFTER = ["B1:attribute", "B2:setattr_literal", "B2:setattr_const", "B2:setattr_loop"]
-BINDINGS = PLAIN + ["A2:staticmethod", "A3:staticmethod_call", "A3:partialmethod_kw"] + AFTER
+PLAIN += ["A7:walrus", "A8:import", "A8:for", "A8:with", "A8:match", "A13:if", "A13:try", "A13:for", "A13:with"]
+PLAIN += ["A14:locals", "A14:vars", "A14:exec"]
+DEFS = ["A1:def", "A2:wraps", "A13:if", "A13:try", "A13:for", "A13:with"]
+UNBOUND = ["A2:staticmethod", "A3:staticmethod_call", "A3:partialmethod_kw"]  # no function to call with self
+CALLABLES = [*UNBOUND, "A3:lambda", "A8:import"]
+# Bound once the class exists: by a descriptor's __set_name__ (C7), or by a statement after the class (B).
+AFTER = ["C7:set_name", "B1:attribute", "B2:setattr_literal", "B2:setattr_const", "B2:setattr_loop"]
+BINDINGS = PLAIN + UNBOUND + AFTER
 MAKERS = ["C1:class"] * 6 + ["C2:type", "C3:new_class"]
 WRAPPERS = ["none"] * 6 + ["C5:decorator_dict_get", "C5:decorator_vars", "C6:init_subclass_dict_get"]
 WRAPPERS += ["C6:init_subclass_vars", "C4:metaclass"]
@@ -242,49 +247,55 @@ def module_rule(m: Model, name: str, lines: list[str], sig: str = "self, res, g"
     m.before.append(block(f"def {name}({sig}):", lines))
 
 
-def bind_in_body(pick, m: Model, how: str) -> None:
-    """The rule enters the class body through one of the A forms."""
+def bind_def(pick, m: Model, how: str) -> None:
+    """A ``def`` of the rule in the class body: bare, decorated, or inside a block (A1, A2, A13)."""
     r = m.spell.rule
-    if how in ("A1:def", "A13:if", "A13:try", "A2:wraps"):
-        rule = block(f"def {r}(self, res, g):", value_body(pick, m))
-        zeros = tuple_of(["0 * g"] * len(m.coefs))
-        m.body.append(
-            {
-                "A1:def": rule,
-                "A2:wraps": "@_passthrough\n" + rule,
-                "A13:if": block("if _FAST:", [rule])
-                + block("else:", [block(f"def {r}(self, res, g):", [f"return {zeros}"])]),
-                "A13:try": block("try:", [rule]) + block("except Exception:", ["raise"]),
-            }[how]
-        )
-        if how == "A2:wraps":
-            m.need("import functools")
-            m.before.append(PASSTHROUGH)
-        if how == "A13:if":
-            m.before.append("_FAST = True\n")
-        return
+    rule = block(f"def {r}(self, res, g):", value_body(pick, m))
+    other_arm = block(f"def {r}(self, res, g):", [f"return {tuple_of(['0 * g'] * len(m.coefs))}"])
+    m.body.append(
+        {
+            "A1:def": rule,
+            "A2:wraps": "@_passthrough\n" + rule,
+            "A13:if": block("if _FAST:", [rule]) + block("else:", [other_arm]),
+            "A13:try": block("try:", [rule]) + block("except Exception:", ["raise"]),
+            "A13:for": block("for _ in range(1):", [rule]),
+            "A13:with": block("with contextlib.nullcontext():", [rule]),
+        }[how]
+    )
+    needs = {"A2:wraps": ("import functools", PASSTHROUGH), "A13:if": (None, "_FAST = True\n")}
+    needs["A13:with"] = ("import contextlib", None)
+    line, before = needs.get(how, (None, None))
+    if line:
+        m.need(line)
+    if before:
+        m.before.append(before)
+
+
+def bind_callable(pick, m: Model, how: str) -> None:
+    """The rule bound to an object that is no plain function, or imported into the body (A2, A3, A8)."""
+    r = m.spell.rule
     if how == "A2:staticmethod":
         m.body.append("@staticmethod\n" + block(f"def {r}(res, g):", value_body(pick, m)))
-        return
-    if how == "A3:lambda":
+    elif how == "A3:lambda":
         m.forms.append("F:tuple")
         m.body.append(f"{r} = lambda self, res, g: {tuple_of(m.cts)}\n")
-        return
-    if how == "A3:partialmethod_kw":
+    elif how == "A3:partialmethod_kw":
         m.need("import functools")
         module_rule(m, "_bwd", value_body(pick, m, ["g = scale * g"]), "self, res, g, scale=1.0")
         m.factors.append((2.0, "partialmethod binds scale=2.0"))
         m.body.append(f"{r} = functools.partialmethod(_bwd, scale=2.0)\n")
-        return
-    if how == "A3:staticmethod_call":
+    elif how == "A3:staticmethod_call":
         module_rule(m, "_bwd", value_body(pick, m), "res, g")
         m.body.append(f"{r} = staticmethod(_bwd)\n")
-        return
-    if how == "A8:import":
+    else:
         head = f'"""The project\'s backward rules."""\n\nCOEFS = {tuple_of([str(c) for c in m.coefs])}\n\n\n'
         m.files["rules.py"] = head + block("def bwd(self, res, g):", value_body(pick, m))
         m.body.append(f"from .rules import bwd as {r}\n")
-        return
+
+
+def bind_assigned(pick, m: Model, how: str) -> None:
+    """A module function (or another class's) bound by one of the binding statements (A3-A8, A14)."""
+    r = m.spell.rule
     if how == "A3:other_attr":
         m.before.append(block("class _Rules:", [block("def bwd(self, res, g):", value_body(pick, m))]))
     else:
@@ -303,21 +314,39 @@ def bind_in_body(pick, m: Model, how: str) -> None:
         "A7:walrus": f"({r} := _bwd)",
         "A8:for": f"for {r} in (_bwd,):\n    pass",
         "A8:with": f"with contextlib.nullcontext(_bwd) as {r}:\n    pass",
+        "A8:match": f"match _bwd:\n    case {r}:\n        pass",
         "A14:locals": f"locals()[{m.literal()}] = _bwd",
+        "A14:vars": f"vars()[{m.literal()}] = _bwd",
+        "A14:exec": f'exec("{r} = _bwd")',
     }[how]
     m.body.append(statement + "\n")
     drop = tuple_of([f"{DROP} * g"] * len(m.coefs))
-    extra = {
+    m.before += {
         "A3:decorator_call": [PASSTHROUGH],
         "A3:conditional": ["_FAST = True\n", block("def _bwd_slow(self, res, g):", [f"return {drop}"])],
         "A3:subscript": ["_RULES = (_bwd,)\n"],
     }.get(how, [])
-    m.before += extra
-    for mod, line in (("A3:decorator_call", "import functools"), ("A4:annotated", "import typing")):
-        if how == mod:
-            m.need(line)
-    if how == "A8:with":
-        m.need("import contextlib")
+    imports = {"A3:decorator_call": "import functools", "A4:annotated": "import typing", "A8:with": "import contextlib"}
+    if how in imports:
+        m.need(imports[how])
+
+
+def bind_in_body(pick, m: Model, how: str) -> None:
+    """The rule enters the class body through one of the A forms."""
+    if how in DEFS:
+        bind_def(pick, m, how)
+    elif how in CALLABLES:
+        bind_callable(pick, m, how)
+    else:
+        bind_assigned(pick, m, how)
+
+
+SET_NAME = """class _Installs:
+    \"\"\"A descriptor that sets the backward rule on the class it is named in.\"\"\"
+
+    def __set_name__(self, owner, name):
+        setattr(owner, {lit}, _bwd)
+"""
 
 
 def bind_after(pick, m: Model, how: str) -> None:
@@ -326,6 +355,10 @@ def bind_after(pick, m: Model, how: str) -> None:
     r = m.spell.rule
     if how == "B2:setattr_const":
         m.before.append(f"_RULE_NAME = {m.literal()}\n")
+    if how == "C7:set_name":
+        m.before.append(SET_NAME.format(lit=m.literal()))
+        m.body.append("_install = _Installs()\n")
+        return
     m.after.append(
         {
             "B1:attribute": f"Lin.{r} = _bwd\n",
@@ -522,7 +555,7 @@ def value_rule(pick, m: Model) -> tuple[str, str | None, str]:
     project base a wrapper needs (its __init_subclass__), and how a subclass reaches the rule."""
     maker = pick(MAKERS)
     m.forms.append(maker)
-    how = pick(BINDINGS if maker == "C1:class" else ["namespace", "namespace", *AFTER])
+    how = pick(BINDINGS if maker == "C1:class" else ["namespace", "namespace", *AFTER[1:]])
     if how != "namespace":
         m.forms.append(how)
     if how in AFTER:
@@ -537,7 +570,7 @@ def value_rule(pick, m: Model) -> tuple[str, str | None, str]:
     if wrapper != "none":
         m.forms.append(wrapper)
         init_subclass = wrap(m, wrapper)
-    reach = pick(REACHES) if how in PLAIN or how in AFTER or how == "namespace" else "none"
+    reach = pick(REACHES) if how not in UNBOUND else "none"
     rewrapped = wrapper in ("C4:metaclass", "C6:init_subclass_dict_get", "C6:init_subclass_vars")
     if reach != "none":
         m.files["sub.py"] = subclass(m, reach, rewrapped)

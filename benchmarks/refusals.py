@@ -150,7 +150,12 @@ def refused_statement(text: str, line: int) -> str | None:
     """The source of the statement an error finding points at (the rule it refused), which must come out
     byte for byte; None for a class statement or a line no statement starts at (other rules may rename
     a base on the line of a class whose rule was refused)."""
-    for node in ast.walk(ast.parse(text)):
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:  # newer syntax than this Python reads (PEP 695 at 3.11): the line itself must stay
+        source = text.splitlines(keepends=True)[line - 1]
+        return None if source.lstrip().startswith("class ") else source
+    for node in ast.walk(tree):
         if isinstance(node, ast.stmt) and node.lineno == line and not isinstance(node, ast.ClassDef):
             return ast.get_source_segment(text, node, padded=True)
     return None
