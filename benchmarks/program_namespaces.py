@@ -4,14 +4,16 @@ public code was seen to write them, this one writes a primitive's backward
 rule in the forms of the language reference (/work/notes/enumeration.md):
 
 - A, the class-body statements that bind the rule's name (def, decorated
-  def, assignments of every right-hand side, annotated, tuple and chained
-  targets, walrus, import/for/with as, inside if/try, ``locals()[...]``);
+  def, assignments of every right-hand side, annotated, tuple, list, starred
+  and chained targets, walrus, import/for/with as, a match capture, inside
+  if/try/for/with, ``locals()[...]``, ``vars()[...]``, ``exec``);
 - B, bindings after the class statement (attribute, ``setattr`` with a
   literal, a constant, a loop's name);
 - C, the ways the class is made (class statement, ``type()``,
-  ``types.new_class``) and the code that reads its namespace by name (a class
-  decorator, a base's ``__init_subclass__``, a metaclass wrapping the rule it
-  finds as ``cls.__dict__.get(...)``, ``vars(cls)[...]``, ``ns.get(...)``);
+  ``types.new_class``), a descriptor's ``__set_name__`` that sets the rule,
+  and the code that reads the namespace by name (a class decorator, a base's
+  ``__init_subclass__``, a metaclass wrapping the rule it finds as
+  ``cls.__dict__.get(...)``, ``vars(cls)[...]``, ``ns.get(...)``);
 - D, the base expression (name, dotted, a class-body import, subscript,
   probing call, conditional, starred, ``Generic[T]``, PEP 695, walrus);
 - E, a subclass reaching the rule by name (``super()``, ``getattr`` with a
