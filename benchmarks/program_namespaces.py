@@ -91,9 +91,10 @@ WRAPPERS += ["C6:init_subclass_vars", "C4:metaclass"]
 BASES = ["D1:name"] * 10 + ["D2:dotted", "D2:class_body_import", "D3:subscript", "D4:probing_call"]
 BASES += ["D5:conditional", "D6:starred", "D8:generic", "D9:pep695", "D10:walrus"]
 EXPR_BASES = ["D1:name"] * 4 + ["D2:dotted", "D3:subscript", "D4:probing_call", "D5:conditional"]  # type()/new_class
-REACHES = ["none"] * 19 + ["E1:super", "E1:super_explicit", "E1:class_attr", "E2:getattr_super"]
-REACHES += ["E2:getattr_const", "E2:getattr_imported_const", "E2:attrgetter", "E2:methodcaller"]
-REACHES += ["E2:hasattr_guard", "E2:getattr_static", "E3:dict_index", "E3:dict_get", "E3:vars"]
+REACHES = ["none"] * 22 + ["E1:super", "E1:super_explicit", "E1:class_attr", "E1:mro", "E2:getattr_super"]
+REACHES += ["E2:getattr_const", "E2:getattr_imported_const", "E2:getattr_default", "E2:attrgetter"]
+REACHES += ["E2:methodcaller", "E2:hasattr_guard", "E2:getattr_static", "E3:dict_index", "E3:dict_get", "E3:vars"]
+REACHES += ["E3:dict_iteration"]
 REACHES += ["E4:concatenated", "E4:implicit_concat", "E4:raw", "E4:escaped", "E4:tuple_of_names", "E4:dict_value"]
 SWITCHES = ["accum_or_value", "retval_or_value"]
 FORMS = sorted(
@@ -507,9 +508,11 @@ REACH = {
     "E1:super": "super().{r}(res, g)",
     "E1:super_explicit": "super(Sub, self).{r}(res, g)",
     "E1:class_attr": "Lin.{r}(self, res, g)",
+    "E1:mro": "type(self).__mro__[1].{r}(self, res, g)",
     "E2:getattr_super": "getattr(super(), {lit})(res, g)",
     "E2:getattr_const": "getattr(Lin, RULE_NAME)(self, res, g)",
     "E2:getattr_imported_const": "getattr(Lin, RULE_NAME)(self, res, g)",
+    "E2:getattr_default": "getattr(Lin, {lit}, None)(self, res, g)",
     "E2:attrgetter": "operator.attrgetter(RULE_NAME)(Lin)(self, res, g)",
     "E2:methodcaller": "operator.methodcaller({lit}, res, g)(super())",
     "E2:hasattr_guard": "(getattr(Lin, RULE_NAME) if hasattr(Lin, RULE_NAME) else None)(self, res, g)",
@@ -517,6 +520,7 @@ REACH = {
     "E3:dict_index": "Lin.__dict__[{lit}](self, res, g)",
     "E3:dict_get": "Lin.__dict__.get({lit})(self, res, g)",
     "E3:vars": "vars(Lin)[{lit}](self, res, g)",
+    "E3:dict_iteration": "next(v for k, v in vars(Lin).items() if k == {lit})(self, res, g)",
     "E4:concatenated": "getattr(Lin, {quoted})(self, res, g)",
     "E4:implicit_concat": "getattr(Lin, {quoted})(self, res, g)",
     "E4:raw": "getattr(Lin, {quoted})(self, res, g)",
