@@ -1,8 +1,8 @@
 """How often the tool refuses, and whether it is ever wrong, on generated programs.
 
     python benchmarks/refusals.py [--programs 100] [--seed 0] [--targets 0.10,0.12]
-                                  [--strategies auto,accum] [--show refused|wrong|unchecked] [--by-form]
-                                  [--reference]
+                                  [--strategies auto,accum] [--show refused|wrong|silent|unchecked]
+                                  [--by-form] [--reference]
 
 Each program (``program_trees.draw_tree``) is migrated in place, in a copy
 of its own, under each strategy and target; then every program the tool did
@@ -15,18 +15,30 @@ compared with the one the program states. A program is:
 - **refused**: the tool left an error (a finding of severity ``error``, or a
   file it could not process): the user must act, nothing is wrong;
 - **wrong**: a file the tool must leave alone changed (a look-alike), or a
-  statement it refused (where an error finding points), or no error, yet the migrated program raises or its
-  result differs: the one result the tool must never give;
+  statement it refused (where an error finding points), or no error, yet the
+  migrated program raises or its result differs: the one result the tool
+  must never give;
+- **silent**: wrong, and worse: the tool changed nothing, reported no error
+  and ``--check`` passes on the program, which fails under the target jax;
 - **correct**: no error, and the program's gradients and value;
-- **n/a**: the program needs a newer jax than the target (logs: 0.11.1).
+- **n/a**: the program needs a newer jax (logs: 0.11.1) or Python than the target.
+
+Beside each of the tool's rows, the **naive** rename (``sed``: the one-line
+sed of issue 40, every ``def vjp_bwd(`` and ``.vjp_bwd(`` gets ``_retval``)
+is run over the same programs and scored the same way (it never refuses;
+silent: it changed nothing and the program fails), and so is the same sed
+sparing the look-alikes (``sed-la``: a sed that breaks a look-alike is wrong,
+and most drawn programs hold one). Then every program ``sed-la`` gets right
+and the tool does not is listed, with the tool's message.
 
 With ``--reference`` the programs are migrated by hand
 (``program_reference.py``) instead: every one must come out correct, or the
 generator states a wrong result.
 
 Prints one row per strategy and target, and with ``--by-form`` how many
-programs holding each drawn form were refused or wrong; exit 1 if any
-program is wrong.
+programs holding each drawn form were refused, wrong or silent (and how many
+the naive rename got right); exit 1 if any program is wrong or silent.
+``namespaces.py`` runs the same table over the data model's generator.
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -102,15 +115,15 @@ def write_tree(root: Path, tree: program_trees.Tree) -> None:
         path.write_text(text)
 
 
-def migrate(folder: Path, target: str, strategy: str) -> dict:
-    """The tool's JSON report for an in-place run over one program's folder, in this process."""
+def migrate(folder: Path, target: str, strategy: str, mode: str = "--in-place") -> dict:
+    """The tool's JSON report for a run (in place, or ``--check``) over one program's folder, in this process."""
     from hijax_migrate.cli import main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = main(
             [
-                "--in-place",
+                mode,
                 "--no-cache",
                 "--jobs",
                 "1",
@@ -137,7 +150,12 @@ def refused_statement(text: str, line: int) -> str | None:
     """The source of the statement an error finding points at (the rule it refused), which must come out
     byte for byte; None for a class statement or a line no statement starts at (other rules may rename
     a base on the line of a class whose rule was refused)."""
-    for node in ast.walk(ast.parse(text)):
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:  # newer syntax than this Python reads (PEP 695 at 3.11): the line itself must stay
+        source = text.splitlines(keepends=True)[line - 1]
+        return None if source.lstrip().startswith("class ") else source
+    for node in ast.walk(tree):
         if isinstance(node, ast.stmt) and node.lineno == line and not isinstance(node, ast.ClassDef):
             return ast.get_source_segment(text, node, padded=True)
     return None
@@ -173,6 +191,37 @@ def run_one(folder: Path, tree: program_trees.Tree, target: str, strategy: str) 
     return ("refused", errors[0]["message"]) if errors else None
 
 
+def check_passes(folder: Path, target: str, strategy: str) -> bool:
+    """``--check`` exits 0 on the program as it stands: the tool says there is nothing left to fix."""
+    return migrate(folder, target, strategy, "--check")["exit"] == 0
+
+
+# The naive rename of issue 40, a one-line sed: s/def vjp_bwd(/def vjp_bwd_retval(/; s/.vjp_bwd(/.vjp_bwd_retval(/
+SED = [(re.compile(r"def vjp_bwd\("), "def vjp_bwd_retval("), (re.compile(r"\.vjp_bwd\("), ".vjp_bwd_retval(")]
+
+
+def sed(text: str) -> str:
+    for pattern, replacement in SED:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def naive_rename(folder: Path, tree: program_trees.Tree, target: str, strategy: str) -> tuple[str, str] | None:
+    """The sed over every Python file of the program, in place of the tool: wrong if it changed a look-alike.
+    With ``strategy`` "sed-la" it spares the look-alikes (``tree.fixed``), as a user who knew them would."""
+    del target
+    write_tree(folder, tree)
+    spared = {folder / rel for rel in tree.fixed} if strategy == "sed-la" else set()
+    for path in set(folder.rglob("*.py")) - spared:
+        path.write_text(sed(path.read_text()))
+    changed = left_alone(folder, tree, {"warnings": [], "errors": []})
+    return ("wrong", changed) if changed else None
+
+
+def unchanged(folder: Path, tree: program_trees.Tree) -> bool:
+    return all((folder / rel).read_text() == text for rel, text in tree.files.items())
+
+
 def probe(python: str, folders: dict[str, Path]) -> dict[str, dict]:
     if not folders:
         return {}
@@ -201,15 +250,24 @@ def by_hand(folder: Path, tree: program_trees.Tree, target: str, strategy: str) 
     write_tree(folder, program_reference.migrated(tree, target))
 
 
+def not_applicable(tree: program_trees.Tree, target: str) -> str | None:
+    if program_trees.newer(tree.since, target):
+        return f"valid from jax {tree.since} only"
+    if target.startswith("0.10") and getattr(tree, "python", "3.11") != "3.11":
+        return f"Python {tree.python} syntax; jax 0.10 runs on Python 3.11"
+    return None
+
+
 def evaluate(
-    trees: dict[str, program_trees.Tree], target: str, strategy: str, work: Path, run=run_one
+    trees: dict[str, program_trees.Tree], target: str, strategy: str, work: Path, run=run_one, silent_if=None
 ) -> dict[str, tuple]:
-    """pkg -> (verdict, detail) for every program under one target and strategy."""
+    """pkg -> (verdict, detail) for every program under one target and strategy. A program that fails
+    with every file as it was is silent where ``silent_if(folder, target, strategy)`` holds (or always)."""
     root = work / f"{target}-{strategy}"
     verdicts, runnable = {}, {}
     for pkg, tree in trees.items():
-        if program_trees.newer(tree.since, target):
-            verdicts[pkg] = ("n/a", f"valid from jax {tree.since} only")
+        if why := not_applicable(tree, target):
+            verdicts[pkg] = ("n/a", why)
         elif verdict := run(root / pkg, tree, target, strategy):
             verdicts[pkg] = verdict
         else:
@@ -218,59 +276,104 @@ def evaluate(
     if python is None:
         return verdicts | {pkg: ("unchecked", "no interpreter for this jax (HIJAX_PY312)") for pkg in runnable}
     for pkg, result in probe(python, runnable).items():
-        verdicts[pkg] = ("correct", "") if result["ok"] else ("wrong", result["got"])
+        folder, tree = root / pkg, trees[pkg]
+        quiet = unchanged(folder, tree) and (silent_if is None or silent_if(folder, target, strategy))
+        verdicts[pkg] = ("correct", "") if result["ok"] else ("silent" if quiet else "wrong", result["got"])
     return verdicts
 
 
-def by_form(trees: dict[str, program_trees.Tree], verdicts: dict[str, tuple]) -> list[str]:
-    """Per drawn form: programs holding it, and how many of them were refused or wrong."""
+VERDICTS = ["correct", "refused", "wrong", "silent", "unchecked", "n/a"]
+HEADER = f"{'by':<6} {'strategy':<9} {'target':<7} {'programs':>8} " + " ".join(f"{v:>9}" for v in VERDICTS)
+
+
+def row(by: str, strategy: str, target: str, verdicts: dict[str, tuple]) -> str:
+    counts = Counter(verdict for verdict, _ in verdicts.values())
+    return f"{by:<6} {strategy:<9} {target:<7} {len(verdicts):>8} " + " ".join(f"{counts[v]:>9}" for v in VERDICTS)
+
+
+def by_form(trees: dict, verdicts: dict[str, tuple], forms: list[str], naive: dict[str, tuple]) -> list[str]:
+    """Per drawn form: programs holding it, how many the tool refused, got wrong, left silent; how many
+    the naive rename got right."""
     rows = []
-    for form in program_trees.FORMS:
+    for form in forms:
         holders = [pkg for pkg, tree in trees.items() if form in tree.forms]
         counts = Counter(verdicts[pkg][0] for pkg in holders)
-        if counts["refused"] or counts["wrong"]:
-            rows.append(f"    {form:<34} {len(holders):>5} {counts['refused']:>8} {counts['wrong']:>6}")
-    return [f"    {'form':<34} {'progs':>5} {'refused':>8} {'wrong':>6}", *rows] if rows else []
+        naive_ok = sum(naive[pkg][0] == "correct" for pkg in holders)
+        if counts["refused"] or counts["wrong"] or counts["silent"]:
+            rows.append(
+                f"    {form:<34} {len(holders):>5} {counts['refused']:>8} {counts['wrong']:>6} {counts['silent']:>6} "
+                f"{counts['correct']:>6} {naive_ok:>9}"
+            )
+    head = f"    {'form':<34} {'progs':>5} {'refused':>8} {'wrong':>6} {'silent':>6} {'ok':>6} {'sed-la ok':>9}"
+    return [head, *rows] if rows else []
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def shape(message: str) -> str:
+    """A refusal's message with its particulars (lines, paths, numbers) blanked, to group alike ones."""
+    return re.sub(r"\d+", "N", re.sub(r"\S*/\S*", "PATH", " ".join(message.split())))[:160]
+
+
+def refusal_groups(verdicts: dict[str, tuple]) -> list[str]:
+    groups = Counter(shape(detail) for verdict, detail in verdicts.values() if verdict == "refused")
+    return [f"    {count:>4} x {message}" for message, count in groups.most_common()]
+
+
+def lost(trees: dict, verdicts: dict[str, tuple], naive: dict[str, tuple]) -> list[str]:
+    """The programs the naive rename gets right and the tool does not, with the tool's word on each."""
+    return [
+        f"    sed-la right, tool {verdict}: {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())[:300]}"
+        for pkg, (verdict, detail) in sorted(verdicts.items())
+        if naive[pkg][0] == "correct" and verdict in ("refused", "wrong", "silent")
+    ]
+
+
+def table(trees: dict, forms: list[str], args, hand) -> int:
+    """The whole measurement over drawn programs: 1 if the tool (or the reference) was wrong or silent.
+    Beside each row, the naive rename (``sed``), and the same sparing the look-alikes (``sed-la``): the
+    programs that one gets right and the tool does not are listed."""
+    bad, runs = False, [(t, s) for t in args.targets.split(",") for s in args.strategies.split(",")]
+    print(HEADER)
+    with tempfile.TemporaryDirectory() as work:
+        naive = {}
+        for target, strategy in runs:
+            if args.reference:
+                verdicts = evaluate(trees, target, strategy, Path(work), hand)
+            else:
+                verdicts = evaluate(trees, target, strategy, Path(work), run_one, check_passes)
+            for how in ("sed", "sed-la"):
+                if (target, how) not in naive:
+                    naive[target, how] = evaluate(trees, target, how, Path(work), naive_rename)
+            bad |= any(verdict in ("wrong", "silent") for verdict, _ in verdicts.values())
+            print(row("ref" if args.reference else "tool", strategy, target, verdicts))
+            print(row("sed", "-", target, naive[target, "sed"]))
+            print(row("sed-la", "-", target, naive[target, "sed-la"]), flush=True)
+            for pkg, (verdict, detail) in sorted(verdicts.items()):
+                if verdict in args.show:
+                    print(f"  {verdict} {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())}")
+            for line in [*refusal_groups(verdicts), *lost(trees, verdicts, naive[target, "sed-la"])]:
+                print(line)
+            for line in by_form(trees, verdicts, forms, naive[target, "sed-la"]) if args.by_form else []:
+                print(line)
+    return 1 if bad else 0
+
+
+def parser(doc: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--programs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--targets", default="0.10,0.12")
     parser.add_argument("--strategies", default="auto,accum")
-    parser.add_argument("--show", choices=["refused", "wrong", "unchecked"], action="append", default=[])
-    parser.add_argument("--by-form", action="store_true", help="count refused and wrong programs per drawn form")
-    parser.add_argument(
-        "--reference",
-        action="store_true",
-        help="check the generator: migrate by hand (program_reference.py), not with the tool",
-    )
-    args = parser.parse_args(argv)
+    parser.add_argument("--show", choices=["refused", "wrong", "silent", "unchecked"], action="append", default=[])
+    parser.add_argument("--by-form", action="store_true", help="count refused, wrong, silent programs per form")
+    parser.add_argument("--reference", action="store_true", help="check the generator: migrate by hand, not the tool")
+    return parser
+
+
+def main(argv=None) -> int:
+    args = parser(__doc__).parse_args(argv)
     rng = random.Random(args.seed)
     trees = {f"p{i:04d}": program_trees.draw_tree(rng.choice, f"p{i:04d}") for i in range(args.programs)}
-    any_wrong = False
-    print(
-        f"{'strategy':<9} {'target':<7} {'programs':>8} {'correct':>8} {'refused':>8} {'wrong':>6} "
-        f"{'unchecked':>9} {'n/a':>5}"
-    )
-    with tempfile.TemporaryDirectory() as work:
-        for target in args.targets.split(","):
-            for strategy in args.strategies.split(","):
-                verdicts = evaluate(trees, target, strategy, Path(work), by_hand if args.reference else run_one)
-                counts = Counter(verdict for verdict, _ in verdicts.values())
-                any_wrong |= counts["wrong"] > 0
-                print(
-                    f"{strategy:<9} {target:<7} {len(trees):>8} {counts['correct']:>8} {counts['refused']:>8} "
-                    f"{counts['wrong']:>6} {counts['unchecked']:>9} {counts['n/a']:>5}",
-                    flush=True,
-                )
-                for pkg, (verdict, detail) in sorted(verdicts.items()):
-                    if verdict in args.show:
-                        print(f"  {verdict} {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())}")
-                if args.by_form:
-                    print("\n".join(by_form(trees, verdicts)), flush=True)
-    return 1 if any_wrong else 0
+    return table(trees, program_trees.FORMS, args, by_hand)
 
 
 if __name__ == "__main__":
