@@ -136,10 +136,21 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
         f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
         f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}"
     )
-    lines = [head, f"target: {target}"]
+    lines = [head, *_left_broken(outcomes), f"target: {target}"]
     rules = Counter((c.rule, c.name) for o in done for c in o.changes)
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
     return "\n".join(lines)
+
+
+def _left_broken(outcomes: list[Outcome]) -> list[str]:
+    """The line naming each place a suppression leaves failing under the target (none: no line)."""
+    from ..engine.suppress import LEFT_BROKEN
+
+    places = [where(f.file, f.line) for o in outcomes for f in o.findings if f.is_error and LEFT_BROKEN in f.message]
+    if not places:
+        return []
+    shown = ", ".join(places[:10]) + (f" and {len(places) - 10} more" if len(places) > 10 else "")
+    return [f"left failing under the target by a suppression: {shown}"]
 
 
 def _n(count: int, noun: str) -> str:
