@@ -125,7 +125,8 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
     marked = _marked(found, first.report, spans)
     why = {name: _Why(name, line, found.spelling(line)) for name, line in marked.items()}
     why |= {
-        name: _Why(hit.qualname, hit.line, "", _shown(rest.get("project"), hit.module)) for name, hit in reach.items()
+        name: _Why(hit.qualname, hit.line, "", _shown(rest["project"], hit.module, rest["module"]))
+        for name, hit in reach.items()
     }
     families = run(code, path, replace(options, classes=frozenset()), **rest).report.families if why else {}
     left = _left(families, spans, why)
@@ -158,9 +159,10 @@ class _Why:
         return f"`{self.spelling}` ({where})" if self.spelling else f"a comment at {where}"
 
 
-def _shown(project, module: str) -> str:
-    path = project.find(module) if project is not None else None
-    return os.path.relpath(path) if path is not None and not os.path.relpath(path).startswith("..") else module
+def _shown(project, module: str, here: str) -> str:
+    """Where ``module`` is, seen from the folder of the module ``here`` (its name where not found)."""
+    found, mine = project.find(module), project.find(here)
+    return os.path.relpath(found, os.path.dirname(mine)) if found is not None and mine is not None else module
 
 
 def _marked(found: Marks, report: FileReport, spans: list[Span]) -> dict[str, int]:
