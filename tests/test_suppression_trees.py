@@ -105,19 +105,33 @@ def test_each_class_left_alone_with_a_family_is_named_with_the_suppression(tmp_p
     assert not findings.get("base.py")  # Base itself needs nothing
 
 
-def test_a_name_that_cannot_be_bound_again_refuses_the_file_naming_both(tmp_path):
-    """The old base imported under ``try`` is renamed for the migrated class, and
-    cannot be aliased back for the one left alone: the file stays as it is."""
+def test_the_old_base_imported_under_try_is_bound_for_both_there(tmp_path):
     code = (
         "try:\n    from jax.experimental.hijax import VJPHiPrimitive\nexcept ImportError:\n    raise\n"
         + value_class("Kept", "VJPHiPrimitive", MARKS["skip"])
         + value_class("Moved", "VJPHiPrimitive")
     )
     (tmp_path / "ops.py").write_text(code)
+    migrated_tree(tmp_path, "0.12")
+    new = (tmp_path / "ops.py").read_text()
+    assert new.startswith("try:\n    from jax.experimental.hijax import HiPrim, HiPrim as VJPHiPrimitive\n")
+    assert class_text(new, "Kept") == class_text(code, "Kept") and "class Moved(HiPrim):" in new
+
+
+def test_a_name_that_cannot_be_bound_again_refuses_the_file_naming_both(tmp_path):
+    """The old base imported in a function: the classes there read it as a local the
+    migration renames, and no module-level alias reaches it: the file stays as it is."""
+    code = (
+        "def make():\n    from jax.experimental.hijax import VJPHiPrimitive\n\n"
+        "    class Kept(VJPHiPrimitive):  # hijax-migrate: skip\n        pass\n\n"
+        "    class Moved(VJPHiPrimitive):\n        def vjp_bwd(self, res, g):\n            return (g,)\n"
+    )
+    (tmp_path / "ops.py").write_text(code)
     outcomes = migrated_tree(tmp_path, "0.12")
     assert (tmp_path / "ops.py").read_text() == code
     (error,) = [f for o in outcomes for f in o.findings if f.severity == ERROR]
-    assert error.line == 7 and "`Kept`" in error.message and "`VJPHiPrimitive`" in error.message
+    assert error.line == 4 and "`make.<locals>.Kept`" in error.message and "reads `VJPHiPrimitive`" in error.message
+    assert "`from jax.experimental.hijax import HiPrim as VJPHiPrimitive`" in error.message
 
 
 # -- random families across files, suppressions on random members

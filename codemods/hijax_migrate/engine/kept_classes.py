@@ -24,7 +24,7 @@ from ..rules.newstyle_base import RULE as NEWSTYLE
 from .checks import _unbound
 
 # A base renamed module-wide -> (its new name, the rule renaming it).
-RENAMED_BASES = {"VJPHiPrimitive": ("HiPrim", HIPRIM.code), "NewstyleHiPrimitive": ("VJPHiPrimitive", NEWSTYLE.code)}
+RENAMED_BASES = {"VJPHiPrimitive": ("HiPrim", HIPRIM), "NewstyleHiPrimitive": ("VJPHiPrimitive", NEWSTYLE)}
 
 
 class Unbindable(Exception):
@@ -141,9 +141,10 @@ def _reads(code: str, name: str) -> bool:
 
 
 def _binding(module: cst.Module, name: str) -> tuple[cst.SimpleStatementLine, int] | None:
-    """The module-level ``from <hijax> import name`` (no alias) and the alias's place in it."""
-    for statement in module.body:
-        first = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+    """The ``from <hijax> import name`` (no alias) that binds ``name`` in the module's
+    own scope (under ``try`` or ``if`` too), and the alias's place in it."""
+    for statement in _module_scope(module):
+        first = statement.body[0]
         if not isinstance(first, cst.ImportFrom) or first.relative or isinstance(first.names, cst.ImportStar):
             continue
         if first.module is None or cst.Module([]).code_for_node(first.module) not in HIJAX_MODULES:
@@ -152,3 +153,12 @@ def _binding(module: cst.Module, name: str) -> tuple[cst.SimpleStatementLine, in
             if isinstance(alias.name, cst.Name) and alias.name.value == name and alias.asname is None:
                 return statement, index
     return None
+
+
+def _module_scope(node: cst.CSTNode):
+    """The simple statements of the module's own scope, in order: not those of a function or class."""
+    for child in node.children:
+        if isinstance(child, cst.SimpleStatementLine):
+            yield child
+        elif not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
+            yield from _module_scope(child)

@@ -136,7 +136,7 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
         return Result(first.code, report)
     result, rebound = _without(run, code, path, options, rest, (families, left, "" in marked, found.whole_file))
     if result is None:  # a name the classes left alone read cannot be bound again
-        return Result(code, FileReport(path, findings=[_unbindable(rebound, spans, left, path)]))
+        return Result(code, FileReport(path, findings=[_unbindable(rebound, spans, left, path, options.target)]))
     report = _report(_outside(result.report, spans, left), first.report, found)
     report.marked = {name: line for name, line in marked.items() if name}
     broken = _broken(first.report, spans, set(left) | ({""} if "" in marked else set()), not found.whole_file)
@@ -235,7 +235,7 @@ def _broken(first: FileReport, spans: list[Span], left: set[str], rebound_bases:
     name is bound again (``rebound_bases``), but an attribute naming it is."""
     from .kept_classes import RENAMED_BASES
 
-    renames = {code for _, code in RENAMED_BASES.values()}
+    renames = {rule.code for _, rule in RENAMED_BASES.values()}
     needs: dict[str, list[str]] = {}
     for line, rule, what in [(c.line, c.rule, c.action) for c in first.changes] + [
         (f.line, f.rule, f.message) for f in first.findings if f.is_error
@@ -301,7 +301,19 @@ def _quiet_errors(first: FileReport, found: Marks, spans: list[Span], left: dict
     ]
 
 
-def _unbindable(error, spans: list[Span], left: dict, path: str) -> Finding:
+def _rebinding(name: str, target) -> str:
+    """How to bind ``name`` again for the class left alone: the base it is at ``target``."""
+    from .kept_classes import RENAMED_BASES
+
+    new = name
+    while new in RENAMED_BASES and RENAMED_BASES[new][1].since <= target:
+        new = RENAMED_BASES[new][0]
+    if new == name:
+        return "port the class by hand"
+    return f"bind it where the class reads it (`from jax.experimental.hijax import {new} as {name}`)"
+
+
+def _unbindable(error, spans: list[Span], left: dict, path: str, target) -> Finding:
     """The refusal: a class left alone reads a name the rest of the migration no longer binds."""
     import ast
 
@@ -321,7 +333,7 @@ def _unbindable(error, spans: list[Span], left: dict, path: str) -> Finding:
         reader.first if reader is not None else error.line,
         f"`{name}` is left as written{f' by {why.said()}' if why else ''} and reads `{error.name}`, which the "
         "migration of the rest of the file renames and cannot bind again for it: the file is left as written, "
-        f"and {LEFT_BROKEN}; import `{error.name}` at module level on a line of its own, or remove the comment",
+        f"and {LEFT_BROKEN}; {_rebinding(error.name, target)}, or remove the comment",
         severity=ERROR,
     )
 
