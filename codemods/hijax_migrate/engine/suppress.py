@@ -114,7 +114,8 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
     """``run(code, path, options, **rest)`` (the engine's migration), with the
     marks of this file and of the other files of its classes' families honoured."""
     found = marks(code)
-    reach = reached(rest.get("project"), options, rest.get("module", "")) if options.classes is None else {}
+    tree = reached(rest.get("project"), options, rest.get("module", "")) if options.classes is None else None
+    reach = tree.hits if tree is not None else {}
     if found is None and not reach:
         return run(code, path, options, **rest)
     found = found or Marks()
@@ -129,7 +130,7 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
         for name, hit in reach.items()
     }
     families = run(code, path, replace(options, classes=frozenset()), **rest).report.families if why else {}
-    left = _left(families, spans, why)
+    left = _left(families, tree.kin if tree is not None else {}, spans, why)
     if not left and "" not in marked:  # the marks cover nothing the migration does
         report = _report(first.report, first.report, found)
         report.findings += _quiet_errors(first.report, found, spans, left, (path, options))
@@ -181,12 +182,19 @@ def _marked(found: Marks, report: FileReport, spans: list[Span]) -> dict[str, in
     return marked
 
 
-def _left(families: dict[str, str], spans: list[Span], why: dict[str, _Why]) -> dict[str, _Why]:
-    """Every class of the file whose family reaches a class left alone, and why;
-    with the classes nested in each (put back with it)."""
+def _left(families: dict[str, str], kin: dict[str, frozenset[str]], spans: list[Span], why: dict[str, _Why]) -> dict:
+    """Every class of the file whose family (here, ``families``, or across the tree,
+    ``kin``) reaches a class left alone, and why; with the classes nested in each."""
     roots = {families.get(name, name): reason for name, reason in why.items() if name}
     left = {name: roots[root] for name, root in families.items() if root in roots}
     left |= {name: reason for name, reason in why.items() if name}
+    for name, reason in list(left.items()):
+        for other in kin.get(name, ()):
+            left.setdefault(other, reason)
+    for name in list(left):  # what joined across the tree brings its own family here
+        for other, root in families.items():
+            if root == families.get(name, name):
+                left.setdefault(other, left[name])
     for span in spans:
         outer = next((name for name in left if span.qualname.startswith(name + ".")), None)
         if outer is not None:

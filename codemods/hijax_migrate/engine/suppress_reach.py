@@ -28,24 +28,36 @@ class Reach:
     line: int
 
 
-def reached(project, options, module: str) -> dict[str, Reach]:
-    """This module's classes whose family reaches a class another file's comment
-    leaves alone, each with that class (none without a tree to look in)."""
+@dataclass
+class Reached:
+    """Of a module's classes: those whose family reaches a class another file's comment
+    leaves alone (``hits``), and, for each, the module's classes of its family (``kin``:
+    siblings under a base in another file are one family, though no class here joins them)."""
+
+    hits: dict[str, Reach]
+    kin: dict[str, frozenset[str]]
+
+
+def reached(project, options, module: str) -> Reached:
+    """This module's families across the tree, and the marks of other files they reach
+    (nothing without a tree to look in)."""
     if not module or project is None or project.decider is None:
-        return {}
+        return Reached({}, {})
     summary = project.summary(module)
     if summary is None:
-        return {}
-    walk, found = _Walk(project, options), {}
+        return Reached({}, {})
+    walk = _Walk(project, options)
     for info in summary.every_class:
         if info.key in walk.reach or not (project.class_kind(info).is_primitive or defines_rules(info)):
             continue
         walk.family(info)
-    for info in summary.every_class:
-        hit = walk.reach.get(info.key)
-        if hit is not None:
-            found[info.qualname] = hit
-    return found
+    hits = {info.qualname: walk.reach[info.key] for info in summary.every_class if walk.reach.get(info.key)}
+    kin = {
+        info.qualname: frozenset(key[1] for key in walk.members[info.key] if key[0] == module)
+        for info in summary.every_class
+        if info.key in walk.members
+    }
+    return Reached(hits, kin)
 
 
 class _Walk:
@@ -54,6 +66,7 @@ class _Walk:
     def __init__(self, project, options):
         self.project, self.options = project, options
         self.reach: dict[tuple, Reach | None] = {}
+        self.members: dict[tuple, set] = {}  # each class met -> the keys of its family
         self._marked: dict[str, dict[str, int]] = {}
         self._here: dict[str, Classes] = {}
 
@@ -72,6 +85,7 @@ class _Walk:
         ]
         for key in members:
             self.reach[key] = hits[0] if hits else None
+            self.members[key] = set(members)
 
     def _below(self, info) -> list:
         if info.module not in self._here:
