@@ -49,7 +49,7 @@ class Marks:
     file_line: int = 0  # the line of ``skip-file``
 
     def covers(self, line: int, rule: str) -> bool:
-        return self.mark_line(line, rule) is not None
+        return self.whole_file or self.mark_line(line, rule) is not None
 
     def mark_line(self, line: int, rule: str) -> int | None:
         """The line of the mark that covers ``rule`` at ``line`` (None: none does)."""
@@ -132,17 +132,14 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
     families = run(code, path, replace(options, classes=frozenset()), **rest).report.families if why else {}
     left = _left(families, tree.kin if tree is not None else {}, spans, why)
     if not left and "" not in marked:  # the marks cover nothing the migration does
-        report = _report(first.report, first.report, found)
-        report.findings += _quiet_errors(first.report, found, spans, left, (path, options))
-        return Result(first.code, report)
+        return Result(first.code, _report(first.report, first.report, found))
     result, rebound = _without(run, code, path, options, rest, (families, left, "" in marked, found.whole_file))
     if result is None:  # a name the classes left alone read cannot be bound again
         return Result(code, FileReport(path, findings=[_unbindable(rebound, spans, left, path, options.target)]))
     report = _report(_outside(result.report, spans, left), first.report, found)
     report.marked = {name: line for name, line in marked.items() if name}
-    broken = _broken(first.report, spans, set(left) | ({""} if "" in marked else set()), not found.whole_file)
+    broken = _broken(first.report, found, spans, set(left) | ({""} if "" in marked else set()), not found.whole_file)
     report.findings += _left_findings(spans, left | {"": why.get("")} if "" in marked else left, broken, path, options)
-    report.findings += _quiet_errors(first.report, found, spans, left, (path, options))
     return Result(result.code, report)
 
 
@@ -236,17 +233,19 @@ def _outside(report: FileReport, spans: list[Span], left: dict) -> FileReport:
     return replace(report, changes=[c for c in report.changes if _outermost(spans, left, c.line) is None])
 
 
-def _broken(first: FileReport, spans: list[Span], left: set[str], rebound_bases: bool) -> dict[str, list[str]]:
-    """What the migration would do (or reports it cannot) in each part left alone,
-    for it to work under the target: each class's, and module-level code's ("")
-    where a comment leaves it. A base renamed at a use is no such need where the
-    name is bound again (``rebound_bases``), but an attribute naming it is."""
+def _broken(first: FileReport, found: Marks, spans: list[Span], left: set[str], rebound_bases: bool) -> dict:
+    """What the migration would do in each part left alone, for it to work under
+    the target: each class's, and module-level code's ("") where a comment leaves
+    it; and the errors it reports there that no comment covers (one that does is
+    a person's word that the code works: kept quiet). A base renamed at a use is
+    no such need where the name is bound again (``rebound_bases``), but an
+    attribute naming it is."""
     from .kept_classes import RENAMED_BASES
 
     renames = {rule.code for _, rule in RENAMED_BASES.values()}
     needs: dict[str, list[str]] = {}
     for line, rule, what in [(c.line, c.rule, c.action) for c in first.changes] + [
-        (f.line, f.rule, f.message) for f in first.findings if f.is_error
+        (f.line, f.rule, f.message) for f in first.findings if f.is_error and not found.covers(f.line, f.rule)
     ]:
         part = _outermost(spans, left, line)
         span = next((s for s in spans if s.qualname == part), None)
@@ -288,25 +287,6 @@ def _left_findings(spans: list[Span], left: dict, broken: dict, path: str, optio
                 Finding(path, line, f"{subject} left as written {how}: a family is migrated whole or not at all")
             )
     return found
-
-
-def _quiet_errors(first: FileReport, found: Marks, spans: list[Span], left: dict, where: tuple) -> list[Finding]:
-    """An error for each error finding a comment keeps quiet outside the classes left
-    alone (theirs are said with them): the code still fails under the target."""
-    path, options = where
-    return [
-        Finding(
-            path,
-            finding.line,
-            f"{finding.rule} kept quiet by `{found.spelling(line)}` (line {line}), but the code {LEFT_BROKEN} "
-            f"(jax {format_version(options.target)}): {finding.message}",
-            severity=ERROR,
-        )
-        for finding in first.findings
-        if finding.is_error
-        and (line := found.mark_line(finding.line, finding.rule)) is not None
-        and _outermost(spans, left, finding.line) is None
-    ]
 
 
 def _rebinding(name: str, target) -> str:
