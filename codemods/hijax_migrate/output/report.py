@@ -142,11 +142,16 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
     return "\n".join(lines)
 
 
-def _left_broken(outcomes: list[Outcome]) -> list[str]:
-    """The line naming each place a suppression leaves failing under the target (none: no line)."""
+def left_failing(outcomes: list[Outcome]) -> list[str]:
+    """``file:line`` of each place a suppression leaves failing under the target (``engine.suppress``)."""
     from ..engine.suppress import LEFT_BROKEN
 
-    places = [where(f.file, f.line) for o in outcomes for f in o.findings if f.is_error and LEFT_BROKEN in f.message]
+    return [where(f.file, f.line) for o in outcomes for f in o.findings if f.is_error and LEFT_BROKEN in f.message]
+
+
+def _left_broken(outcomes: list[Outcome]) -> list[str]:
+    """The summary's line naming them (none: no line)."""
+    places = left_failing(outcomes)
     if not places:
         return []
     shown = ", ".join(places[:10]) + (f" and {len(places) - 10} more" if len(places) > 10 else "")
@@ -192,6 +197,7 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str
             "warnings": totals.warnings,
             "warning_errors": totals.errors,
             "suppressed": totals.suppressed,
+            "left_failing_by_suppressions": left_failing(outcomes),
             "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
             "target": target,
             "notes": list(notes),
