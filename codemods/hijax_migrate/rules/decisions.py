@@ -13,7 +13,9 @@ its only asker today, yet it lives here, not in that rule's package: the run
 (``run/state.py``) and the engine make a run's one ``Decider`` and hand it to
 every rule in its ``FileContext``, and they name no rule's package (the
 registry is the only list of rules). What it knows of HJX001 is the report's
-``renamed``, which the rule fills.
+``renamed``, which the rule fills. The same migration says which of its classes
+a comment there leaves alone (``FileReport.marked``, set by ``engine/suppress.py``):
+a family is left alone in every file where one of its classes is.
 """
 
 from __future__ import annotations
