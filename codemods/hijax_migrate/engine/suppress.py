@@ -115,22 +115,25 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
     marks of this file and of the other files of its classes' families honoured."""
     found = marks(code)
     tree = reached(rest.get("project"), options, rest.get("module", "")) if options.classes is None else None
-    reach = tree.hits if tree is not None else {}
-    if found is None and not reach:
+    if found is None and not (tree and tree.hits):
         return run(code, path, options, **rest)
     found = found or Marks()
     first = run(code, path, options, **rest)
     if options.classes is not None:  # a review: the person chooses; covered findings are kept quiet
         return Result(first.code, _report(first.report, first.report, found))
+    return _leaving_alone(run, code, path, options, rest, (found, first, tree))
+
+
+def _leaving_alone(run, code: str, path: str, options, rest: dict, known: tuple) -> Result:
+    """The file migrated but for what its marks and those of its families' other files
+    leave alone (``known``: the marks, the unsuppressed migration, the tree's families)."""
+    found, first, tree = known
     spans = class_spans(code)
     marked = _marked(found, first.report, spans)
     why = {name: _Why(name, line, found.spelling(line)) for name, line in marked.items()}
-    why |= {
-        name: _Why(hit.qualname, hit.line, "", _shown(rest["project"], hit.module, rest["module"]))
-        for name, hit in reach.items()
-    }
+    why |= {name: _remote(hit, rest) for name, hit in (tree.hits if tree else {}).items()}
     families = run(code, path, replace(options, classes=frozenset()), **rest).report.families if why else {}
-    left = _left(families, tree.kin if tree is not None else {}, spans, why)
+    left = _left(families, tree.kin if tree else {}, spans, why)
     if not left and "" not in marked:  # the marks cover nothing the migration does
         return Result(first.code, _report(first.report, first.report, found))
     result, rebound = _without(run, code, path, options, rest, (families, left, "" in marked, found.whole_file))
@@ -138,8 +141,9 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
         return Result(code, FileReport(path, findings=[_unbindable(rebound, spans, left, path, options.target)]))
     report = _report(_outside(result.report, spans, left), first.report, found)
     report.marked = {name: line for name, line in marked.items() if name}
-    broken = _broken(first.report, found, spans, set(left) | ({""} if "" in marked else set()), not found.whole_file)
-    report.findings += _left_findings(spans, left | {"": why.get("")} if "" in marked else left, broken, path, options)
+    parts = left | {"": why[""]} if "" in marked else left
+    broken = _broken(first.report, found, spans, set(parts), not found.whole_file)
+    report.findings += _left_findings(spans, parts, broken, path, options)
     return Result(result.code, report)
 
 
@@ -157,10 +161,12 @@ class _Why:
         return f"`{self.spelling}` ({where})" if self.spelling else f"a comment at {where}"
 
 
-def _shown(project, module: str, here: str) -> str:
-    """Where ``module`` is, seen from the folder of the module ``here`` (its name where not found)."""
-    found, mine = project.find(module), project.find(here)
-    return os.path.relpath(found, os.path.dirname(mine)) if found is not None and mine is not None else module
+def _remote(hit, rest: dict) -> _Why:
+    """Why a class is left alone for a comment in another file: that file, seen from this one's folder."""
+    project, found = rest["project"], rest["project"].find(hit.module)
+    mine = project.find(rest["module"])
+    shown = os.path.relpath(found, os.path.dirname(mine)) if found is not None and mine is not None else hit.module
+    return _Why(hit.qualname, hit.line, "", shown)
 
 
 def _marked(found: Marks, report: FileReport, spans: list[Span]) -> dict[str, int]:
