@@ -78,6 +78,9 @@ class FileReport:
     # For other files' decisions, never shown nor cached: the qualified names of the
     # classes whose ``vjp_bwd`` this migration renames (HJX001, ``rules/decisions.py``).
     renamed: set[str] = field(default_factory=set)
+    # Likewise: the classes a comment in this file leaves alone -> the line of that comment
+    # (``engine/suppress.py``): other files' classes of their families are left alone too.
+    marked: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

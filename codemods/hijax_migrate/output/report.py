@@ -136,10 +136,26 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
         f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
         f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}"
     )
-    lines = [head, f"target: {target}"]
+    lines = [head, *_left_broken(outcomes), f"target: {target}"]
     rules = Counter((c.rule, c.name) for o in done for c in o.changes)
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
     return "\n".join(lines)
+
+
+def left_failing(outcomes: list[Outcome]) -> list[str]:
+    """``file:line`` of each place a suppression leaves failing under the target (``engine.suppress``)."""
+    from ..engine.suppress import LEFT_BROKEN
+
+    return [where(f.file, f.line) for o in outcomes for f in o.findings if f.is_error and LEFT_BROKEN in f.message]
+
+
+def _left_broken(outcomes: list[Outcome]) -> list[str]:
+    """The summary's line naming them (none: no line)."""
+    places = left_failing(outcomes)
+    if not places:
+        return []
+    shown = ", ".join(places[:10]) + (f" and {len(places) - 10} more" if len(places) > 10 else "")
+    return [f"left failing under the target by a suppression: {shown}"]
 
 
 def _n(count: int, noun: str) -> str:
@@ -181,6 +197,7 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str
             "warnings": totals.warnings,
             "warning_errors": totals.errors,
             "suppressed": totals.suppressed,
+            "left_failing_by_suppressions": left_failing(outcomes),
             "rules": {code: n for (code, _), n in sorted(totals.rules.items())},
             "target": target,
             "notes": list(notes),

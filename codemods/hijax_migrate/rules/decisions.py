@@ -13,12 +13,16 @@ its only asker today, yet it lives here, not in that rule's package: the run
 (``run/state.py``) and the engine make a run's one ``Decider`` and hand it to
 every rule in its ``FileContext``, and they name no rule's package (the
 registry is the only list of rules). What it knows of HJX001 is the report's
-``renamed``, which the rule fills.
+``renamed``, which the rule fills. The same migration says which of its classes
+a comment there leaves alone (``FileReport.marked``, set by ``engine/suppress.py``):
+a family is left alone in every file where one of its classes is.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+from ..core.model import FileReport
 
 
 class Decider:
@@ -30,18 +34,28 @@ class Decider:
 
     def __init__(self, migrate):
         self.migrate = migrate
-        self._renamed: dict[str, frozenset[str]] = {}  # module -> classes whose rule its migration renames
+        self._reports: dict[str, FileReport] = {}  # module -> its migration's report
 
     def renamed_rules(self, project, options, module: str) -> frozenset[str]:
         """Qualified names of ``module``'s classes whose ``vjp_bwd`` its migration
         renames; the file asking (``project``, its view of the tree) is marked as resting on it."""
-        project.answers.volatile = True  # the answer rests on what that migration rests on
-        if module not in self._renamed:
-            self._renamed[module] = frozenset()  # asked again while deciding (a cycle): nothing followed
-            self._renamed[module] = self._decide(project, options, module)
-        return self._renamed[module]
+        return frozenset(self._asked(project, options, module).renamed)
 
-    def _decide(self, project, options, module: str) -> frozenset[str]:
+    def marked(self, project, options, module: str) -> dict[str, int]:
+        """``module``'s classes that a comment in it leaves alone (``# hijax-migrate:
+        skip``, ``# noqa: HJX001``), each with the comment's line: what that file's
+        own migration says (``FileReport.marked``), so both sides decide alike."""
+        return self._asked(project, options, module).marked
+
+    def _asked(self, project, options, module: str) -> FileReport:
+        project.answers.volatile = True  # the answer rests on what that migration rests on
+        if module not in self._reports:
+            self._reports[module] = FileReport(module)  # asked again while deciding (a cycle): nothing followed
+            self._reports[module] = self._report(project, options, module)
+        return self._reports[module]
+
+    def _report(self, project, options, module: str):
+        """``module``'s migration's report (an empty one for a file left as it is)."""
         from ..analysis.index import Index
         from ..analysis.project import view_of
         from ..core.errors import MigrationError, SourceError
@@ -49,12 +63,12 @@ class Decider:
 
         path = project.find(module)
         if path is None:
-            return frozenset()
+            return FileReport(module)
         # an index of its own (the run's reads of the tree), and that file's view of it
         other = view_of(Index(tuple(project.extra_bases), project.roots, project.reads, project.walked, decider=self))
         try:
             text = read_source(path, as_found=project.reads.originals).text
             result = self.migrate(text, str(path), replace(options, black=False, classes=None), other, module)
         except (SourceError, MigrationError, RecursionError):
-            return frozenset()  # a file left as it is renames nothing
-        return frozenset(result.report.renamed)
+            return FileReport(str(path))  # a file left as it is renames nothing
+        return result.report
