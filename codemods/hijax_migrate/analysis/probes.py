@@ -83,6 +83,23 @@ def users(infos: list[ClassInfo], name: str) -> list[int]:
     return [index for index, info in enumerate(infos) if any((base or "").split(".")[0] == name for base in info.bases)]
 
 
+# What a finding says of a class on such a base whose `vjp_bwd` returns cotangents.
+PORT = (
+    "which every hijax base from jax 0.8.1 on runs as an accumulator rule: left as written; "
+    "rename the rule `vjp_bwd_retval` by hand (right under either base), or pass --base MODULE.CLASS"
+)
+
+
+def needs_port(cls) -> bool:
+    """Does the class define a ``vjp_bwd`` returning cotangents (in its body, or
+    inside a block of it), which jax runs as an accumulator rule from 0.8.1 on?"""
+    from .returns import own_returns, returns_values  # libcst's: not for triage, which imports this module
+    from .shape import class_shape, conditional_defs
+
+    defs = [*class_shape(cls).methods.values(), *conditional_defs(cls).values()]
+    return any(func.name.value == "vjp_bwd" and returns_values(own_returns(func)) for func in defs)
+
+
 def base_bound_at_run(kind: Kind, info: ClassInfo | None, project) -> tuple | None:
     """For a class with hijax rules that is no primitive, ``project.runtime_base``:
     (module, name, line) of the name bound when the code runs that its base is

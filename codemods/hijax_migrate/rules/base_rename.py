@@ -117,8 +117,23 @@ class BaseRename(EditingRule):
         if renamed and imported_elsewhere(self.project, self.context.full_module_name or "", self.old_name):
             # another module of the tree imports the old name from this one: it stays bound
             self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched, {self.old_name})
+        self._class_attributes(reads)
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
+
+    def _class_attributes(self, reads) -> None:
+        """An import in a class body binds a class attribute (``NS.Old``), read from
+        anywhere: it keeps the old name (``New as Old``), and its reads in the body stay."""
+        for alias, decision in list(self._imports.aliases.items()):
+            node = self.parents[alias]
+            if decision is Decision.RENAME and alias.asname is None and self._in_class_body(node):
+                self._imports.aliases[alias] = Decision.ALIAS
+                self._imports.uses -= {read.node for read in reads.of_import(node, self.old_name)}
+
+    def _in_class_body(self, node: cst.CSTNode) -> bool:
+        while node in self.parents and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            node = self.parents[node]
+        return isinstance(node, cst.ClassDef)
 
     def _targets(self) -> list[cst.CSTNode]:
         """What is renamed: imports with an alias to rename, the uses they bind,

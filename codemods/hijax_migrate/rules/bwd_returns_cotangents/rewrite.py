@@ -14,6 +14,7 @@ import libcst as cst
 
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
+from ...analysis.chains import arms_text
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
@@ -30,7 +31,12 @@ from . import RULE
 from .factories import FactoryPlanner
 from .families import NEW, FamilyPlanner, inherits_retval
 from .planning import RuleInputs
+from .version_arms import switched_right
 
+ARMS = (
+    "chosen when the code runs: left as written; make every arm a hijax primitive of one "
+    "kind, or port the rule by hand (jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on)"
+)
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
 
 
@@ -82,7 +88,11 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         super().visit_Module(node)
         for cls, kind in self.prims.kinds.items():
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
-            if func is not None and returns_values(own_returns(func)):
+            info = self.prims.infos.get(cls) if func is not None and self.project is not None else None
+            arms = self.project.disagreeing_arms(info) if info is not None else []
+            if arms and returns_values(own_returns(func)):
+                self.skip(func, cls, f"`vjp_bwd` returns cotangents and its base is {arms_text(arms)}, {ARMS}")
+            elif func is not None and returns_values(own_returns(func)):
                 self.skip(
                     func,
                     cls,
@@ -101,6 +111,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
         """``vjp_bwd`` defined in the arms of an ``if`` in the class body: renamed in
         each alike where each is a value rule (whichever runs, the class is migrated)."""
+        if switched_right(self, cls):  # already switches on jax's version, and right at the target
+            return None
         defs = branch_defs(cls, "vjp_bwd")
         shape = class_shape(cls)
         if (

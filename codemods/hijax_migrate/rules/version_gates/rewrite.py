@@ -9,18 +9,11 @@ from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopePr
 
 from ...analysis.deflines import small_statements
 from ...analysis.nodes import findall
+from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
 from ...core.versions import format_version
 from ..context import NOTE, RuleTransformer
 from . import RULE
-from .evaluate import VERSION, evaluate, literal_value
 
-VERSION_NAMES = {
-    "jax.__version__",
-    "jax.version.__version__",
-    "jax.version._version",
-    "jax.__version_info__",
-    "jax.version.__version_info__",
-}
 _EXACT = (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)
 _LITERALS = (cst.SimpleString, cst.Tuple)
 WRITE = (

@@ -16,6 +16,13 @@ from collections.abc import Callable
 
 import libcst as cst
 
+VERSION_NAMES = {
+    "jax.__version__",
+    "jax.version.__version__",
+    "jax.version._version",
+    "jax.__version_info__",
+    "jax.version.__version_info__",
+}
 _ORDER = {
     cst.Equal: lambda c: c == 0,
     cst.NotEqual: lambda c: c != 0,
