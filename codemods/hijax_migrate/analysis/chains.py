@@ -87,6 +87,17 @@ class Resolver:
         kinds = [kind for kind, _ in found]
         return (agreed(kinds) if arms else strongest(kinds)), looked_in.union(*(deps for _, deps in found))
 
+    def undecided_base(self, info: ClassInfo) -> str | None:
+        """What makes an undecidable class's base undecidable, for a finding: arms
+        that disagree, or a base that is no name (a call); None: neither."""
+        arms = self.disagreeing_arms(info)
+        if arms:
+            return arms_text(arms)
+        grouped = {i for group in info.arms for i in group}
+        if any(base is None and i not in grouped for i, base in enumerate(info.bases)):
+            return "an expression that is no name (a call, a subscript...)"
+        return None
+
     def disagreeing_arms(self, info: ClassInfo) -> list[tuple[str | None, Kind]]:
         """The arms of the first of ``info``'s base expressions whose arms disagree,
         each with its kind (none: every expression's arms agree)."""

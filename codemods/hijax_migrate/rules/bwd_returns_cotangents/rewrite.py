@@ -14,7 +14,6 @@ import libcst as cst
 
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
-from ...analysis.chains import arms_text
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
@@ -34,8 +33,8 @@ from .planning import RuleInputs
 from .version_arms import switched_right
 
 ARMS = (
-    "chosen when the code runs: left as written; make every arm a hijax primitive of one "
-    "kind, or port the rule by hand (jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on)"
+    "which class it is is decided when the code runs: left as written; make its every arm a hijax "
+    "primitive of one kind, or port the rule by hand (jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on)"
 )
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
 
@@ -89,9 +88,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         for cls, kind in self.prims.kinds.items():
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             info = self.prims.infos.get(cls) if func is not None and self.project is not None else None
-            arms = self.project.disagreeing_arms(info) if info is not None else []
-            if arms and returns_values(own_returns(func)):
-                self.skip(func, cls, f"`vjp_bwd` returns cotangents and its base is {arms_text(arms)}, {ARMS}")
+            base = self.project.undecided_base(info) if info is not None else None
+            if base and returns_values(own_returns(func)):
+                self.skip(func, cls, f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}")
             elif func is not None and returns_values(own_returns(func)):
                 self.skip(
                     func,
