@@ -93,8 +93,7 @@ class Resolver:
         arms = self.disagreeing_arms(info)
         if arms:
             return arms_text(arms)
-        grouped = {i for group in info.arms for i in group}
-        if any(base is None and i not in grouped for i, base in enumerate(info.bases)):
+        if None in info.bases:
             return "an expression that is no name (a call, a subscript...)"
         return None
 

@@ -91,13 +91,19 @@ PORT = (
 
 
 def needs_port(cls) -> bool:
-    """Does the class define a ``vjp_bwd`` returning cotangents (in its body, or
-    inside a block of it), which jax runs as an accumulator rule from 0.8.1 on?"""
-    from .returns import own_returns, returns_values  # libcst's: not for triage, which imports this module
-    from .shape import class_shape, conditional_defs
+    return value_rule(cls) is not None
 
-    defs = [*class_shape(cls).methods.values(), *conditional_defs(cls).values()]
-    return any(func.name.value == "vjp_bwd" and returns_values(own_returns(func)) for func in defs)
+
+def value_rule(cls):
+    """The class's first ``vjp_bwd`` returning cotangents (in its body, or in any arm
+    of a block of it), which jax runs as an accumulator rule from 0.8.1 on; None: none."""
+    import libcst as cst  # not for triage, which imports this module
+
+    from .nodes import findall
+    from .returns import own_returns, returns_values
+
+    rules = findall(cls.body, cst.FunctionDef, lambda func: func.name.value == "vjp_bwd")
+    return next((func for func in rules if returns_values(own_returns(func))), None)
 
 
 def base_bound_at_run(kind: Kind, info: ClassInfo | None, project) -> tuple | None:

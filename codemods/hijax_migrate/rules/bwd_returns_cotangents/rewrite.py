@@ -18,6 +18,7 @@ from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
 from ...analysis.primitives import PrimitiveMap
+from ...analysis.probes import value_rule
 from ...analysis.project import Project
 from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
 from ...analysis.scopes import ClassInfo
@@ -87,10 +88,10 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         super().visit_Module(node)
         for cls, kind in self.prims.kinds.items():
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
-            info = self.prims.infos.get(cls) if func is not None and self.project is not None else None
+            info = self.prims.infos.get(cls) if kind is Kind.EXTERNAL and self.project is not None else None
             base = self.project.undecided_base(info) if info is not None else None
-            if base and returns_values(own_returns(func)):
-                self.skip(func, cls, f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}")
+            if base and value_rule(cls) is not None and not switched_right(self, cls):
+                self.skip(value_rule(cls), cls, f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}")
             elif func is not None and returns_values(own_returns(func)):
                 self.skip(
                     func,
