@@ -26,6 +26,7 @@ ATOMS = {
     "N1": False,
     "VJPHiPrimitive": True,
     "NS.VJPHiPrimitive": True,
+    "NS.hjx.VJPHiPrimitive": True,
     "Outer.Inner": True,
     "BASES[0]": True,
     "Probed": True,
@@ -64,6 +65,7 @@ class N1:
 
 class NS:
     from jax.experimental.hijax import VJPHiPrimitive
+    import jax.experimental.hijax as hjx
 
 
 class Outer:

@@ -123,6 +123,11 @@ CASES = {
         + _OP.format(base="NS.VJPHiPrimitive", rule=_VALUE_RULE),
         "migrates",
     ),
+    "module_imported_in_a_class_body": (
+        _HEAD + "\n\nclass NS:\n    import jax.experimental.hijax as hjx\n\n"
+        + _OP.format(base="NS.hjx.VJPHiPrimitive", rule=_VALUE_RULE),
+        "migrates",
+    ),
     "base_found_by_probing": (_HEAD + _PROBE_BASE + _OP.format(base="HiPrim", rule=_VALUE_RULE), "refuses"),
     "version_gate_in_an_or": (_HEAD + _GATE + _OP.format(base="VJPHiPrimitive", rule=""), "reports"),
 }

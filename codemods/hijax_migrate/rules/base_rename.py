@@ -130,6 +130,23 @@ class BaseRename(EditingRule):
                 self._imports.aliases[alias] = Decision.ALIAS
                 self._imports.uses -= {read.node for read in reads.of_import(node, self.old_name)}
 
+    def _through_class(self, node: cst.Attribute) -> bool:
+        """``NS.hjx.Old``: jax's module, imported in a class body (qualified names
+        do not follow a class's attributes), read at module level."""
+        full = get_full_name_for_node(node.value)
+        scope = self.prims.module_scope if self.prims is not None else None
+        if full is None or scope is None or "." not in full:
+            return False
+        head, *rest = full.split(".")
+        bindings, through = scope.lookup(head), False
+        while rest and bindings and all(b[0] == "class" and b[1].body is not None for b in bindings):
+            bindings, through = [b for info in bindings for b in info[1].body.bindings.get(rest.pop(0), [])], True
+        return (
+            through
+            and bool(bindings)
+            and all(b[0] == "import" and ".".join([b[1], *rest]) in HIJAX_MODULES for b in bindings)
+        )
+
     def _in_class_body(self, node: cst.CSTNode) -> bool:
         while node in self.parents and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             node = self.parents[node]
@@ -147,7 +164,7 @@ class BaseRename(EditingRule):
         attributes = [
             node
             for node in self._sights.attributes
-            if node not in self._switched and self._names(node, self._qualified)
+            if node not in self._switched and (self._names(node, self._qualified) or self._through_class(node))
         ]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
