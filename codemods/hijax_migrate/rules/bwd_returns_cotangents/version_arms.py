@@ -18,6 +18,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ...analysis.accum_uses import accumulator_params
+from ...analysis.families import descendants
 from ...analysis.nodes import findall
 from ...analysis.returns import own_returns, returns_values
 from ...analysis.shape import ClassShape, class_shape, conditional_defs
@@ -82,7 +83,7 @@ def older_value_rules(others: list[cst.FunctionDef]) -> list[cst.FunctionDef]:
 def switched_right(rule, cls: cst.ClassDef) -> bool:
     """``rule`` (the transformer): is ``cls`` such a class? Notes each older value rule."""
     found = taken_at_target(cls, rule.options.target, lambda expr: version_leaf(rule, expr))
-    if found is None or not right_at_target(cls, class_shape(cls), found[0]):
+    if found is None or not right_at_target(cls, class_shape(cls), found[0]) or _inherited(rule, cls):
         return False
     for func in older_value_rules(found[1]):
         rule.skip(
@@ -94,6 +95,13 @@ def switched_right(rule, cls: cst.ClassDef) -> bool:
             NOTE,
         )
     return True
+
+
+def _inherited(rule, cls: cst.ClassDef) -> bool:
+    """Does a class of the tree inherit from ``cls``? Its rules would meet this one
+    (a ``vjp_bwd_retval`` below an accumulator ``vjp_bwd``): decided as before."""
+    info = rule.prims.infos.get(cls)
+    return info is None or rule.project is None or bool(descendants(rule.project, info, rule.families.here()))
 
 
 def version_leaf(rule, expr: cst.BaseExpression):
