@@ -225,8 +225,8 @@ class BaseRename(EditingRule):
     def _is_switch(self, node: cst.CSTNode, new: set[str]) -> bool:
         if isinstance(node, cst.BooleanOperation):  # ``getattr(...) or hijax.Old``: a probe
             return True
-        if isinstance(node, cst.IfExp):
-            return self.new_name in cst.Module([]).code_for_node(node)
+        if isinstance(node, cst.IfExp):  # the new name as a word: ``VJPHiPrimitive`` holds ``HiPrim``
+            return re.search(rf"\b{self.new_name}\b", cst.Module([]).code_for_node(node)) is not None
         imports_new = any(
             hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
             for i in findall(node, cst.ImportFrom)
