@@ -63,16 +63,16 @@ def taken_at_target(cls: cst.ClassDef, target, leaf: Callable) -> tuple[cst.Func
 
 
 def right_at_target(cls: cst.ClassDef, shape: ClassShape, func: cst.FunctionDef) -> bool:
-    """Is ``func`` an accumulator rule, one accumulator an input, returning no cotangents,
-    undecorated, in a class that defines no ``vjp_bwd_retval``?"""
+    """Is ``func`` an accumulator rule, one accumulator an input (their count known),
+    returning no cotangents, undecorated, in a class that defines no ``vjp_bwd_retval``?"""
     if func.decorators or rule_form(func) == CLASSIC or returns_values(own_returns(func)):
         return False
     if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls)):
         return False
     params = accumulator_params(func, 3 if shape.has_sres else 2)
-    if params.star is not None:
-        return not params.named or shape.input_count is None or len(params.named) <= shape.input_count
-    return bool(params.named) and (shape.input_count is None or len(params.named) == shape.input_count)
+    if params.star is not None:  # ``*arg_accums``: every input's, whatever their count
+        return not params.named or (shape.input_count is not None and len(params.named) <= shape.input_count)
+    return shape.input_count is not None and len(params.named) == shape.input_count
 
 
 def older_value_rules(others: list[cst.FunctionDef]) -> list[cst.FunctionDef]:
