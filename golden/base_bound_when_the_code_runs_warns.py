@@ -29,7 +29,7 @@ class E(ns.Base):
     def vjp_bwd(self, res, g):
         return (g,)
 # findings
-# 8 note  `B2 = __import__("jax.experimental.hijax", fromlist=["VJPHiPrimitive"]).VJPHiPrimitive` picks the hijax base when the code runs, and is left as written; C cannot be decided: migrate by hand, or pass --base MODULE.CLASS
-# 10 note  `ns = SimpleNamespace(Base=VJPHiPrimitive)` picks the hijax base when the code runs, and is left as written; E cannot be decided: migrate by hand, or pass --base MODULE.CLASS
-# 13 note  A: its base is reached through `hijax` (line 6), bound when the code runs: which class it is cannot be decided, and its rules are left as written; migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive
-# 23 note  D: its base is reached through `BASES` (line 9), bound when the code runs: which class it is cannot be decided, and its rules are left as written; migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive
+# 8 error  `B2 = __import__("jax.experimental.hijax", fromlist=["VJPHiPrimitive"]).VJPHiPrimitive` picks the hijax base when the code runs: the `vjp_bwd` of C (line 18) returns cotangents, which every hijax base from jax 0.8.1 on runs as an accumulator rule: left as written; rename the rule `vjp_bwd_retval` by hand (right under either base), or pass --base MODULE.CLASS
+# 10 error  `ns = SimpleNamespace(Base=VJPHiPrimitive)` picks the hijax base when the code runs: the `vjp_bwd` of E (line 28) returns cotangents, which every hijax base from jax 0.8.1 on runs as an accumulator rule: left as written; rename the rule `vjp_bwd_retval` by hand (right under either base), or pass --base MODULE.CLASS
+# 13 error  A: its base is reached through `hijax` (line 6), bound when the code runs, and its `vjp_bwd` returns cotangents, which every hijax base from jax 0.8.1 on runs as an accumulator rule: left as written; rename the rule `vjp_bwd_retval` by hand (right under either base), or pass --base MODULE.CLASS
+# 23 error  D: its base is reached through `BASES` (line 9), bound when the code runs, and its `vjp_bwd` returns cotangents, which every hijax base from jax 0.8.1 on runs as an accumulator rule: left as written; rename the rule `vjp_bwd_retval` by hand (right under either base), or pass --base MODULE.CLASS

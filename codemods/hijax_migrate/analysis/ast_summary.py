@@ -82,8 +82,37 @@ def _value_refs(expr: ast.expr | None) -> list[str]:
     return [name] if name else []
 
 
-def _bases(node: ast.ClassDef) -> list[str | None]:
-    return [dotted_name(base.value if isinstance(base, ast.Starred) else base) for base in node.bases]
+def _bases(node: ast.ClassDef) -> tuple[list[str | None], tuple[tuple[int, ...], ...]]:
+    """The dotted names the bases may be, and which of them are arms of one
+    expression (``A if c else B``, ``A or B``: one of them is the base).
+    ``*(A, B)`` spreads a literal; ``(B := A)`` is ``A``; a call, or any
+    other expression, is None (decided when the code runs)."""
+    bases: list[str | None] = []
+    arms: list[tuple[int, ...]] = []
+    for expr in node.bases:
+        spread = expr.value if isinstance(expr, ast.Starred) else None
+        for item in spread.elts if isinstance(spread, (ast.Tuple, ast.List)) else [spread or expr]:
+            refs = _arm_refs(item)
+            if len(refs) > 1:
+                arms.append(tuple(range(len(bases), len(bases) + len(refs))))
+            bases += refs
+    return bases, tuple(arms)
+
+
+def _arm_refs(expr: ast.expr) -> list[str | None]:
+    """The dotted names one base expression may evaluate to, an arm each."""
+    if isinstance(expr, ast.NamedExpr):
+        return _arm_refs(expr.value)
+    if isinstance(expr, ast.IfExp):
+        return _arm_refs(expr.body) + _arm_refs(expr.orelse)
+    if isinstance(expr, ast.BoolOp):
+        return [ref for value in expr.values for ref in _arm_refs(value)]
+    return [dotted_name(expr)]
+
+
+def _walrus_targets(node: ast.ClassDef) -> list[ast.NamedExpr]:
+    """``(B := A)`` in the bases: ``B`` is bound where the class statement stands."""
+    return [sub for base in node.bases for sub in ast.walk(base) if isinstance(sub, ast.NamedExpr)]
 
 
 def own_returns(func: ast.FunctionDef) -> list[ast.Return]:
@@ -171,7 +200,10 @@ class _Builder:
             self.defs[scope, stmt.name] = stmt
             self.block(stmt.body, Scope(scope), f"{prefix}{stmt.name}.<locals>.")
         elif isinstance(stmt, ast.ClassDef):
-            info = ClassInfo(f"{prefix}{stmt.name}", _bases(stmt), scope, Scope(scope, is_class=True), self.module)
+            bases, arms = _bases(stmt)
+            info = ClassInfo(f"{prefix}{stmt.name}", bases, scope, Scope(scope, is_class=True), self.module, arms=arms)
+            for walrus in _walrus_targets(stmt):
+                scope.bind(walrus.target.id, ("value", _value_refs(walrus.value), scope))
             self.classes.append(info)
             self.nodes.append(stmt)
             scope.bind(stmt.name, ("class", info))

@@ -3,8 +3,13 @@
 A walk over questions with an explicit stack, never recursion: a chain of
 bases and re-exports through modules as deep as a real tree's never meets
 Python's recursion limit. A question is ("class", ClassInfo), ("name",
-Scope, dotted), ("qualified", dotted) or ("constant", Kind); its answer is a
-Kind, or the strongest of the answers to the questions it leads to. Each
+Scope, dotted), ("qualified", dotted), ("constant", Kind), ("arms", Scope,
+dotted names) or ("attribute", ClassInfo, dotted); its answer is a Kind, or
+the strongest of the answers to the questions it leads to. The arms of one
+base expression (``A if c else B``) must agree: each a primitive (the
+strongest wins, as for a version switch), or all of one kind; else the base
+is undecidable. An attribute of a class (``NS.Base``) is looked up as
+Python does: the class's own body, then its bases. Each
 answer also carries the modules it was looked up in (found or not), so a
 cached result can name every file it depends on.
 """
@@ -14,7 +19,7 @@ from __future__ import annotations
 import builtins
 import sys
 
-from .scopes import ClassInfo, Kind, Scope, strongest
+from .scopes import PRIMITIVE_KINDS, ClassInfo, Kind, Scope, strongest
 
 HIJAX_MODULES = ("jax.experimental.hijax", "jax._src.hijax")
 BASE_KINDS = {kind.value: kind for kind in (Kind.NEWSTYLE, Kind.VJP, Kind.HIPRIM, Kind.OLD)}
@@ -66,18 +71,40 @@ class Resolver:
                 continue
             stack.pop()
             pending.discard(question)
-            answers[question] = self._combine(leads, answers, looked_in)
+            answers[question] = self._combine(leads, answers, looked_in, question[0] == "arms")
             if question[0] == "class":
                 self.class_kinds[question[1]], self.class_deps[question[1]] = answers[question]
         kind, looked_in = answers[root]
         self.answers.touched |= looked_in
         return kind
 
-    def _combine(self, leads: list[tuple], answers: dict, looked_in: frozenset) -> tuple[Kind, frozenset]:
+    def _combine(
+        self, leads: list[tuple], answers: dict, looked_in: frozenset, arms: bool = False
+    ) -> tuple[Kind, frozenset]:
         if any(lead not in answers for lead in leads):
             self.answers.cyclic = True  # broken code: the answer depends on where the walk began
         found = [answers[lead] for lead in leads if lead in answers]
-        return strongest(kind for kind, _ in found), looked_in.union(*(deps for _, deps in found))
+        kinds = [kind for kind, _ in found]
+        return (agreed(kinds) if arms else strongest(kinds)), looked_in.union(*(deps for _, deps in found))
+
+    def undecided_base(self, info: ClassInfo) -> str | None:
+        """What makes an undecidable class's base undecidable, for a finding: arms
+        that disagree, or a base that is no name (a call); None: neither."""
+        arms = self.disagreeing_arms(info)
+        if arms:
+            return arms_text(arms)
+        if None in info.bases:
+            return "an expression that is no name (a call, a subscript...)"
+        return None
+
+    def disagreeing_arms(self, info: ClassInfo) -> list[tuple[str | None, Kind]]:
+        """The arms of the first of ``info``'s base expressions whose arms disagree,
+        each with its kind (none: every expression's arms agree)."""
+        for group in info.arms:
+            kinds = [(info.bases[i], self.kind_of_name(info.scope, info.bases[i])) for i in group]
+            if agreed(kind for _, kind in kinds) is Kind.EXTERNAL and any(k is not Kind.EXTERNAL for _, k in kinds):
+                return kinds
+        return []
 
     def _expand(self, question: tuple) -> tuple[Kind | None, list[tuple], frozenset]:
         """A question's answer, or the questions it leads to; and the modules looked in."""
@@ -86,7 +113,11 @@ class Resolver:
             info = question[1]
             if info in self.class_kinds:
                 return self.class_kinds[info], [], self.class_deps[info]
-            return None, [("name", info.scope, base) for base in info.bases], _NOTHING
+            return None, _base_leads(info), _NOTHING
+        if what == "arms":
+            return None, [("name", question[1], ref) for ref in question[2]], _NOTHING
+        if what == "attribute":
+            return (*_attribute(question[1], question[2]), _NOTHING)
         if what == "name":
             return (*self._expand_name(question[1], question[2]), _NOTHING)
         if what == "constant":
@@ -125,6 +156,44 @@ class Resolver:
         return kind, [], frozenset(looked_in)
 
 
+def agreed(kinds) -> Kind:
+    """The kind of a base whose arms have ``kinds``: all primitives, the strongest
+    (a version switch); all one kind, that one; else undecidable."""
+    present = set(kinds)
+    if present and (present <= PRIMITIVE_KINDS or len(present) == 1):
+        return strongest(present)
+    return Kind.EXTERNAL
+
+
+def arms_text(arms: list[tuple[str | None, Kind]]) -> str:
+    """``A` (VJPHiPrimitive) or `B` (not a hijax primitive)``, for a finding."""
+    return " or ".join(f"`{name}` ({kind.value})" if name else f"an expression ({kind.value})" for name, kind in arms)
+
+
+def _base_leads(info: ClassInfo) -> list[tuple]:
+    """A question for each base, one for each expression whose arms are alternatives."""
+    grouped = {i for group in info.arms for i in group}
+    leads = [("name", info.scope, base) for i, base in enumerate(info.bases) if i not in grouped]
+    return leads + [("arms", info.scope, tuple(info.bases[i] for i in group)) for group in info.arms]
+
+
+def _attribute(info: ClassInfo, dotted: str) -> tuple[Kind | None, list[tuple]]:
+    """``Class.dotted``: what the class body binds to its head, else its bases'
+    attribute (a chain longer than any real one: a cycle of broken code)."""
+    head, _, rest = dotted.partition(".")
+    bindings = info.body.bindings.get(head, []) if info.body is not None else []
+    if bindings:
+        return None, [lead for binding in bindings for lead in _binding_leads(binding, rest)]
+    if not info.bases or dotted.count(".") > _LONGEST_ATTRIBUTE:
+        return Kind.NONE if not info.bases else Kind.EXTERNAL, []
+    return None, [
+        ("name", info.scope, f"{base}.{dotted}") if base else ("constant", Kind.EXTERNAL) for base in info.bases
+    ]
+
+
+_LONGEST_ATTRIBUTE = 8
+
+
 def _star_only(scope: Scope, name: str) -> bool:
     bindings = scope.bindings.get(name, [])
     return bool(bindings) and all(binding[2:] == ("*",) for binding in bindings)
@@ -134,7 +203,7 @@ def _binding_leads(binding: tuple, rest: str) -> list[tuple]:
     what = binding[0]
     if what == "import":
         return [("qualified", f"{binding[1]}.{rest}" if rest else binding[1])]
-    if what == "class":  # an attribute of a class is no class we know of
-        return [("constant", Kind.NONE)] if rest else [("class", binding[1])]
+    if what == "class":
+        return [("attribute", binding[1], rest)] if rest else [("class", binding[1])]
     refs, scope = binding[1], binding[2]
     return [("name", scope, f"{ref}.{rest}" if rest else ref) for ref in refs]

@@ -83,6 +83,29 @@ def users(infos: list[ClassInfo], name: str) -> list[int]:
     return [index for index, info in enumerate(infos) if any((base or "").split(".")[0] == name for base in info.bases)]
 
 
+# What a finding says of a class on such a base whose `vjp_bwd` returns cotangents.
+PORT = (
+    "which every hijax base from jax 0.8.1 on runs as an accumulator rule: left as written; "
+    "rename the rule `vjp_bwd_retval` by hand (right under either base), or pass --base MODULE.CLASS"
+)
+
+
+def needs_port(cls) -> bool:
+    return value_rule(cls) is not None
+
+
+def value_rule(cls):
+    """The class's first ``vjp_bwd`` returning cotangents (in its body, or in any arm
+    of a block of it), which jax runs as an accumulator rule from 0.8.1 on; None: none."""
+    import libcst as cst  # not for triage, which imports this module
+
+    from .nodes import findall
+    from .returns import own_returns, returns_values
+
+    rules = findall(cls.body, cst.FunctionDef, lambda func: func.name.value == "vjp_bwd")
+    return next((func for func in rules if returns_values(own_returns(func))), None)
+
+
 def base_bound_at_run(kind: Kind, info: ClassInfo | None, project) -> tuple | None:
     """For a class with hijax rules that is no primitive, ``project.runtime_base``:
     (module, name, line) of the name bound when the code runs that its base is

@@ -64,6 +64,7 @@ class ClassInfo:
     body: Scope | None = None  # what its body binds (rules, flags)
     module: str = ""  # with qualname: the class, across rewrites of its file
     factory: bool = False  # made by ``Name = type("Name", bases, {...})``, not a class statement
+    arms: tuple[tuple[int, ...], ...] = ()  # indexes of bases that are the arms of one expression (``A if c else B``)
 
     @property
     def key(self) -> tuple[str, str]:

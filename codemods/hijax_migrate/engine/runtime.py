@@ -19,9 +19,9 @@ import libcst as cst
 from ..analysis.ast_summary import binding_line
 from ..analysis.nodes import findall, is_name
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.probes import base_bound_at_run
+from ..analysis.probes import PORT, base_bound_at_run, needs_port
 from ..analysis.summary import Kind, dict_member, dotted_name, strongest
-from ..core.model import NOTE, Finding
+from ..core.model import ERROR, NOTE, Finding
 from ..rules.bwd_returns_cotangents.factories import verdict
 from .triage import may_place_rules
 
@@ -43,15 +43,21 @@ def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: 
         hit = base_bound_at_run(kind, info, project) if cls not in reported else None
         if hit is not None:
             module, name, _ = hit
+            stuck = kind is Kind.NONE and needs_port(cls)  # a rule that would need porting on a primitive
             found.append(
                 Finding(
                     path,
                     prims.line(cls),
                     f"{info.qualname}: its base is reached through "
                     f"`{name}` ({_where(project, module, name, info.module, code)}), bound when the code "
-                    f"runs: which class it is cannot be decided, and its rules are left as written; "
-                    f"{_TODO}",
+                    + (
+                        f"runs, and its `vjp_bwd` returns cotangents, {PORT}"
+                        if stuck
+                        else "runs: which class it is cannot be decided, and its rules are left as written; "
+                        f"{_TODO}"
+                    ),
                     "",
+                    severity=ERROR if stuck else NOTE,
                 )
             )
     return found

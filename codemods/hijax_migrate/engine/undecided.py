@@ -18,11 +18,11 @@ from ..analysis.deflines import DefLines, small_statements
 from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes, fixture_note
 from ..analysis.nodes import is_attribute, is_name
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.probes import assignments, may_probe, probes, users
+from ..analysis.probes import PORT, assignments, may_probe, needs_port, probes, users
 from ..analysis.scopes import Kind
 from ..analysis.summary import ast_of
 from ..core.errors import tool_bug
-from ..core.model import Finding
+from ..core.model import ERROR, Finding
 from . import runtime
 
 
@@ -135,24 +135,38 @@ def _probes(tree: cst.Module, code: str) -> dict[str, cst.Assign]:
 def notes(
     tree: cst.Module, code: str, prims: PrimitiveMap, aside: dict[cst.ClassDef, str], path: str, project=None
 ) -> list[Finding]:
-    """A note for each fixture set aside and each probed base some class uses;
-    the findings of ``runtime`` on bases and rules bound when the code runs."""
+    """A note for each fixture set aside and each probed base some class uses (an
+    error where such a class is no primitive to the tool, yet carries a rule that
+    would need porting if it were one); the findings of ``runtime`` on bases and
+    rules bound when the code runs."""
     found = [fixture_note(path, prims.line(cls), prims.qualnames[cls], where) for cls, where in aside.items()]
     classes, reported = list(prims.kinds), set()
     for name, assign in _probes(tree, code).items():
         using = [classes[index] for index in users([prims.infos[cls] for cls in classes], name)]
         reported.update(using)
-        if using:
+        stuck = [cls for cls in using if prims.kinds[cls] is Kind.NONE and needs_port(cls)]
+        if stuck:
+            found.append(Finding(path, prims.line(assign), _stuck(assign, prims, stuck), "", severity=ERROR))
+        if using and len(stuck) < len(using):
             found.append(
                 Finding(
                     path,
                     prims.line(assign),
                     f"`{_code(assign).strip()}` picks the hijax base "
-                    f"when the code runs, and is left as written; {_verdict(prims, using)}",
+                    f"when the code runs, and is left as written; "
+                    f"{_verdict(prims, [cls for cls in using if cls not in stuck])}",
                     "",
                 )
             )
     return found + runtime.findings(tree, code, prims, project, path, reported)
+
+
+def _stuck(assign: cst.Assign, prims: PrimitiveMap, stuck: list[cst.ClassDef]) -> str:
+    names = ", ".join(prims.qualnames[cls] for cls in stuck)
+    return (
+        f"`{_code(assign).strip()}` picks the hijax base when the code runs: the `vjp_bwd` of {names} "
+        f"(line {', '.join(str(prims.line(cls)) for cls in stuck)}) returns cotangents, {PORT}"
+    )
 
 
 def _verdict(prims: PrimitiveMap, users: list[cst.ClassDef]) -> str:

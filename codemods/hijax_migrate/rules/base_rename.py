@@ -117,8 +117,40 @@ class BaseRename(EditingRule):
         if renamed and imported_elsewhere(self.project, self.context.full_module_name or "", self.old_name):
             # another module of the tree imports the old name from this one: it stays bound
             self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched, {self.old_name})
+        self._class_attributes(reads)
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
+
+    def _class_attributes(self, reads) -> None:
+        """An import in a class body binds a class attribute (``NS.Old``), read from
+        anywhere: it keeps the old name (``New as Old``), and its reads in the body stay."""
+        for alias, decision in list(self._imports.aliases.items()):
+            node = self.parents[alias]
+            if decision is Decision.RENAME and alias.asname is None and self._in_class_body(node):
+                self._imports.aliases[alias] = Decision.ALIAS
+                self._imports.uses -= {read.node for read in reads.of_import(node, self.old_name)}
+
+    def _through_class(self, node: cst.Attribute) -> bool:
+        """``NS.hjx.Old``: jax's module, imported in a class body (qualified names
+        do not follow a class's attributes), read at module level."""
+        full = get_full_name_for_node(node.value)
+        scope = self.prims.module_scope if self.prims is not None else None
+        if full is None or scope is None or "." not in full:
+            return False
+        head, *rest = full.split(".")
+        bindings, through = scope.lookup(head), False
+        while rest and bindings and all(b[0] == "class" and b[1].body is not None for b in bindings):
+            bindings, through = [b for info in bindings for b in info[1].body.bindings.get(rest.pop(0), [])], True
+        return (
+            through
+            and bool(bindings)
+            and all(b[0] == "import" and ".".join([b[1], *rest]) in HIJAX_MODULES for b in bindings)
+        )
+
+    def _in_class_body(self, node: cst.CSTNode) -> bool:
+        while node in self.parents and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            node = self.parents[node]
+        return isinstance(node, cst.ClassDef)
 
     def _targets(self) -> list[cst.CSTNode]:
         """What is renamed: imports with an alias to rename, the uses they bind,
@@ -132,7 +164,7 @@ class BaseRename(EditingRule):
         attributes = [
             node
             for node in self._sights.attributes
-            if node not in self._switched and self._names(node, self._qualified)
+            if node not in self._switched and (self._names(node, self._qualified) or self._through_class(node))
         ]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
@@ -193,8 +225,8 @@ class BaseRename(EditingRule):
     def _is_switch(self, node: cst.CSTNode, new: set[str]) -> bool:
         if isinstance(node, cst.BooleanOperation):  # ``getattr(...) or hijax.Old``: a probe
             return True
-        if isinstance(node, cst.IfExp):
-            return self.new_name in cst.Module([]).code_for_node(node)
+        if isinstance(node, cst.IfExp):  # the new name as a word: ``VJPHiPrimitive`` holds ``HiPrim``
+            return re.search(rf"\b{self.new_name}\b", cst.Module([]).code_for_node(node)) is not None
         imports_new = any(
             hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
             for i in findall(node, cst.ImportFrom)

@@ -18,6 +18,7 @@ from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
 from ...analysis.primitives import PrimitiveMap
+from ...analysis.probes import value_rule
 from ...analysis.project import Project
 from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
 from ...analysis.scopes import ClassInfo
@@ -30,7 +31,12 @@ from . import RULE
 from .factories import FactoryPlanner
 from .families import NEW, FamilyPlanner, inherits_retval
 from .planning import RuleInputs
+from .version_arms import switched_right
 
+ARMS = (
+    "which class it is is decided when the code runs: left as written; make its every arm a hijax "
+    "primitive of one kind, or port the rule by hand (jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on)"
+)
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
 
 
@@ -82,7 +88,11 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         super().visit_Module(node)
         for cls, kind in self.prims.kinds.items():
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
-            if func is not None and returns_values(own_returns(func)):
+            info = self.prims.infos.get(cls) if kind is Kind.EXTERNAL and self.project is not None else None
+            base = self.project.undecided_base(info) if info is not None else None
+            if base and value_rule(cls) is not None and not switched_right(self, cls):
+                self.skip(value_rule(cls), cls, f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}")
+            elif func is not None and returns_values(own_returns(func)):
                 self.skip(
                     func,
                     cls,
@@ -101,6 +111,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
         """``vjp_bwd`` defined in the arms of an ``if`` in the class body: renamed in
         each alike where each is a value rule (whichever runs, the class is migrated)."""
+        if switched_right(self, cls):  # already switches on jax's version, and right at the target
+            return None
         defs = branch_defs(cls, "vjp_bwd")
         shape = class_shape(cls)
         if (

@@ -9,16 +9,11 @@ from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopePr
 
 from ...analysis.deflines import small_statements
 from ...analysis.nodes import findall
+from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
+from ...core.versions import format_version
 from ..context import NOTE, RuleTransformer
 from . import RULE
 
-VERSION_NAMES = {
-    "jax.__version__",
-    "jax.version.__version__",
-    "jax.version._version",
-    "jax.__version_info__",
-    "jax.version.__version_info__",
-}
 _EXACT = (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)
 _LITERALS = (cst.SimpleString, cst.Tuple)
 WRITE = (
@@ -49,14 +44,43 @@ class VersionGates(RuleTransformer):
         self._report(node, what)
 
     def _report(self, node: cst.Comparison, what: str) -> None:
-        if self._raises(node):
-            self.skipped(
-                self.prims.line(node),
-                None,
-                f"{what} fails on every jax release but one, and the code raises then: {WRITE}",
-            )
+        gate = self._gate(node)
+        if gate is not None and self._raises_at_target(*gate):
+            said = "fails on every jax release but one" if gate[1] is node else self._makes(*gate)
+            self.skipped(self.prims.line(node), None, f"{what} {said}, and the code raises then: {WRITE}")
         else:
             self.skipped(self.prims.line(node), None, f"{what} holds on one jax release only: {WRITE}", NOTE)
+
+    def _makes(self, gate: cst.CSTNode, test: cst.BaseExpression) -> str:
+        verb = "fail" if isinstance(gate, cst.Assert) else "hold"
+        return f"makes `{_code(test)}` {verb} on jax {format_version(self.options.target)}"
+
+    def _gate(self, node: cst.Comparison) -> tuple[cst.CSTNode, cst.BaseExpression] | None:
+        """The ``assert`` or the ``if`` whose body raises that ``node`` is (part of) the
+        test of, through ``or``, ``and`` and ``not``; and that test."""
+        test, parent = node, self.parent_of(node)
+        while isinstance(parent, cst.BooleanOperation) or (
+            isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not)
+        ):
+            test, parent = parent, self.parent_of(parent)
+        if isinstance(parent, cst.Assert) and parent.test is test:
+            return parent, test
+        if isinstance(parent, cst.If) and parent.test is test and findall(parent.body, cst.Raise):
+            return parent, test
+        return None
+
+    def _raises_at_target(self, gate: cst.CSTNode, test: cst.BaseExpression) -> bool:
+        """Does the test, as Python evaluates it on the target's release line, raise
+        (an ``if`` taken, an ``assert`` failing)? Unknown: no."""
+        paths = _paths(test)
+        value = evaluate(test, self.options.target, lambda expr: self._leaf(expr, paths.get(expr, ())))
+        return value is (False if isinstance(gate, cst.Assert) else True)
+
+    def _leaf(self, expr: cst.BaseExpression, above: tuple):
+        if self._is_version(expr, *above):
+            return VERSION
+        constant = self._constant(expr) if isinstance(expr, cst.Name) else None
+        return literal_value(constant.value if constant is not None else expr)
 
     def _constant(self, expr: cst.BaseExpression) -> cst.CSTNode | None:
         """The assignment a name stands for, where it is a module-level name bound
@@ -105,12 +129,6 @@ class VersionGates(RuleTransformer):
             q.name == "importlib.metadata.version" for q in self.qualified_names(expr.func, expr, *above)
         )
 
-    def _raises(self, node: cst.Comparison) -> bool:
-        """Part of an ``assert``, or the test of an ``if`` whose body raises."""
-        parent = self.parent_of(node)
-        if isinstance(parent, cst.Assert):
-            return True
-        return isinstance(parent, cst.If) and parent.test is node and bool(findall(parent.body, cst.Raise))
 
 
 def _names_jax(expr: cst.BaseExpression) -> bool:
@@ -121,3 +139,25 @@ def _names_jax(expr: cst.BaseExpression) -> bool:
         and isinstance(expr.args[0].value, cst.SimpleString)
         and expr.args[0].value.value in ('"jax"', "'jax'")
     )
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _paths(test: cst.BaseExpression) -> dict[cst.CSTNode, tuple]:
+    """Each operand of the test's boolean operators and comparisons -> its
+    ancestors up to the test, nearest first (the visit has not entered them)."""
+    found, stack = {}, [(test, ())]
+    while stack:
+        node, above = stack.pop()
+        found[node] = above
+        if isinstance(node, cst.BooleanOperation):
+            stack += [(node.left, (node, *above)), (node.right, (node, *above))]
+        elif isinstance(node, cst.UnaryOperation):
+            stack.append((node.expression, (node, *above)))
+        elif isinstance(node, cst.Comparison):
+            stack.append((node.left, (node, *above)))
+            stack += [(link.comparator, (link, node, *above)) for link in node.comparisons]
+    return found
+

@@ -1,0 +1,23 @@
+class NS:
+    from jax.experimental.hijax import VJPHiPrimitive
+
+
+class More(NS):
+    pass
+
+
+class Op(More.VJPHiPrimitive):
+    def vjp_bwd(self, res, g):
+        return (g * 2.0,)
+# output
+class NS:
+    from jax.experimental.hijax import VJPHiPrimitive
+
+
+class More(NS):
+    pass
+
+
+class Op(More.VJPHiPrimitive):
+    def vjp_bwd_retval(self, res, g):
+        return (g * 2.0,)

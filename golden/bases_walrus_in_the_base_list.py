@@ -1,0 +1,23 @@
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Op((B := VJPHiPrimitive)):
+    def vjp_bwd(self, res, g):
+        return (g * 2.0,)
+
+
+class Later(B):
+    def vjp_bwd(self, res, g):
+        return (g * 2.0,)
+# output
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Op((B := VJPHiPrimitive)):
+    def vjp_bwd_retval(self, res, g):
+        return (g * 2.0,)
+
+
+class Later(B):
+    def vjp_bwd_retval(self, res, g):
+        return (g * 2.0,)
