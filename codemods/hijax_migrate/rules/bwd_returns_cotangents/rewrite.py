@@ -177,7 +177,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is reached by name at {named} (a string): neither a "
+                f"`vjp_bwd` is reached by name at {named}: neither a "
                 "rename nor accumulators would follow it there; port both by hand",
             )
         params = accumulator_params(func, 3 if shape.has_sres else 2)
