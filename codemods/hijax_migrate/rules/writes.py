@@ -73,16 +73,17 @@ class AccumulatorWrites(RewritePlans):
             self._scopes = FunctionScopes(self.prims.wrapper, model_of(self.prims.code))
         return self._scopes, self.parents()
 
-    def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd") -> str | None:
-        """Where and how ``attr`` of ``cls``'s family may be reached by a name (``getattr(cls,
-        NAME)``, ``vars(cls)["vjp_bwd"]``, a name not known before the code runs: see
-        ``analysis.name_refs``), here or in another file of the tree; no rename or new
-        signature would follow such a reference."""
-        info = self.prims.infos.get(cls)
+    def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd", info: ClassInfo | None = None) -> str | None:
+        """Where and how ``attr`` of ``cls``'s family (``info``: a class made by ``type(...)``)
+        may be reached by a name (``getattr(cls, NAME)``, ``vars(cls)["vjp_bwd"]``, a name not
+        known before the code runs: see ``analysis.name_refs``), here or in another file of
+        the tree; no rename or new signature would follow such a reference."""
+        info = info if info is not None else self.prims.infos.get(cls)
         family = classic_family(self.project, info) if info is not None else []
         for named in self._named_reaching(family, attr, info is None):
             return shown_reference(named)
-        found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=cls.name.value)
+        word = cls.name.value if cls is not None else info.qualname.rsplit(".", 1)[-1]
+        found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=word)
         return f"{found[0]}:{found[1]} (a getter given the name)" if found else None
 
     def _named_reaching(self, family: list[ClassInfo], attr: str, unknown: bool):

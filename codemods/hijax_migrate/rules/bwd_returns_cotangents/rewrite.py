@@ -28,7 +28,7 @@ from ..plans import Plan
 from ..writes import AccumulatorWrites
 from . import RULE
 from .factories import FactoryPlanner
-from .families import NEW, FamilyPlanner, inherits_retval
+from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
 from .planning import RuleInputs
 
 RETURNS_NONE = "the call now gets None back: the rule writes its accumulators itself"
@@ -115,6 +115,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 "for...), not each arm of an `if` a plain value rule: which one runs is decided "
                 "when the code runs; port each by hand",
             )
+        named = self.by_name(cls)
+        if named is not None:
+            return self.skip(first, cls, f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}")
         info = self.prims.infos.get(cls)
         conflict = self.families.conflict(info) if info is not None else None
         if conflict:
@@ -177,8 +180,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is reached by name at {named}: neither a "
-                "rename nor accumulators would follow it there; port both by hand",
+                f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}",
             )
         params = accumulator_params(func, 3 if shape.has_sres else 2)
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
