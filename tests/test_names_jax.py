@@ -73,6 +73,7 @@ def prims(rule=VALUE_RULE, extra="", base="VJPHiPrimitive", name="Sq", tail="", 
 
 
 X = [0.25, 2.0, 3.0]
+CLIPPED = [0.5, 1.0, 1.0]  # 2x, clipped to [-1, 1] by the wrapper
 # name -> (files, the right gradient, or None where the tool must refuse)
 CASES = {
     "partialmethod_keyword": (
@@ -84,7 +85,15 @@ CASES = {
         },
         X,
     ),
-    "init_subclass_dict_get": ({"prims.py": prims(extra=CLIP_BASE, base="Clipped")}, None),
+    "init_subclass_dict_get": ({"prims.py": prims(extra=CLIP_BASE, base="Clipped")}, CLIPPED),
+    "decorator_setattr": (
+        {
+            "prims.py": prims(
+                extra=CLIP_DECORATOR.replace("    cls.vjp_bwd = clipped", '    setattr(cls, "vjp_bwd", clipped)')
+            ).replace("\nclass Sq", "\n@clip_cotangents\nclass Sq")
+        },
+        CLIPPED,
+    ),
     "decorator_vars": (
         {"prims.py": prims(extra=CLIP_DECORATOR).replace("\nclass Sq", "\n@clip_cotangents\nclass Sq")},
         None,
@@ -110,7 +119,7 @@ CASES = {
         },
         None,
     ),
-    "dict_key": ({"prims.py": prims(tail=HALF.format(ref='Sq.__dict__["vjp_bwd"]'), sq="Half")}, None),
+    "dict_key": ({"prims.py": prims(tail=HALF.format(ref='Sq.__dict__["vjp_bwd"]'), sq="Half")}, X),
     "vars_key": ({"prims.py": prims(tail=HALF.format(ref='vars(Sq)[r"vjp_" "\\x62wd"]'), sq="Half")}, None),
     "names_in_a_loop": (
         {

@@ -35,6 +35,9 @@ class {base}:
 """
 
 
+SIMPLE = ("\"", "'", "r\"", "u\"")  # one plain string literal: a reference proven can be renamed
+
+
 def spellings(word: str) -> st.SearchStrategy[str]:
     """Expressions Python evaluates to ``word``."""
     half = len(word) // 2
@@ -120,22 +123,32 @@ def programs(draw):
     )
     at = [i for i, text in enumerate(source.splitlines(), 1) if ref in text and "for _n" not in text]
     at += [i for i, text in enumerate(source.splitlines(), 1) if "in list(vars(cls))" in text]  # the names listed
-    return source, files, word, at
+    # followed: a plain literal naming an attribute or a namespace key of classes of this module
+    # (a base's ``__init_subclass__``, a class decorator's parameter, ``Sq``), all renamed
+    plain = key.startswith(SIMPLE) and " " not in key and not loop
+    follows = plain and not any(other in form for other in ("inspect.", "operator."))
+    return source, files, word, at, follows
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(programs())
-def test_a_reference_by_name_is_followed_whatever_its_spelling(tmp_path_factory, program):
-    source, files, word, lines = program
+@given(programs(), st.sampled_from(["rename", "accum"]), st.booleans())
+def test_a_reference_by_name_is_followed_whatever_its_spelling(tmp_path_factory, program, strategy, subclass):
+    source, files, word, lines, follows = program
+    if subclass:  # a family: one strategy gives its classes one form
+        source += "\n\nclass Half(Sq):\n    def vjp_bwd(self, res, g):\n        return (0.5 * g * res,)\n"
     root = tmp_path_factory.mktemp("tree")
     for name, text in {"prims.py": source, **files}.items():
         (root / name).write_text(text)
     jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
-    outcomes = run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1)
+    outcomes = run(jobs, Options(target=(0, 10, 0), strategy=strategy), in_place=False, workers=1)
     mine = next(o for o in outcomes if o.file == "prims.py")
     errors = [f.message for f in mine.findings if f.severity == "error"]
-    if word in ("vjp_bwd", None):
+    if word == "vjp_bwd" and follows:  # the string renamed with the rule
+        added = [text for text in mine.diff.splitlines() if text.startswith("+") and "vjp_bwd_retval" in text]
+        assert errors == [] and len(added) == 2 + subclass, (errors, source, mine.diff)
+    elif word in ("vjp_bwd", None):
         assert not mine.diff, source
         assert any(f"reached by name at line {line} " in e for e in errors for line in lines), (errors, source)
     else:
-        assert errors == [] and "+    def vjp_bwd_retval(self, res, g):" in mine.diff, (errors, source)
+        assert errors == [], (errors, source)
+        assert "+    def vjp_bwd_retval(self, res, g):" in mine.diff or "x_acc.accum" in mine.diff, source

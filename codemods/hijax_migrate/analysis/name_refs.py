@@ -25,6 +25,8 @@ from .constants import ModuleConstants, Values
 from .sites import NAME, SELF, UNKNOWN, Site, _Walker
 
 GETTERS = frozenset({"getattr", "hasattr", "setattr", "delattr", "getattr_static"})
+GET, SET, NAMESPACE, OTHER = "get", "set", "namespace", "other"
+_KINDS = {"getattr": GET, "hasattr": GET, "setattr": SET, "delattr": SET}
 DUNDERS = frozenset({"__getattribute__", "__getattr__", "__setattr__", "__delattr__"})
 MAPPING_METHODS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__", "__setitem__"})
 LISTINGS = frozenset({"getmembers", "getmembers_static"})  # names with their values
@@ -37,6 +39,9 @@ class NameRef:
     sites: tuple[Site, ...]  # what the object may be (one a decorated class)
     names: Values | None  # the names it may reach; None: any
     literal: ast.Constant | None = None  # the key, where it is a string literal standing in the reference
+    kind: str = GET  # GET (through the class's order), SET (setattr, delattr), NAMESPACE (its own dict), OTHER
+    method: str | None = None  # the function it stands in, where that is a method of a class
+    function: tuple[int, int] | None = None  # the lines of the function it stands in (None: module level)
 
 
 def name_refs(tree: ast.Module, constants: ModuleConstants, source: str | None = None) -> list[NameRef]:
@@ -90,7 +95,8 @@ class _RefWalker(_Walker):
     def visit_Call(self, node: ast.Call) -> None:
         name = _called(node.func)
         if name in GETTERS and len(node.args) >= 2:
-            self._add(node, node.args[0], node.args[1])
+            plain = isinstance(node.func, ast.Name)
+            self._add(node, node.args[0], node.args[1], kind=_KINDS.get(name, OTHER) if plain else OTHER)
         elif name in DUNDERS and isinstance(node.func, ast.Attribute):
             self._dunder(node)
         elif name == "attrgetter":
@@ -134,13 +140,20 @@ class _RefWalker(_Walker):
             at = parent.comparators.index(node)
             if isinstance(parent.ops[at], (ast.In, ast.NotIn)):
                 key = ([parent.left, *parent.comparators])[at]
-        self._add(parent if key is not None else node, obj, key, None if key is None else ...)
+        self._add(parent if key is not None else node, obj, key, None if key is None else ..., NAMESPACE)
 
-    def _add(self, node: ast.AST, obj: ast.expr | None, key: ast.expr | None, names=...) -> None:
+    def _add(self, node: ast.AST, obj: ast.expr | None, key: ast.expr | None, names=..., kind: str = OTHER) -> None:
         if names is ...:
             names = None if key is None or isinstance(key, ast.Starred) else self.constants.strings(key, self.functions)
         literal = key if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
-        self.refs.append(NameRef(node.lineno, self._code(node), self._objects(obj), names, literal))
+        around = self.functions[-1] if self.functions else None
+        span = (around.lineno, around.end_lineno) if around is not None else None
+        sites = self._objects(obj)
+        self.refs.append(NameRef(node.lineno, self._code(node), sites, names, literal, kind, self._method_name(), span))
+
+    def _method_name(self) -> str | None:
+        method = self._method()
+        return self.frames[method][1].rsplit(".", 2)[-2] if method is not None else None
 
     def _objects(self, obj: ast.expr | None) -> tuple[Site, ...]:
         owner = self._owner()
@@ -184,4 +197,4 @@ def _unwrapped_type(obj: ast.expr) -> ast.expr:
     return obj
 
 
-__all__ = ["NameRef", "name_refs", "SELF"]
+__all__ = ["NameRef", "name_refs", "SELF", "GET", "SET", "NAMESPACE", "OTHER"]

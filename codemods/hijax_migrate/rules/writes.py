@@ -91,10 +91,16 @@ class AccumulatorWrites(RewritePlans):
         a class the summary does not know, which any may reach), this file's first."""
         here = self.named_here()
         for named in chain(here, tree_named_uses(self.project, family, self.report.file) if family else ()):
+            if self.follows_by_name(named):
+                continue
             if any(reaches_by_name(self.project, named, member, attr) for member in family) or (
                 unknown and (named.ref.names is None or attr in named.ref.names)
             ):
                 yield named
+
+    def follows_by_name(self, named: NamedUse) -> bool:
+        """Does the migration rewrite ``named`` with the rules it reaches (a rule's hook)?"""
+        return False
 
     def named_here(self) -> list[NamedUse]:
         """The references by name of this file (``analysis.name_refs``), found once."""
