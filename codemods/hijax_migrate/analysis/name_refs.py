@@ -42,6 +42,7 @@ class NameRef:
     kind: str = GET  # GET (through the class's order), SET (setattr, delattr), NAMESPACE (its own dict), OTHER
     method: str | None = None  # the function it stands in, where that is a method of a class
     function: tuple[int, int] | None = None  # the lines of the function it stands in (None: module level)
+    value: ast.expr | None = None  # what ``setattr`` sets
 
 
 def name_refs(tree: ast.Module, constants: ModuleConstants, source: str | None = None) -> list[NameRef]:
@@ -96,7 +97,8 @@ class _RefWalker(_Walker):
         name = _called(node.func)
         if name in GETTERS and len(node.args) >= 2:
             plain = isinstance(node.func, ast.Name)
-            self._add(node, node.args[0], node.args[1], kind=_KINDS.get(name, OTHER) if plain else OTHER)
+            value = node.args[2] if name == "setattr" and len(node.args) == 3 else None
+            self._add(node, node.args[0], node.args[1], kind=_KINDS.get(name, OTHER) if plain else OTHER, value=value)
         elif name in DUNDERS and isinstance(node.func, ast.Attribute):
             self._dunder(node)
         elif name == "attrgetter":
@@ -142,14 +144,15 @@ class _RefWalker(_Walker):
                 key = ([parent.left, *parent.comparators])[at]
         self._add(parent if key is not None else node, obj, key, None if key is None else ..., NAMESPACE)
 
-    def _add(self, node: ast.AST, obj: ast.expr | None, key: ast.expr | None, names=..., kind: str = OTHER) -> None:
+    def _add(self, node, obj: ast.expr | None, key: ast.expr | None, names=..., kind: str = OTHER, value=None) -> None:
         if names is ...:
             names = None if key is None or isinstance(key, ast.Starred) else self.constants.strings(key, self.functions)
         literal = key if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
         around = self.functions[-1] if self.functions else None
         span = (around.lineno, around.end_lineno) if around is not None else None
         sites = self._objects(obj)
-        self.refs.append(NameRef(node.lineno, self._code(node), sites, names, literal, kind, self._method_name(), span))
+        method = self._method_name()
+        self.refs.append(NameRef(node.lineno, self._code(node), sites, names, literal, kind, method, span, value))
 
     def _method_name(self) -> str | None:
         method = self._method()

@@ -6,9 +6,10 @@ names jax's rule, or nothing, and a wrapper of the rule (clipping cotangents) si
 stops wrapping it. Such a reference is proven, and its string becomes
 ``"vjp_bwd_retval"``, only where all of these hold:
 
-- its key is one string literal, ``"vjp_bwd"``, and it reads or writes an attribute
-  (``getattr``, ``hasattr``, ``setattr``, ``delattr``) or the class's own namespace
-  (``__dict__``, ``vars()``);
+- its key is one string literal, ``"vjp_bwd"``, and it reads an attribute (``getattr``,
+  ``hasattr``) or the class's own namespace (``__dict__``, ``vars()``), or sets, with
+  ``setattr``, a value rule (a ``def`` of the function it stands in, returning cotangents:
+  a wrapper that made an accumulator rule of the old one would not follow);
 - its object is ``cls``/``self`` in a method of a class of this file (the class and its
   subclasses; a base's ``__init_subclass__``: its subclasses only), a class of this file
   named, or the parameter of a function this file applies as a class decorator;
@@ -28,6 +29,7 @@ import ast
 
 import libcst as cst
 
+from ...analysis.ast_summary import rule_form as ast_rule_form
 from ...analysis.families import Classes, ancestors, descendants, first_definer
 from ...analysis.name_refs import GET, NAMESPACE, SET
 from ...analysis.nodes import findall, is_name
@@ -84,6 +86,8 @@ class NamedPlanner:
         if len(named.uses) != len(ref.sites) or self._names_attribute(ref.function):
             return None
         if (ref.literal.lineno, ref.literal.col_offset) not in self._strings():  # one plain string, to rename
+            return None
+        if ref.kind == SET and not self._sets_value_rule(ref):
             return None
         mine = {info.key for info in self.prims.infos.values()}
         found: dict = {}
@@ -150,6 +154,21 @@ class NamedPlanner:
 
     def _node(self, info: ClassInfo) -> cst.ClassDef:
         return next(cls for cls, mine in self.prims.infos.items() if mine.key == info.key)
+
+    def _sets_value_rule(self, ref) -> bool:
+        """Does ``setattr`` set a value rule (a ``def`` of the function it stands in, that returns
+        cotangents)? Another value (an accumulator rule made of the old one) would not follow."""
+        tree, span = self._tree(), ref.function
+        if tree is None or span is None or not isinstance(ref.value, ast.Name):
+            return False
+        defs = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.name == ref.value.id
+            and span[0] < node.lineno <= span[1]
+        ]
+        return len(defs) == 1 and ast_rule_form(defs[0]) == CLASSIC
 
     def _names_attribute(self, span: tuple[int, int] | None) -> bool:
         """Does the function (lines ``span``; None: the module) name ``.vjp_bwd`` anywhere?"""
