@@ -7,8 +7,10 @@ Python's data model reaches a class attribute by a string in these forms:
 mapping: ``X.__dict__`` or ``vars(X)`` subscripted, asked ``.get``/``.pop``/
 ``.setdefault``, or tested with ``in``. Any other use of a namespace
 (iterated, ``.items()``, handed on), ``dir(X)`` and ``inspect.getmembers(X)``
-reach every name of it: the key is unknown. A key is evaluated as Python
-would (``constants``): known strings, or unknown.
+reach every name of it: the key is unknown. A comparison with a string
+(``name == "vjp_bwd"``, a ``case "vjp_bwd":``) is how ``__getattribute__`` or a
+walk of a namespace picks a rule out: a reference on an object not known. A
+key is evaluated as Python would (``constants``): known strings, or unknown.
 
 The object is read as ``sites`` reads the one before a dot (``self``/``cls``
 in a method, ``super()``, a dotted name, else unknown), and also
@@ -111,6 +113,20 @@ class _RefWalker(_Walker):
             self._add(node, node.args[0], None, None)
         self.generic_visit(node)
 
+    def visit_Compare(self, node: ast.Compare) -> None:
+        """``name == "vjp_bwd"``: how ``__getattribute__``, ``__setattr__`` or a walk of a
+        namespace picks a rule out by its name; the name's object is not known here."""
+        operands = [node.left, *node.comparators]
+        if not any(_is_namespace(o) for o in operands):  # ``K in vars(X)``: read by ``_namespace``
+            for operand in operands:
+                if isinstance(operand, (ast.Constant, ast.BinOp, ast.JoinedStr)):
+                    self._add(node, None, operand)
+        self.generic_visit(node)
+
+    def visit_MatchValue(self, node) -> None:
+        self._add(node, None, node.value)
+        self.generic_visit(node)
+
     def _dunder(self, node: ast.Call) -> None:
         """``object.__getattribute__(o, "n")``, or ``o.__getattribute__("n")``."""
         through_type = isinstance(node.func.value, ast.Name) and node.func.value.id in ("object", "type")
@@ -189,6 +205,12 @@ def _called(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
     return func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _is_namespace(expr: ast.expr) -> bool:
+    return (isinstance(expr, ast.Attribute) and expr.attr == "__dict__") or (
+        isinstance(expr, ast.Call) and _called(expr.func) == "vars"
+    )
 
 
 def _unwrapped_type(obj: ast.expr) -> ast.expr:
