@@ -152,3 +152,42 @@ def test_a_reference_by_name_is_followed_whatever_its_spelling(tmp_path_factory,
     else:
         assert errors == [], (errors, source)
         assert "+    def vjp_bwd_retval(self, res, g):" in mine.diff or "x_acc.accum" in mine.diff, source
+
+
+@st.composite
+def partial_bindings(draw):
+    """``partialmethod(f, *args, **kw)`` of a random ``f(self, ...)`` returning a tuple."""
+    names = ["res", "g", "a", "b", "c"][: draw(st.integers(1, 5))]
+    defaults = draw(st.integers(0, len(names)))  # the last ``defaults`` parameters have one
+    params = [f"{n}=1.0" if i >= len(names) - defaults else n for i, n in enumerate(names)]
+    positional = draw(st.integers(0, len(names)))
+    keywords = draw(st.lists(st.sampled_from(names[positional:] or ["x"]), unique=True, max_size=2))
+    keywords = [k for k in keywords if k in names[positional:]]
+    args = ["2.0"] * positional + [f"{k}=3.0" for k in keywords]
+    func = f"def _bwd(self, {', '.join(params)}):\n    return (1.0,)\n"
+    return func, f"partialmethod(_bwd{''.join(', ' + a for a in args)})"
+
+
+@settings(max_examples=200, deadline=None)
+@given(partial_bindings())
+def test_partialmethod_is_read_as_python_binds_it(binding):
+    import inspect
+    from functools import partialmethod
+
+    import libcst as cst
+    from hijax_migrate.rules.bwd_returns_cotangents.bindings import bound_form
+
+    func, call = binding
+    space = {"partialmethod": partialmethod}
+    exec(f"{func}\nclass C:\n    vjp_bwd = {call}\n", space)
+    params = list(inspect.signature(space["C"]().vjp_bwd).parameters.values())
+    required = [p for p in params if p.default is p.empty and p.kind is not p.VAR_POSITIONAL]
+    positional = [p for p in required if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    module = cst.parse_module(f"from functools import partialmethod\n{func}")
+    form = bound_form(module, cst.parse_expression(call))
+    if len(required) != len(positional):  # a parameter no call by position fills: not a rule of either form
+        assert form not in ("classic", "accumulator"), (func, call, form)
+    elif len(positional) <= 2:  # no required parameter after (res, g): a value rule, as a ``def`` is read
+        assert form == "classic", (func, call, form, params)
+    else:  # an accumulator parameter after them
+        assert form == "accumulator", (func, call, form, params)
