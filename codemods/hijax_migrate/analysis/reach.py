@@ -271,10 +271,11 @@ def _text(project: FileProject, path) -> str | None:
     return data.decode("utf-8", "replace") if data is not None else None
 
 
-def tree_named_uses(project: FileProject, family: list[ClassInfo], this_file: str) -> list[NamedUse]:
+def tree_named_uses(project: FileProject, family: list[ClassInfo], this_file: str, memo: dict) -> list[NamedUse]:
     """The references by name in other files of the tree that may reach ``family``: the
     modules of its classes and of their ancestors (``self``/``cls`` in a base, its
-    ``__init_subclass__``), and the files naming one of its classes (importing it)."""
+    ``__init_subclass__``), and the files naming one of its classes (importing it);
+    ``memo``: each file's, found once (for one file's migration)."""
     this = real_path(this_file, project.roots)
     paths = {}
     for info in [*family, *(a for member in family for a in ancestors(project, member))]:
@@ -289,7 +290,9 @@ def tree_named_uses(project: FileProject, family: list[ClassInfo], this_file: st
     found = []
     for real, (path, root) in sorted(paths.items()):
         if real != this:
-            found += _named_uses_of_file(project, path, root)
+            if real not in memo:
+                memo[real] = _named_uses_of_file(project, path, root)
+            found += memo[real]
     return found
 
 

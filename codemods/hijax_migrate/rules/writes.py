@@ -90,7 +90,9 @@ class AccumulatorWrites(RewritePlans):
         """The references by name that may reach the rule of a class of ``family`` (``unknown``:
         a class the summary does not know, which any may reach), this file's first."""
         here = self.named_here()
-        for named in chain(here, tree_named_uses(self.project, family, self.report.file) if family else ()):
+        memo = self.__dict__.setdefault("_named_files", {})  # each other file's references, found once
+        elsewhere = tree_named_uses(self.project, family, self.report.file, memo) if family else ()
+        for named in chain(here, elsewhere):
             if self.follows_by_name(named):
                 continue
             if any(reaches_by_name(self.project, named, member, attr) for member in family) or (
