@@ -16,5 +16,5 @@ class Cube(Sq):
         (d,) = operator.methodcaller("vjp\x5fbwd", res, g)(super())  # an escape spells the name
         return (1.5 * res * d,)
 # findings
-# 10 error HJX001 Sq: `vjp_bwd` is reached by name at line 16 (a string): neither a rename nor accumulators would follow it there; port both by hand
-# 15 error HJX001 Cube: `vjp_bwd` is reached by name at line 16 (a string): neither a rename nor accumulators would follow it there; port both by hand
+# 10 error HJX001 Sq: `vjp_bwd` is reached by name at line 16 (`operator.methodcaller("vjp\x5fbwd", res, g)`): neither a rename nor accumulators would follow it there; port both by hand
+# 15 error HJX001 Cube: `vjp_bwd` is reached by name at line 16 (`operator.methodcaller("vjp\x5fbwd", res, g)`): neither a rename nor accumulators would follow it there; port both by hand

@@ -14,5 +14,5 @@ class Cube(Sq):
         (d,) = getattr(super(), "vjp_bwd")(res, g)  # a rename would not reach it
         return (1.5 * res * d,)
 # findings
-# 8 error HJX001 Sq: `vjp_bwd` is reached by name at line 14 (a string): neither a rename nor accumulators would follow it there; port both by hand
-# 13 error HJX001 Cube: `vjp_bwd` is reached by name at line 14 (a string): neither a rename nor accumulators would follow it there; port both by hand
+# 8 error HJX001 Sq: `vjp_bwd` is reached by name at line 14 (`getattr(super(), "vjp_bwd")`): neither a rename nor accumulators would follow it there; port both by hand
+# 13 error HJX001 Cube: `vjp_bwd` is reached by name at line 14 (`getattr(super(), "vjp_bwd")`): neither a rename nor accumulators would follow it there; port both by hand

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from ..sources.files import as_read
 from ..tree.calls import real_path
 from .ast_summary import summarize_ast
+from .constants import ModuleConstants, constants_of_text
 from .families import Classes, ancestors, descendants, first_definer, form
+from .name_refs import NameRef, name_refs
 from .project import HIJAX_MODULES, FileProject
 from .scopes import CLASSIC, ClassInfo, ModuleSummary
 from .sites import NAME, SELF, SUPER, UNKNOWN, Site, sites
@@ -74,12 +76,17 @@ def _from_jax(scope, dotted: str) -> bool:
     return bool(bindings) and all(b[0] == "import" and b[1].startswith(HIJAX_MODULES) for b in bindings)
 
 
-def reaches(project: FileProject, use: Use, target: ClassInfo, attr: str, arity: Arity) -> bool:
-    """Can ``use`` call (or hand on) ``target``'s own ``attr``?"""
+def reaches(
+    project: FileProject, use: Use, target: ClassInfo, attr: str, arity: Arity, here: list[ClassInfo] | None = None
+) -> bool:
+    """Can ``use`` call (or hand on) ``target``'s own ``attr``? ``here``: the classes of the
+    use's module, where the project may not know it (a text migrated alone)."""
     if not use.resolved:
         return arity.binds(use.site.args)
     return any(
-        _is(first_definer(order, attr), target) for owner in use.owners for order in _orders(project, use.site, owner)
+        _is(first_definer(order, attr), target)
+        for owner in use.owners
+        for order in _orders(project, use.site, owner, here)
     )
 
 
@@ -87,13 +94,13 @@ def _is(found: ClassInfo | None, target: ClassInfo) -> bool:
     return found is not None and found.key == target.key
 
 
-def _orders(project: FileProject, site: Site, owner: ClassInfo) -> Iterator[list[ClassInfo]]:
+def _orders(project: FileProject, site: Site, owner: ClassInfo, known=None) -> Iterator[list[ClassInfo]]:
     """The method resolution orders the lookup of ``site`` may walk."""
     if site.how == NAME:
         yield [owner, *ancestors(project, owner)]
         return
     summary = project.first_summary(owner.module)
-    here = Classes(summary.every_class if summary is not None else [owner])
+    here = Classes(summary.every_class if summary is not None else known or [owner])
     for cls in [owner, *descendants(project, owner, here)]:
         order = [cls, *ancestors(project, cls)]
         keys = [c.key for c in order]
@@ -194,3 +201,112 @@ def _summary_of(project: FileProject, root, path, tree: ast.Module) -> ModuleSum
         if found is not None and os.path.realpath(found) == real and project.first_summary(name) is not None:
             return project.first_summary(name)
     return summarize_ast(tree, names[0] if names else "", path.name == "__init__.py")[0]
+
+
+# -- references by name (``name_refs``): ``getattr(cls, NAME)``, ``vars(cls)["vjp_bwd"]``...
+
+
+@dataclass(frozen=True)
+class NamedUse:
+    """A reference by name, where it stands, and the classes its object may be."""
+
+    where: str
+    ref: NameRef
+    uses: tuple[Use, ...]  # one a site resolved (none: each site is one of jax's own classes)
+    here: tuple[ClassInfo, ...] = ()  # the classes of its module
+
+
+def reaches_by_name(project: FileProject, named: NamedUse, target: ClassInfo, attr: str) -> bool:
+    """Can ``named`` reach ``target``'s own ``attr``? A key that may be any name reaches it
+    only from an object whose class is known (``getattr(o, k)`` of unknown ``o`` and ``k``
+    stands in most libraries, and is no reference to a rule)."""
+    names = named.ref.names
+    if names is not None and attr not in names:
+        return False
+    if names is not None and any(not use.resolved for use in named.uses):
+        return True
+    return any(
+        use.resolved and reaches(project, use, target, attr, Arity(0, None), list(named.here)) for use in named.uses
+    )
+
+
+def file_named_uses(
+    project: FileProject, tree: ast.Module, summary: ModuleSummary, source: str | None, shown: str, origin=None
+) -> list[NamedUse]:
+    """The references by name of one module; ``shown``: how its lines are named ("": by line)."""
+    constants = ModuleConstants.of(
+        tree, imported=imported_constant(project), module=summary.module, is_package=_is_package(project, summary)
+    )
+    found = []
+    for ref in name_refs(tree, constants, source):
+        line = origin(ref.line) if origin is not None else ref.line
+        where = f"{shown}:{line}" if shown else f"line {line}"
+        uses = (resolve(project, site, summary, where) for site in ref.sites)
+        found.append(NamedUse(where, ref, tuple(use for use in uses if use is not None), tuple(summary.every_class)))
+    return found
+
+
+def _is_package(project: FileProject, summary: ModuleSummary) -> bool:
+    path = project.find(summary.module) if summary.module else None
+    return path is not None and path.name == "__init__.py"
+
+
+def imported_constant(project: FileProject):
+    """How a module's constants follow ``from m import NAME`` into the tree's modules."""
+
+    def imported(module: str, name: str, depth: int, what: str):
+        project.answers.touched.add(module)  # a cached answer rests on it, found or not
+        path = project.find(module)
+        text = _text(project, path) if path is not None else None
+        if text is None:
+            return None
+        constants = constants_of_text(text, module, path.name == "__init__.py", imported)
+        return constants.name(name, (), depth + 1, what) if constants is not None else None
+
+    return imported
+
+
+def _text(project: FileProject, path) -> str | None:
+    data = project.reads.read(path)
+    return data.decode("utf-8", "replace") if data is not None else None
+
+
+def tree_named_uses(project: FileProject, family: list[ClassInfo], this_file: str, memo: dict) -> list[NamedUse]:
+    """The references by name in other files of the tree that may reach ``family``: the
+    modules of its classes and of their ancestors (``self``/``cls`` in a base, its
+    ``__init_subclass__``), and the files naming one of its classes (importing it);
+    ``memo``: each file's, found once (for one file's migration)."""
+    this = real_path(this_file, project.roots)
+    paths = {}
+    for info in [*family, *(a for member in family for a in ancestors(project, member))]:
+        path = project.find(info.module) if info.module else None
+        if path is not None:
+            paths.setdefault(os.path.realpath(path), (path, None))
+    for info in family:
+        word = info.qualname.rsplit(".", 1)[-1]
+        project.answers.searched.add(word)  # a cached result rests on the files naming it
+        for path, root, _ in project.index.naming_files(word):
+            paths.setdefault(os.path.realpath(path), (path, root))
+    found = []
+    for real, (path, root) in sorted(paths.items()):
+        if real != this:
+            if real not in memo:
+                memo[real] = _named_uses_of_file(project, path, root)
+            found += memo[real]
+    return found
+
+
+def _named_uses_of_file(project: FileProject, path, root) -> list[NamedUse]:
+    text = _text(project, path)
+    try:
+        tree = ast.parse(text if text is not None else "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: not a reference we can tell
+        return []
+    root = root if root is not None else project.reads.packages.package_root(path)
+    return file_named_uses(project, tree, _summary_of(project, root, path, tree), text, str(path))
+
+
+def shown_reference(named: NamedUse) -> str:
+    """Where a reference by name stands and what it is, for a finding."""
+    unknown = ", a name not known before the code runs" if named.ref.names is None else ""
+    return f"{named.where} (`{named.ref.form}`{unknown})"

@@ -14,6 +14,8 @@ the first write.
 
 from __future__ import annotations
 
+from itertools import chain
+
 import libcst as cst
 
 from ..analysis.accum import (
@@ -35,12 +37,24 @@ from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written
 from ..analysis.qualified import model_of
-from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
+from ..analysis.reach import (
+    Arity,
+    NamedUse,
+    Use,
+    classic_family,
+    file_named_uses,
+    file_uses,
+    reaches,
+    reaches_by_name,
+    shown_reference,
+    tree_named_uses,
+    tree_uses,
+)
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
 from ..analysis.sites import UNKNOWN, Site
-from ..tree.calls import GETTERS, may_get, may_use
+from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
 from .write_checks import check_writes
@@ -59,38 +73,52 @@ class AccumulatorWrites(RewritePlans):
             self._scopes = FunctionScopes(self.prims.wrapper, model_of(self.prims.code))
         return self._scopes, self.parents()
 
-    def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd") -> str | None:
-        """A getter given a string naming the rule (``getattr(super(), "vjp_bwd")``),
-        here or in another file that names the class: no rename or new signature
-        would reach that use."""
-        found = self._named_here(attr)
-        if found is not None:
-            return f"line {self.prims.line(found)}"
-        found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=cls.name.value)
-        return f"{found[0]}:{found[1]}" if found else None
+    def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd", info: ClassInfo | None = None) -> str | None:
+        """Where and how ``attr`` of ``cls``'s family (``info``: a class made by ``type(...)``)
+        may be reached by a name (``getattr(cls, NAME)``, ``vars(cls)["vjp_bwd"]``, a name not
+        known before the code runs: see ``analysis.name_refs``), here or in another file of
+        the tree; no rename or new signature would follow such a reference."""
+        info = info if info is not None else self.prims.infos.get(cls)
+        family = classic_family(self.project, info) if info is not None else []
+        for named in self._named_reaching(family, attr, info is None):
+            return shown_reference(named)
+        word = cls.name.value if cls is not None else info.qualname.rsplit(".", 1)[-1]
+        found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=word)
+        return f"{found[0]}:{found[1]} (a getter given the name)" if found else None
 
-    def _named_here(self, attr: str) -> cst.SimpleString | None:
-        """The first string naming ``attr`` in a getter's call in this file:
-        one search of the module for each name, not one for each class."""
-        cache = self.__dict__.setdefault("_named", {})
-        code = self.prims.code
-        if attr not in cache and code is not None and not may_get(code, attr):
-            cache[attr] = None  # no getter of that word: no module search
-        if attr not in cache:
-            getters = findall(
-                self.prims.wrapper.module, cst.Call, lambda call: isinstance(call.func, (cst.Name, cst.Attribute))
-            )
-            cache[attr] = next(
-                (
-                    s
-                    for call in getters
-                    if (call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value) in GETTERS
-                    for s in findall(call, cst.SimpleString)
-                    if s.evaluated_value == attr
-                ),
-                None,
-            )
-        return cache[attr]
+    def _named_reaching(self, family: list[ClassInfo], attr: str, unknown: bool):
+        """The references by name that may reach the rule of a class of ``family`` (``unknown``:
+        a class the summary does not know, which any may reach), this file's first."""
+        here = self.named_here()
+        memo = self.__dict__.setdefault("_named_files", {})  # each other file's references, found once
+        elsewhere = tree_named_uses(self.project, family, self.report.file, memo) if family else ()
+        for named in chain(here, elsewhere):
+            if self.follows_by_name(named):
+                continue
+            if any(reaches_by_name(self.project, named, member, attr) for member in family) or (
+                unknown and (named.ref.names is None or attr in named.ref.names)
+            ):
+                yield named
+
+    def follows_by_name(self, named: NamedUse) -> bool:
+        """Does the migration rewrite ``named`` with the rules it reaches (a rule's hook)?"""
+        return False
+
+    def named_here(self) -> list[NamedUse]:
+        """The references by name of this file (``analysis.name_refs``), found once."""
+        if "_named" not in self.__dict__:
+            self._named = self._named_uses()
+        return self._named
+
+    def _named_uses(self) -> list[NamedUse]:
+        code = self.prims.code if self.prims.code is not None else self.prims.wrapper.module.code
+        try:
+            tree = parse_ast(code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # newer syntax than this Python's
+            return []
+        infos = list(self.prims.infos.values())
+        summary = ModuleSummary(infos[0].module if infos else "", self.prims.module_scope or Scope(None), infos)
+        return file_named_uses(self.project, tree, summary, code, "", self.prims.origin)
 
     def reaching(self, cls: cst.ClassDef, func: cst.FunctionDef, attr: str = "vjp_bwd") -> list[Use]:
         """The uses of ``.attr``, in this file and the tree's others, that can

@@ -26,7 +26,15 @@ def bound_function(
 ) -> tuple[cst.FunctionDef | None, int]:
     """The function a body binding names (``cls``: one of its body's own first, then the
     module's), and how many positional parameters after ``self`` a ``partialmethod`` fills."""
-    bound = 0
+    func, bound, _ = partial_binding(module, value, cls)
+    return func, bound
+
+
+def partial_binding(
+    module: cst.Module, value: cst.BaseExpression, cls: cst.ClassDef | None = None
+) -> tuple[cst.FunctionDef | None, int, frozenset[str]]:
+    """``bound_function``, and the parameters a ``partialmethod`` binds by keyword."""
+    bound, keywords = 0, frozenset()
     if (
         isinstance(value, cst.Call)
         and _is_partialmethod(value.func)
@@ -37,8 +45,9 @@ def bound_function(
     ):
         # ``partialmethod(f, 1.0, scale=2)``: f, the positional parameters it fills bound
         bound = sum(arg.keyword is None for arg in value.args[1:])
+        keywords = frozenset(arg.keyword.value for arg in value.args[1:] if arg.keyword is not None)
         value = value.args[0].value
-    return (function_named(module, value.value, cls) if isinstance(value, cst.Name) else None), bound
+    return (function_named(module, value.value, cls) if isinstance(value, cst.Name) else None), bound, keywords
 
 
 def bound_form(module: cst.Module, value: cst.BaseExpression, cls: cst.ClassDef | None = None) -> str:
@@ -48,19 +57,36 @@ def bound_form(module: cst.Module, value: cst.BaseExpression, cls: cst.ClassDef 
         few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
         returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
         return CLASSIC if few and returns else "accumulator"
-    func, bound = bound_function(module, value, cls)
-    if func is not None:
-        return rule_form(_without_first(func, bound))
+    func, bound, keywords = partial_binding(module, value, cls)
+    called = _as_called(func, bound, keywords) if func is not None else None
+    if called is not None:
+        return rule_form(called)
     return f"`{cst.Module([]).code_for_node(value)}`"
 
 
-def _without_first(func: cst.FunctionDef, count: int) -> cst.FunctionDef:
-    """``func`` with the ``count`` positional parameters after ``self`` taken (by ``partialmethod``)."""
-    if not count:
+def _as_called(func: cst.FunctionDef, count: int, keywords: frozenset[str]) -> cst.FunctionDef | None:
+    """``func`` as ``partialmethod(func, *count, **keywords)`` is called, as Python binds it
+    (``functools.partialmethod``): the ``count`` positional parameters after ``self`` are
+    filled, and those named by ``keywords`` are gone; a positional argument may fill only
+    the parameters before the first of those (after it, one would clash with the keyword):
+    the rest are keyword-only. None: one of those has no default (no call by position binds it)."""
+    if not count and not keywords:
         return func
     params = [*func.params.posonly_params, *func.params.params]
+    rest = params[1 + count :]
+    cut = next((i for i, p in enumerate(rest) if p.name.value in keywords), len(rest))
+    later = [p for p in rest[cut:] if p.name.value not in keywords]
+    if any(p.default is None for p in later):
+        return None
+    kwonly = [p for p in func.params.kwonly_params if p.name.value not in keywords]
+    star = func.params.star_arg if not later and cut == len(rest) else cst.ParamStar()
     return func.with_changes(
-        params=func.params.with_changes(posonly_params=[], params=[*params[:1], *params[1 + count :]])
+        params=func.params.with_changes(
+            posonly_params=[],
+            params=[*params[:1], *rest[:cut]],
+            kwonly_params=[p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in [*later, *kwonly]],
+            star_arg=star if later or kwonly else func.params.star_arg,
+        )
     )
 
 

@@ -31,6 +31,7 @@ from .bindings import bound_form, bound_function
 from .planning import RuleInputs, Steps
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
+NOT_FOLLOWED = "neither a rename nor accumulators would follow it there; port both by hand"
 
 
 def inherits_retval(project, info: ClassInfo, above: bool) -> bool:
@@ -197,6 +198,9 @@ class FamilyPlanner:
                 f"`{RULE}` is bound to a value-returning function, but renaming "
                 f"it would define both rules ({conflict}): port by hand",
             )
+        named = self.steps.by_name(cls)
+        if named is not None:
+            return self.steps.skip(assign, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
         plan = Plan(assign, cls, new_name=NEW)
         # the body's own function, or the module's
         if not self.bound_tuples(plan, bound_function(self.module, assign.value, cls)[0]):
@@ -276,4 +280,7 @@ class FamilyPlanner:
         conflict = self.conflict(info)
         if conflict:
             return self.steps.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")
+        named = self.steps.by_name(cls)
+        if named is not None:
+            return self.steps.skip(func, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
         return self.renames(self.steps.rename(cls, func, NEW))

@@ -29,7 +29,8 @@ from ..plans import Plan
 from ..writes import AccumulatorWrites
 from . import RULE
 from .factories import FactoryPlanner
-from .families import NEW, FamilyPlanner, inherits_retval
+from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
+from .named import NamedPlanner
 from .planning import RuleInputs
 from .version_arms import switched_right
 
@@ -67,6 +68,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         inputs = RuleInputs(prims, project, options, report, context.decider)
         self.families = FamilyPlanner(inputs, self)
         self.factories = FactoryPlanner(inputs, self, self.families)
+        self.named = NamedPlanner(inputs, self, self.families)  # references by name that follow a rename
+        self._literals: set[cst.SimpleString] = set()
         self._other_arms: list[Plan] = []  # the arms of an ``if`` after the first (``in_branches``)
 
     # -- the hooks of ``RewritePlans.leave_Attribute``, answered by the family planner
@@ -84,8 +87,16 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         """The class the visit is in."""
         return self._stack[-1] if self._stack else None
 
+    def follows_by_name(self, named) -> bool:
+        return self.named.follows(named)
+
     def visit_Module(self, node: cst.Module) -> None:
         super().visit_Module(node)
+        if self.named.followed():
+            renamed = {self.plan_info(p).key for p in self._plans.values() if p.new_name == NEW and self.plan_info(p)}
+            self._literals = self.named.literals(renamed)
+            if self.focus is not None:  # the blocks holding them are visited too
+                self.focus |= {self._block_of(literal) for literal in self._literals}
         for cls, kind in self.prims.kinds.items():
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             info = self.prims.infos.get(cls) if kind is Kind.EXTERNAL and self.project is not None else None
@@ -100,6 +111,21 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                     "left alone (pass --base MODULE.CLASS if it is a hijax primitive)",
                     NOTE,
                 )
+
+    def _block_of(self, node: cst.CSTNode) -> cst.CSTNode:
+        """The innermost compound statement holding ``node``, or its statement of the module."""
+        parents = self.parents()
+        while parents.get(node) is not None and not isinstance(parents.get(node), cst.Module):
+            node = parents.get(node)
+            if isinstance(node, cst.BaseCompoundStatement):
+                break
+        return node
+
+    def leave_SimpleString(self, original_node: cst.SimpleString, updated_node: cst.SimpleString):
+        """A reference by name that follows the rename: its string, in its own quotes."""
+        if original_node not in self._literals:
+            return updated_node
+        return updated_node.with_changes(value=f"{updated_node.prefix}{updated_node.quote}{NEW}{updated_node.quote}")
 
     def extra_plans(self) -> list[Plan]:
         # family hook: value rules in plain mixins; the other arms of rules defined under ``if``;
@@ -127,6 +153,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 "for...), not each arm of an `if` a plain value rule: which one runs is decided "
                 "when the code runs; port each by hand",
             )
+        named = self.by_name(cls)
+        if named is not None:
+            return self.skip(first, cls, f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}")
         info = self.prims.infos.get(cls)
         conflict = self.families.conflict(info) if info is not None else None
         if conflict:
@@ -189,8 +218,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is reached by name at {named} (a string): neither a "
-                "rename nor accumulators would follow it there; port both by hand",
+                f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}",
             )
         params = accumulator_params(func, 3 if shape.has_sres else 2)
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
@@ -230,6 +258,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
 
     def _value_form_needed(self, cls, func) -> str | None:
         info = self.prims.infos.get(cls)
+        named = self.named.reached_by(info) if info is not None else None
+        if named is not None:
+            return f"it is reached by name at {named.where} (`{named.ref.form}`), which is renamed with it"
         if info is not None and (
             inherits_retval(self.project, info, above=True) or self.families.bound_renamed_above(info)
         ):

@@ -1,0 +1,44 @@
+import jax.numpy as jnp
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+def clip_cotangents(cls):
+    rule = vars(cls)["vjp_bwd"]
+
+    def clipped(self, res, g):
+        return tuple(jnp.clip(c, -1.0, 1.0) for c in rule(self, res, g))
+
+    setattr(cls, "vjp_bwd", clipped)
+    return cls
+
+
+@clip_cotangents
+class Sq(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x):
+        return x * x, x
+
+    def vjp_bwd(self, res, g):
+        return (2 * res * g,)
+# output
+import jax.numpy as jnp
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+def clip_cotangents(cls):
+    rule = vars(cls)["vjp_bwd_retval"]
+
+    def clipped(self, res, g):
+        return tuple(jnp.clip(c, -1.0, 1.0) for c in rule(self, res, g))
+
+    setattr(cls, "vjp_bwd_retval", clipped)
+    return cls
+
+
+@clip_cotangents
+class Sq(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x):
+        return x * x, x
+
+    def vjp_bwd_retval(self, res, g):
+        return (2 * res * g,)
+# findings

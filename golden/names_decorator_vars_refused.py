@@ -1,0 +1,23 @@
+import jax.numpy as jnp
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+def clip_cotangents(cls):
+    rule = vars(cls)["vjp_bwd"]
+
+    def clipped(self, res, g):
+        return tuple(jnp.clip(c, -1.0, 1.0) for c in rule(self, res, g))
+
+    cls.vjp_bwd = clipped
+    return cls
+
+
+@clip_cotangents
+class Sq(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x):
+        return x * x, x
+
+    def vjp_bwd(self, res, g):
+        return (2 * res * g,)
+# findings
+# 20 error HJX001 Sq: `vjp_bwd` is reached by name at line 6 (`vars(cls)["vjp_bwd"]`): neither a rename nor accumulators would follow it there; port both by hand
