@@ -1,0 +1,77 @@
+"""HJX016: bindings of API names in forms no rule follows, reported (nothing is rewritten)."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from ...analysis.ast_summary import class_statements, dotted_name
+from ...analysis.namespace import Binding, body_bindings
+from ...analysis.namespace_after import outside_bindings
+from ...analysis.probes import base_bound_at_run
+from ...analysis.scopes import Kind, defines_rules, strongest
+from ...analysis.summary import ast_of
+from ..context import RuleTransformer
+from . import RULE
+from .accounts import unaccounted
+
+_WHY = (
+    "no rule of the tool follows that form, so whether it works at the target cannot be "
+    "decided; the file is left as it is: port it by hand"
+)
+
+
+class UnmodelledBindings(RuleTransformer):
+    rule = RULE
+
+    def visit_Module(self, node: cst.Module) -> bool:
+        if not self.context.binds:
+            return False
+        tree, text = ast_of(node, self.prims.code if self.prims.code is not None else node.code)
+        self._lines = text.splitlines()
+        classes, statements = list(self.prims.kinds), class_statements(tree)
+        if len(classes) != len(statements):
+            return False  # not the same classes: nothing is claimed (the output checks name such bugs)
+        may = [self._may_be_primitive(cls) for cls in classes]
+        for cls, stmt, maybe in zip(classes, statements, may):
+            for binding in unaccounted(body_bindings(stmt), self.context.binds, tree) if maybe else ():
+                self._report(cls, binding)
+        for index, binding in outside_bindings(tree, statements):
+            owner = classes[index] if index is not None else None
+            if (may[index] if index is not None else self._bases_may_be(binding.value, any(may))) and unaccounted(
+                [binding], self.context.binds, tree
+            ):
+                self._report(owner, binding)
+        return False
+
+    def _may_be_primitive(self, cls: cst.ClassDef) -> bool:
+        """A primitive, or undecided: a base from outside the tree, or one picked when the code runs."""
+        kind, info = self.prims.kinds[cls], self.prims.infos.get(cls)
+        if kind.is_primitive:
+            return True
+        if info is None or not defines_rules(info):
+            return False
+        return kind is Kind.EXTERNAL or base_bound_at_run(kind, info, self.project) is not None
+
+    def _bases_may_be(self, bases: ast.expr | None, unreadable: bool) -> bool:
+        """Bases of a class made by a call: may it be a primitive? ``unreadable``: the answer
+        where they cannot be read."""
+        if not isinstance(bases, ast.Tuple) or self.prims.module_scope is None:
+            return unreadable
+        names = [dotted_name(element) for element in bases.elts]
+        if None in names:
+            return unreadable
+        kind = strongest(self.project.kind_of_name(self.prims.module_scope, name) for name in names)
+        return kind.is_primitive or kind is Kind.EXTERNAL and unreadable
+
+    def _report(self, cls: cst.ClassDef | None, binding: Binding) -> None:
+        shown = self._lines[binding.line - 1].strip() if binding.line <= len(self._lines) else ""
+        shown = shown if len(shown) <= 70 else shown[:67] + "..."
+        what = f"`{binding.name}`" if binding.name else "a name not written out (it may be a hijax rule)"
+        where = "" if cls is not None else "a class made by a call: "
+        self.skipped(
+            self.prims.file_line(binding.line),
+            cls,
+            f"{where}{what} is bound by {binding.described()} (`{shown}`): {_WHY}",
+        )
