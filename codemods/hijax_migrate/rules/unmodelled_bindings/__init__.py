@@ -38,10 +38,12 @@ RULE = Rule(
     "HJX016",
     "unmodelled-bindings",
     (0, 8, 1),
-    "Reported, as an error: a name jax's hijax API reads (`vjp_bwd`, `vjp_fwd`, `dce`, `remat`, "
-    "`batch_dim_rule`, `vjp_bwd_retval_logs`) bound on a primitive in a form no rule of the tool "
-    "follows (`setattr(Op, \"vjp_bwd\", f)`, `vjp_bwd: T = f`, a `for` target, `exec`...). "
-    "Whether it works at the target cannot be decided, and the file is left as it is.",
+    "Reported, as an error: a hijax rule bound on a primitive in a form no rule of the tool "
+    "follows. The names are those jax reads and a rule of the target decides (`vjp_bwd`, "
+    "`vjp_fwd`, `dce`, `remat`, `batch_dim_rule`, `vjp_bwd_retval_logs`); the forms, every way "
+    "Python binds a name on a class (`setattr(Op, \"vjp_bwd\", f)`, `vjp_bwd: T = f`, a `for` "
+    "target, `exec`, `types.new_class`...: docs/decisions.md). Whether such a binding works at "
+    "the target cannot be decided: the file is left as it is.",
     before="""
 from jax.experimental.hijax import VJPHiPrimitive
 
