@@ -102,8 +102,9 @@ class _Walk(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _factory(self, call: ast.Call) -> None:
-        for key, _ in zip(call.args[2].keys, call.args[2].values):
-            name = _constant(key) if key is not None else None  # ``**members``: any
+        # ``**members`` is the engine's to note (``engine.runtime``), as it always was
+        for key in call.args[2].keys:
+            name = _constant(key) if key is not None else ""
             if name is None or name in API_NAMES:
                 self.found.append((None, Binding(name, FACTORY, call.lineno, value=call.args[1])))
 
