@@ -188,12 +188,21 @@ def _target(target: ast.expr, form: str, line: int, block: str | None, value) ->
     if isinstance(target, ast.Name):
         yield Binding(target.id, form, line, block, value)
     elif isinstance(target, (ast.Tuple, ast.List)):
-        for element in target.elts:
-            yield from _target(element, UNPACKING if form in (ASSIGN, CHAINED) else form, line, block, value)
+        form = UNPACKING if form in (ASSIGN, CHAINED) else form
+        for element, part in zip(target.elts, _parts(value, len(target.elts))):
+            yield from _target(element, form, line, block, part)
     elif isinstance(target, ast.Starred):
         yield from _target(target.value, form, line, block, value)
     elif isinstance(target, ast.Subscript) and _is_namespace(target.value):
         yield Binding(_constant(target.slice), NAMESPACE, line, block, value)
+
+
+def _parts(value: ast.expr | None, count: int) -> list[ast.expr | None]:
+    """What each of ``count`` unpacked targets gets: the elements of a display as long, else the whole."""
+    elements = value.elts if isinstance(value, (ast.Tuple, ast.List)) else None
+    if elements is None or len(elements) != count or any(isinstance(e, ast.Starred) for e in elements):
+        return [value] * count
+    return list(elements)
 
 
 def _in_expressions(stmt: ast.stmt, block: str | None) -> Iterator[Binding]:
