@@ -218,3 +218,35 @@ def test_the_model_lists_each_binding_with_its_line():
     assert [(i, b.name, b.form) for i, b in outside_bindings(tree, class_statements(tree))] == [
         (0, "vjp_fwd", ns.SETATTR)
     ]
+
+
+REBOUND = [
+    (
+        "an accumulator def, then a value assignment",
+        body("def vjp_bwd(self, res, g, x_acc):", "    pass", "vjp_bwd = _bwd"),
+    ),
+    (
+        "an assignment, then a def in an if",
+        body("vjp_bwd = _bwd", "if True:", "    def vjp_bwd(self, res, g):", "        pass"),
+    ),
+    ("two assignments", body("vjp_bwd = _bwd", "vjp_bwd = _bwd")),
+]
+
+
+@pytest.mark.parametrize("name, code", REBOUND, ids=[c[0] for c in REBOUND])
+def test_a_rule_bound_again_in_another_form_is_an_error(name, code):
+    """Found by test_bind_props: each rule follows one binding, and the other came back to life."""
+    source = HEAD + code
+    result = _run(source)
+    errors = [f for f in result.report.findings if f.severity == "error"]
+    assert result.code == source and [f.rule for f in errors] == ["HJX016"]
+    assert "`vjp_bwd` is bound 2 times in the class body" in errors[0].message
+
+
+def test_two_definitions_under_accum_keep_the_earlier_dead():
+    """Found by test_bind_props: renaming the last of two ``def vjp_bwd`` brought the first back."""
+    code = body("def vjp_bwd(self, res, g):", "    return (g,)", "def vjp_bwd(self, res, g):", "    return (g,)")
+    code += "\n\ndef use(op):\n    return op.vjp_bwd(1, 2)\n"
+    result = migrate_source(HEAD + code, "m.py", Options(target=(0, 10, 0), strategy="accum"))
+    assert result.code == HEAD + code
+    assert any("defined twice" in f.message and f.severity == "error" for f in result.report.findings)

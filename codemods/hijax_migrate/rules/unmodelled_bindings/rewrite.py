@@ -14,7 +14,7 @@ from ...analysis.scopes import Kind, defines_rules, strongest
 from ...analysis.summary import ast_of
 from ..context import RuleTransformer
 from . import RULE
-from .accounts import unaccounted
+from .accounts import rebound, unaccounted
 
 _WHY = (
     "no rule of the tool follows that form, so whether it works at the target cannot be "
@@ -35,13 +35,17 @@ class UnmodelledBindings(RuleTransformer):
             return False  # not the same classes: nothing is claimed (the output checks name such bugs)
         may = [self._may_be_primitive(cls) for cls in classes]
         for cls, stmt, maybe in zip(classes, statements, may):
-            for binding in unaccounted(body_bindings(stmt), self.context.binds, tree) if maybe else ():
+            bindings = body_bindings(stmt) if maybe else []
+            open_ = unaccounted(bindings, self.context.binds, tree)
+            for binding in open_:
                 self._report(cls, binding)
+            for name, again in rebound(bindings, self.context.binds).items():
+                if not any(b.name == name for b in open_):
+                    self._again(cls, name, again)
         for index, binding in outside_bindings(tree, statements):
             owner = classes[index] if index is not None else None
-            if (may[index] if index is not None else self._bases_may_be(binding.value, any(may))) and unaccounted(
-                [binding], self.context.binds, tree
-            ):
+            maybe = may[index] if index is not None else self._bases_may_be(binding.value, any(may))
+            if maybe and unaccounted([binding], self.context.binds, tree, outside=True):
                 self._report(owner, binding)
         return False
 
@@ -74,4 +78,14 @@ class UnmodelledBindings(RuleTransformer):
             self.prims.file_line(binding.line),
             cls,
             f"{where}{what} is bound by {binding.described()} (`{shown}`): {_WHY}",
+        )
+
+    def _again(self, cls: cst.ClassDef, name: str, bindings: list[Binding]) -> None:
+        lines = ", ".join(str(self.prims.file_line(b.line)) for b in bindings)
+        forms = ", ".join(dict.fromkeys(b.described() for b in bindings))
+        self.skipped(
+            self.prims.file_line(bindings[-1].line),
+            cls,
+            f"`{name}` is bound {len(bindings)} times in the class body, by {forms} (lines {lines}): "
+            f"which binding is the rule depends on their order, and a rule follows one form at a time; {_WHY}",
         )
