@@ -250,3 +250,11 @@ def test_two_definitions_under_accum_keep_the_earlier_dead():
     result = migrate_source(HEAD + code, "m.py", Options(target=(0, 10, 0), strategy="accum"))
     assert result.code == HEAD + code
     assert any("defined twice" in f.message and f.severity == "error" for f in result.report.findings)
+
+
+def test_the_names_triage_looks_for_are_those_the_rules_decide():
+    from hijax_migrate.rules.base import decided_bindings
+    from hijax_migrate.rules.registry import all_rules
+    from hijax_migrate.rules.unmodelled_bindings import NAMES
+
+    assert set(decided_bindings(all_rules())) == NAMES

@@ -18,20 +18,24 @@ from ...analysis.namespace_after import outside_bindings
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..base import Rule
 
-# Words a file must name for a binding to be found: the names rules read, and the
-# calls that bind names not written out.
-WORDS = ("vjp_bwd", "vjp_fwd", "dce", "remat", "batch_dim_rule", "new_class", "exec", "locals", "vars", "setattr")
+# The names some rule decides the bindings of (``Rule.binds``; a test holds them to the
+# registry's): only these can break at a target.
+NAMES = frozenset({"vjp_bwd", "vjp_fwd", "vjp_bwd_retval_logs", "dce", "remat", "batch_dim_rule"})
+# Words a file must name for such a binding to be looked for: the names, and a hijax base's
+# (``dce`` and ``remat`` are no words of their own: too common; their primitives name a base).
+WORDS = ("vjp_bwd", "vjp_fwd", "batch_dim_rule", "HiPrim")
 
 
 def unusual(node: ast.ClassDef, kind: Kind) -> bool:
-    """Triage's test: the body binds an API name other than by a plain ``def`` (a superset:
-    every rule that reads a name decides its ``def``)."""
-    return any(b.key != DEF for b in body_bindings(node))
+    """Triage's test: the body binds such a name (or one not written out) other than by a plain
+    ``def`` (a superset: every rule that reads a name decides its ``def``)."""
+    return any(b.key != DEF and (b.name is None or b.name in NAMES) for b in body_bindings(node))
 
 
 def bound_outside(code: str, tree: ast.Module, classes: list, scope, project) -> bool:
     """Triage's test: an API name bound after a class statement, or by the way a class is made."""
-    return bool(outside_bindings(tree, [node for node, _, _ in classes]))
+    found = outside_bindings(tree, [node for node, _, _ in classes])
+    return any(b.name is None or b.name in NAMES for _, b in found)
 
 
 RULE = Rule(
