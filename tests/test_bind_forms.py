@@ -258,3 +258,12 @@ def test_the_names_triage_looks_for_are_those_the_rules_decide():
     from hijax_migrate.rules.unmodelled_bindings import NAMES
 
     assert set(decided_bindings(all_rules())) == NAMES
+
+
+def test_an_error_marked_as_checked_leaves_the_rest_to_the_rules():
+    """``# noqa: HJX016`` on the binding: the rest of the file is migrated, as with any rule's error."""
+    other = "class Q(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n\n\n"
+    source = HEAD + other + body("vjp_bwd: object = _bwd  # noqa: HJX016")
+    result = _run(source)
+    assert "def vjp_bwd_retval(self, res, g):" in result.code
+    assert [f.severity for f in result.report.findings if f.rule == "HJX016"] == ["suppressed"]

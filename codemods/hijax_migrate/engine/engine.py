@@ -100,6 +100,11 @@ def _migrate_source(
     selected = registry.select(options.target, options.only, options.skip)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
     binds = decided_bindings(registry.select(options.target))  # of every rule released, selected or not
+    marks = suppress.marks(code)  # an error a person marked as checked halts nothing
+
+    def marked(finding) -> bool:
+        return marks is not None and marks.covers(finding.line, finding.rule)
+
     for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
         if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) or (
@@ -110,7 +115,7 @@ def _migrate_source(
             continue
         reported, found = len(report.changes), len(report.findings)
         rewritten = file.apply(rule, prims, options, report, (halves_reported, binds))
-        if rule.halts and any(f.severity == ERROR for f in report.findings[found:]):
+        if rule.halts and any(f.severity == ERROR and not marked(f) for f in report.findings[found:]):
             report.changes.clear()  # the other rules' edits would rest on bindings none follows
             return Result(code, report)
         # Every rewrite is reported: where a rule reported none, the tree is as
