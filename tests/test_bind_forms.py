@@ -267,3 +267,19 @@ def test_an_error_marked_as_checked_leaves_the_rest_to_the_rules():
     result = _run(source)
     assert "def vjp_bwd_retval(self, res, g):" in result.code
     assert [f.severity for f in result.report.findings if f.rule == "HJX016"] == ["suppressed"]
+
+
+def test_a_rule_bound_on_another_modules_class(tmp_path, capsys):
+    """B1/B2 on a class imported from another module of the tree: an error at the binding."""
+    from hijax_migrate.cli import main
+
+    (tmp_path / "prims.py").write_text(HEAD + body("pass"))
+    user = "from prims import P, _bwd\n\nP.vjp_bwd = _bwd\nsetattr(P, 'vjp_fwd', _bwd)\n"
+    user += "other = None\nother.vjp_bwd = _bwd\n"
+    (tmp_path / "user.py").write_text(user)
+    assert main(["--check", "--target-jax", "0.10", "--no-cache", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "user.py:3: HJX016 `P` (a class of another module): `vjp_bwd` is bound by an attribute assignment" in err
+    assert "user.py:4: HJX016 `P` (a class of another module): `vjp_fwd` is bound by setattr" in err
+    assert "user.py:6" not in err  # an object whose class the tree does not tell
+    assert (tmp_path / "user.py").read_text() == user

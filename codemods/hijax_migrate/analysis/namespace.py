@@ -89,6 +89,7 @@ class Binding:
     line: int
     block: str | None = None  # the block of the body it stands in (``if``, ``try``...)
     value: ast.expr | None = None  # what is bound, where one expression says it
+    on: str | None = None  # after the class: the dotted name bound on, where no class of the module is it
 
     @property
     def key(self) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from .ast_summary import full_name
 from .namespace import (
     API_NAMES,
     ATTRIBUTE,
@@ -118,11 +119,20 @@ class _Walk(ast.NodeVisitor):
             self._on(target.value, target.attr, form, target.lineno, value)
 
     def _on(self, obj: ast.expr, name: str | None, form: str, line: int, value) -> None:
-        """A binding of ``name`` on ``obj``: on the classes ``obj`` may be."""
-        if not isinstance(obj, ast.Name):
+        """A binding of ``name`` on ``obj``: on the classes ``obj`` may be (a name of the module
+        no class statement of it binds: ``on``, for the tree's classes to answer)."""
+        owners = self._owners(obj.id, form) if isinstance(obj, ast.Name) else None
+        if owners is None or (not owners and not self._is_parameter(obj.id)):
+            dotted = full_name(obj) if isinstance(obj, (ast.Name, ast.Attribute)) else None
+            if dotted is not None:
+                self.found.append((None, Binding(name, form, line, value=value, on=dotted)))
             return
-        for index, how in self._owners(obj.id, form):
+        for index, how in owners:
             self.found.append((index, Binding(name, how, line, value=value)))
+
+    def _is_parameter(self, name: str) -> bool:
+        func = next((node for node in reversed(self.stack) if isinstance(node, _FUNCTIONS)), None)
+        return func is not None and name in {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
 
     def _owners(self, name: str, form: str) -> list[tuple[int | None, str]]:
         func = next((node for node in reversed(self.stack) if isinstance(node, _FUNCTIONS)), None)

@@ -44,7 +44,10 @@ class UnmodelledBindings(RuleTransformer):
                     self._again(cls, name, again)
         for index, binding in outside_bindings(tree, statements):
             owner = classes[index] if index is not None else None
-            maybe = may[index] if index is not None else self._bases_may_be(binding.value, any(may))
+            if binding.on is not None:
+                maybe = self._names_primitive(binding.on)
+            else:
+                maybe = may[index] if index is not None else self._bases_may_be(binding.value, any(may))
             if maybe and unaccounted([binding], self.context.binds, tree, outside=True):
                 self._report(owner, binding)
         return False
@@ -57,6 +60,14 @@ class UnmodelledBindings(RuleTransformer):
         if info is None or not defines_rules(info):
             return False
         return kind is Kind.EXTERNAL or base_bound_at_run(kind, info, self.project) is not None
+
+    def _names_primitive(self, dotted: str) -> bool:
+        """Does ``dotted`` name a class of the tree (another module's) that is or may be a primitive?"""
+        if self.prims.module_scope is None:
+            return False
+        infos = self.project.classes_of_name(self.prims.module_scope, dotted)
+        kinds = [self.project.class_kind(info) for info in infos]
+        return any(k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) for k, i in zip(kinds, infos))
 
     def _bases_may_be(self, bases: ast.expr | None, unreadable: bool) -> bool:
         """Bases of a class made by a call: may it be a primitive? ``unreadable``: the answer
@@ -73,7 +84,8 @@ class UnmodelledBindings(RuleTransformer):
         shown = self._lines[binding.line - 1].strip() if binding.line <= len(self._lines) else ""
         shown = shown if len(shown) <= 70 else shown[:67] + "..."
         what = f"`{binding.name}`" if binding.name else "a name not written out (it may be a hijax rule)"
-        where = "" if cls is not None else "a class made by a call: "
+        where = f"`{binding.on}` (a class of another module): " if binding.on else ""
+        where = where or ("" if cls is not None else "a class made by a call: ")
         self.skipped(
             self.prims.file_line(binding.line),
             cls,
