@@ -149,6 +149,16 @@ CASES = [
         "from jax.experimental import hijax\n\n\n" + body("x, vjp_fwd = 1, hijax.VJPHiPrimitive.vjp_fwd"),
         NOTHING,
     ),
+    (
+        "a base from outside the tree",
+        "from somewhere import Base\n\n\nclass P(Base):\n    for vjp_bwd in (_bwd,):\n        pass\n",
+        ("a for target", 4),
+    ),
+    (
+        "an outside base and no hijax rule",
+        "from flax import nn\n\n\nclass M(nn.Module):\n    remat: object = None\n\n\nM.dce = None\n",
+        NOTHING,
+    ),
     ("a plain class", "class Q:\n    vjp_bwd: object = _bwd\n\n\nQ.vjp_bwd = _bwd\n", NOTHING),
 ]
 

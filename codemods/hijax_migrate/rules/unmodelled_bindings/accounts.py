@@ -29,20 +29,20 @@ def unaccounted(
     """``bindings`` (of one class) that no rule in ``decided`` accounts for. ``outside``: made
     outside the class body, where a rename of the class's rule renames ``Cls.vjp_bwd`` too
     (whatever it binds there then changes name: no value is proof)."""
-    if not decided:
+    open_ = [b for b in bindings if b.name is None or b.name in decided and b.key not in decided[b.name]]
+    if not open_:  # most classes: the module is not walked for proofs
         return []
     jax, funcs = jax_names(tree), {} if outside else module_functions(tree)
     bound = {b.name for b in bindings if b.form not in _ALONE}
-    return [b for b in bindings if _open(b, decided, jax, funcs) and (b.form not in _ALONE or b.name in bound)]
+    return [b for b in open_ if not _proved(b, jax, funcs) and (b.form not in _ALONE or b.name in bound)]
 
 
-def _open(b: Binding, decided, jax: set[str], funcs: dict[str, ast.FunctionDef]) -> bool:
+def _proved(b: Binding, jax: set[str], funcs: dict[str, ast.FunctionDef]) -> bool:
+    """A value jax's own, or a ``vjp_bwd`` of the module already in the accumulator form."""
     if b.name is None:
-        return True
-    if b.name not in decided or b.key in decided[b.name] or _root(b.value) in jax:
         return False
     func = funcs.get(b.value.id) if isinstance(b.value, ast.Name) else None
-    return not (b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR)
+    return _root(b.value) in jax or b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR
 
 
 def rebound(bindings: list[Binding], decided: Mapping[str, frozenset[str]]) -> dict[str, list[Binding]]:

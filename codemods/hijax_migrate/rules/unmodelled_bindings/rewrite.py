@@ -16,10 +16,9 @@ from ..context import RuleTransformer
 from . import RULE
 from .accounts import rebound, unaccounted
 
-_WHY = (
-    "no rule of the tool follows that form, so whether it works at the target cannot be "
-    "decided; the file is left as it is: port it by hand"
-)
+_RULES = ("vjp_fwd", "vjp_bwd", "vjp_bwd_retval")  # as ``scopes.defines_rules`` asks of a summary
+_LEFT = "whether it works at the target cannot be decided; the file is left as it is: port it by hand"
+_WHY = f"no rule of the tool follows that form, so {_LEFT}"
 
 
 class UnmodelledBindings(RuleTransformer):
@@ -33,31 +32,36 @@ class UnmodelledBindings(RuleTransformer):
         classes, statements = list(self.prims.kinds), class_statements(tree)
         if len(classes) != len(statements):
             return False  # not the same classes: nothing is claimed (the output checks name such bugs)
-        may = [self._may_be_primitive(cls) for cls in classes]
-        for cls, stmt, maybe in zip(classes, statements, may):
-            bindings = body_bindings(stmt) if maybe else []
-            open_ = unaccounted(bindings, self.context.binds, tree)
-            for binding in open_:
-                self._report(cls, binding)
-            for name, again in rebound(bindings, self.context.binds).items():
-                if not any(b.name == name for b in open_):
-                    self._again(cls, name, again)
+        bodies = [body_bindings(stmt) for stmt in statements]
+        may = [self._may_be_primitive(cls, bindings) for cls, bindings in zip(classes, bodies)]
+        for cls, bindings, maybe in zip(classes, bodies, may):
+            if maybe:
+                self._in_body(cls, bindings, tree)
         for index, binding in outside_bindings(tree, statements):
-            owner = classes[index] if index is not None else None
             if binding.on is not None:
                 maybe = self._names_primitive(binding.on)
             else:
                 maybe = may[index] if index is not None else self._bases_may_be(binding.value, any(may))
             if maybe and unaccounted([binding], self.context.binds, tree, outside=True):
-                self._report(owner, binding)
+                self._report(classes[index] if index is not None else None, binding)
         return False
 
-    def _may_be_primitive(self, cls: cst.ClassDef) -> bool:
-        """A primitive, or undecided: a base from outside the tree, or one picked when the code runs."""
+    def _in_body(self, cls: cst.ClassDef, bindings: list[Binding], tree: ast.Module) -> None:
+        """Each binding of the body no rule accounts for; each name bound again in another form."""
+        open_ = unaccounted(bindings, self.context.binds, tree)
+        for binding in open_:
+            self._report(cls, binding)
+        for name, again in rebound(bindings, self.context.binds).items():
+            if not any(b.name == name for b in open_):
+                self._again(cls, name, again)
+
+    def _may_be_primitive(self, cls: cst.ClassDef, bindings: list[Binding]) -> bool:
+        """A primitive, or undecided (a base from outside the tree, or one picked when the code
+        runs) with a hijax rule bound in its body, in any form."""
         kind, info = self.prims.kinds[cls], self.prims.infos.get(cls)
         if kind.is_primitive:
             return True
-        if info is None or not defines_rules(info):
+        if info is None or not (defines_rules(info) or any(b.name in _RULES for b in bindings)):
             return False
         return kind is Kind.EXTERNAL or base_bound_at_run(kind, info, self.project) is not None
 
@@ -99,5 +103,5 @@ class UnmodelledBindings(RuleTransformer):
             self.prims.file_line(bindings[-1].line),
             cls,
             f"`{name}` is bound {len(bindings)} times in the class body, by {forms} (lines {lines}): "
-            f"which binding is the rule depends on their order, and a rule follows one form at a time; {_WHY}",
+            f"which binding is the rule depends on their order, and a rule follows one at a time, so {_LEFT}",
         )
