@@ -107,6 +107,11 @@ CASES = [
         ("del or delattr after the class", 5),
     ),
     ("B instance attribute", body("def __init__(self):", "    self.vjp_bwd = _bwd"), ("an instance attribute", 2)),
+    (
+        "B1 on an alias",
+        body("pass") + "\n\nAlias = P\nAlias.vjp_bwd = _bwd\n",
+        ("an attribute assignment after the class", 5),
+    ),
     ("B another attribute", body("pass") + "\n\nP.other = _bwd\n", NOTHING),
     # C. how a class is made
     ("C2 type()", "P = type('P', (VJPHiPrimitive,), {'vjp_bwd': _bwd})\n", MIGRATED),
@@ -185,7 +190,8 @@ def test_each_form(name, code, expected):
         assert [f.rule for f in errors] == ["HJX016"], result.report.findings
         assert errors[0].line == LINE + offset
         assert f"is bound by {form} (`" in errors[0].message
-        assert errors[0].message.startswith(("P: ", "Base: ", "a class made by a call: ")), errors[0].message
+        starts = ("P: ", "Base: ", "a class made by a call: ", "`Alias` (a class of the tree): ")
+        assert errors[0].message.startswith(starts), errors[0].message
 
 
 def test_a_name_no_rule_of_the_target_reads_is_no_error_there():
@@ -289,7 +295,7 @@ def test_a_rule_bound_on_another_modules_class(tmp_path, capsys):
     (tmp_path / "user.py").write_text(user)
     assert main(["--check", "--target-jax", "0.10", "--no-cache", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "user.py:3: HJX016 `P` (a class of another module): `vjp_bwd` is bound by an attribute assignment" in err
-    assert "user.py:4: HJX016 `P` (a class of another module): `vjp_fwd` is bound by setattr" in err
+    assert "user.py:3: HJX016 `P` (a class of the tree): `vjp_bwd` is bound by an attribute assignment" in err
+    assert "user.py:4: HJX016 `P` (a class of the tree): `vjp_fwd` is bound by setattr" in err
     assert "user.py:6" not in err  # an object whose class the tree does not tell
     assert (tmp_path / "user.py").read_text() == user

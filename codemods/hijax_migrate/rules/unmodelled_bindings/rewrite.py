@@ -66,7 +66,7 @@ class UnmodelledBindings(RuleTransformer):
         return kind is Kind.EXTERNAL or base_bound_at_run(kind, info, self.project) is not None
 
     def _names_primitive(self, dotted: str) -> bool:
-        """Does ``dotted`` name a class of the tree (another module's) that is or may be a primitive?"""
+        """Does ``dotted`` name a class of the tree (another module's, or an alias) that is or may be a primitive?"""
         if self.prims.module_scope is None:
             return False
         infos = self.project.classes_of_name(self.prims.module_scope, dotted)
@@ -88,7 +88,7 @@ class UnmodelledBindings(RuleTransformer):
         shown = self._lines[binding.line - 1].strip() if binding.line <= len(self._lines) else ""
         shown = shown if len(shown) <= 70 else shown[:67] + "..."
         what = f"`{binding.name}`" if binding.name else "a name not written out (it may be a hijax rule)"
-        where = f"`{binding.on}` (a class of another module): " if binding.on else ""
+        where = f"`{binding.on}` (a class of the tree): " if binding.on else ""
         where = where or ("" if cls is not None else "a class made by a call: ")
         self.skipped(
             self.prims.file_line(binding.line),
