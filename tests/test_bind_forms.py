@@ -160,6 +160,12 @@ CASES = [
         ("a for target", 4),
     ),
     (
+        "a base picked when the code runs",
+        "import importlib\n\nhijax = importlib.import_module('jax.experimental.hijax')\n\n\n"
+        "class P(hijax.VJPHiPrimitive):\n    vjp_bwd: object = _bwd\n",
+        ("an annotated assignment", 6),
+    ),
+    (
         "an outside base and no hijax rule",
         "from flax import nn\n\n\nclass M(nn.Module):\n    remat: object = None\n\n\nM.dce = None\n",
         NOTHING,
