@@ -17,8 +17,8 @@ import pytest
 from hijax_migrate.cli import main
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules.context import Options
-from semantic_cases import FOOTER, HEADER, X, Y
-from test_semantics import HAS_JAX_HERE, probe_many
+from semantic_cases import BATCH_HEADER, FOOTER, HEADER, X, Y
+from test_semantics import HAS_JAX_HERE, JAX_012, PY312, probe_many
 
 BWD = """
 
@@ -83,3 +83,21 @@ def test_a_form_that_fails_under_jax_is_an_error(form, runs, tmp_path):
 def test_the_form_the_rules_follow_is_migrated_to_jaxs_gradients(runs):
     assert "error" not in runs["migrated"], runs["migrated"]
     assert runs["migrated"]["grad"] == [Y, X] and runs["migrated"]["jit"] == [Y, X]
+
+
+# jax 0.12: the same forms on a ``HiPrim`` batched by its own ``batch`` (``batch_dim_rule`` is gone)
+HEADER_012 = BATCH_HEADER.replace("VJPHiPrimitive", "HiPrim")
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(
+    not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 naming a Python 3.12+ with jax 0.12"
+)
+def test_the_forms_fail_under_jax_012_and_are_errors_there(tmp_path):
+    forms = ["an annotated assignment", "setattr", "a class decorator"]
+    sources = [HEADER_012 + SILENT_BEFORE[form][0] + FOOTER.format(cls="Mul", x=X, y=Y) for form in forms]
+    for form, source, run in zip(forms, sources, probe_many(PY312, sources, tmp_path)):
+        assert "takes 3 positional arguments but 5 were given" in run.get("error", ""), (form, run)
+        result = migrate_source(source, "m.py", Options(target=(0, 12, 0)))
+        assert result.code == source
+        assert [f.rule for f in result.report.findings if f.severity == "error"] == ["HJX016"], form
