@@ -45,7 +45,7 @@ RULE = Rule(
     "Reported, as an error: a hijax rule bound on a primitive in a form no rule of the tool "
     "follows. The names are those jax reads and a rule of the target decides (`vjp_bwd`, "
     "`vjp_fwd`, `dce`, `remat`, `batch_dim_rule`, `vjp_bwd_retval_logs`); the forms, every way "
-    "Python binds a name on a class (`setattr(Op, \"vjp_bwd\", f)`, `vjp_bwd: T = f`, a `for` "
+    'Python binds a name on a class (`setattr(Op, "vjp_bwd", f)`, `vjp_bwd: T = f`, a `for` '
     "target, `exec`, `types.new_class`...: docs/decisions.md). Whether such a binding works at "
     "the target cannot be decided: the file is left as it is.",
     before="""
