@@ -12,4 +12,4 @@ class Mul(VJPHiPrimitive):
             x, y = res
             return (g * y, g * x)
 # findings
-# 11 error HJX001 Mul: `vjp_bwd` is defined inside a block of the class body (if, try, for...), not each arm of an `if` a plain value rule: which one runs is decided when the code runs; port each by hand
+# 9 error HJX016 Mul: `vjp_bwd` is bound by an import inside `try` (`from fast_rules import mul_bwd as vjp_bwd`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand

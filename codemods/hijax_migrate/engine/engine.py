@@ -16,9 +16,10 @@ from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
 from ..core.errors import MigrationError
-from ..core.model import Result
+from ..core.model import ERROR, Result
 from ..core.versions import format_version
 from ..rules import registry
+from ..rules.base import decided_bindings
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
@@ -98,6 +99,12 @@ def _migrate_source(
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
     selected = registry.select(options.target, options.only, options.skip)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
+    binds = decided_bindings(registry.select(options.target))  # of every rule released, selected or not
+    marks = suppress.marks(code)  # an error a person marked as checked halts nothing
+
+    def marked(finding) -> bool:
+        return marks is not None and marks.covers(finding.line, finding.rule)
+
     for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
         if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) or (
@@ -106,8 +113,11 @@ def _migrate_source(
             continue
         if rule.kinds is None and not options.module_wide():
             continue
-        reported = len(report.changes)
-        rewritten = file.apply(rule, prims, options, report, halves_reported)
+        reported, found = len(report.changes), len(report.findings)
+        rewritten = file.apply(rule, prims, options, report, (halves_reported, binds))
+        if rule.halts and any(f.severity == ERROR and not marked(f) for f in report.findings[found:]):
+            report.changes.clear()  # the other rules' edits would rest on bindings none follows
+            return Result(code, report)
         # Every rewrite is reported: where a rule reported none, the tree is as
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
@@ -179,12 +189,11 @@ class _File:
             }
         return prims
 
-    def apply(
-        self, rule, prims: PrimitiveMap, options: Options, report: FileReport, halves_reported: bool
-    ) -> cst.Module:
-        wrapper = prims.wrapper
+    def apply(self, rule, prims: PrimitiveMap, options: Options, report: FileReport, known: tuple) -> cst.Module:
+        """``known``: what a rule knows of the others (``FileContext.halves_reported``, ``binds``)."""
+        wrapper, (halves_reported, binds) = prims.wrapper, known
         context = FileContext(
-            self.path, self.module or None, wrapper, halves_reported=halves_reported, decider=self.decider
+            self.path, self.module or None, wrapper, halves_reported=halves_reported, decider=self.decider, binds=binds
         )
         new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)

@@ -10,8 +10,8 @@ the rules run: loading them all costs no libcst (``--list-rules``, triage).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.versions import Version, format_version
@@ -36,6 +36,12 @@ class Rule:
     class_test: Callable | None = None  # (ast.ClassDef, Kind) -> bool, for each class of ``kinds``
     module_test: Callable | None = None  # (ast.Module) -> bool, for a module-wide rule
     family_test: Callable | None = None  # (code, tree, [(class, kind, info)], scope, project) -> bool
+    # The API names whose bindings the rule decides (migrates, proves right, or reports), and
+    # in which forms (``analysis.namespace``): a binding of such a name in no released rule's
+    # form is an error (HJX016); a name no released rule reads cannot break at the target.
+    binds: Mapping[str, frozenset[str]] = field(default_factory=dict, hash=False, compare=False)
+    # An error of the rule leaves the file as it found it: no other rule runs on it.
+    halts: bool = False
 
     def __post_init__(self):
         object.__setattr__(self, "before", self.before.lstrip("\n"))
@@ -57,3 +63,12 @@ class Rule:
     @property
     def release(self) -> str:
         return format_version(self.since)
+
+
+def decided_bindings(rules: list[Rule]) -> dict[str, frozenset[str]]:
+    """Name -> every form of binding it that one of ``rules`` decides."""
+    merged: dict[str, frozenset[str]] = {}
+    for rule in rules:
+        for name, forms in rule.binds.items():
+            merged[name] = merged.get(name, frozenset()) | forms
+    return merged

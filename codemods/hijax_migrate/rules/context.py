@@ -31,6 +31,8 @@ class FileContext:
     # (the derived-pairs rule runs): what one rule must know of another, as data.
     halves_reported: bool = False
     decider: object = None  # the run's cross-file decisions (a rules.decisions.Decider)
+    # API name -> the forms of binding it the rules released by the target decide (``Rule.binds``)
+    binds: Mapping = field(default_factory=dict)
 
     def codemod_context(self):
         """libcst's own context over the same warnings and scratch."""

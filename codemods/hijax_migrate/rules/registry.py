@@ -18,6 +18,7 @@ from .base import Rule
 # Packages of hijax_migrate.rules, in the order their rules run: rules that
 # change the base class or signature first, so later ones see the result.
 _RULE_MODULES = (
+    "unmodelled_bindings",  # first: its error leaves the file as found (``Rule.halts``)
     "newstyle_base",
     "init_attributes",
     "fwd_nzs_in",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...analysis.namespace import ASSIGN, CHAINED, DEF, UNPACKING
 from ...analysis.scopes import PRIMITIVE_KINDS
 from ..base import Rule
 
@@ -29,5 +30,6 @@ class Op(HiPrim):
 """,
     needs=("batch_dim_rule", "VmapOf"),
     kinds=PRIMITIVE_KINDS,
+    binds={"batch_dim_rule": frozenset({DEF, ASSIGN, CHAINED, UNPACKING})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:BatchDimRule",
 )

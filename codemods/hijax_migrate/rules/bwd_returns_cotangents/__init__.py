@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...analysis.ast_summary import returns_values
+from ...analysis.namespace import ASSIGN, DEF, FACTORY, IN_BLOCK
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
 from ..ast_tests import assigned, in_blocks, methods
@@ -102,6 +103,7 @@ class Mul(VJPHiPrimitive):
     needs=("vjp_bwd",),
     # the external ones get a warning; plain classes may be mixins of primitives elsewhere
     kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE},
+    binds={"vjp_bwd": frozenset({DEF, DEF + IN_BLOCK, ASSIGN, FACTORY})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:BwdReturnsCotangents",
     class_test=returns_cotangents,
     family_test=through_family,

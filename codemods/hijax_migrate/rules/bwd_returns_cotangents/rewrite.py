@@ -249,6 +249,13 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         why = self._value_form_needed(cls, func)
         if why is None:
             return self.to_accumulators(cls, shape, func, "--strategy accum")
+        if sum(isinstance(s, cst.FunctionDef) and s.name.value == "vjp_bwd" for s in cls.body.body) > 1:
+            return self.skip(  # a rename would bring the earlier definition back to life
+                func,
+                cls,
+                f"`vjp_bwd` is defined twice, and the value rule is needed (--strategy accum: {why}): "
+                "renaming the last would make the earlier one the rule; port by hand",
+            )
         self.skip(func, cls, f"renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): {why}", NOTE)
         plan = self.done(
             Plan(func, cls, new_name="vjp_bwd_retval"),

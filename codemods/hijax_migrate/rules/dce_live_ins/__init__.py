@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ...analysis.namespace import ASSIGN, DEF
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind, Scope
 from ..ast_tests import assigned, methods, positional
 from ..base import Rule
@@ -58,6 +59,7 @@ class Op(HiPrim):
     # bound in the class body (``dce = _dce``), where no ``def dce`` stands
     needs=("def dce", "HiPrim"),
     kinds=PRIMITIVE_KINDS | {Kind.NONE},
+    binds={"dce": frozenset({DEF, ASSIGN})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:DceLiveIns",
     class_test=old_dce,
     family_test=through_mixin,

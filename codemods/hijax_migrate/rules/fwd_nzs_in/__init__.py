@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ...analysis.namespace import DEF
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..ast_tests import methods, positional
 from ..base import Rule
@@ -102,6 +103,7 @@ class Square(VJPHiPrimitive):
 """,
     needs=("vjp_fwd",),
     kinds=PRIMITIVE_KINDS,
+    binds={"vjp_fwd": frozenset({DEF})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:FwdNzsIn",
     class_test=lacks_nzs_in,
 )

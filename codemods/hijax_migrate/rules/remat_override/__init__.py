@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...analysis.ast_summary import own_returns
+from ...analysis.namespace import DEF
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..ast_tests import methods
 from ..base import Rule
@@ -44,6 +45,7 @@ class Op(HiPrim):
 """,
     needs=("def remat",),
     kinds=PRIMITIVE_KINDS,
+    binds={"remat": frozenset({DEF})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:RematOverride",
     class_test=old_remat,
 )

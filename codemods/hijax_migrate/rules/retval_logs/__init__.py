@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ...analysis.namespace import ANNOTATED, ASSIGN, CHAINED, DEF
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..ast_tests import assigned, methods
 from ..base import Rule
@@ -53,6 +54,7 @@ class Op(VJPHiPrimitive):
 """,
     needs=("vjp_bwd_retval",),  # the flag may be set in a base, in another file,
     kinds=PRIMITIVE_KINDS,
+    binds={"vjp_bwd_retval_logs": frozenset({DEF, ASSIGN, ANNOTATED, CHAINED})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:RetvalLogsMethod",
     class_test=sets_flag,
     family_test=flag_set_elsewhere,

@@ -1,0 +1,84 @@
+"""Which bindings of API names no rule accounts for, over ``ast``.
+
+A binding is accounted for when a rule released by the target decides its
+form (``Rule.binds``, merged into ``FileContext.binds``), when its name is
+one no released rule reads (nothing about it changes at the target), or
+when it provably cannot break: a value that is jax's own (imported from
+jax: right at the release that has it), a ``vjp_bwd`` bound to a function
+of the module already in the accumulator form, and a ``del``/``global``
+of a name the body binds in no other way. Bindings made outside the body
+are proved by jax's own values alone.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from ...analysis.ast_summary import rule_form
+from ...analysis.namespace import DEF, DELETE, GLOBAL, IN_BLOCK, NONLOCAL, Binding
+from ...analysis.scopes import ACCUMULATOR
+
+_ALONE = (DELETE, GLOBAL, NONLOCAL)  # harmless where the body binds the name no other way
+_REPEATABLE = ({DEF}, {DEF + IN_BLOCK})  # bound again in these alone: the rules decide which is kept
+
+
+def unaccounted(
+    bindings: list[Binding], decided: Mapping[str, frozenset[str]], tree: ast.Module, outside: bool = False
+) -> list[Binding]:
+    """``bindings`` (of one class) that no rule in ``decided`` accounts for. ``outside``: made
+    outside the class body, where a rename of the class's rule renames ``Cls.vjp_bwd`` too
+    (whatever it binds there then changes name: no value is proof)."""
+    open_ = [b for b in bindings if b.name is None or b.name in decided and b.key not in decided[b.name]]
+    if not open_:  # most classes: the module is not walked for proofs
+        return []
+    jax, funcs = jax_names(tree), {} if outside else module_functions(tree)
+    bound = {b.name for b in bindings if b.form not in _ALONE}
+    return [b for b in open_ if not _proved(b, jax, funcs) and (b.form not in _ALONE or b.name in bound)]
+
+
+def _proved(b: Binding, jax: set[str], funcs: dict[str, ast.FunctionDef]) -> bool:
+    """A value jax's own, or a ``vjp_bwd`` of the module already in the accumulator form."""
+    if b.name is None:
+        return False
+    func = funcs.get(b.value.id) if isinstance(b.value, ast.Name) else None
+    return _root(b.value) in jax or b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR
+
+
+def rebound(bindings: list[Binding], decided: Mapping[str, frozenset[str]]) -> dict[str, list[Binding]]:
+    """Names of rules the body binds more than once but by repeated definitions (a ``def`` and an
+    assignment, two assignments, a ``def`` at the top and one in a block): which binding is the rule then
+    depends on their order, and each rule follows one form at a time. Repeated definitions
+    (Python keeps the last) and definitions in the arms of a block are the rules' to decide."""
+    found: dict[str, list[Binding]] = {}
+    for b in bindings:
+        if b.name in decided and b.form not in _ALONE:
+            found.setdefault(b.name, []).append(b)
+    return {name: bs for name, bs in found.items() if len(bs) > 1 and {b.key for b in bs} not in _REPEATABLE}
+
+
+def jax_names(tree: ast.Module) -> set[str]:
+    """The names the module's own statements import from jax (``import jax``,
+    ``from jax.experimental import hijax as hjx``, ``from jax._src.hijax import vjp_from_jvp``)."""
+    found = set()
+    for stmt in ast.walk(tree):
+        if isinstance(stmt, ast.Import):
+            found |= {a.asname or a.name.partition(".")[0] for a in stmt.names if _from_jax(a.name)}
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level and _from_jax(stmt.module or ""):
+            found |= {a.asname or a.name for a in stmt.names}
+    return found
+
+
+def module_functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    return {s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _from_jax(module: str) -> bool:
+    return module == "jax" or module.startswith("jax.")
+
+
+def _root(value: ast.expr | None) -> str | None:
+    """The name an attribute chain starts from (``hjx.vjp_from_jvp``: ``hjx``)."""
+    while isinstance(value, ast.Attribute):
+        value = value.value
+    return value.id if isinstance(value, ast.Name) else None
