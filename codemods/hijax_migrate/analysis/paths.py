@@ -8,9 +8,15 @@ so that each ``return`` knows, for each accumulator, whether every path that
 reaches it wrote it (``ALWAYS``), none did (``NEVER``), some did (``SOME``),
 or one handed it to a call that cannot be read (``UNKNOWN``).
 
-The model is conservative: a loop may run any number of times, an exception
-may leave a ``try`` or ``with`` body at any point, a ``match`` may take any arm.
-Writes in a ``finally`` block are not modelled (``Unknown``).
+The model is conservative: a loop may run any number of times (but for one
+whose count is known, ``loops.py``), an exception may leave a ``try`` or
+``with`` body at any point, a ``match`` may take any arm. A ``finally`` block
+runs as Python runs it: after the body's normal end, after an exception from
+anywhere in the body, its handlers or its ``else``, and after each ``return``,
+``break`` or ``continue`` that leaves through it. A ``return`` whose ``finally``
+never completes normally (it returns, raises, breaks or continues) exits with
+nothing: its value is dropped (``discarded``); one whose ``finally`` may do
+either is ``mixed``. A write in a ``finally`` block counts on each of those paths.
 """
 
 from __future__ import annotations
@@ -19,8 +25,6 @@ import enum
 from dataclasses import dataclass, field
 
 import libcst as cst
-
-from .accum_uses import Unknown
 
 MANY, ANY = 2, "?"
 State = tuple  # one frozenset of counts per accumulator; None: no path reaches here
@@ -72,6 +76,8 @@ class Facts:
     size: int
     exits: dict = field(default_factory=dict)
     unknown: dict = field(default_factory=dict)  # accumulator -> its first ``ANY`` event
+    discarded: dict = field(default_factory=dict)  # return -> the ``finally`` that drops its value on some path
+    mixed: dict = field(default_factory=dict)  # return -> a ``finally`` that may drop its value, or not
 
     def at(self, node: cst.CSTNode) -> list[Written]:
         state = self.exits.get(node)  # None: no path reaches it; as good as never written
@@ -126,6 +132,9 @@ class Walk:
         self.events, self.facts = events, facts
         self.loops: list[tuple[list, list]] = []  # (breaks, continues) of the loops entered
         self.frames: list[list] = []  # every state seen inside an open try/with body
+        # each open ``try`` with a ``finally``: how many loops were open at its start, and the
+        # (kind, node, state) of each return, break or continue waiting to run through it
+        self.finals: list[tuple[int, list]] = []
 
     def start(self) -> State:
         return tuple(frozenset({0}) for _ in range(self.facts.size))
@@ -158,16 +167,27 @@ class Walk:
         return state
 
     def _return(self, node, state):
-        self.facts.exits[node] = _join(self.facts.exits.get(node), state)
+        if self.finals:
+            self.finals[-1][1].append(("return", node, state))
+        else:
+            self.facts.exits[node] = _join(self.facts.exits.get(node), state)
 
     def _raise(self, node, state):
         return None
 
     def _break(self, node, state):
-        self.loops[-1][0].append(state)
+        self._leave(node, state, 0)
 
     def _continue(self, node, state):
-        self.loops[-1][1].append(state)
+        self._leave(node, state, 1)
+
+    def _leave(self, node, state, which: int) -> None:
+        """A ``break`` (0) or ``continue`` (1): to its loop, through an open ``finally`` first
+        where the loop is outside that ``try``."""
+        if self.finals and self.finals[-1][0] == len(self.loops):
+            self.finals[-1][1].append(("break" if which == 0 else "continue", node, state))
+        else:
+            self.loops[-1][which].append(state)
 
     def _if(self, node: cst.If, state):
         if isinstance(node.orelse, cst.If):
@@ -201,16 +221,34 @@ class Walk:
         end = self.block(body, state)
         return end, _join(*self.frames.pop())
 
-    def _try(self, node, state):
+    def _handled(self, node, state):
+        """The state after a ``try``'s body, ``else`` and handlers, before its ``finally``."""
         end, anywhere = self._inside(node.body.body, state)
         if node.orelse:
             end = self.block(node.orelse.body.body, end)
-        ends = [end, *(self.block(h.body.body, anywhere) for h in node.handlers)]
-        if node.finalbody:
-            if self.block(node.finalbody.body.body, self.start()) != self.start():
-                raise Unknown(node.finalbody, "an accumulator is written in a `finally` block")
-            return self.block(node.finalbody.body.body, _join(*ends))
-        return _join(*ends)
+        return _join(end, *(self.block(h.body.body, anywhere) for h in node.handlers))
+
+    def _try(self, node, state):
+        if not node.finalbody:
+            return self._handled(node, state)
+        final = node.finalbody.body.body
+        self.finals.append((len(self.loops), pending := []))
+        self.frames.append([state])  # an exception may leave the body, a handler or `else` anywhere
+        try:
+            end = self._handled(node, state)
+        finally:
+            self.finals.pop()
+            raised = _join(*self.frames.pop())
+        abrupt = ends_abruptly(final)
+        for kind, at, entry in pending:
+            after = self.block(final, entry)
+            if kind == "return" and abrupt:
+                (self.facts.mixed if after is not None else self.facts.discarded).setdefault(at, node.finalbody)
+            if after is not None:
+                {"return": self._return, "break": self._break, "continue": self._continue}[kind](at, after)
+        if raised is not None:
+            self.block(final, raised)  # the exception goes on, unless the block returns or leaves a loop
+        return self.block(final, end)
 
     _trystar = _try
 
@@ -228,3 +266,38 @@ class Walk:
             and last.pattern.pattern is None
         )
         return _join(*ends, *([] if exhaustive else [state]))
+
+
+_JUMPS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+
+
+def ends_abruptly(statements, in_loop: bool = False) -> bool:
+    """May these statements end other than by running off their end: a ``return`` or ``raise``,
+    or a ``break``/``continue`` of a loop around them (``in_loop``: one of theirs is open)?"""
+    for stmt in statements:
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            if ends_abruptly(stmt.body, in_loop):
+                return True
+        elif isinstance(stmt, (cst.Return, cst.Raise)) or (isinstance(stmt, _JUMPS) and not in_loop):
+            return True
+        elif isinstance(stmt, cst.BaseCompoundStatement) and not isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            if any(ends_abruptly(body, in_loop or _loop_body(stmt, body)) for body in _bodies(stmt)):
+                return True
+    return False
+
+
+def _loop_body(stmt, body) -> bool:
+    return isinstance(stmt, (cst.For, cst.While)) and body is stmt.body.body
+
+
+def _bodies(stmt) -> list:
+    """The statement lists of a compound statement (a loop's ``else`` runs outside the loop)."""
+    found = [stmt.body.body] if isinstance(getattr(stmt, "body", None), cst.BaseSuite) else []
+    orelse = getattr(stmt, "orelse", None)
+    if isinstance(orelse, cst.If):
+        found += _bodies(orelse)
+    elif orelse is not None:
+        found.append(orelse.body.body)
+    if getattr(stmt, "finalbody", None) is not None:
+        found.append(stmt.finalbody.body.body)
+    return found + [inner.body.body for inner in [*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]]

@@ -33,7 +33,7 @@ from ..analysis.families import Classes, defining, descendants
 from ..analysis.function_scopes import FunctionScopes
 from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
-from ..analysis.paths import Facts, Written
+from ..analysis.paths import Facts, Written, facts_of
 from ..analysis.qualified import model_of
 from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
@@ -227,9 +227,21 @@ class AccumulatorWrites(RewritePlans):
     ) -> Plan | None:
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
+        flow = facts if facts is not None else facts_of(plan.func, {}, 0)  # which returns exit with their value
         for ret in returns:
             kind = classify(ret)
             if kind not in (Returned.TUPLE, Returned.OPAQUE):
+                continue
+            if ret in flow.mixed:
+                return self.skip(
+                    plan.func,
+                    plan.cls,
+                    f"the `finally` block at line {self.prims.line(flow.mixed[ret])} may return, raise, break or "
+                    f"continue, or not: whether the value returned at line {self.prims.line(ret)} is returned or "
+                    "dropped cannot be decided; write the accumulators by hand",
+                )
+            if ret in flow.discarded:  # a `finally` that never completes drops it: evaluated, written nowhere
+                plan.returns[ret] = [cst.Expr(ret.value), return_none(ret)]
                 continue
             state = (
                 facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list) else 1)
@@ -247,7 +259,7 @@ class AccumulatorWrites(RewritePlans):
             plan.returns[ret] = writes
         if not plan.returns and not (plan.new_params or plan.insert_params or plan.new_star):
             return None
-        check_writes(plan, accs, self.prims.line, facts)
+        check_writes(plan, accs, self.prims.line, facts, frozenset(flow.discarded))
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")

@@ -17,6 +17,7 @@ from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulat
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
+from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.project import Project
 from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
@@ -224,6 +225,12 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
+        mixed = facts_of(func, {}, 0).mixed
+        if mixed:
+            return (
+                f"the `finally` block at line {self.prims.line(next(iter(mixed.values())))} may drop the value "
+                "returned before it, or not: which returns exit is decided when the code runs"
+            )
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
         if "batch_dim_rule" in conditional_defs(cls) or (
             info is not None and batches_through_vmapof(self.project, info)

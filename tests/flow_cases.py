@@ -1,0 +1,129 @@
+"""Rules whose control flow decides what they return (issue 40), with their known
+gradients: run under real jax by tests/test_flow_semantics.py.
+
+Each case is a ``SemanticCase`` (tests/semantic_cases.py) and the migrations it is
+run under: (target, strategy). ``refused`` names the strategies under which the rule
+is left as written with an error naming its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from semantic_cases import BATCH_HEADER, FOOTER_012, FWD, SemanticCase, X, Y
+
+SRES_FWD = """
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y), True, 3.0
+"""
+SRES = [[3 * v for v in Y], [3 * v for v in X]]
+
+
+@dataclass
+class FlowCase:
+    case: SemanticCase
+    runs: tuple = (("0.10", "auto"), ("0.10", "accum"), ("0.12", "auto"), ("0.12", "accum"))
+    refused: tuple = ()  # (target, strategy) pairs left as written, with an error
+
+    @property
+    def name(self) -> str:
+        return self.case.name
+
+
+def _case(name: str, body: str, expected=None, **kw) -> SemanticCase:
+    """Batched by a ``batch`` of its own: a ``batch_dim_rule`` would make accum rename the rule."""
+    return SemanticCase(name, body, expected or [Y, X], header=BATCH_HEADER, **kw)
+
+
+def at_012(case: SemanticCase) -> SemanticCase:
+    """The same case for jax 0.12: grad and jit (the header's text differs from
+    BATCH_HEADER's only in a comment, so that no grad of vmap is asked for)."""
+    from dataclasses import replace
+
+    return replace(case, header=BATCH_HEADER.replace("import jax\n", "import jax  # at 0.12\n", 1), footer=FOOTER_012)
+
+
+FLOW_CASES = [
+    FlowCase(
+        _case(
+            "finally_return_drops_the_try_value",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        try:
+            return (g * 100.0, g * 100.0)
+        finally:
+            return (g * y, g * x)
+""",
+        )
+    ),
+    FlowCase(
+        _case(
+            "finally_break_drops_the_try_value",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        for _ in range(2):
+            try:
+                return (g * 100.0, g * 100.0)
+            finally:
+                break
+        return g * y, g * x
+""",
+        )
+    ),
+    FlowCase(
+        _case(
+            "finally_continue_drops_the_try_value",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        for last in (False, True):
+            try:
+                if not last:
+                    return (g * 100.0, g * 100.0)
+            finally:
+                if not last:
+                    continue
+            return g * y, g * x
+""",
+        ),
+    ),
+    FlowCase(
+        _case(
+            "finally_return_sres",
+            f"""
+class Mul(Binary):{SRES_FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        try:
+            return (g * 100.0, g * 100.0)
+        finally:
+            return (3.0 * g * y, 3.0 * g * x)
+""",
+            SRES,
+        ),
+        runs=(("0.12", "auto"), ("0.12", "accum")),
+    ),
+    FlowCase(
+        _case(
+            "finally_returns_on_some_paths_sres_refused",
+            f"""
+class Mul(Binary):{SRES_FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        try:
+            return (3.0 * g * y, 3.0 * g * x)
+        finally:
+            if self.params:
+                return (g * 100.0, g * 100.0)
+""",
+            SRES,
+        ),
+        runs=(("0.12", "auto"),),
+        refused=(("0.12", "auto"),),
+    ),
+]
