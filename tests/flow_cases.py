@@ -8,6 +8,7 @@ is left as written with an error naming its line.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from semantic_cases import BATCH_HEADER, FOOTER_012, FWD, SemanticCase, X, Y
@@ -125,5 +126,55 @@ class Mul(Binary):{SRES_FWD}
         ),
         runs=(("0.12", "auto"),),
         refused=(("0.12", "auto"),),
+    ),
+    # a half-port returning its cotangents in another spelling than a tuple display
+    *[
+        FlowCase(
+            _case(
+                f"half_port_returns_{name}",
+                f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+{textwrap.indent(textwrap.dedent(tail), "        ")}""",
+            )
+        )
+        for name, tail in [
+            ("a_conditional", "return (g * y, g * x) if g is not None else (g * 0, g * 0)\n"),
+            ("a_name", "cts = (g * y, g * x)\nreturn cts\n"),
+            ("tuple_of_a_list", "return tuple([g * y, g * x])\n"),
+            ("a_sum", "return (g * y,) + (g * x,)\n"),
+            ("tuple_of_a_generator", "return tuple(ct for ct in (g * y, g * x))\n"),
+        ]
+    ],
+    FlowCase(
+        _case(
+            "half_port_unwritten_name_is_written",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        cts = (g * y, g * x)
+        return cts
+""",
+        )
+    ),
+    # below jax 0.11.1 a rule has no logs: what it returns is dropped where it writes every accumulator
+    FlowCase(
+        _case(
+            "no_logs_below_0111",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+        logs = {{"g": g}}
+        return logs
+""",
+        ),
+        runs=(("0.10", "auto"), ("0.10", "accum")),
     ),
 ]

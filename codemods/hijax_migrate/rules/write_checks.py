@@ -28,7 +28,8 @@ def check_writes(plan, accs, line, facts=None, discarded=frozenset()) -> None:
         listed = isinstance(ret.value, (cst.Tuple, cst.List))
         if isinstance(accs, str) or classify(ret) is Returned.OPAQUE or not listed:
             targets = [accs] if isinstance(accs, str) else [a.target for a in accs]
-            missing = [t for t in targets if t not in written]
+            before = facts.at(ret) if facts is not None else [Written.NEVER] * len(targets)
+            missing = [t for t, w in zip(targets, before) if w is not Written.ALWAYS and t not in written]
         else:
             before = facts.at(ret) if facts is not None else [Written.NEVER] * len(accs)
             missing = [

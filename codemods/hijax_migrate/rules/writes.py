@@ -36,7 +36,7 @@ from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written, facts_of
 from ..analysis.qualified import model_of
 from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
-from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
+from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
 from ..analysis.sites import UNKNOWN, Site
@@ -44,6 +44,8 @@ from ..tree.calls import GETTERS, may_get, may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
 from .write_checks import check_writes
+
+LOGS_SINCE = (0, 11, 1)  # an accumulator rule may return a dict of backward-pass logs from this release
 
 
 class AccumulatorWrites(RewritePlans):
@@ -247,8 +249,12 @@ class AccumulatorWrites(RewritePlans):
                 facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list) else 1)
             )
             if kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
-                self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
-                continue
+                if not self._cotangents(plan, ret):
+                    self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
+                    continue
+                if all(w is Written.ALWAYS for w in state):  # cotangents every accumulator has: dropped
+                    plan.returns[ret] = [return_none(ret)]
+                    continue
             writes = (
                 self._tuple_writes(plan, shape, ret, accs, state, facts)
                 if kind is Returned.TUPLE and isinstance(accs, list)
@@ -264,6 +270,18 @@ class AccumulatorWrites(RewritePlans):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")
         return self.done(plan, action)
+
+    def _cotangents(self, plan: Plan, ret: cst.Return) -> bool:
+        """Is the value ``ret`` returns cotangents, never logs: a tuple in any spelling, or
+        any value where the target has no logs (they come with jax 0.11.1)?"""
+        if self.options.target < LOGS_SINCE:
+            return True
+        model = model_of(self.prims.code)
+
+        def builtin(name: str) -> bool:  # a name no scope of the module binds is Python's own
+            return model is not None and not model.stars and name not in model.bindings and name not in model.declared
+
+        return visibly_tuple(ret.value, plan.func, builtin)
 
     def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
         handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
