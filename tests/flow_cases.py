@@ -177,4 +177,28 @@ class Mul(Binary):{FWD}
         ),
         runs=(("0.10", "auto"), ("0.10", "accum")),
     ),
+    # loops of known count: a write inside runs on every path, or on none
+    *[
+        FlowCase(
+            _case(
+                f"half_port_written_in_{name}",
+                f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        for _ in {head}:
+            x_acc.accum(g * y)
+        return g * y, g * x
+""",
+                [[2 * v for v in Y], X] if name == "range_two" else None,
+            )
+        )
+        for name, head in [
+            ("range_one", "range(1)"),
+            ("range_two", "range(2)"),  # written twice by the rule itself: the returned value dropped
+            ("range_zero", "range(0)"),
+            ("a_tuple_display", "(None,)"),
+            ("a_zip_of_displays", "zip((1,), (2, 3))"),
+        ]
+    ],
 ]

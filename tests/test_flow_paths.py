@@ -142,3 +142,65 @@ def test_what_reaches_the_return_of_a_finally_block(body, expected):
 )
 def test_a_block_that_may_end_abruptly(block, abrupt):
     assert ends_abruptly(cst.parse_module(block + "\n").body) is abrupt
+
+
+def facts_with_builtins(body: str, builtins=("range", "zip", "enumerate")):
+    source = "def rule(self, res, g, a, b):\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    wrapper = MetadataWrapper(cst.parse_module(source))
+    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
+    func = wrapper.module.body[0]
+    uses = Uses(func, scopes, parents)
+    helpers = Helpers(lambda _: scopes, parents, lambda call, caller: "none", set(builtins).__contains__)
+    facts = helpers.facts(func, [uses.named("a"), uses.named("b")])
+    return [facts.at(r) for r in own_returns(func)]
+
+
+@pytest.mark.parametrize(
+    ("loop", "expected"),
+    [
+        ("for _ in range(1):", [A, N]),
+        ("for _ in range(3):", [A, N]),
+        ("for _ in range(0):", [N, N]),
+        ("for _ in range(2, 2):", [N, N]),
+        ("for _ in range(5, 0, -2):", [A, N]),
+        ("for _ in range(0, 3, 0):", [S, N]),  # raises: walked as any loop
+        ("for _ in range(-1):", [N, N]),
+        ("for _ in range(n):", [S, N]),
+        ("for _ in range(1000):", [S, N]),  # more rounds than are walked one by one
+        ("for _ in (x,):", [A, N]),
+        ("for _ in [x, y]:", [A, N]),
+        ("for _ in ():", [N, N]),
+        ("for _ in (*xs,):", [S, N]),
+        ("for _ in zip((1, 2), (3, 4)):", [A, N]),
+        ("for _ in zip((1, 2), ()):", [N, N]),
+        ("for _ in zip((1, 2), ys):", [S, N]),
+        ("for _ in enumerate([x]):", [A, N]),
+        ("for _ in range(1, step=1):", [S, N]),
+        ("async for _ in range(1):", [S, N]),
+    ],
+)
+def test_a_loop_of_known_count_runs_that_many_times(loop, expected):
+    assert facts_with_builtins(f"{loop}\n    a.accum(1)\nreturn 1, 2\n") == [expected]
+
+
+def test_a_loop_name_that_is_not_the_builtin_is_any_loop():
+    assert facts_with_builtins("for _ in range(1):\n    a.accum(1)\nreturn 1, 2\n", builtins=()) == [[S, N]]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("for _ in range(2):\n    a.accum(1)\n    break\nreturn 1, 2\n", [[A, N]]),
+        ("for _ in range(1):\n    if c:\n        break\n    a.accum(1)\nreturn 1, 2\n", [[S, N]]),
+        ("for _ in range(1):\n    continue\n    a.accum(1)\nreturn 1, 2\n", [[N, N]]),
+        ("for _ in range(1):\n    pass\nelse:\n    a.accum(1)\nreturn 1, 2\n", [[A, N]]),
+        ("for _ in range(1):\n    break\nelse:\n    a.accum(1)\nreturn 1, 2\n", [[N, N]]),
+        ("for i in (a, b):\n    i.accum(1)\nreturn 1, 2\n", None),  # the accumulators stored: unknown
+    ],
+)
+def test_breaks_continues_and_else_in_a_loop_of_known_count(body, expected):
+    if expected is None:
+        with pytest.raises(Exception, match="stored or handed on"):
+            facts_with_builtins(body)
+        return
+    assert facts_with_builtins(body) == expected

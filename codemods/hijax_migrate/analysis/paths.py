@@ -88,8 +88,9 @@ class Facts:
         return frozenset().union(*(state[acc] for state in self.exits.values()))
 
 
-def facts_of(func: cst.FunctionDef, events: dict, size: int) -> Facts:
-    walk = Walk(events, Facts(size))
+def facts_of(func: cst.FunctionDef, events: dict, size: int, builtin=None) -> Facts:
+    """``builtin(name)``: is ``name`` Python's own there (``range``, ``zip``); None: not known."""
+    walk = Walk(events, Facts(size), builtin)
     end = walk.block(func.body.body, walk.start())
     if end is not None:
         walk.facts.exits[func] = end
@@ -128,8 +129,9 @@ def surely_run(node: cst.CSTNode, parents) -> bool:
 class Walk:
     """Forward over statements, from a state to the state after them."""
 
-    def __init__(self, events: dict, facts: Facts):
+    def __init__(self, events: dict, facts: Facts, builtin=None):
         self.events, self.facts = events, facts
+        self.builtin = builtin or (lambda name: False)
         self.loops: list[tuple[list, list]] = []  # (breaks, continues) of the loops entered
         self.frames: list[list] = []  # every state seen inside an open try/with body
         # each open ``try`` with a ``finally``: how many loops were open at its start, and the
@@ -197,6 +199,9 @@ class Walk:
         return _join(self.block(node.body.body, state), other)
 
     def _loop(self, node, state):
+        count = known_count(node.iter, self.builtin) if isinstance(node, cst.For) and not node.asynchronous else None
+        if count is not None:
+            return self._counted(node, state, count)
         entry, breaks = state, []
         for _ in range(8):  # counts saturate at MANY: a fixed point within a few rounds
             self.loops.append(frame := ([], []))
@@ -214,6 +219,21 @@ class Walk:
         return _join(after, *breaks)
 
     _for = _while = _loop
+
+    def _counted(self, node: cst.For, state, count: int):
+        """A ``for`` over something of known length: its body runs ``count`` times, unless it breaks."""
+        entry, breaks = state, []
+        for _ in range(count):
+            if entry is None:
+                break
+            self.loops.append(frame := ([], []))
+            end = self.block(node.body.body, entry)
+            self.loops.pop()
+            breaks += frame[0]
+            entry = _join(end, *frame[1])
+        if node.orelse and entry is not None:
+            entry = self.block(node.orelse.body.body, entry)
+        return _join(entry, *breaks)
 
     def _inside(self, body, state):
         """The state at the end of ``body``, and the join of every state inside it."""
@@ -266,6 +286,42 @@ class Walk:
             and last.pattern.pattern is None
         )
         return _join(*ends, *([] if exhaustive else [state]))
+
+
+MOST_ROUNDS = 32  # a known count above this is walked as any loop
+
+
+def known_count(iterable: cst.BaseExpression, builtin) -> int | None:
+    """How many items a ``for`` gets from ``iterable``, where it is visible: a tuple or list
+    display (no starred item), ``range`` of integer literals, ``zip`` or ``enumerate`` of
+    such (``builtin`` says the names are Python's own); None otherwise."""
+    if isinstance(iterable, (cst.Tuple, cst.List)):
+        starred = any(isinstance(e, cst.StarredElement) for e in iterable.elements)
+        return None if starred or len(iterable.elements) > MOST_ROUNDS else len(iterable.elements)
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and builtin(iterable.func.value)):
+        return None
+    if any(a.keyword is not None or a.star for a in iterable.args):
+        return None
+    name, args = iterable.func.value, [a.value for a in iterable.args]
+    if name == "range" and 1 <= len(args) <= 3:
+        numbers = [_integer(a) for a in args]
+        if None in numbers or numbers[2:] == [0]:
+            return None
+        found = len(range(*numbers))
+        return found if found <= MOST_ROUNDS else None
+    counts = [known_count(a, builtin) for a in args]
+    if name == "zip" and args and None not in counts:
+        return min(counts)
+    return counts[0] if name == "enumerate" and len(args) == 1 else None
+
+
+def _integer(expr: cst.BaseExpression) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.evaluated_value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        inner = _integer(expr.expression)
+        return None if inner is None else -inner
+    return None
 
 
 _JUMPS = (cst.Return, cst.Raise, cst.Break, cst.Continue)

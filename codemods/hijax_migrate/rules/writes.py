@@ -276,12 +276,16 @@ class AccumulatorWrites(RewritePlans):
         any value where the target has no logs (they come with jax 0.11.1)?"""
         if self.options.target < LOGS_SINCE:
             return True
+        return visibly_tuple(ret.value, plan.func, self.builtin())
+
+    def builtin(self):
+        """Is a name Python's own everywhere in this file: no scope of the module binds it."""
         model = model_of(self.prims.code)
 
-        def builtin(name: str) -> bool:  # a name no scope of the module binds is Python's own
+        def builtin(name: str) -> bool:
             return model is not None and not model.stars and name not in model.bindings and name not in model.declared
 
-        return visibly_tuple(ret.value, plan.func, builtin)
+        return builtin
 
     def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
         handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]

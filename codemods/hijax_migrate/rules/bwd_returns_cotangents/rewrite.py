@@ -276,7 +276,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             if accs is None:
                 return None
             whole = [Accumulator(accs, handed=list(uses.spread))] if isinstance(accs, str) else accs
-            facts = Helpers(scopes.of, parents, self.helper_resolver(cls)).facts(func, whole)
+            facts = Helpers(scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(func, whole)
         except Unknown as unknown:
             return self.skip(
                 func,
