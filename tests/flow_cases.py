@@ -201,4 +201,37 @@ class Mul(Binary):{FWD}
             ("a_zip_of_displays", "zip((1,), (2, 3))"),
         ]
     ],
+    # writes through jax.tree.map / jax.tree_util.tree_map with a lambda or a def of the rule
+    *[
+        FlowCase(
+            _case(
+                f"half_port_written_through_{name}",
+                f"""
+from jax.tree_util import tree_map
+
+
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, {accs}):
+        x, y = res
+{textwrap.indent(textwrap.dedent(writes), "        ")}        return g * y, g * x
+""",
+            )
+        )
+        for name, accs, writes in [
+            ("a_lambda", "x_acc, y_acc", "jax.tree.map(lambda q, w: q.accum(w), x_acc, g * y)\n"),
+            ("tree_util", "x_acc, y_acc", "tree_map(lambda q, w: q.accum(w), y_acc, g * x)\n"),
+            (
+                "a_tuple_of_accumulators",
+                "x_acc, y_acc",
+                "jax.tree.map(lambda acc, ct: acc.accum(ct), (x_acc, y_acc), (g * y, g * x))\n",
+            ),
+            ("every_accumulator", "*arg_accums", "jax.tree.map(lambda a, c: a.accum(c), arg_accums, (g * y, g * x))\n"),
+            (
+                "a_local_def",
+                "x_acc, y_acc",
+                "def write(acc, ct):\n    if ct is not None:\n        acc.accum(ct)\n"
+                "    else:\n        acc.accum(None)\n\njax.tree.map(write, x_acc, g * y)\n",
+            ),
+        ]
+    ],
 ]

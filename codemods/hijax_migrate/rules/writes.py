@@ -34,7 +34,7 @@ from ..analysis.function_scopes import FunctionScopes
 from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written, facts_of
-from ..analysis.qualified import model_of
+from ..analysis.qualified import Qualifier, model_of
 from ..analysis.reach import Arity, Use, classic_family, file_uses, reaches, tree_uses
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
@@ -45,6 +45,7 @@ from .context import NOTE
 from .plans import Plan, RewritePlans
 from .write_checks import check_writes
 
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
 LOGS_SINCE = (0, 11, 1)  # an accumulator rule may return a dict of backward-pass logs from this release
 
 
@@ -277,6 +278,11 @@ class AccumulatorWrites(RewritePlans):
         if self.options.target < LOGS_SINCE:
             return True
         return visibly_tuple(ret.value, plan.func, self.builtin())
+
+    def is_tree_map(self, func: cst.BaseExpression) -> bool:
+        """Is ``func`` ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
+        names = Qualifier(model_of(self.prims.code), None).sure(func)
+        return bool(names) and {q.name for q in names} <= TREE_MAPS
 
     def builtin(self):
         """Is a name Python's own everywhere in this file: no scope of the module binds it."""

@@ -24,6 +24,7 @@ from ...analysis.returns import Returned, classify, own_returns, returns_values,
 from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind, rule_form
+from ...analysis.tree_writes import tree_writes
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
 from ..writes import AccumulatorWrites
@@ -269,13 +270,15 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
-        uses = Uses(func, scopes.of(func), parents.cover(cls))
+        uses = Uses(func, scopes.of(func), parents.cover(cls), tree_writes(self.is_tree_map))
         returns = own_returns(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
                 return None
-            whole = [Accumulator(accs, handed=list(uses.spread))] if isinstance(accs, str) else accs
+            whole = (
+                [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
+            )
             facts = Helpers(scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(func, whole)
         except Unknown as unknown:
             return self.skip(

@@ -1,0 +1,66 @@
+"""Writes through ``jax.tree.map`` (analysis/tree_writes.py, issue 40): an accumulator
+passed as the first tree of a call the name model says is ``jax.tree.map``, with a
+function that writes its first parameter exactly once on every path."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+from hijax_migrate.analysis.accum_uses import Unknown, Uses
+from hijax_migrate.analysis.helpers import Helpers
+from hijax_migrate.analysis.paths import Written
+from hijax_migrate.analysis.returns import own_returns
+from hijax_migrate.analysis.tree_writes import tree_writes
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+
+A, N, U = Written.ALWAYS, Written.NEVER, Written.UNKNOWN
+
+
+def facts_at_return(body: str, star: bool = False) -> list[Written]:
+    """``tm`` stands for the tree map (the name model's answer, given here)."""
+    params = "*accs" if star else "a, b"
+    source = f"def rule(self, res, g, {params}):\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    wrapper = MetadataWrapper(cst.parse_module(source))
+    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
+    func = wrapper.module.body[0]
+    uses = Uses(func, scopes, parents, tree_writes(lambda f: isinstance(f, cst.Name) and f.value == "tm"))
+    accs = uses.star("accs", 2) if star else [uses.named("a"), uses.named("b")]
+    facts = Helpers(lambda _: scopes, parents, lambda call, caller: "none").facts(func, accs)
+    return facts.at(own_returns(func)[-1])
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("tm(lambda q, w: q.accum(w), a, g)", [A, N]),
+        ("tm(lambda q, w: q.accum(w * 2), [a, b], (g, g))", [A, A]),
+        ("tm(lambda q, w: q.accum(w), b, g)", [N, A]),
+        ("tm(lambda w, q: q.accum(w), g, a)", [U, N]),  # not the first tree
+        ("tm(lambda q, w: w.accum(q), a, g)", [U, N]),  # not its first parameter
+        ("tm(lambda q, w: q.accum(q), a, g)", [U, N]),
+        ("tm(lambda q, w: q.accum(w) or q.accum(w), a, g)", [U, N]),
+        ("tm(lambda q, w: q.accum(w), a, g, is_leaf=None)", [U, N]),
+        ("other(lambda q, w: q.accum(w), a, g)", [U, N]),  # not the tree map
+        ("x = tm(lambda q, w: q.accum(w), a, g)", [U, N]),  # not a statement of its own
+        ("tm(lambda q, w: q.accum(w), (a, *more), g)", None),  # stored in a tuple with others: unknown
+        ("def w(q, c):\n    q.accum(c)\ntm(w, a, g)", [A, N]),
+        ("def w(q, c):\n    if c:\n        q.accum(c)\ntm(w, a, g)", [U, N]),
+        ("def w(q, c):\n    q.accum(c)\n    q.accum(c)\ntm(w, a, g)", [U, N]),
+        ("def w(q, c):\n    keep(q)\ntm(w, a, g)", [U, N]),
+        ("def w(q, c):\n    q.accum(c)\nw = other\ntm(w, a, g)", [U, N]),  # bound twice
+        ("@deco\ndef w(q, c):\n    q.accum(c)\ntm(w, a, g)", [U, N]),
+        ("tm(outside, a, g)", [U, N]),  # a function of the module: not read here
+    ],
+)
+def test_a_tree_map_writes_its_first_tree_once(body, expected):
+    if expected is None:
+        with pytest.raises(Unknown, match="stored or handed on"):
+            facts_at_return(body + "\nreturn 1, 2\n")
+        return
+    assert facts_at_return(body + "\nreturn 1, 2\n") == expected
+
+
+def test_every_accumulator_as_the_first_tree():
+    assert facts_at_return("tm(lambda q, w: q.accum(w), accs, g)\nreturn 1, 2\n", star=True) == [A, A]
