@@ -234,4 +234,35 @@ class Mul(Binary):{FWD}
             ),
         ]
     ],
+    # half-ports through a finally block: the dropped return writes nothing
+    FlowCase(
+        _case(
+            "half_port_finally_writes_and_returns",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        try:
+            return g * y, g * x
+        finally:
+            x_acc.accum(g * y)
+            return g * y, g * x
+""",
+        )
+    ),
+    FlowCase(
+        _case(
+            "half_port_written_before_a_finally_that_returns",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        try:
+            return g * 100.0, g * 100.0
+        finally:
+            return g * y, g * x
+""",
+        )
+    ),
 ]
