@@ -3,7 +3,7 @@ then run as Python runs them, the original beside the migration (issue 40).
 
 Each rule's body mixes ``if``, loops of known and unknown count, ``try``/``finally``
 nests whose ``finally`` blocks may return, break or continue, ``try``/``except``,
-``raise``, and returns of cotangents in every tuple spelling. Where the tool
+``raise``, calls that may raise, and returns of cotangents in every tuple spelling. Where the tool
 converts the rule, the migrated rule, given recording accumulators, must write into
 each exactly what the original returns for its input (nothing for ``None``) and
 return ``None``, under every choice of its conditions; where it refuses, it says so
@@ -45,12 +45,16 @@ class Rule:
             lines += self.statement(depth, in_loop)
         return lines
 
-    def statement(self, depth: int, in_loop: bool) -> list[str]:
-        simple = ["return", "return", "raise", "pass"] + (["break", "continue"] if in_loop else [])
+    def statement(self, depth: int, in_loop: bool, kind: str | None = None) -> list[str]:
+        simple = ["return", "return", "raise", "pass", "call"] + (["break", "continue"] if in_loop else [])
         blocks = ["if", "known", "unknown", "finally", "finally", "except"] if depth < 3 else []
-        kind = self.rng.choice(simple + blocks)
+        if kind is None and depth < 3 and self.rng.random() < 0.2:  # a finally in a try that may catch its raise
+            return ["try:"] + self.nested(depth, in_loop, "finally") + ["except E:"] + self.nested(depth, in_loop)
+        kind = kind or self.rng.choice(simple + blocks)
         if kind == "return":
             return self.cotangents()
+        if kind == "call":  # a call that may raise
+            return [f"fail({self.condition()})"]
         if kind in ("raise", "break", "continue", "pass"):
             return ["raise E" if kind == "raise" else kind]
         if kind == "if":
@@ -60,14 +64,19 @@ class Rule:
             head = self.rng.choice(["range(0)", "range(1)", "range(2)", "(1,)", "zip((1, 2), (3,))"])
             return [f"for _ in {head if kind == 'known' else 'it'}:"] + self.nested(depth, True)
         middle = "except E:" if kind == "except" else "finally:"
-        return ["try:"] + self.nested(depth, in_loop) + [middle] + self.nested(depth, in_loop)
+        last = self.nested(depth, in_loop)
+        if kind == "finally" and self.rng.random() < 0.4:  # a finally block that may raise
+            last.insert(0, f"    fail({self.condition()})")
+        first = "return" if kind == "finally" and self.rng.random() < 0.5 else None
+        return ["try:"] + self.nested(depth, in_loop, first) + [middle] + last
 
     def condition(self) -> str:
         self.conditions += 1
         return f"c[{self.conditions - 1}]"
 
-    def nested(self, depth: int, in_loop: bool) -> list[str]:
-        return ["    " + line for line in self.block(depth + 1, in_loop)]
+    def nested(self, depth: int, in_loop: bool, first: str | None = None) -> list[str]:
+        lines = self.statement(depth + 1, in_loop, first) if first else []
+        return ["    " + line for line in lines + self.block(depth + 1, in_loop)]
 
     def cotangents(self) -> list[str]:
         self.returns += 1
@@ -112,12 +121,17 @@ class Jax:
                 f(acc, *rest)
 
 
+def fail(now: bool) -> None:
+    if now:
+        raise ValueError
+
+
 def rule_of(code: str, name: str = "vjp_bwd"):
     """The class's rule from the module's text, as a plain function."""
     tree = ast.parse(code)
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef))
     func = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == name)
-    scope = {"E": ValueError, "jax": Jax}
+    scope = {"E": ValueError, "jax": Jax, "fail": fail}
     exec(ast.unparse(func), scope)
     return func, scope
 
@@ -129,7 +143,7 @@ def outcome(run):
         return "raised"
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.integers(0, 2**32), st.sampled_from(["0.10", "0.12"]))
 def test_migrated_rules_write_what_the_original_returns(seed, target):
     rng = random.Random(seed)

@@ -72,6 +72,18 @@ FINALLY_CASES = [
     # a return in a handler or an else goes through the finally block too
     ("try:\n    f()\nexcept E:\n    return 1, 2\nfinally:\n    return 3, 4\n", ["dropped", "exits"]),
     ("try:\n    f()\nexcept E:\n    pass\nelse:\n    return 1, 2\nfinally:\n    return 3, 4\n", ["dropped", "exits"]),
+    # an exception the finally block raises may be caught around it, after the return's writes
+    (
+        "try:\n    try:\n        return 1, 2\n    finally:\n        f()\nexcept E:\n    return 3, 4\n",
+        ["mixed", "exits"],
+    ),
+    ("with c:\n    try:\n        return 1, 2\n    finally:\n        f()\n", ["mixed"]),
+    (
+        "try:\n    try:\n        return 1, 2\n    finally:\n        pass\nexcept E:\n    return 3, 4\n",
+        ["exits", "exits"],
+    ),
+    # its own handlers run before it
+    ("try:\n    return 1, 2\nexcept E:\n    return 3, 4\nfinally:\n    f()\n", ["exits", "exits"]),
     # a def in the finally block returns for itself
     ("try:\n    return 1, 2\nfinally:\n    def h():\n        return 0\n", ["exits"]),
 ]

@@ -16,7 +16,10 @@ anywhere in the body, its handlers or its ``else``, and after each ``return``,
 ``break`` or ``continue`` that leaves through it. A ``return`` whose ``finally``
 never completes normally (it returns, raises, breaks or continues) exits with
 nothing: its value is dropped (``discarded``); one whose ``finally`` may do
-either is ``mixed``. A write in a ``finally`` block counts on each of those paths.
+either is ``mixed``, and so is one whose ``finally`` does more than ``pass``
+inside a ``try`` with handlers or a ``with`` of the rule (an exception it raises
+there may be caught, the return's value dropped after its writes). A write in a
+``finally`` block counts on each of those paths.
 """
 
 from __future__ import annotations
@@ -137,6 +140,7 @@ class Walk:
         # each open ``try`` with a ``finally``: how many loops were open at its start, and the
         # (kind, node, state) of each return, break or continue waiting to run through it
         self.finals: list[tuple[int, list]] = []
+        self.catchers = 0  # open try bodies with handlers, and with bodies: an exception there may be caught
 
     def start(self) -> State:
         return tuple(frozenset({0}) for _ in range(self.facts.size))
@@ -243,7 +247,11 @@ class Walk:
 
     def _handled(self, node, state):
         """The state after a ``try``'s body, ``else`` and handlers, before its ``finally``."""
-        end, anywhere = self._inside(node.body.body, state)
+        self.catchers += bool(node.handlers)
+        try:
+            end, anywhere = self._inside(node.body.body, state)
+        finally:
+            self.catchers -= bool(node.handlers)
         if node.orelse:
             end = self.block(node.orelse.body.body, end)
         return _join(end, *(self.block(h.body.body, anywhere) for h in node.handlers))
@@ -259,11 +267,11 @@ class Walk:
         finally:
             self.finals.pop()
             raised = _join(*self.frames.pop())
-        abrupt = ends_abruptly(final)
+        abrupt, caught = ends_abruptly(final), self.catchers > 0 and not _inert(final)
         for kind, at, entry in pending:
             after = self.block(final, entry)
-            if kind == "return" and abrupt:
-                (self.facts.mixed if after is not None else self.facts.discarded).setdefault(at, node.finalbody)
+            if kind == "return" and (abrupt or caught):
+                (self.facts.discarded if after is None else self.facts.mixed).setdefault(at, node.finalbody)
             if after is not None:
                 {"return": self._return, "break": self._break, "continue": self._continue}[kind](at, after)
         if raised is not None:
@@ -273,7 +281,11 @@ class Walk:
     _trystar = _try
 
     def _with(self, node, state):
-        end, anywhere = self._inside(node.body.body, state)
+        self.catchers += 1
+        try:
+            end, anywhere = self._inside(node.body.body, state)
+        finally:
+            self.catchers -= 1
         return _join(end, anywhere)  # a context manager may swallow an exception raised anywhere
 
     def _match(self, node: cst.Match, state):
@@ -340,6 +352,18 @@ def ends_abruptly(statements, in_loop: bool = False) -> bool:
             if any(ends_abruptly(body, in_loop or _loop_body(stmt, body)) for body in _bodies(stmt)):
                 return True
     return False
+
+
+def _inert(statements) -> bool:
+    """Only ``pass`` (and string constants): nothing there can raise."""
+    return all(
+        isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+        and all(
+            isinstance(s, cst.Pass) or (isinstance(s, cst.Expr) and isinstance(s.value, cst.SimpleString))
+            for s in stmt.body
+        )
+        for stmt in statements
+    )
 
 
 def _loop_body(stmt, body) -> bool:
