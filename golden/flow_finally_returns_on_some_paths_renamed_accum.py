@@ -27,4 +27,4 @@ class Mul(VJPHiPrimitive):
             if self.params:
                 return (g * 2.0, g * 2.0)
 # findings
-# 7 note HJX001 Mul: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): the `finally` block at line 11 may drop the value returned before it, or not: which returns exit is decided when the code runs
+# 7 note HJX001 Mul: renamed to `vjp_bwd_retval`, not given accumulators (--strategy accum): the `finally` block at line 11 may return, raise, break or continue, or not: whether the value returned at line 10 is returned or dropped cannot be decided

@@ -18,7 +18,8 @@ never completes normally (it returns, raises, breaks or continues) exits with
 nothing: its value is dropped (``discarded``); one whose ``finally`` may do
 either is ``mixed``, and so is one whose ``finally`` does more than ``pass``
 inside a ``try`` with handlers or a ``with`` of the rule (an exception it raises
-there may be caught, the return's value dropped after its writes). A write in a
+there may be caught, the return's value dropped after its writes), and one in a
+``with`` there (its exit may raise). A write in a
 ``finally`` block counts on each of those paths.
 """
 
@@ -141,6 +142,7 @@ class Walk:
         # (kind, node, state) of each return, break or continue waiting to run through it
         self.finals: list[tuple[int, list]] = []
         self.catchers = 0  # open try bodies with handlers, and with bodies: an exception there may be caught
+        self.withs: list[tuple[cst.With, bool]] = []  # open with bodies: may an exception of its exit be caught?
 
     def start(self) -> State:
         return tuple(frozenset({0}) for _ in range(self.facts.size))
@@ -173,6 +175,9 @@ class Walk:
         return state
 
     def _return(self, node, state):
+        caught = next((w for w, around in reversed(self.withs) if around), None)
+        if caught is not None:  # the context manager's exit runs after the writes, and may raise
+            self.facts.mixed.setdefault(node, caught)
         if self.finals:
             self.finals[-1][1].append(("return", node, state))
         else:
@@ -281,11 +286,13 @@ class Walk:
     _trystar = _try
 
     def _with(self, node, state):
+        self.withs.append((node, self.catchers > 0))
         self.catchers += 1
         try:
             end, anywhere = self._inside(node.body.body, state)
         finally:
             self.catchers -= 1
+            self.withs.pop()
         return _join(end, anywhere)  # a context manager may swallow an exception raised anywhere
 
     def _match(self, node: cst.Match, state):

@@ -6,10 +6,12 @@ dicts stay. What "writes itself" means is read per return from the rule's path
 facts (``analysis/paths.py``): written on every path that reaches it (the
 cotangent is dropped), on none (it is written), on some only, or handed to a
 call that cannot be read (the rule is refused, naming the line). A value that
-is no tuple, returned where every accumulator is written or handed on, is
-read as logs and kept. Where an exception could be caught inside the rule (a
-``try``, a ``with``), every cotangent is evaluated into a fresh name before
-the first write.
+is no tuple in any spelling (``returns.visibly_tuple``), returned where every
+accumulator is written or handed on, is read as logs and kept, from jax 0.11.1
+(before it no rule has logs). A return whose value a ``finally`` block always
+drops writes nothing; one it may drop or not is refused. Where an exception
+could be caught inside the rule (a ``try``, a ``with``), every cotangent is
+evaluated into a fresh name before the first write.
 """
 
 from __future__ import annotations
@@ -236,13 +238,7 @@ class AccumulatorWrites(RewritePlans):
             if kind not in (Returned.TUPLE, Returned.OPAQUE):
                 continue
             if ret in flow.mixed:
-                return self.skip(
-                    plan.func,
-                    plan.cls,
-                    f"the `finally` block at line {self.prims.line(flow.mixed[ret])} may return, raise, break or "
-                    f"continue, or not: whether the value returned at line {self.prims.line(ret)} is returned or "
-                    "dropped cannot be decided; write the accumulators by hand",
-                )
+                return self.skip(plan.func, plan.cls, dropped_or_not(flow.mixed[ret], ret, self.prims.line))
             if ret in flow.discarded:  # a `finally` that never completes drops it: evaluated, written nowhere
                 plan.returns[ret] = [cst.Expr(ret.value), return_none(ret)]
                 continue
@@ -417,6 +413,20 @@ class AccumulatorWrites(RewritePlans):
         if func.decorators or func.asynchronous:
             return f"`{name}` is decorated or async"
         return func, 0
+
+
+def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line) -> str:
+    """Why the value of ``ret`` may be returned or dropped (``where``: the ``finally`` or ``with``)."""
+    how = (
+        f"the `with` statement at line {line(where)} may raise as it exits, after the writes, and the "
+        "exception be caught in the rule"
+        if isinstance(where, cst.With)
+        else f"the `finally` block at line {line(where)} may return, raise, break or continue, or not"
+    )
+    return (
+        f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be "
+        "decided; write the accumulators by hand"
+    )
 
 
 def rule_arity(func: cst.FunctionDef) -> Arity:

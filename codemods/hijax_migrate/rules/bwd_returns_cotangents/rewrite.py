@@ -27,7 +27,7 @@ from ...analysis.summary import CLASSIC, Kind, rule_form
 from ...analysis.tree_writes import tree_writes
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
-from ..writes import AccumulatorWrites
+from ..writes import AccumulatorWrites, dropped_or_not
 from . import RULE
 from .factories import FactoryPlanner
 from .families import NEW, FamilyPlanner, inherits_retval
@@ -228,10 +228,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
         mixed = facts_of(func, {}, 0).mixed
         if mixed:
-            return (
-                f"the `finally` block at line {self.prims.line(next(iter(mixed.values())))} may drop the value "
-                "returned before it, or not: which returns exit is decided when the code runs"
-            )
+            ret, where = next(iter(mixed.items()))
+            return dropped_or_not(where, ret, self.prims.line).replace("; write the accumulators by hand", "")
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
         if "batch_dim_rule" in conditional_defs(cls) or (
             info is not None and batches_through_vmapof(self.project, info)
