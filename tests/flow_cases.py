@@ -225,6 +225,11 @@ class Mul(Binary):{FWD}
                 "x_acc, y_acc",
                 "jax.tree.map(lambda acc, ct: acc.accum(ct), (x_acc, y_acc), (g * y, g * x))\n",
             ),
+            (
+                "a_loop_over_zip",
+                "x_acc, y_acc",
+                "for acc, ct in zip((x_acc, y_acc), (g * y, g * x)):\n    acc.accum(ct)\n",
+            ),
             ("every_accumulator", "*arg_accums", "jax.tree.map(lambda a, c: a.accum(c), arg_accums, (g * y, g * x))\n"),
             (
                 "a_local_def",

@@ -8,6 +8,11 @@ exactly once on every path writes every accumulator once. The function is a lamb
 whose body is that one call, or a ``def`` of the rule itself (its paths read as a
 helper's are). Which call is ``jax.tree.map`` or ``jax.tree_util.tree_map`` is the
 caller's to say (``is_tree_map``, from the name model), never the spelling's.
+
+A loop of the rule itself, ``for acc, ct in zip((x_acc, y_acc), (dx, dy)): acc.accum(ct)``,
+writes each accumulator of the display once where ``zip`` (Python's own, ``builtin``)
+cannot stop short (every other argument as long, as ``paths.known_count`` reads it)
+and each pass writes the loop's name once, leaving the loop no other way.
 """
 
 from __future__ import annotations
@@ -17,15 +22,19 @@ from collections.abc import Callable
 import libcst as cst
 
 from .accum_uses import Unknown, Uses
+from .helpers import once_per_iteration
 from .nodes import findall
-from .paths import Event, facts_of
+from .paths import Event, facts_of, known_count
 
 
-def tree_writes(is_tree_map: Callable[[cst.BaseExpression], bool]):
+def tree_writes(is_tree_map: Callable[[cst.BaseExpression], bool], builtin=None):
     """``written(uses, node)``: the statement that writes the accumulator ``node`` names through
-    ``jax.tree.map``, or None."""
+    ``jax.tree.map``, or the loop over ``zip`` that does, or None."""
 
-    def written(uses: Uses, node: cst.CSTNode) -> cst.Expr | None:
+    def written(uses: Uses, node: cst.CSTNode) -> cst.Expr | cst.For | None:
+        loop = _zip_loop(uses, node, builtin or (lambda name: False))
+        if loop is not None:
+            return loop
         parent = uses.parents[node]
         if isinstance(parent, cst.Element) and parent.value is node:
             literal = uses.parents[parent]
@@ -87,8 +96,39 @@ def _lambda_writes_first(func: cst.Lambda) -> bool:
     )
 
 
-def _inside(node: cst.CSTNode, func: cst.FunctionDef, parents) -> bool:
-    """Is ``node`` a def of ``func``'s own body (nested in it)?"""
+def _inside(node: cst.CSTNode, func: cst.CSTNode, parents) -> bool:
+    """Is ``node`` within ``func`` (a def of its own body, a statement of a loop's)?"""
     while node in parents and node is not func:
         node = parents[node]
     return node is func
+
+
+def _zip_loop(uses: Uses, node: cst.CSTNode, builtin) -> cst.For | None:
+    """The ``for`` of the rule whose ``zip(...)`` takes a display holding ``node``, where each
+    accumulator of the display is written once."""
+    element = uses.parents[node]
+    literal = uses.parents[element] if isinstance(element, cst.Element) and element.value is node else None
+    if not isinstance(literal, (cst.Tuple, cst.List)) or known_count(literal, builtin) is None:
+        return None
+    arg = uses.parents[literal]
+    call = uses.parents[arg] if isinstance(arg, cst.Arg) and arg.value is literal else None
+    loop = uses.parents[call] if isinstance(call, cst.Call) else None
+    if not (isinstance(loop, cst.For) and loop.iter is call and not loop.asynchronous and not loop.orelse):
+        return None
+    if not (isinstance(call.func, cst.Name) and call.func.value == "zip" and builtin("zip")):
+        return None
+    if known_count(call, builtin) != len(literal.elements) or uses.scopes.get(call) is not uses.scope:
+        return None  # zip stops before the last accumulator, or cannot be read
+    target = loop.target
+    position = call.args.index(arg)
+    if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(call.args):
+        return None
+    name = target.elements[position].value
+    if not isinstance(name, cst.Name):
+        return None
+    try:
+        var = uses.named(name.value)
+    except Unknown:
+        return None
+    inside = all(_inside(w, loop.body, uses.parents) for w in var.writes)
+    return loop if inside and not var.handed and once_per_iteration(loop, var) else None

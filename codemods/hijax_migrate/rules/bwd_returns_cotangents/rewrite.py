@@ -268,7 +268,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
-        uses = Uses(func, scopes.of(func), parents.cover(cls), tree_writes(self.is_tree_map))
+        uses = Uses(func, scopes.of(func), parents.cover(cls), tree_writes(self.is_tree_map, self.builtin()))
         returns = own_returns(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
