@@ -177,6 +177,20 @@ class Mul(Binary):{FWD}
         ),
         runs=(("0.10", "auto"), ("0.10", "accum")),
     ),
+    FlowCase(
+        _case(
+            "no_logs_below_0111_dict_display",
+            f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+        return {{"g": g}}
+""",
+        ),
+        runs=(("0.10", "auto"), ("0.10", "accum")),
+    ),
     # loops of known count: a write inside runs on every path, or on none
     *[
         FlowCase(

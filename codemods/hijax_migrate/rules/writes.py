@@ -235,6 +235,10 @@ class AccumulatorWrites(RewritePlans):
         flow = facts if facts is not None else facts_of(plan.func, {}, 0)  # which returns exit with their value
         for ret in returns:
             kind = classify(ret)
+            if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:
+                if not self._drop_logs(plan, ret, facts):
+                    return None
+                continue
             if kind not in (Returned.TUPLE, Returned.OPAQUE):
                 continue
             if ret in flow.mixed:
@@ -267,6 +271,30 @@ class AccumulatorWrites(RewritePlans):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")
         return self.done(plan, action)
+
+    def logs_below_target(self, func: cst.FunctionDef, has_sres: bool) -> bool:
+        """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
+        params = accumulator_params(func, 3 if has_sres else 2)
+        return (
+            self.options.target < LOGS_SINCE
+            and bool(params.named or params.star)
+            and any(classify(r) is Returned.LOGS for r in own_returns(func))
+        )
+
+    def _drop_logs(self, plan: Plan, ret: cst.Return, facts: Facts) -> bool:
+        """Logs returned where the target has none: dropped where every accumulator is written
+        on every path to the return (False: refused, said)."""
+        if facts.at(ret) and all(w is Written.ALWAYS for w in facts.at(ret)):
+            plan.returns[ret] = [return_none(ret)]
+            return True
+        self.skip(
+            plan.func,
+            plan.cls,
+            f"line {self.prims.line(ret)} returns a dict of backward-pass logs, which jax reads from 0.11.1 "
+            "only (the target is older), and not every accumulator is written on every path to it: "
+            "return None there, writing the accumulators by hand",
+        )
+        return False
 
     def _cotangents(self, plan: Plan, ret: cst.Return) -> bool:
         """Is the value ``ret`` returns cotangents, never logs: a tuple in any spelling, or

@@ -155,7 +155,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             )
         if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
             return self.families.plan_bound(cls, shape)
-        if not returns_values(own_returns(func)):
+        if not returns_values(own_returns(func)) and not self.logs_below_target(func, shape.has_sres):
             return None
         alias = next(
             (
