@@ -443,7 +443,7 @@ class AccumulatorWrites(RewritePlans):
         return func, 0
 
 
-def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line) -> str:
+def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line, fix: str = "; write the accumulators by hand") -> str:
     """Why the value of ``ret`` may be returned or dropped (``where``: the ``finally`` or ``with``)."""
     how = (
         f"the `with` statement at line {line(where)} may raise as it exits, after the writes, and the "
@@ -452,8 +452,7 @@ def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line) -> str:
         else f"the `finally` block at line {line(where)} may return, raise, break or continue, or not"
     )
     return (
-        f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be "
-        "decided; write the accumulators by hand"
+        f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be decided{fix}"
     )
 
 

@@ -229,7 +229,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         mixed = facts_of(func, {}, 0).mixed
         if mixed:
             ret, where = next(iter(mixed.items()))
-            return dropped_or_not(where, ret, self.prims.line).replace("; write the accumulators by hand", "")
+            return dropped_or_not(where, ret, self.prims.line, fix="")
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
         if "batch_dim_rule" in conditional_defs(cls) or (
             info is not None and batches_through_vmapof(self.project, info)
