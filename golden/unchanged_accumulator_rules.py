@@ -1,3 +1,4 @@
+# flags: --target-jax 0.11.1
 from jax.experimental.hijax import VJPHiPrimitive
 
 class Mul(VJPHiPrimitive):

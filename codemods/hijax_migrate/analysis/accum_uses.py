@@ -72,10 +72,13 @@ def accumulator_params(func: cst.FunctionDef, fixed: int) -> Params:
 class Uses:
     """Classifies the uses of the accumulators of one function."""
 
-    def __init__(self, func: cst.FunctionDef, scopes, parents):
+    def __init__(self, func: cst.FunctionDef, scopes, parents, tree_write=None):
         self.func, self.scopes, self.parents = func, scopes, parents
         self.scope = scopes[func.body]
         self.spread: list[Handed] = []  # ``f(*arg_accums)``: every element handed on at once
+        # ``tree_write(uses, node)``: the statement writing ``node`` through ``jax.tree.map`` (tree_writes.py)
+        self.tree_write = tree_write
+        self.whole_writes: list[cst.Expr] = []  # ``jax.tree.map(f, arg_accums, cts)``: each element written
 
     def references(self, name: str) -> list[cst.Name]:
         assignments = self.scope.assignments[name]
@@ -105,6 +108,8 @@ class Uses:
                 count = len(names)
                 for i, alias in enumerate(names):
                     elements.setdefault(i, []).extend(self.references(alias))
+            elif self._through_tree(node) is not None and self._own(node):
+                self.whole_writes.append(self._through_tree(node))
             elif isinstance(parent, cst.Arg) and parent.star != "**" and not self.inspected(node) and self._own(node):
                 self.spread.append(Handed(self.parents[parent], parent, whole=True))
             elif not self.inspected(node):
@@ -113,14 +118,19 @@ class Uses:
             return -1 if not elements else max(elements) + 1
         if any(i >= count for i in elements):
             raise Unknown(self.func, f"`{name}` is indexed past its {count} inputs")
-        accs = [Accumulator(f"{name}[{i}]", handed=list(self.spread)) for i in range(count)]
+        accs = [
+            Accumulator(f"{name}[{i}]", writes=list(self.whole_writes), handed=list(self.spread)) for i in range(count)
+        ]
         for i, nodes in elements.items():
             for node in nodes:
                 self._classify(node, accs[i])
         return accs
 
+    def _through_tree(self, node: cst.CSTNode) -> cst.Expr | None:
+        return self.tree_write(self, node) if self.tree_write is not None else None
+
     def _classify(self, node: cst.CSTNode, acc: Accumulator) -> None:
-        write = self._write(node)
+        write = self._write(node) or self._through_tree(node)
         if write is not None and self._own(node):
             acc.writes.append(write)
         elif self._handed(node) is not None and self._own(node):

@@ -32,8 +32,9 @@ class Helpers:
         scopes_of: Callable[[cst.FunctionDef], Mapping],
         parents,
         resolve: Callable[[cst.Call, cst.FunctionDef], Resolved | str],
+        builtin: Callable[[str], bool] | None = None,  # is a name Python's own (``range``): loop counts
     ):
-        self.scopes_of, self.parents, self.resolve = scopes_of, parents, resolve
+        self.scopes_of, self.parents, self.resolve, self.builtin = scopes_of, parents, resolve, builtin
 
     def facts(self, func: cst.FunctionDef, accs: list[Accumulator], seen: tuple = ()) -> Facts:
         """The path facts of ``func`` for ``accs``, each call they are handed to read."""
@@ -48,7 +49,7 @@ class Helpers:
                 events.setdefault(statement_of(handed.call, self.parents), []).append(
                     Event(i, effect, handed.call, why, where)
                 )
-        return facts_of(func, events, len(accs))
+        return facts_of(func, events, len(accs), self.builtin)
 
     def effect(self, handed: Handed, caller: cst.FunctionDef, seen: tuple) -> tuple:
         """(1, 0 or ANY; why not known; the node in the helper to name) for the accumulator ``handed`` passes."""

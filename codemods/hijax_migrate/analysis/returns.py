@@ -76,6 +76,56 @@ def as_tuple(value: cst.BaseExpression, func: cst.FunctionDef) -> cst.BaseExpres
     return None
 
 
+def visibly_tuple(value: cst.BaseExpression | None, func: cst.FunctionDef, builtin, depth: int = 0) -> bool:
+    """Is ``value`` a tuple, whatever the spelling: a display (starred items too), ``tuple(...)``
+    (``builtin("tuple")``: the name is Python's own), both arms of ``a if c else b``, a
+    sum of tuples, a tuple times an integer, or a name every binding in the rule gives a tuple?
+    Cotangents then, never backward-pass logs (a dict)."""
+    if value is None or depth > 8:
+        return False
+    if isinstance(value, cst.Tuple):
+        return True
+    if isinstance(value, cst.IfExp):
+        return all(visibly_tuple(v, func, builtin, depth + 1) for v in (value.body, value.orelse))
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return all(visibly_tuple(v, func, builtin, depth + 1) for v in (value.left, value.right))
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        pair = (value.left, value.right)
+        return any(
+            visibly_tuple(a, func, builtin, depth + 1) and isinstance(b, cst.Integer) for a, b in (pair, pair[::-1])
+        )
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "tuple":
+        return builtin("tuple") and not _bound_in(func, "tuple")
+    if isinstance(value, cst.Name) and not _is_param(func, value.value):
+        binders = findall(func.body, _BINDERS, lambda node: value.value in _bound_by(node))
+        return bool(binders) and all(_binds_tuple(node, value.value, func, builtin, depth) for node in binders)
+    return False
+
+
+def _binds_tuple(node, name: str, func, builtin, depth: int) -> bool:
+    """``name = <tuple>`` (its only target) or ``name += <tuple>``."""
+    if isinstance(node, cst.Assign):
+        return (
+            len(node.targets) == 1
+            and isinstance(node.targets[0].target, cst.Name)
+            and visibly_tuple(node.value, func, builtin, depth + 1)
+        )
+    if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign):
+        return visibly_tuple(node.value, func, builtin, depth + 1)
+    return False
+
+
+def _is_param(func: cst.FunctionDef, name: str) -> bool:
+    params = func.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    return name in {p.name.value for p in every}
+
+
+def _bound_in(func: cst.FunctionDef, name: str) -> bool:
+    return _is_param(func, name) or bool(findall(func.body, _BINDERS, lambda node: name in _bound_by(node)))
+
+
 def tuple_returns(func: cst.FunctionDef) -> dict[cst.Return, cst.Return]:
     """Each of the rule's own returns of a visible list, and the same return of a tuple."""
     found = {}

@@ -12,18 +12,24 @@ from ..analysis.returns import Returned, classify, tuple_items
 from ..core.errors import tool_bug
 
 
-def check_writes(plan, accs, line, facts=None) -> None:
+def check_writes(plan, accs, line, facts=None, discarded=frozenset()) -> None:
     """Each accumulator the rewrite writes is written on every value-returning
     path it replaced, unless that path returned ``None`` for it, or every path
-    reaching it wrote the accumulator already (``facts``)."""
+    reaching it wrote the accumulator already (``facts``); a return whose value a
+    ``finally`` always drops (``discarded``) writes nothing."""
     for ret, statements in plan.returns.items():
+        if ret in discarded:
+            if not _evaluated_only(ret, statements):
+                raise tool_bug("the rewrite writes the value of a return that a `finally` drops", line(ret))
+            continue
         if classify(ret) not in (Returned.TUPLE, Returned.OPAQUE):
             continue
         written = " ".join(code(s) for s in statements)
         listed = isinstance(ret.value, (cst.Tuple, cst.List))
         if isinstance(accs, str) or classify(ret) is Returned.OPAQUE or not listed:
             targets = [accs] if isinstance(accs, str) else [a.target for a in accs]
-            missing = [t for t in targets if t not in written]
+            before = facts.at(ret) if facts is not None else [Written.NEVER] * len(targets)
+            missing = [t for t, w in zip(targets, before) if w is not Written.ALWAYS and t not in written]
         else:
             before = facts.at(ret) if facts is not None else [Written.NEVER] * len(accs)
             missing = [
@@ -39,3 +45,14 @@ def check_writes(plan, accs, line, facts=None) -> None:
 
 def _is_tree_map(statement: cst.CSTNode) -> bool:
     return isinstance(statement, cst.Expr) and code(statement).startswith("jax.tree.map(")
+
+
+def _evaluated_only(ret: cst.Return, statements: list) -> bool:
+    """``value`` as a statement, then ``return None``: nothing written."""
+    return (
+        len(statements) == 2
+        and isinstance(statements[0], cst.Expr)
+        and statements[0].value is ret.value
+        and isinstance(statements[1], cst.Return)
+        and is_none(statements[1].value)
+    )

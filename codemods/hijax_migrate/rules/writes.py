@@ -6,10 +6,12 @@ dicts stay. What "writes itself" means is read per return from the rule's path
 facts (``analysis/paths.py``): written on every path that reaches it (the
 cotangent is dropped), on none (it is written), on some only, or handed to a
 call that cannot be read (the rule is refused, naming the line). A value that
-is no tuple, returned where every accumulator is written or handed on, is
-read as logs and kept. Where an exception could be caught inside the rule (a
-``try``, a ``with``), every cotangent is evaluated into a fresh name before
-the first write.
+is no tuple in any spelling (``returns.visibly_tuple``), returned where every
+accumulator is written or handed on, is read as logs and kept, from jax 0.11.1
+(before it no rule has logs). A return whose value a ``finally`` block always
+drops writes nothing; one it may drop or not is refused. Where an exception
+could be caught inside the rule (a ``try``, a ``with``), every cotangent is
+evaluated into a fresh name before the first write.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from ..analysis.families import Classes, defining, descendants
 from ..analysis.function_scopes import FunctionScopes
 from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
-from ..analysis.paths import Facts, Written
-from ..analysis.qualified import model_of
+from ..analysis.paths import Facts, Written, facts_of
+from ..analysis.qualified import Qualifier, model_of
 from ..analysis.reach import (
     Arity,
     NamedUse,
@@ -50,7 +52,7 @@ from ..analysis.reach import (
     tree_named_uses,
     tree_uses,
 )
-from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items
+from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
 from ..analysis.sites import UNKNOWN, Site
@@ -58,6 +60,9 @@ from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
 from .write_checks import check_writes
+
+TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
+LOGS_SINCE = (0, 11, 1)  # an accumulator rule may return a dict of backward-pass logs from this release
 
 
 class AccumulatorWrites(RewritePlans):
@@ -255,16 +260,30 @@ class AccumulatorWrites(RewritePlans):
     ) -> Plan | None:
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
+        flow = facts if facts is not None else facts_of(plan.func, {}, 0)  # which returns exit with their value
         for ret in returns:
             kind = classify(ret)
+            if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:
+                if not self._drop_logs(plan, ret, facts):
+                    return None
+                continue
             if kind not in (Returned.TUPLE, Returned.OPAQUE):
+                continue
+            if ret in flow.mixed:
+                return self.skip(plan.func, plan.cls, dropped_or_not(flow.mixed[ret], ret, self.prims.line))
+            if ret in flow.discarded:  # a `finally` that never completes drops it: evaluated, written nowhere
+                plan.returns[ret] = [cst.Expr(ret.value), return_none(ret)]
                 continue
             state = (
                 facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list) else 1)
             )
             if kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
-                self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
-                continue
+                if not self._cotangents(plan, ret):
+                    self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
+                    continue
+                if all(w is Written.ALWAYS for w in state):  # cotangents every accumulator has: dropped
+                    plan.returns[ret] = [return_none(ret)]
+                    continue
             writes = (
                 self._tuple_writes(plan, shape, ret, accs, state, facts)
                 if kind is Returned.TUPLE and isinstance(accs, list)
@@ -275,11 +294,56 @@ class AccumulatorWrites(RewritePlans):
             plan.returns[ret] = writes
         if not plan.returns and not (plan.new_params or plan.insert_params or plan.new_star):
             return None
-        check_writes(plan, accs, self.prims.line, facts)
+        check_writes(plan, accs, self.prims.line, facts, frozenset(flow.discarded))
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")
         return self.done(plan, action)
+
+    def logs_below_target(self, func: cst.FunctionDef, has_sres: bool) -> bool:
+        """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
+        params = accumulator_params(func, 3 if has_sres else 2)
+        return (
+            self.options.target < LOGS_SINCE
+            and bool(params.named or params.star)
+            and any(classify(r) is Returned.LOGS for r in own_returns(func))
+        )
+
+    def _drop_logs(self, plan: Plan, ret: cst.Return, facts: Facts) -> bool:
+        """Logs returned where the target has none: dropped where every accumulator is written
+        on every path to the return (False: refused, said)."""
+        if facts.at(ret) and all(w is Written.ALWAYS for w in facts.at(ret)):
+            plan.returns[ret] = [return_none(ret)]
+            return True
+        self.skip(
+            plan.func,
+            plan.cls,
+            f"line {self.prims.line(ret)} returns a dict of backward-pass logs, which jax reads from 0.11.1 "
+            "only (the target is older), and not every accumulator is written on every path to it: "
+            "return None there, writing the accumulators by hand",
+        )
+        return False
+
+    def _cotangents(self, plan: Plan, ret: cst.Return) -> bool:
+        """Is the value ``ret`` returns cotangents, never logs: a tuple in any spelling, or
+        any value where the target has no logs (they come with jax 0.11.1)?"""
+        if self.options.target < LOGS_SINCE:
+            return True
+        return visibly_tuple(ret.value, plan.func, self.builtin())
+
+    def is_tree_map(self, func: cst.BaseExpression) -> bool:
+        """Is ``func`` ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
+        names = Qualifier(model_of(self.prims.code), None).sure(func)
+        return bool(names) and {q.name for q in names} <= TREE_MAPS
+
+    def builtin(self):
+        """Is a name Python's own everywhere in this file: no scope of the module binds it."""
+        model = model_of(self.prims.code)
+
+        def builtin(name: str) -> bool:
+            return model is not None and not model.stars and name not in model.bindings and name not in model.declared
+
+        return builtin
 
     def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
         handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
@@ -405,6 +469,19 @@ class AccumulatorWrites(RewritePlans):
         if func.decorators or func.asynchronous:
             return f"`{name}` is decorated or async"
         return func, 0
+
+
+def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line, fix: str = "; write the accumulators by hand") -> str:
+    """Why the value of ``ret`` may be returned or dropped (``where``: the ``finally`` or ``with``)."""
+    how = (
+        f"the `with` statement at line {line(where)} may raise as it exits, after the writes, and the "
+        "exception be caught in the rule"
+        if isinstance(where, cst.With)
+        else f"the `finally` block at line {line(where)} may return, raise, break or continue, or not"
+    )
+    return (
+        f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be decided{fix}"
+    )
 
 
 def rule_arity(func: cst.FunctionDef) -> Arity:

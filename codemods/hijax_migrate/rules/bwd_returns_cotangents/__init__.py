@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ...analysis.ast_summary import returns_values
+from ...analysis.ast_summary import own_returns, returns_values
 from ...analysis.namespace import ASSIGN, DEF, FACTORY, IN_BLOCK
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
@@ -13,10 +13,16 @@ from ..base import Rule
 
 
 def returns_cotangents(node: ast.ClassDef, kind: Kind) -> bool:
-    """A ``vjp_bwd`` returning values, or one bound in the body or defined in a block."""
+    """A ``vjp_bwd`` returning values, or one bound in the body or defined in a block; or
+    returning a dict (logs, which a target before jax 0.11.1 has not: the rule decides)."""
+    rule = methods(node).get("vjp_bwd")
     return kind is not Kind.NONE and (
-        returns_values(methods(node).get("vjp_bwd")) or "vjp_bwd" in assigned(node) | in_blocks(node)
+        returns_values(rule) or "vjp_bwd" in assigned(node) | in_blocks(node) or _returns_a_dict(rule)
     )
+
+
+def _returns_a_dict(func: ast.FunctionDef | None) -> bool:
+    return func is not None and any(isinstance(r.value, (ast.Dict, ast.DictComp, ast.Call)) for r in own_returns(func))
 
 
 def through_family(code: str, tree: ast.Module, classes: list, scope: Scope, project) -> bool:

@@ -17,6 +17,7 @@ from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulat
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.nodes import findall, is_name
+from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.probes import value_rule
 from ...analysis.project import Project
@@ -24,9 +25,10 @@ from ...analysis.returns import Returned, classify, own_returns, returns_values,
 from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind, rule_form
+from ...analysis.tree_writes import tree_writes
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
-from ..writes import AccumulatorWrites
+from ..writes import AccumulatorWrites, dropped_or_not
 from . import RULE
 from .factories import FactoryPlanner
 from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
@@ -194,7 +196,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             )
         if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
             return self.families.plan_bound(cls, shape)
-        if not returns_values(own_returns(func)):
+        if not returns_values(own_returns(func)) and not self.logs_below_target(func, shape.has_sres):
             return None
         alias = next(
             (
@@ -274,6 +276,10 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
+        mixed = facts_of(func, {}, 0).mixed
+        if mixed:
+            ret, where = next(iter(mixed.items()))
+            return dropped_or_not(where, ret, self.prims.line, fix="")
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
         if "batch_dim_rule" in conditional_defs(cls) or (
             info is not None and batches_through_vmapof(self.project, info)
@@ -312,14 +318,16 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
-        uses = Uses(func, scopes.of(func), parents.cover(cls))
+        uses = Uses(func, scopes.of(func), parents.cover(cls), tree_writes(self.is_tree_map, self.builtin()))
         returns = own_returns(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
                 return None
-            whole = [Accumulator(accs, handed=list(uses.spread))] if isinstance(accs, str) else accs
-            facts = Helpers(scopes.of, parents, self.helper_resolver(cls)).facts(func, whole)
+            whole = (
+                [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
+            )
+            facts = Helpers(scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(func, whole)
         except Unknown as unknown:
             return self.skip(
                 func,

@@ -1,0 +1,34 @@
+# flags: --strategy accum
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g):
+        x, y = res
+        for _ in range(3):
+            try:
+                return (g * 100.0, g * 100.0)
+            finally:
+                break
+        return g * y, g * x
+# output
+from jax.experimental.hijax import VJPHiPrimitive
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        for _ in range(3):
+            try:
+                (g * 100.0, g * 100.0)
+                return None
+            finally:
+                break
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+        return None
+# findings

@@ -1,0 +1,16 @@
+import jax
+from jax.experimental.hijax import VJPHiPrimitive
+
+class tree:
+    map = staticmethod(lambda f, *trees: None)
+
+class Mul(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+
+    def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        tree.map(lambda q, w: q.accum(w), x_acc, g * y)
+        return g * y, g * x
+# findings
+# 11 error HJX001 Mul: `x_acc` is handed to a call at line 13: `tree.map` is not a method of the class nor a function of this module; whether it is written before the return at line 14 cannot be decided; write the accumulators by hand
