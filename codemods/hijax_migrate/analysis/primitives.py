@@ -7,12 +7,16 @@ Rules then ask "what kind of class is this?" by node.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
+from ..core.stmts import statements
+from ..sources.parse import python_tree
 from . import attr_reach
 from .deflines import DefLines, blocks_in
-from .nodes import positions, sole_target
+from .nodes import child_nodes, positions, sole_target
 from .project import Project
 from .scopes import ClassInfo, Kind, ModuleSummary
 
@@ -64,6 +68,33 @@ class PrimitiveMap:
             line = position.start.line if position else 0
         return self.file_line(line)
 
+    def line_in(self, node: cst.CSTNode, func: cst.FunctionDef) -> int:
+        """``line(node)`` for a node of ``func``: a simple statement's line, and
+        that of a node inside one on a single line, read from ``ast`` (a
+        function's statements, in source order, are ``ast``'s); else ``line``'s
+        positions of the whole module."""
+        found = self._statement_line(node, func) if self.code is not None else None
+        return self.line(node) if found is None else self.file_line(found)
+
+    def _statement_line(self, node: cst.CSTNode, func: cst.FunctionDef) -> int | None:
+        pairs = _paired_statements(func, self._ast_def(func))
+        for small, stmt in pairs:
+            if small is node:
+                return stmt.lineno
+        for small, stmt in pairs:  # a node inside a statement on one line: the statement's line
+            if not isinstance(small, cst.BaseCompoundStatement) and stmt.lineno == stmt.end_lineno and _holds(small, node):
+                return stmt.lineno
+        return None
+
+    def _ast_def(self, func: cst.FunctionDef) -> ast.stmt | None:
+        """``ast``'s statement of ``func`` (None: ast cannot tell, as ``DefLines``)."""
+        lines = self._lines()
+        if lines.spans() is None:
+            return None
+        tree = python_tree(self.code)
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
+        return next((s for s in statements(tree) if isinstance(s, kinds) and lines.node_of(s) is func), None)
+
     def file_line(self, line: int) -> int:
         """A line of this tree, in the file as it is (after other rules' rewrites)."""
         return self.origin(line) if self.origin else line
@@ -100,6 +131,55 @@ def _factory_statements(module: cst.Module, summary: ModuleSummary) -> dict[cst.
         if len(bindings) == 1 and bindings[0][0] == "class" and bindings[0][1].factory:
             found[stmt] = bindings[0][1]
     return found
+
+
+def _paired_statements(func: cst.FunctionDef, stmt: ast.stmt | None) -> list[tuple[cst.CSTNode, ast.stmt]]:
+    """The statements of ``func`` (simple ones, and compound ones) with ``ast``'s
+    ``stmt``'s, in source order; none where they are not the same statements."""
+    if stmt is None:
+        return []
+    mine, theirs = _cst_statements(func), _ast_statements(stmt)
+    if len(mine) != len(theirs) or any(
+        type(small).__name__ != type(other).__name__.removeprefix("Async") for small, other in zip(mine, theirs)
+    ):
+        return []
+    return list(zip(mine, theirs))
+
+
+def _cst_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The statements under ``node``, in source order, a compound one before those it holds."""
+    found = []
+    for child in blocks_in(node, lines=True):
+        if isinstance(child, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            found += child.body
+            continue
+        if isinstance(child, cst.BaseCompoundStatement):
+            found.append(child)
+        found += _cst_statements(child)
+    return found
+
+
+def _ast_statements(stmt: ast.stmt) -> list[ast.stmt]:
+    """As ``_cst_statements``, of ``ast``'s tree."""
+    found = []
+    for name in ("body", "handlers", "orelse", "finalbody", "cases"):  # libcst's order of them
+        for child in getattr(stmt, name, ()):
+            if isinstance(child, (ast.excepthandler, ast.match_case)):
+                for inner in child.body:
+                    found += [inner, *_ast_statements(inner)]
+            else:
+                found += [child, *_ast_statements(child)]
+    return found
+
+
+def _holds(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    stack = [root]
+    while stack:
+        for child in child_nodes(stack.pop()):
+            if child is node:
+                return True
+            stack.append(child)
+    return False
 
 
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:
