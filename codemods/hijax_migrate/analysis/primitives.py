@@ -82,7 +82,8 @@ class PrimitiveMap:
             if small is node:
                 return stmt.lineno
         for small, stmt in pairs:  # a node inside a statement on one line: the statement's line
-            if not isinstance(small, cst.BaseCompoundStatement) and stmt.lineno == stmt.end_lineno and _holds(small, node):
+            one_line = stmt.lineno == stmt.end_lineno
+            if one_line and not isinstance(small, cst.BaseCompoundStatement) and _holds(small, node):
                 return stmt.lineno
         return None
 
@@ -139,11 +140,15 @@ def _paired_statements(func: cst.FunctionDef, stmt: ast.stmt | None) -> list[tup
     if stmt is None:
         return []
     mine, theirs = _cst_statements(func), _ast_statements(stmt)
-    if len(mine) != len(theirs) or any(
-        type(small).__name__ != type(other).__name__.removeprefix("Async") for small, other in zip(mine, theirs)
-    ):
+    if len(mine) != len(theirs) or any(type(small).__name__ != _cst_name(other) for small, other in zip(mine, theirs)):
         return []
     return list(zip(mine, theirs))
+
+
+def _cst_name(stmt: ast.stmt) -> str:
+    """The name of libcst's type of ``ast``'s statement (``async`` is a field there)."""
+    name = type(stmt).__name__.removeprefix("Async")
+    return "Del" if name == "Delete" else name
 
 
 def _cst_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
