@@ -171,14 +171,15 @@ _THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
 
 
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
-    """The words ``data`` names: its name in the bytes first (most files hold
-    none), then the shared parts the word holds, the gate of hijax's names,
-    a whole name."""
-    found = []
+    """The words ``data`` names. Each search reads the bytes (a file naming
+    none, most, is read once a word): a shared part missing rules out every
+    word holding it, searched once for all."""
+    found, absent = [], {}
     for word, name, keys, through in _looks(words):
+        if any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in keys):
+            continue
         if (
             name in data
-            and all(key in data for key in keys)
             and not (through and whole and b"hijax" not in data)
             and (not whole or word in PARTS or _names(data, word))
         ):
