@@ -354,7 +354,8 @@ def learn(path: Path, scans, reads: TreeReads) -> None:
 
 def _summarize(text: str, module: str, is_package: bool) -> ModuleSummary | None:
     try:
-        return summarize_ast(parse_ast(text), module, is_package)[0]
+        # not kept (``trees_kept``): the tree of the file in hand stays, for its migration
+        return summarize_ast(parse_ast(text, keep=False), module, is_package)[0]
     except (SyntaxError, RecursionError, MemoryError):
         pass  # newer syntax than this Python's, or broken: libcst decides
     from ..sources.parse import parse
