@@ -22,6 +22,10 @@ from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scop
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NO_TYPE_PARAMS = sys.version_info < (3, 12)  # this ast cannot read them
 _NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
+# Statements that bind no name a summary keeps and hold no statement
+_LEAVES = frozenset(
+    {ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Delete, ast.AugAssign, ast.Break, ast.Continue}
+)
 
 
 def parse_ast(code: str, keep: bool = True) -> ast.Module:
@@ -165,6 +169,8 @@ class _Builder:
             self.statement(stmt, scope, prefix)
 
     def statement(self, stmt: ast.stmt, scope: Scope, prefix: str) -> None:
+        if type(stmt) in _LEAVES:
+            return  # binds nothing, holds no statement: most of a module's
         if isinstance(stmt, _FUNCTIONS):
             form = rule_form(stmt) if scope.is_class and stmt.name == "vjp_bwd" else None
             scope.bind(stmt.name, ("value", [], scope, form or METHOD))
