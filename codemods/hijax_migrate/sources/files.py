@@ -176,7 +176,7 @@ def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     word holding it, searched once for all."""
     found, absent = [], {}
     for word, name, keys, through in _looks(words):
-        if any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in keys):
+        if keys and any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in keys):
             continue
         if (
             name in data
