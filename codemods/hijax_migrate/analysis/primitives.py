@@ -38,6 +38,7 @@ class PrimitiveMap:
         self.module_scope = None  # what the module binds: names at module level resolve there
         self.code: str | None = None  # the text of the tree, where the caller has it
         self._def_lines: DefLines | None = None
+        self._ast_defs: dict[cst.CSTNode | None, ast.stmt] | None = None  # see _ast_def
         self.origin = None  # line of this tree -> line of the file, after other rules' rewrites
 
     @classmethod
@@ -89,12 +90,13 @@ class PrimitiveMap:
 
     def _ast_def(self, func: cst.FunctionDef) -> ast.stmt | None:
         """``ast``'s statement of ``func`` (None: ast cannot tell, as ``DefLines``)."""
-        lines = self._lines()
-        if lines.spans() is None:
-            return None
-        tree = python_tree(self.code)
-        kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
-        return next((s for s in statements(tree) if isinstance(s, kinds) and lines.node_of(s) is func), None)
+        if self._ast_defs is None:
+            lines, self._ast_defs = self._lines(), {}
+            if lines.spans() is not None:
+                kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
+                defs = [s for s in statements(python_tree(self.code)) if isinstance(s, kinds)]
+                self._ast_defs = {lines.node_of(s): s for s in defs}
+        return self._ast_defs.get(func)
 
     def file_line(self, line: int) -> int:
         """A line of this tree, in the file as it is (after other rules' rewrites)."""
