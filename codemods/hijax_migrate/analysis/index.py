@@ -73,6 +73,8 @@ class Index:
         self._names_index: dict[str, dict[Path, Path]] | None = None
         self._module_names: dict[tuple[Path, Path | None], str] = {}  # see module_name
         self._locals: dict[tuple[Path, str], str | None] = {}  # see _local_module
+        self._files: dict[str, Path | None] = {}  # see find: a run's tree keeps its modules
+        self._rooted: dict[tuple[Path, str], str | None] = {}  # see _from_root
         self._search: holders.Holders | None = None
         # Kinds of classes, keyed by the ClassInfo itself (hashed by identity), never by
         # id(): a replaced summary's objects may be freed and their ids reused. Worked
@@ -144,8 +146,22 @@ class Index:
 
     def find(self, module: str) -> Path | None:
         """The file of ``module``: under its package root if the name carries
-        one (see ``module_name``), else under the first search root that has it."""
+        one (see ``module_name``), else under the first search root that has it.
+        Looked for once a run: a run writes files over, never adds or takes one."""
+        if module not in self._files:
+            self._files[module] = self._find(module)
+        return self._files[module]
+
+    def _find(self, module: str) -> Path | None:
         root, dotted = _unmarked(module)
+        parts = dotted.split(".")
+        if all(part and part not in (".", "..") and "/" not in part and os.sep not in part for part in parts):
+            rel = os.path.join(*parts)  # plain names: joined as strings, as ``Path`` would (it costs 10 times more)
+            for base in (root,) if root is not None else self.roots:
+                for path in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
+                    if os.path.isfile(path):
+                        return Path(path)
+            return None
         rel = Path(*dotted.split(".")) if dotted else None
         for base in (root,) if root is not None else self.roots:
             for path in (base / rel.with_name(rel.name + ".py"), base / rel / "__init__.py") if rel else ():
@@ -183,14 +199,23 @@ class Index:
                 scope.bindings[name] = [self._from_root(root, binding) for binding in bindings]
 
     def _from_root(self, root: Path, binding: tuple) -> tuple:
-        if binding[0] != "import" or len(binding) > 2 or _unmarked(binding[1])[0] is not None:
+        if binding[0] != "import" or len(binding) > 2:
             return binding
-        parts = binding[1].split(".")
+        key = (root, binding[1])
+        if key not in self._rooted:  # modules import the same names: each resolved once
+            self._rooted[key] = self._rooted_name(root, binding[1])
+        local = self._rooted[key]
+        return binding if local is None else ("import", local)
+
+    def _rooted_name(self, root: Path, name: str) -> str | None:
+        if _unmarked(name)[0] is not None:
+            return None
+        parts = name.split(".")
         for cut in range(len(parts), 0, -1):
             local = self._local_module(root, ".".join(parts[:cut]))
             if local is not None:
-                return ("import", ".".join([local, *parts[cut:]]))
-        return binding
+                return ".".join([local, *parts[cut:]])
+        return None
 
     def _local_module(self, root: Path, dotted: str) -> str | None:
         """The name of ``root``'s module ``dotted``, if ``root`` has it."""
@@ -337,7 +362,8 @@ def learn(path: Path, scans, reads: TreeReads) -> None:
 
 def _summarize(text: str, module: str, is_package: bool) -> ModuleSummary | None:
     try:
-        return summarize_ast(parse_ast(text), module, is_package)[0]
+        # not kept (``trees_kept``): the tree of the file in hand stays, for its migration
+        return summarize_ast(parse_ast(text, keep=False), module, is_package)[0]
     except (SyntaxError, RecursionError, MemoryError):
         pass  # newer syntax than this Python's, or broken: libcst decides
     from ..sources.parse import parse

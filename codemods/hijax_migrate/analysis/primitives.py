@@ -7,12 +7,16 @@ Rules then ask "what kind of class is this?" by node.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
+from ..core.stmts import statements
+from ..sources.parse import python_tree
 from . import attr_reach
 from .deflines import DefLines, blocks_in
-from .nodes import positions, sole_target
+from .nodes import child_nodes, positions, sole_target
 from .project import Project
 from .scopes import ClassInfo, Kind, ModuleSummary
 
@@ -34,6 +38,7 @@ class PrimitiveMap:
         self.module_scope = None  # what the module binds: names at module level resolve there
         self.code: str | None = None  # the text of the tree, where the caller has it
         self._def_lines: DefLines | None = None
+        self._ast_defs: dict[cst.CSTNode | None, ast.stmt] | None = None  # see _ast_def
         self.origin = None  # line of this tree -> line of the file, after other rules' rewrites
 
     @classmethod
@@ -63,6 +68,35 @@ class PrimitiveMap:
             position = positions(self.wrapper).get(getattr(node, "name", node))
             line = position.start.line if position else 0
         return self.file_line(line)
+
+    def line_in(self, node: cst.CSTNode, func: cst.FunctionDef) -> int:
+        """``line(node)`` for a node of ``func``: a simple statement's line, and
+        that of a node inside one on a single line, read from ``ast`` (a
+        function's statements, in source order, are ``ast``'s); else ``line``'s
+        positions of the whole module."""
+        found = self._statement_line(node, func) if self.code is not None else None
+        return self.line(node) if found is None else self.file_line(found)
+
+    def _statement_line(self, node: cst.CSTNode, func: cst.FunctionDef) -> int | None:
+        pairs = _paired_statements(func, self._ast_def(func))
+        for small, stmt in pairs:
+            if small is node:
+                return stmt.lineno
+        for small, stmt in pairs:  # a node inside a statement on one line: the statement's line
+            one_line = stmt.lineno == stmt.end_lineno
+            if one_line and not isinstance(small, cst.BaseCompoundStatement) and _holds(small, node):
+                return stmt.lineno
+        return None
+
+    def _ast_def(self, func: cst.FunctionDef) -> ast.stmt | None:
+        """``ast``'s statement of ``func`` (None: ast cannot tell, as ``DefLines``)."""
+        if self._ast_defs is None:
+            lines, self._ast_defs = self._lines(), {}
+            if lines.spans() is not None:
+                kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
+                defs = [s for s in statements(python_tree(self.code)) if isinstance(s, kinds)]
+                self._ast_defs = {lines.node_of(s): s for s in defs}
+        return self._ast_defs.get(func)
 
     def file_line(self, line: int) -> int:
         """A line of this tree, in the file as it is (after other rules' rewrites)."""
@@ -100,6 +134,59 @@ def _factory_statements(module: cst.Module, summary: ModuleSummary) -> dict[cst.
         if len(bindings) == 1 and bindings[0][0] == "class" and bindings[0][1].factory:
             found[stmt] = bindings[0][1]
     return found
+
+
+def _paired_statements(func: cst.FunctionDef, stmt: ast.stmt | None) -> list[tuple[cst.CSTNode, ast.stmt]]:
+    """The statements of ``func`` (simple ones, and compound ones) with ``ast``'s
+    ``stmt``'s, in source order; none where they are not the same statements."""
+    if stmt is None:
+        return []
+    mine, theirs = _cst_statements(func), _ast_statements(stmt)
+    if len(mine) != len(theirs) or any(type(small).__name__ != _cst_name(other) for small, other in zip(mine, theirs)):
+        return []
+    return list(zip(mine, theirs))
+
+
+def _cst_name(stmt: ast.stmt) -> str:
+    """The name of libcst's type of ``ast``'s statement (``async`` is a field there)."""
+    name = type(stmt).__name__.removeprefix("Async")
+    return "Del" if name == "Delete" else name
+
+
+def _cst_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The statements under ``node``, in source order, a compound one before those it holds."""
+    found = []
+    for child in blocks_in(node, lines=True):
+        if isinstance(child, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            found += child.body
+            continue
+        if isinstance(child, cst.BaseCompoundStatement):
+            found.append(child)
+        found += _cst_statements(child)
+    return found
+
+
+def _ast_statements(stmt: ast.stmt) -> list[ast.stmt]:
+    """As ``_cst_statements``, of ``ast``'s tree."""
+    found = []
+    for name in ("body", "handlers", "orelse", "finalbody", "cases"):  # libcst's order of them
+        for child in getattr(stmt, name, ()):
+            if isinstance(child, (ast.excepthandler, ast.match_case)):
+                for inner in child.body:
+                    found += [inner, *_ast_statements(inner)]
+            else:
+                found += [child, *_ast_statements(child)]
+    return found
+
+
+def _holds(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    stack = [root]
+    while stack:
+        for child in child_nodes(stack.pop()):
+            if child is node:
+                return True
+            stack.append(child)
+    return False
 
 
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:

@@ -348,14 +348,14 @@ class AccumulatorWrites(RewritePlans):
     def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
         handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
         how = (
-            f"hands its accumulators to a call (line {self.prims.line(handed[0].node)})"
+            f"hands its accumulators to a call (line {self.prims.line_in(handed[0].node, plan.func)})"
             if handed
             else "writes every accumulator"
         )
         self.skip(
             plan.func,
             plan.cls,
-            f"`vjp_bwd` {how} on every path to the return at line {self.prims.line(ret)}, "
+            f"`vjp_bwd` {how} on every path to the return at line {self.prims.line_in(ret, plan.func)}, "
             "and returns a value that is no tuple: read as backward-pass logs (jax 0.11.1 and later) and "
             "left as written; if it is cotangents, return None instead",
             NOTE,

@@ -201,11 +201,14 @@ def searched_roots(roots: tuple[Path, ...], jobs: list[Job], packages: Packages)
     root). Imports still resolve from every root; a search never walks the
     folders beside a project (all of ``/tmp`` for a project in it), nor a
     working directory outside it."""
-    projects, found = {}, set()
+    projects, found, real, marked = {}, set(), {}, {}
     for job in jobs:
-        folder = job.path.parent.resolve()
+        parent = job.path.parent
+        folder = real.get(parent)
+        if folder is None:  # a tree's files share few folders: each resolved once
+            folder = real[parent] = parent.resolve()
         if folder not in projects:
-            projects[folder] = _project_of(folder, packages)
+            projects[folder] = _project_of(folder, packages, marked)
     for root in roots:
         for project in set(projects.values()):
             if root == project or project in root.parents:
@@ -215,6 +218,23 @@ def searched_roots(roots: tuple[Path, ...], jobs: list[Job], packages: Packages)
     return tuple(sorted(found))
 
 
-def _project_of(folder: Path, packages: Packages) -> Path:
-    marked = next((f for f in (folder, *folder.parents) if any(os.path.exists(f / m) for m in _PROJECT_MARKS)), None)
-    return marked or packages.package_root(folder / "_")
+def _project_of(folder: Path, packages: Packages, marked: dict[Path, Path | None]) -> Path:
+    return _marked(folder, marked) or packages.package_root(folder / "_")
+
+
+def _marked(folder: Path, known: dict[Path, Path | None]) -> Path | None:
+    """The nearest folder from ``folder`` up that bears a project's mark; ``known``:
+    the answers for folders asked before (sibling folders share their parents')."""
+    chain = []
+    while folder not in known:
+        if any(os.path.exists(folder / mark) for mark in _PROJECT_MARKS):
+            known[folder] = folder
+            break
+        chain.append(folder)
+        if folder.parent == folder:
+            known[folder] = None
+            break
+        folder = folder.parent
+    for below in chain:
+        known[below] = known[folder]
+    return known[chain[0]] if chain else known[folder]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import os
@@ -121,9 +122,7 @@ def recoded(data: bytes) -> bool:
     first two lines) may name utf-7, unicode_escape or iso2022_jp, in which
     ``+AHY-jp_bwd``, ``\\x76jp_bwd`` or an escape sequence spell a name that
     no byte search finds."""
-    first = data.find(b"\n")
-    second = data.find(b"\n", first + 1) if first != -1 else -1
-    if b"coding" not in (data if second == -1 else data[:second]):
+    if b"coding" not in _first_lines(data):
         return False
     encoding = declared_encoding(data)
     try:
@@ -145,10 +144,19 @@ def _normalized(data: bytes) -> bytes | None:
 def declared_encoding(data: bytes) -> str:
     """The encoding a source's bytes declare (a coding cookie, a BOM); UTF-8
     where they declare none, or one Python does not know."""
+    if not data.startswith(codecs.BOM_UTF8) and b"coding" not in _first_lines(data):
+        return "utf-8"  # no cookie can be there: tokenize's answer, without its reads
     try:
         return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
     except SyntaxError:
         return "utf-8"
+
+
+def _first_lines(data: bytes) -> bytes:
+    """The first two lines of ``data``, as ``tokenize`` reads them for a cookie."""
+    first = data.find(b"\n")
+    second = data.find(b"\n", first + 1) if first != -1 else -1
+    return data if second == -1 else data[:second]
 
 
 def python_name(name: str) -> str:
@@ -163,16 +171,36 @@ _THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
 
 
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
-    absent = [key for key in _SHARED if key not in data and any(key in word for word in words)]
-    gated = _THROUGH_HIJAX if whole and b"hijax" not in data else frozenset()
-    return frozenset(
-        word
-        for word in words
-        if not any(key in word for key in absent)
-        and word not in gated
-        and word.split()[-1] in data
-        and (not whole or word in PARTS or _names(data, word))
-    )
+    """The words ``data`` names. Each search reads the bytes (a file naming
+    none, most, is read once a word): a shared part missing rules out every
+    word holding it, searched once for all."""
+    found, absent = [], {}
+    for word, name, keys, through in _looks(words):
+        if keys and any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in keys):
+            continue
+        if (
+            name in data
+            and not (through and whole and b"hijax" not in data)
+            and (not whole or word in PARTS or _names(data, word))
+        ):
+            found.append(word)
+    return frozenset(found)
+
+
+_LOOKS: dict[frozenset, tuple] = {}  # a set of words -> ``_looks`` of it: a pure memo
+
+
+def _looks(words) -> tuple[tuple[bytes, bytes, tuple[bytes, ...], bool], ...]:
+    """(word, the name searched, the shared parts it holds, named only through hijax) of each word."""
+    looks = _LOOKS.get(words) if isinstance(words, frozenset) else None
+    if looks is None:
+        looks = tuple(
+            (word, word.split()[-1], tuple(key for key in _SHARED if key in word), word in _THROUGH_HIJAX)
+            for word in words
+        )
+        if isinstance(words, frozenset) and len(_LOOKS) < 64:
+            _LOOKS[words] = looks
+    return looks
 
 
 def is_candidate_text(data: bytes, words, whole: bool = True) -> bool:

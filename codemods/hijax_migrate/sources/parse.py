@@ -162,13 +162,18 @@ def _check_depth(tree: ast.Module) -> None:
 def _deepest(tree: ast.AST) -> tuple[int, int]:
     """The depth of libcst's tree for ``tree``, and the line where it is reached.
     An explicit stack: the nesting can be deeper than Python's recursion limit."""
-    best, line, stack = 0, 0, [(tree, 0)]
+    best, line, stack, node_type = 0, 0, [(tree, 0)], ast.AST
     while stack:
         node, depth = stack.pop()
         depth += len(node.values) - 1 if isinstance(node, ast.BoolOp) else 1
         if depth > best:
             best, line = depth, getattr(node, "lineno", line)
-        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+        for name in node._fields:  # ``ast.iter_child_nodes``, in its order, without its generators
+            value = getattr(node, name, None)
+            if isinstance(value, node_type):
+                stack.append((value, depth))
+            elif isinstance(value, list):
+                stack.extend((child, depth) for child in value if isinstance(child, node_type))
     return best, line
 
 

@@ -16,6 +16,7 @@ class Packages:
     def __init__(self):
         self._names: dict[tuple[Path, Path | None], tuple[list[str], list[str] | None]] = {}
         self._parts: dict[Path, tuple[str, ...]] = {}
+        self._roots: dict[Path, Path] = {}  # see package_root
 
     def module_names(self, path: Path, root: Path | None = None) -> list[str]:
         """Names a file may be imported by: from its package root, and from ``root``."""
@@ -52,9 +53,13 @@ class Packages:
 
     def package_root(self, path: Path) -> Path:
         """The folder a file's imports start from, as Python's import system sees
-        it: the nearest one above it without ``__init__.py``."""
-        real = path.parent.resolve()
-        return real.parents[len(self._package_parts(real)) - 1] if self._package_parts(real) else real
+        it: the nearest one above it without ``__init__.py``. Once a folder."""
+        folder = path.parent
+        if folder not in self._roots:
+            real = folder.resolve()
+            parts = self._package_parts(real)
+            self._roots[folder] = real.parents[len(parts) - 1] if parts else real
+        return self._roots[folder]
 
     def _package_parts(self, folder: Path) -> tuple[str, ...]:
         if folder not in self._parts:
