@@ -394,12 +394,15 @@ def wrap(m: Model, how: str) -> str | None:
         m.before.append(block("def _clipped(cls):", [f"cls.{r} = _halving(vars(cls)[{lit}])", "return cls"]))
         m.decorators.append("@_clipped")
     elif how == "C4:metaclass":
-        new = block("def __new__(mcs, name, bases, ns, **kwargs):", [
-            f"rule = ns.get({lit})",
-            "if rule is not None:",
-            f"    ns[{lit}] = _halving(rule)",
-            "return super().__new__(mcs, name, bases, ns, **kwargs)",
-        ])
+        new = block(
+            "def __new__(mcs, name, bases, ns, **kwargs):",
+            [
+                f"rule = ns.get({lit})",
+                "if rule is not None:",
+                f"    ns[{lit}] = _halving(rule)",
+                "return super().__new__(mcs, name, bases, ns, **kwargs)",
+            ],
+        )
         m.before.append(block(f"class _Halving(type({m.spell.base})):", [new]))
         m.keywords = "metaclass=_Halving"
         m.forms.append("D7:metaclass")

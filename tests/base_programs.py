@@ -34,7 +34,7 @@ ATOMS = {
     "Ext": None,
 }
 
-_PRELUDE = '''import jax
+_PRELUDE = """import jax
 import jax.numpy as jnp
 import jax.experimental.hijax as hijax
 from typing import Generic, TypeVar
@@ -72,13 +72,13 @@ class Outer:
     class Inner(VJPHiPrimitive):
         pass
 
-'''
-_GATE = '''
+"""
+_GATE = """
 _SUPPORTED_VERSION = "0.11.0"
 if (jax.__version__ != _SUPPORTED_VERSION or FLAG is None):
     raise ImportError("needs jax 0.11.0")
-'''
-_OP = '''
+"""
+_OP = """
 class Op{params}({bases}):
     def __init__(self, aval):
         self.in_avals = (aval,)
@@ -102,19 +102,19 @@ def plain(x):
 
 
 ARGS = (jnp.array([1.0, 2.0]),)
-'''
-VALUE_RULE = '''
+"""
+VALUE_RULE = """
     def vjp_bwd(self, res, g):
         return (g * 3.0,)
-'''
-SWITCH_RULE = '''
+"""
+SWITCH_RULE = """
     if jax.__version_info__ >= (0, 11):
         def vjp_bwd(self, res, g, x_acc):
             x_acc.accum(g * 3.0)
     else:
         def vjp_bwd(self, res, g):
             return (g * 3.0,)
-'''
+"""
 FORMS = ("atom", "ifexp", "or", "walrus", "starred", "generic", "pep695", "metaclass")
 
 

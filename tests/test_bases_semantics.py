@@ -22,7 +22,7 @@ from golden import migrated
 
 PROBE = Path(__file__).with_name("jax_probe.py")
 
-_OP = '''
+_OP = """
 class Op({base}):
     def __init__(self, aval):
         self.in_avals = (aval,)
@@ -46,25 +46,25 @@ def plain(x):
 
 
 ARGS = (jnp.array([1.0, 2.0]),)
-'''
-_VALUE_RULE = '''
+"""
+_VALUE_RULE = """
     def vjp_bwd(self, res, g):
         return (g * 3.0,)
-'''
+"""
 _HEAD = "import jax\nimport jax.numpy as jnp\n"
-_SWITCHING = '''
+_SWITCHING = """
     if jax.__version_info__ >= (0, 11):
         def vjp_bwd(self, res, g, x_acc):
             x_acc.accum(g * 3.0)
     else:
         def vjp_bwd(self, res, g):
             return (g * 3.0,)
-'''
+"""
 _VERSIONED_BASE = (
     "from jax.experimental import hijax\n\n"
     "Base = hijax.VJPHiPrimitive if jax.__version_info__ < (0, 11, 2) else hijax.HiPrim\n"
 )
-_TREE_BASES = '''from jax.experimental.hijax import VJPHiPrimitive
+_TREE_BASES = """from jax.experimental.hijax import VJPHiPrimitive
 
 FLAG = {flag}
 
@@ -75,8 +75,8 @@ class Base(VJPHiPrimitive):
 
 class Other({other}):
     pass
-'''
-_PROBE_BASE = '''import jax.experimental.hijax as hijax
+"""
+_PROBE_BASE = """import jax.experimental.hijax as hijax
 
 
 def _resolve(*names):
@@ -87,44 +87,46 @@ def _resolve(*names):
 
 
 HiPrim = _resolve("HiPrim", "VJPHiPrimitive")
-'''
-_GATE = '''import jaxlib
+"""
+_GATE = """import jaxlib
 from jax.experimental.hijax import VJPHiPrimitive
 
 _SUPPORTED_VERSION = "0.11.0"
 
 if (jax.__version__ != _SUPPORTED_VERSION or jaxlib.__version__ != _SUPPORTED_VERSION):
     raise ImportError("needs jax 0.11.0")
-'''
+"""
 
 # name -> (source, what the tool must do: "migrates"; "refuses" (an error, the class as written);
 # "reports" (an error; the module fails there whatever is migrated))
 CASES = {
     "conditional_tree_bases": (
-        _HEAD + _TREE_BASES.format(flag="False", other="VJPHiPrimitive") + _OP.format(
-            base="Base if FLAG else Other", rule=_VALUE_RULE
-        ),
+        _HEAD
+        + _TREE_BASES.format(flag="False", other="VJPHiPrimitive")
+        + _OP.format(base="Base if FLAG else Other", rule=_VALUE_RULE),
         "migrates",
     ),
     "walrus_and_starred_bases": (
-        _HEAD + _TREE_BASES.format(flag="True", other="VJPHiPrimitive") + _OP.format(
-            base="*((B := Base),)", rule=_VALUE_RULE
-        ),
+        _HEAD
+        + _TREE_BASES.format(flag="True", other="VJPHiPrimitive")
+        + _OP.format(base="*((B := Base),)", rule=_VALUE_RULE),
         "migrates",
     ),
     "conditional_arms_disagree": (
-        _HEAD + _TREE_BASES.format(flag="True", other="object") + _OP.format(
-            base="Base if FLAG else Other", rule=_VALUE_RULE
-        ),
+        _HEAD
+        + _TREE_BASES.format(flag="True", other="object")
+        + _OP.format(base="Base if FLAG else Other", rule=_VALUE_RULE),
         "refuses",
     ),
     "import_in_a_class_body": (
-        _HEAD + "\n\nclass NS:\n    from jax.experimental.hijax import VJPHiPrimitive\n\n"
+        _HEAD
+        + "\n\nclass NS:\n    from jax.experimental.hijax import VJPHiPrimitive\n\n"
         + _OP.format(base="NS.VJPHiPrimitive", rule=_VALUE_RULE),
         "migrates",
     ),
     "module_imported_in_a_class_body": (
-        _HEAD + "\n\nclass NS:\n    import jax.experimental.hijax as hjx\n\n"
+        _HEAD
+        + "\n\nclass NS:\n    import jax.experimental.hijax as hjx\n\n"
         + _OP.format(base="NS.hjx.VJPHiPrimitive", rule=_VALUE_RULE),
         "migrates",
     ),

@@ -43,7 +43,7 @@ print(json.dumps({"grad": jax.grad(f)(x).tolist(), "jit": jax.jit(jax.grad(f))(x
                   "vmap": jax.vmap(jax.grad(lambda v: sq(v).sum()))(x[:, None]).ravel().tolist()}))
 """
 VALUE_RULE = "    def vjp_bwd(self, res, g):\n        return (2 * res * g,)\n"
-CLIP_BASE = '''
+CLIP_BASE = """
 class Clipped(VJPHiPrimitive):
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -52,15 +52,15 @@ class Clipped(VJPHiPrimitive):
             def clipped(self, res, g, _rule=rule):
                 return tuple(jnp.clip(c, -1.0, 1.0) for c in _rule(self, res, g))
             setattr(cls, "vjp_bwd", clipped)
-'''
-CLIP_DECORATOR = '''
+"""
+CLIP_DECORATOR = """
 def clip_cotangents(cls):
     rule = vars(cls)["vjp_bwd"]
     def clipped(self, res, g):
         return tuple(jnp.clip(c, -1.0, 1.0) for c in rule(self, res, g))
     cls.vjp_bwd = clipped
     return cls
-'''
+"""
 HALF = (
     "\n\nclass Half(Sq):\n    def vjp_bwd(self, res, g):\n        (d,) = {ref}(self, res, g)\n"
     "        return (0.5 * d,)\n"

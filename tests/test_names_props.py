@@ -35,7 +35,7 @@ class {base}:
 """
 
 
-SIMPLE = ("\"", "'", "r\"", "u\"")  # one plain string literal: a reference proven can be renamed
+SIMPLE = ('"', "'", 'r"', 'u"')  # one plain string literal: a reference proven can be renamed
 
 
 def spellings(word: str) -> st.SearchStrategy[str]:

@@ -145,7 +145,6 @@ class ModuleConstants:
                 return self.imported(module, alias.name, depth + 1, evaluate.__name__)
         return None
 
-
     def _module_loops(self, name: str) -> list[ast.expr] | None:
         """The iterables of the module-level loops that alone bind ``name`` (None: bound otherwise)."""
         found = self.model.bindings.get(name, [])
@@ -214,8 +213,10 @@ def _own_walk(func):
 
 
 def _direct_targets(node) -> list:
-    return node.targets if isinstance(node, ast.Assign) and len(node.targets) == 1 else (
-        [node.target] if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) else []
+    return (
+        node.targets
+        if isinstance(node, ast.Assign) and len(node.targets) == 1
+        else ([node.target] if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) else [])
     )
 
 

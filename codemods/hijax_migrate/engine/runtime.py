@@ -53,8 +53,7 @@ def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: 
                     + (
                         f"runs, and its `vjp_bwd` returns cotangents, {PORT}"
                         if stuck
-                        else "runs: which class it is cannot be decided, and its rules are left as written; "
-                        f"{_TODO}"
+                        else f"runs: which class it is cannot be decided, and its rules are left as written; {_TODO}"
                     ),
                     "",
                     severity=ERROR if stuck else NOTE,

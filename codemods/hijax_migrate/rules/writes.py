@@ -479,9 +479,7 @@ def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line, fix: str = "; writ
         if isinstance(where, cst.With)
         else f"the `finally` block at line {line(where)} may return, raise, break or continue, or not"
     )
-    return (
-        f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be decided{fix}"
-    )
+    return f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be decided{fix}"
 
 
 def rule_arity(func: cst.FunctionDef) -> Arity:

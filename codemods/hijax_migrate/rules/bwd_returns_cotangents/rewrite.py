@@ -324,9 +324,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
                 return None
-            whole = (
-                [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
-            )
+            whole = [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
             facts = Helpers(scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(func, whole)
         except Unknown as unknown:
             return self.skip(

@@ -130,7 +130,6 @@ class VersionGates(RuleTransformer):
         )
 
 
-
 def _names_jax(expr: cst.BaseExpression) -> bool:
     """A call with one argument, the string ``"jax"``: ``version("jax")``."""
     return (
@@ -160,4 +159,3 @@ def _paths(test: cst.BaseExpression) -> dict[cst.CSTNode, tuple]:
             stack.append((node.left, (node, *above)))
             stack += [(link.comparator, (link, node, *above)) for link in node.comparisons]
     return found
-
