@@ -32,6 +32,7 @@ _KINDS = {"getattr": GET, "hasattr": GET, "setattr": SET, "delattr": SET}
 DUNDERS = frozenset({"__getattribute__", "__getattr__", "__setattr__", "__delattr__"})
 MAPPING_METHODS = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__", "__setitem__"})
 LISTINGS = frozenset({"getmembers", "getmembers_static"})  # names with their values
+_CLASS_FIRST = frozenset({"__init_subclass__", "__new__", "__class_getitem__", "__prepare__"})  # called with a class
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,8 @@ class _RefWalker(_Walker):
 
     def _namespace(self, node: ast.expr, obj: ast.expr) -> None:
         """``X.__dict__`` or ``vars(X)``: the key it is read with, where it stands in a mapping read."""
+        if self._instance(obj):
+            return  # an instance's own dict holds no class attribute (the data model: ``type(o).__dict__`` does)
         parent = self.parents.get(id(node))
         key: ast.expr | None = None
         if isinstance(parent, ast.Subscript) and parent.value is node:
@@ -159,6 +162,25 @@ class _RefWalker(_Walker):
             if isinstance(parent.ops[at], (ast.In, ast.NotIn)):
                 key = ([parent.left, *parent.comparators])[at]
         self._add(parent if key is not None else node, obj, key, None if key is None else ..., NAMESPACE)
+
+    def _instance(self, obj: ast.expr) -> bool:
+        """Is ``obj`` the instance: the first parameter of a plain method (no ``classmethod``,
+        ``staticmethod``, nor one Python calls with the class) of a class that is no metaclass?"""
+        if not (isinstance(obj, ast.Name) and self._is_self(obj.id)):
+            return False
+        method = next((f for f in reversed(self.functions) if isinstance(self.parents.get(id(f)), ast.ClassDef)), None)
+        if (
+            method is None
+            or method.name in _CLASS_FIRST
+            or not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
+            return False
+        owner = self.parents[id(method)]
+        decorated = any(
+            not isinstance(deco, ast.Name) or deco.id in ("classmethod", "staticmethod")
+            for deco in method.decorator_list
+        )
+        return not decorated and not any(isinstance(base, ast.Name) and base.id == "type" for base in owner.bases)
 
     def _add(self, node, obj: ast.expr | None, key: ast.expr | None, names=..., kind: str = OTHER, value=None) -> None:
         if names is ...:
