@@ -11,11 +11,9 @@ at 0.8.0, gets a note). Anything else stays as ``in_branches`` decides.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
 
 import libcst as cst
-from libcst.helpers import get_full_name_for_node
 
 from ...analysis.accum_uses import accumulator_params
 from ...analysis.families import descendants
@@ -23,18 +21,10 @@ from ...analysis.nodes import findall
 from ...analysis.returns import own_returns, returns_values
 from ...analysis.shape import ClassShape, class_shape, conditional_defs
 from ...analysis.summary import CLASSIC, rule_form
-from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
+from ...analysis.version_tests import evaluate
 from ...core.versions import format_version
 from ..context import NOTE
-
-
-def _arms(stmt: cst.If) -> list[tuple[cst.BaseExpression | None, cst.BaseSuite]]:
-    """(test, body) of each arm of an ``if``/``elif``/``else`` chain; None: ``else``."""
-    arms, node = [], stmt
-    while isinstance(node, cst.If):
-        arms.append((node.test, node.body))
-        node = node.orelse
-    return arms + ([(None, node.body)] if isinstance(node, cst.Else) else [])
+from ..gates import if_arms, version_leaf
 
 
 def _rules(body: cst.BaseSuite) -> list[cst.FunctionDef]:
@@ -47,7 +37,7 @@ def taken_at_target(cls: cst.ClassDef, target, leaf: Callable) -> tuple[cst.Func
     the tests decide at the target which arm runs; None otherwise."""
     every = findall(cls.body, cst.FunctionDef, lambda f: f.name.value == "vjp_bwd")
     for stmt in cls.body.body:
-        arms = _arms(stmt) if isinstance(stmt, cst.If) else []
+        arms = if_arms(stmt) if isinstance(stmt, cst.If) else []
         inside = [func for _, body in arms for func in _rules(body)]
         if not inside or len(inside) != len(every):
             continue
@@ -102,24 +92,3 @@ def _inherited(rule, cls: cst.ClassDef) -> bool:
     (a ``vjp_bwd_retval`` below an accumulator ``vjp_bwd``): decided as before."""
     info = rule.prims.infos.get(cls)
     return info is None or rule.project is None or bool(descendants(rule.project, info, rule.families.here()))
-
-
-def version_leaf(rule, expr: cst.BaseExpression):
-    """For ``evaluate``: jax's version (its qualified name), a literal, a module constant's literal."""
-    full = get_full_name_for_node(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
-    if full is not None and full.endswith(("__version__", "__version_info__", "._version")):
-        if any(q.name in VERSION_NAMES for q in rule.qualified_names(expr)):
-            return VERSION
-    if isinstance(expr, cst.Name) and rule.name_model is not None:
-        stmt = rule.name_model.module_constant(expr.value)
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
-            return _constant(stmt.value)
-    return literal_value(expr)
-
-
-def _constant(value: ast.expr):
-    try:
-        found = ast.literal_eval(value)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
-    return found if isinstance(found, (str, tuple)) else None

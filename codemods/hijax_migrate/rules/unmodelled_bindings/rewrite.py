@@ -13,6 +13,7 @@ from ...analysis.probes import base_bound_at_run
 from ...analysis.scopes import Kind, defines_rules, strongest
 from ...analysis.summary import ast_of
 from ..context import RuleTransformer
+from ..gates import dead_arms, version_leaf
 from . import RULE
 from .accounts import rebound, unaccounted
 
@@ -34,9 +35,9 @@ class UnmodelledBindings(RuleTransformer):
             return False  # not the same classes: nothing is claimed (the output checks name such bugs)
         bodies = [body_bindings(stmt) for stmt in statements]
         may = [self._may_be_primitive(cls, bindings) for cls, bindings in zip(classes, bodies)]
-        for cls, bindings, maybe in zip(classes, bodies, may):
+        for cls, bindings, maybe, stmt in zip(classes, bodies, may, statements):
             if maybe:
-                self._in_body(cls, bindings, tree)
+                self._in_body(cls, bindings, tree, stmt)
         for index, binding in outside_bindings(tree, statements):
             if binding.on is not None:
                 maybe = self._names_primitive(binding.on)
@@ -46,8 +47,11 @@ class UnmodelledBindings(RuleTransformer):
                 self._report(classes[index] if index is not None else None, binding)
         return False
 
-    def _in_body(self, cls: cst.ClassDef, bindings: list[Binding], tree: ast.Module) -> None:
-        """Each binding of the body no rule accounts for; each name bound again in another form."""
+    def _in_body(self, cls: cst.ClassDef, bindings: list[Binding], tree: ast.Module, stmt: ast.ClassDef) -> None:
+        """Each binding of the body no rule accounts for; each name bound again in another form.
+        An arm of a version gate no release of the target's line runs binds nothing there."""
+        dead = dead_arms(stmt.body, cls.body, self.options.target, lambda expr: version_leaf(self, expr))
+        bindings = [b for b in bindings if not any(first <= b.line <= last for first, last in dead)]
         open_ = unaccounted(bindings, self.context.binds, tree)
         for binding in open_:
             self._report(cls, binding)
