@@ -20,4 +20,4 @@ class Sq(VJPHiPrimitive):
     def vjp_bwd(self, res, g):
         return (2 * res * g,)
 # findings
-# 20 error HJX001 Sq: `vjp_bwd` is reached by name at line 6 (`vars(cls)["vjp_bwd"]`): neither a rename nor accumulators would follow it there; port both by hand
+# 11 error HJX016 Sq: `vjp_bwd` is bound by a class decorator (`cls.vjp_bwd = clipped`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand

@@ -12,4 +12,4 @@ class Sq(VJPHiPrimitive):
 for _n in ("vjp_fwd", "vjp_bwd"):
     setattr(Sq, "_base_" + _n, getattr(Sq, _n))
 # findings
-# 8 error HJX001 Sq: `vjp_bwd` is reached by name at line 13 (`getattr(Sq, _n)`): neither a rename nor accumulators would follow it there; port both by hand
+# 13 error HJX016 Sq: a name not written out (it may be a hijax rule) is bound by setattr (`setattr(Sq, "_base_" + _n, getattr(Sq, _n))`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand

@@ -21,4 +21,4 @@ class Sq(Clipped):
     def vjp_bwd(self, res, g):
         return (2 * res * g,)
 # findings
-# 21 error HJX001 Sq: `vjp_bwd` is reached by name at line 8 (`cls.__dict__.get("vjp_bwd")`): neither a rename nor accumulators would follow it there; port both by hand
+# 14 error HJX016 Clipped: `vjp_bwd` is bound by the __init_subclass__ of a base (`cls.vjp_bwd = clipped  # an attribute: a rename of the string alone...`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand

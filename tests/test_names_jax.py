@@ -181,7 +181,8 @@ def test_migrated_right_or_refused_under_jax(name, target, strategy, tmp_path):
         assert run.returncode == 1, said
         for n, text in files.items():
             assert unchanged_but_the_base((tmp_path / n).read_text(), text), n
-        assert "is reached by name at" in said, said
+        # HJX001 names the reference; HJX016, which halts the file first, the binding a wrapper makes
+        assert "is reached by name at" in said or "HJX016" in said, said
         return
     assert run.returncode == 0, run.stdout + run.stderr
     after = probe(python, tmp_path)

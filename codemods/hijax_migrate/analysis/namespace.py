@@ -90,6 +90,7 @@ class Binding:
     block: str | None = None  # the block of the body it stands in (``if``, ``try``...)
     value: ast.expr | None = None  # what is bound, where one expression says it
     on: str | None = None  # after the class: the dotted name bound on, where no class of the module is it
+    via: str | None = None  # after the class: how (``setattr``, an attribute assignment...), where ``form`` says where
 
     @property
     def key(self) -> str:

@@ -128,7 +128,7 @@ class _Walk(ast.NodeVisitor):
                 self.found.append((None, Binding(name, form, line, value=value, on=dotted)))
             return
         for index, how in owners:
-            self.found.append((index, Binding(name, how, line, value=value)))
+            self.found.append((index, Binding(name, how, line, value=value, via=form)))
 
     def _is_parameter(self, name: str) -> bool:
         func = next((node for node in reversed(self.stack) if isinstance(node, _FUNCTIONS)), None)

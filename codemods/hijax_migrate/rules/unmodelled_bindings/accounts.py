@@ -16,8 +16,8 @@ import ast
 from collections.abc import Mapping
 
 from ...analysis.ast_summary import rule_form
-from ...analysis.namespace import DEF, DELETE, GLOBAL, IN_BLOCK, NONLOCAL, Binding
-from ...analysis.scopes import ACCUMULATOR
+from ...analysis.namespace import DECORATOR, DEF, DELETE, GLOBAL, IN_BLOCK, INIT_SUBCLASS, NONLOCAL, SETATTR, Binding
+from ...analysis.scopes import ACCUMULATOR, CLASSIC
 
 _ALONE = (DELETE, GLOBAL, NONLOCAL)  # harmless where the body binds the name no other way
 _REPEATABLE = ({DEF}, {DEF + IN_BLOCK})  # bound again in these alone: the rules decide which is kept
@@ -43,6 +43,26 @@ def _proved(b: Binding, jax: set[str], funcs: dict[str, ast.FunctionDef]) -> boo
         return False
     func = funcs.get(b.value.id) if isinstance(b.value, ast.Name) else None
     return _root(b.value) in jax or b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR
+
+
+def wrapped_by_name(b: Binding, classes: list[ast.ClassDef], index: int) -> bool:
+    """``setattr(cls, "vjp_bwd", ...)`` in a class decorator or a base's ``__init_subclass__``
+    (a wrapper of the rule the class defines), where a class it reaches defines a value
+    ``def vjp_bwd``: HJX001 migrates that rule, and its references by name with it (the
+    string renamed where proven, else the family refused), so the binding is decided there."""
+    if b.name != "vjp_bwd" or b.via != SETATTR or b.form not in (DECORATOR, INIT_SUBCLASS):
+        return False
+    owner = classes[index].name
+    reached = [c for c in classes if c is classes[index] or any(_named(base) == owner for base in c.bases)]
+    return any(_value_def(stmt) for c in reached for stmt in c.body)
+
+
+def _named(expr: ast.expr) -> str | None:
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
+def _value_def(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.FunctionDef) and stmt.name == "vjp_bwd" and rule_form(stmt) == CLASSIC
 
 
 def rebound(bindings: list[Binding], decided: Mapping[str, frozenset[str]]) -> dict[str, list[Binding]]:

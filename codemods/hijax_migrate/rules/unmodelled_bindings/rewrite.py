@@ -15,7 +15,7 @@ from ...analysis.summary import ast_of
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
 from . import RULE
-from .accounts import rebound, unaccounted
+from .accounts import rebound, unaccounted, wrapped_by_name
 
 _RULES = ("vjp_fwd", "vjp_bwd", "vjp_bwd_retval")  # as ``scopes.defines_rules`` asks of a summary
 _LEFT = "whether it works at the target cannot be decided; the file is left as it is: port it by hand"
@@ -39,6 +39,8 @@ class UnmodelledBindings(RuleTransformer):
             if maybe:
                 self._in_body(cls, bindings, tree, stmt)
         for index, binding in outside_bindings(tree, statements):
+            if index is not None and wrapped_by_name(binding, statements, index):
+                continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
             if binding.on is not None:
                 maybe = self._names_primitive(binding.on)
             else:
