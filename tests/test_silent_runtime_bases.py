@@ -4,7 +4,8 @@ The data model's generator found three programs the tool left unchanged with
 ``--check`` passing, which fail under jax (``vjp_bwd() takes 3 positional
 arguments but 4 were given``): a ``types.new_class`` on ``BASES[0]``, a lambda
 rule on a class whose base is a call, and a ``def`` inside ``try`` on a class
-deriving from one whose base is a call. Each such class may be a primitive,
+deriving from one whose base is a call; the same held for a rule bound by an
+assignment on a probed base, ``type(...)`` on ``BASES[0]``, a ``partialmethod``. Each such class may be a primitive,
 and its value rule then breaks at every target from 0.8.1: each module here
 must stay byte-identical with an error, and fail under that jax as written
 (so the error is due).
@@ -89,6 +90,18 @@ CASES = {
     "rule_in_try_under_a_called_base": _HEAD
     + _CLASS.format(name="Base", base='_resolve("HiPrim", "VJPHiPrimitive")', rule="")
     + _CLASS.format(name="Op", base="Base", rule=_IN_TRY)
+    + _CALL.format(name="Op"),
+    "probed_base_rule_by_assignment": _HEAD
+    + '\nHiPrim = _resolve("HiPrim", "VJPHiPrimitive")\n'
+    + _CLASS.format(name="Op", base="HiPrim", rule="    vjp_bwd = _bwd")
+    + _CALL.format(name="Op"),
+    "type_factory_on_a_subscript": _HEAD
+    + '\nOp = type("Op", (_BASES[0],), {"__init__": _init, "expand": _expand, "vjp_fwd": _fwd, "vjp_bwd": _bwd})\n'
+    + _CALL.format(name="Op"),
+    "partialmethod_under_a_called_base": "import functools\n"
+    + _HEAD
+    + _CLASS.format(name="Base", base='_resolve("HiPrim", "VJPHiPrimitive")', rule="")
+    + _CLASS.format(name="Op", base="Base", rule="    vjp_bwd = functools.partialmethod(_bwd)")
     + _CALL.format(name="Op"),
     "subclass_of_a_subscript_base": _HEAD
     + _CLASS.format(name="Base", base="_BASES[0]", rule="")
