@@ -86,7 +86,7 @@ class UnmodelledBindings(RuleTransformer):
         """No primitive to the rules, but its base, or a base of a class of the tree it derives
         from, is picked when the code runs (a call, ``BASES[0]``, a probe, arms that disagree)."""
         kind, info = self.prims.kinds[cls], self.prims.infos.get(cls)
-        if kind.is_primitive or info is None:
+        if kind.is_primitive or info is None or self.project is None:
             return False
         undecided = kind is Kind.EXTERNAL and self.project.undecided_base(info) is not None
         return undecided or base_bound_at_run(kind, info, self.project) is not None
