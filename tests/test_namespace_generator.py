@@ -124,19 +124,12 @@ def wrong_or_silent(target: str, strategy: str, work: Path) -> list[str]:
     return [f"{pkg} {trees[pkg].forms}: {v}" for pkg, v in verdicts.items() if v[0] in ("wrong", "silent")]
 
 
-ISSUE_40 = pytest.mark.xfail(
-    strict=False, reason="issue 40 fixes land in parallel; the lead removes this mark at merge"
-)
-
-
-@ISSUE_40
 @needs_jax
 @pytest.mark.parametrize("strategy", ["auto", "accum"])
 def test_the_tool_is_never_wrong_nor_silent_under_jax_010(tmp_path, strategy):
     assert wrong_or_silent("0.10", strategy, tmp_path) == []
 
 
-@ISSUE_40
 @needs_012
 @pytest.mark.parametrize("strategy", ["auto", "accum"])
 def test_the_tool_is_never_wrong_nor_silent_under_jax_012(tmp_path, strategy):

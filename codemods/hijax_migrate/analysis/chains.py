@@ -35,7 +35,7 @@ def star_names(source: str) -> tuple[str, ...]:
 
 
 class Resolver:
-    """Mixin of a file's view (``project.FileProject``): needs
+    """Mixin of a file's view (``project.FileProject``): needs ``classes_of_name``,
     ``summary(module)``, ``extra_bases``, the memo ``class_kinds``/``class_deps``
     (the run's index's), and the file's ``answers``: adds to their ``touched``
     the modules each answer rests on, and sets their ``cyclic`` when a cycle
@@ -89,12 +89,20 @@ class Resolver:
 
     def undecided_base(self, info: ClassInfo) -> str | None:
         """What makes an undecidable class's base undecidable, for a finding: arms
-        that disagree, or a base that is no name (a call); None: neither."""
-        arms = self.disagreeing_arms(info)
-        if arms:
-            return arms_text(arms)
-        if None in info.bases:
-            return "an expression that is no name (a call, a subscript...)"
+        that disagree, or a base that is no name (a call), its own or that of a class
+        of the tree it derives from (walked, never recursed); None: neither."""
+        stack, seen, via = [(info, "")], {info.key}, ""
+        while stack:
+            current, via = stack.pop()
+            arms = self.disagreeing_arms(current)
+            if arms or None in current.bases:
+                why = arms_text(arms) if arms else "an expression that is no name (a call, a subscript...)"
+                return f"{via}{why}" if via else why
+            for base in current.bases:
+                for parent in self.classes_of_name(current.scope, base):
+                    if parent.key not in seen and self.class_kind(parent) is Kind.EXTERNAL:
+                        seen.add(parent.key)
+                        stack.append((parent, via or f"`{base}`, a class of the tree whose base is "))
         return None
 
     def disagreeing_arms(self, info: ClassInfo) -> list[tuple[str | None, Kind]]:

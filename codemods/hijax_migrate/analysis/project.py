@@ -106,8 +106,13 @@ class FileProject(Resolver):
         """(module, name, base) where the way to one of ``info``'s bases goes
         through a name bound when the code runs (what a call returns, an
         element of a tuple, an attribute of a namespace): which class that
-        is cannot be known here. None: every way is followed, or leaves the tree."""
-        stack = [(info.module, info.scope, base, None) for base in reversed(info.bases) if base]
+        is cannot be known here; a class of the tree on the way is followed through its own
+        bases. None: every way is followed, or leaves the tree."""
+        return self.bound_at_run(info.module, info.scope, info.bases)
+
+    def bound_at_run(self, module: str, scope: Scope, bases: list[str | None]) -> tuple[str, str, str] | None:
+        """``runtime_base`` of the dotted ``bases`` named in ``scope`` of ``module``."""
+        stack = [(module, scope, base, None) for base in reversed(bases) if base]
         seen: set[tuple[int, str]] = set()
         while stack and len(seen) < _RUNTIME_STEPS:
             module, scope, dotted, via = stack.pop()
@@ -127,6 +132,9 @@ class FileProject(Resolver):
                     ]
                 elif binding[0] == "import" and len(binding) == 2:
                     stack += self._runtime_leads(f"{binding[1]}.{rest}" if rest else binding[1], via)
+                elif binding[0] == "class" and not rest:  # a class of the tree: its own bases, in turn
+                    parent = binding[1]
+                    stack += [(parent.module, parent.scope, base, via) for base in reversed(parent.bases) if base]
         return None
 
     def _runtime_leads(self, name: str, via) -> list[tuple]:
