@@ -30,6 +30,7 @@ from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
 from ..writes import AccumulatorWrites, dropped_or_not
 from . import RULE
+from .blocks import renamed_in_blocks
 from .factories import FactoryPlanner
 from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
 from .named import NamedPlanner
@@ -147,7 +148,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             not defs
             or any(rule_form(f) != CLASSIC or f.decorators for f in defs)
             or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls))
-        ):
+        ):  # not each arm of an ``if``: other blocks, or a switch with ``vjp_bwd_retval``
+            defs = renamed_in_blocks(cls) if not shape.has_sres else None
+        if defs is None:
             return self.skip(
                 first,
                 cls,
