@@ -49,6 +49,13 @@ PROVEN = {
     "def in a try block": _def_in("try:", "    except Exception:\n        raise\n"),
     "switch: vjp_bwd_retval or a value vjp_bwd": "_FAST = True\n"
     + _def_in("if _FAST:", "    else:\n        " + RULE.replace("vjp_bwd", "vjp_bwd_retval").format(i="        ")),
+    "an assignment expression": _bound("(vjp_bwd := _mul_bwd)"),
+    "a for over one item": _bound("for vjp_bwd in (_mul_bwd,):\n        pass"),
+    "a list target": _bound("[vjp_bwd] = [_mul_bwd]"),
+    "a tuple target": _bound("_spare, vjp_bwd = _mul_bwd, _mul_bwd"),
+    "a starred target": _bound("vjp_bwd, *_rest = (_mul_bwd,)"),
+    "a starred target first": _bound("*_rest, vjp_bwd = (1, 2, _mul_bwd)"),
+    "a chained assignment": _bound("vjp_bwd = _alias = _mul_bwd"),
 }
 
 

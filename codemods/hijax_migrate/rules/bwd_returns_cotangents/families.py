@@ -180,7 +180,12 @@ class FamilyPlanner:
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         if not is_name(sole_target(assign), RULE):
             return None
-        verdict = bound_form(self.module, assign.value, cls)
+        return self.plan_binding(cls, assign, assign.value)
+
+    def plan_binding(self, cls: cst.ClassDef, assign: cst.Assign | cst.Name, value: cst.BaseExpression) -> Plan | None:
+        """``assign`` binds ``vjp_bwd`` to ``value`` (a whole ``vjp_bwd = f``, or the target
+        ``targets.bound_by_target`` found): renamed where ``value`` is a value rule."""
+        verdict = bound_form(self.module, value, cls)
         if verdict != CLASSIC:
             return (
                 None
@@ -203,7 +208,7 @@ class FamilyPlanner:
             return self.steps.skip(assign, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
         plan = Plan(assign, cls, new_name=NEW)
         # the body's own function, or the module's
-        if not self.bound_tuples(plan, bound_function(self.module, assign.value, cls)[0]):
+        if not self.bound_tuples(plan, bound_function(self.module, value, cls)[0]):
             return None
         if self.options.strategy == "accum":
             self.steps.skip(
