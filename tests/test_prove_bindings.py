@@ -56,6 +56,7 @@ PROVEN = {
     "a starred target": _bound("vjp_bwd, *_rest = (_mul_bwd,)"),
     "a starred target first": _bound("*_rest, vjp_bwd = (1, 2, _mul_bwd)"),
     "a chained assignment": _bound("vjp_bwd = _alias = _mul_bwd"),
+    "a subscript of a tuple": BWD + "_RULES = (_mul_bwd,)\n\n\n" + _bound("vjp_bwd = _RULES[0]")[len(BWD) :],
     "a walrus reached by a subclass": BWD
     + f"class _Lin(Binary):{FWD}\n    (vjp_bwd := _mul_bwd)\n\n\nclass Mul(_Lin):\n"
     + "    def vjp_bwd(self, res, g):\n        return _Lin.vjp_bwd(self, res, g)\n",

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis.nodes import is_name
+from ...analysis.nodes import is_name, sole_target
 from ...analysis.summary import CLASSIC, rule_form
+from .targets import bound_once, module_bindings
 
 
 def function_named(module: cst.Module, name: str, cls: cst.ClassDef | None) -> cst.FunctionDef | None:
@@ -35,6 +36,7 @@ def partial_binding(
 ) -> tuple[cst.FunctionDef | None, int, frozenset[str]]:
     """``bound_function``, and the parameters a ``partialmethod`` binds by keyword."""
     bound, keywords = 0, frozenset()
+    value = item_of_tuple(module, value)
     if (
         isinstance(value, cst.Call)
         and _is_partialmethod(value.func)
@@ -94,3 +96,30 @@ def _is_partialmethod(func: cst.BaseExpression) -> bool:
     return is_name(func, "partialmethod") or (
         isinstance(func, cst.Attribute) and func.attr.value == "partialmethod" and is_name(func.value, "functools")
     )
+
+
+def item_of_tuple(module: cst.Module, value: cst.BaseExpression) -> cst.BaseExpression:
+    """``T[i]``, ``T`` a tuple display the module binds once (``_RULES = (_bwd,)``, at its top
+    level: a tuple cannot change, and nothing rebinds the name), ``i`` a literal index in it,
+    the item a function the module binds by its ``def`` alone: that item; else ``value``."""
+    if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and len(value.slice) == 1):
+        return value
+    index = value.slice[0].slice
+    number = index.value if isinstance(index, cst.Index) else None
+    if not isinstance(number, cst.Integer):
+        return value
+    name = value.value.value
+    tops = [s.body[0] for s in module.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
+    binding = [a for a in tops if isinstance(a, cst.Assign) and is_name(sole_target(a), name)]
+    if (
+        len(binding) != 1
+        or not isinstance(binding[0].value, cst.Tuple)
+        or len(module_bindings(module.code, name) or ()) != 1
+    ):
+        return value
+    items = binding[0].value.elements
+    at = int(number.value, 0)
+    if any(isinstance(e, cst.StarredElement) for e in items) or at >= len(items):
+        return value
+    item = items[at].value  # a function bound by its ``def`` alone: the tuple holds that one
+    return item if isinstance(item, cst.Name) and bound_once(module.code, item.value) else value

@@ -132,18 +132,25 @@ def _only_item(value: cst.BaseExpression) -> cst.BaseExpression | None:
 def bound_once(code: str, name: str) -> bool:
     """Does the module bind ``name`` once, by a ``def`` (no other binding anywhere: the value a
     class body reads of it is that function)?"""
+    found = module_bindings(code, name)
+    return found is not None and len(found) == 1 and isinstance(found[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+
+
+def module_bindings(code: str, name: str) -> list[ast.AST] | None:
+    """Every node of the module that binds ``name``, in any scope (a ``def`` or class statement,
+    a target, an import, a ``global``/``nonlocal``); None: the module does not parse here."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
-        return False
-    found = 0
+        return None
+    found = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
-            found += 1 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else 2
+            found.append(node)
         elif isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
-            found += 2
+            found.append(node)
         elif isinstance(node, ast.alias) and (node.asname or node.name) == name:
-            found += 2
+            found.append(node)
         elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-            found += 2
-    return found == 1
+            found.append(node)
+    return found
