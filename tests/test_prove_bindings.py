@@ -57,6 +57,9 @@ PROVEN = {
     "a starred target first": _bound("*_rest, vjp_bwd = (1, 2, _mul_bwd)"),
     "a chained assignment": _bound("vjp_bwd = _alias = _mul_bwd"),
     "a subscript of a tuple": BWD + "_RULES = (_mul_bwd,)\n\n\n" + _bound("vjp_bwd = _RULES[0]")[len(BWD) :],
+    "a method of a plain class": "class _Rules:\n    def bwd(self, res, g):\n        x, y = res\n"
+    + "        return (g * y, g * x)\n\n\n"
+    + _bound("vjp_bwd = _Rules.bwd")[len(BWD) :],
     "a walrus reached by a subclass": BWD
     + f"class _Lin(Binary):{FWD}\n    (vjp_bwd := _mul_bwd)\n\n\nclass Mul(_Lin):\n"
     + "    def vjp_bwd(self, res, g):\n        return _Lin.vjp_bwd(self, res, g)\n",
