@@ -6,12 +6,11 @@ def _bwd(self, res, g):
 
 
 class Loop(VJPHiPrimitive):
-    for vjp_bwd in (_bwd,):
+    for vjp_bwd in (_bwd, _bwd):
         pass
 
 
 class Executed(VJPHiPrimitive):
     exec("def vjp_bwd(self, res, g):\n    return (g,)")
 # findings
-# 9 error HJX016 Loop: `vjp_bwd` is bound by a for target (`for vjp_bwd in (_bwd,):`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand
 # 14 error HJX016 Executed: `vjp_bwd` is bound by exec (`exec("def vjp_bwd(self, res, g):\n    return (g,)")`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand

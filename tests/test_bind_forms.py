@@ -55,12 +55,17 @@ CASES = [
     ("A4 annotated", body("vjp_bwd: object = _bwd"), ("an annotated assignment", 1)),
     ("A4 annotation alone", body("vjp_bwd: object", "pass"), NOTHING),
     ("A5 augmented", body("vjp_bwd = _bwd", "vjp_bwd += ()"), ("an augmented assignment", 2)),
-    ("A6 tuple target", body("x, vjp_bwd = 1, _bwd"), ("an unpacking assignment", 1)),
-    ("A6 list target", body("[vjp_bwd] = [_bwd]"), ("an unpacking assignment", 1)),
-    ("A6 starred target", body("vjp_bwd, *rest = _bwd, 1"), ("an unpacking assignment", 1)),
-    ("A6 chained", body("vjp_bwd = other = _bwd"), ("a chained assignment", 1)),
-    ("A7 walrus", body("(vjp_bwd := _bwd)"), ("an assignment expression", 1)),
-    ("A8 for target", body("for vjp_bwd in (_bwd,):", "    pass"), ("a for target", 1)),
+    # A6-A8 where Python binds a display's item: proven (HJX001's), else refused by HJX001
+    ("A6 tuple target", body("x, vjp_bwd = 1, _bwd"), MIGRATED),
+    ("A6 list target", body("[vjp_bwd] = [_bwd]"), MIGRATED),
+    ("A6 starred target", body("vjp_bwd, *rest = _bwd, 1"), MIGRATED),
+    ("A6 unpacking of no display", body("[vjp_bwd] = list((_bwd,))"), ("HJX001", "by an unpacking assignment whose")),
+    ("A6 chained", body("vjp_bwd = other = _bwd"), MIGRATED),
+    ("A6 chained, read again", body("vjp_bwd = other = _bwd", "x = vjp_bwd"), ("HJX001", "names `vjp_bwd` again")),
+    ("A7 walrus", body("(vjp_bwd := _bwd)"), MIGRATED),
+    ("A7 walrus in an expression", body("x = (vjp_bwd := _bwd)"), ("HJX001", "by a statement whose value")),
+    ("A8 for target", body("for vjp_bwd in (_bwd,):", "    pass"), MIGRATED),
+    ("A8 for over two items", body("for vjp_bwd in (_bwd, _acc):", "    pass"), ("HJX001", "by a for target whose")),
     ("A8 with target", body("with contextlib.nullcontext(_bwd) as vjp_bwd:", "    pass"), ("a with target", 1)),
     (
         "A8 except target",
@@ -81,6 +86,11 @@ CASES = [
     (
         "A13 def in try",
         body("try:", "    def vjp_bwd(self, res, g):", "        return (g,)", "except Exception:", "    pass"),
+        MIGRATED,
+    ),
+    (
+        "A13 def in try, read",
+        body("try:", "    def vjp_bwd(self, res, g):", "        return (g,)", "except Exception:", "    x = vjp_bwd"),
         ("HJX001", "defined inside a block"),
     ),
     ("A14 locals() store", body("locals()['vjp_bwd'] = _bwd"), ("a locals()/vars() store", 1)),
@@ -156,8 +166,13 @@ CASES = [
     ),
     (
         "a base from outside the tree",
+        "from somewhere import Base\n\n\nclass P(Base):\n    vjp_bwd: object = _bwd\n",
+        ("an annotated assignment", 4),
+    ),
+    (
+        "a for target on a base from outside the tree",
         "from somewhere import Base\n\n\nclass P(Base):\n    for vjp_bwd in (_bwd,):\n        pass\n",
-        ("a for target", 4),
+        ("HJX001", "is bound by a for target, and whether the class is a hijax primitive"),
     ),
     (
         "a base picked when the code runs",

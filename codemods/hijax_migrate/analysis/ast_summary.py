@@ -89,6 +89,17 @@ def _value_refs(expr: ast.expr | None) -> list[str]:
     return [name] if name else []
 
 
+def _target_names(stmt: ast.stmt) -> list[tuple[str, list[str]]]:
+    """Names a statement binds other than by a name target: a walrus statement, a ``for``
+    target, the names of an unpacking target list (each with what it may evaluate to)."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.NamedExpr):
+        return [(stmt.value.target.id, _value_refs(stmt.value.value))]
+    targets = [stmt.target] if isinstance(stmt, (ast.For, ast.AsyncFor)) else getattr(stmt, "targets", [])
+    found = [t for t in targets if isinstance(stmt, (ast.For, ast.AsyncFor)) or isinstance(t, (ast.Tuple, ast.List))]
+    names = [n for t in found for n in ast.walk(t) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return [(name.id, []) for name in names]
+
+
 def _bases(node: ast.ClassDef) -> tuple[list[str | None], tuple[tuple[int, ...], ...]]:
     """The dotted names the bases may be, and which of them are arms of one
     expression (``A if c else B``, ``A or B``: one of them is the base).
@@ -201,6 +212,9 @@ class _Builder:
             self.statement(stmt, scope, prefix)
 
     def statement(self, stmt: ast.stmt, scope: Scope, prefix: str) -> None:
+        if scope.is_class:  # a class body binds these too (``[vjp_bwd] = [f]``): its namespace holds them
+            for name, refs in _target_names(stmt):
+                scope.bind(name, ("value", refs, scope))
         if type(stmt) in _LEAVES:
             return  # binds nothing, holds no statement: most of a module's
         if isinstance(stmt, _FUNCTIONS):

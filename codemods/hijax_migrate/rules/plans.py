@@ -40,6 +40,8 @@ class Plan:
 def _rule_name(func: cst.FunctionDef | cst.Assign | cst.DictElement) -> str:
     if isinstance(func, cst.DictElement):
         return func.key.evaluated_value
+    if isinstance(func, cst.Name):  # a target of another binding statement (``[vjp_bwd] = [f]``)
+        return func.value
     if isinstance(func, cst.Assign):
         return next(t.target.value for t in func.targets if isinstance(t.target, cst.Name))
     return func.name.value

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...analysis.ast_summary import own_returns, returns_values
-from ...analysis.namespace import ASSIGN, DEF, FACTORY, IN_BLOCK
+from ...analysis.namespace import ASSIGN, CHAINED, DEF, FACTORY, FOR, IN_BLOCK, UNPACKING, WALRUS, body_bindings
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
 from ..ast_tests import assigned, in_blocks, methods
@@ -16,9 +16,15 @@ def returns_cotangents(node: ast.ClassDef, kind: Kind) -> bool:
     """A ``vjp_bwd`` returning values, or one bound in the body or defined in a block; or
     returning a dict (logs, which a target before jax 0.11.1 has not: the rule decides)."""
     rule = methods(node).get("vjp_bwd")
-    return kind is not Kind.NONE and (
-        returns_values(rule) or "vjp_bwd" in assigned(node) | in_blocks(node) or _returns_a_dict(rule)
+    # a target binding, on any class: on one whose base is bound when the code runs, it is an error
+    return (
+        kind is not Kind.NONE
+        and (returns_values(rule) or "vjp_bwd" in assigned(node) | in_blocks(node) or _returns_a_dict(rule))
+        or any(b.name == "vjp_bwd" and b.form in _TARGETS for b in body_bindings(node))
     )
+
+
+_TARGETS = frozenset({CHAINED, UNPACKING, WALRUS, FOR})  # as ``targets.FORMS``: proven, or refused there
 
 
 def _returns_a_dict(func: ast.FunctionDef | None) -> bool:
@@ -109,7 +115,7 @@ class Mul(VJPHiPrimitive):
     needs=("vjp_bwd",),
     # the external ones get a warning; plain classes may be mixins of primitives elsewhere
     kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE},
-    binds={"vjp_bwd": frozenset({DEF, DEF + IN_BLOCK, ASSIGN, FACTORY})},  # the forms it decides
+    binds={"vjp_bwd": frozenset({DEF, DEF + IN_BLOCK, ASSIGN, FACTORY, *_TARGETS})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:BwdReturnsCotangents",
     class_test=returns_cotangents,
     family_test=through_family,

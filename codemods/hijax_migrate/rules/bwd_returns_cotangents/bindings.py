@@ -6,10 +6,13 @@ Plain functions of the module's tree: the family and factory planners both ask.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
-from ...analysis.nodes import is_name
+from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.summary import CLASSIC, rule_form
+from .targets import bound_once, module_bindings
 
 
 def function_named(module: cst.Module, name: str, cls: cst.ClassDef | None) -> cst.FunctionDef | None:
@@ -35,6 +38,10 @@ def partial_binding(
 ) -> tuple[cst.FunctionDef | None, int, frozenset[str]]:
     """``bound_function``, and the parameters a ``partialmethod`` binds by keyword."""
     bound, keywords = 0, frozenset()
+    value = item_of_tuple(module, value)
+    method = method_of_class(module, value)
+    if method is not None:
+        return method, bound, keywords
     if (
         isinstance(value, cst.Call)
         and _is_partialmethod(value.func)
@@ -94,3 +101,62 @@ def _is_partialmethod(func: cst.BaseExpression) -> bool:
     return is_name(func, "partialmethod") or (
         isinstance(func, cst.Attribute) and func.attr.value == "partialmethod" and is_name(func.value, "functools")
     )
+
+
+def item_of_tuple(module: cst.Module, value: cst.BaseExpression) -> cst.BaseExpression:
+    """``T[i]``, ``T`` a tuple display the module binds once (``_RULES = (_bwd,)``, at its top
+    level: a tuple cannot change, and nothing rebinds the name), ``i`` a literal index in it,
+    the item a function the module binds by its ``def`` alone: that item; else ``value``."""
+    if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and len(value.slice) == 1):
+        return value
+    index = value.slice[0].slice
+    number = index.value if isinstance(index, cst.Index) else None
+    if not isinstance(number, cst.Integer):
+        return value
+    name = value.value.value
+    tops = [s.body[0] for s in module.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
+    binding = [a for a in tops if isinstance(a, cst.Assign) and is_name(sole_target(a), name)]
+    if (
+        len(binding) != 1
+        or not isinstance(binding[0].value, cst.Tuple)
+        or len(module_bindings(module.code, name) or ()) != 1
+    ):
+        return value
+    items = binding[0].value.elements
+    at = int(number.value, 0)
+    if any(isinstance(e, cst.StarredElement) for e in items) or at >= len(items):
+        return value
+    item = items[at].value  # a function bound by its ``def`` alone: the tuple holds that one
+    return item if isinstance(item, cst.Name) and bound_once(module.code, item.value) else value
+
+
+def method_of_class(module: cst.Module, value: cst.BaseExpression) -> cst.FunctionDef | None:
+    """``C.f``: the function ``def f`` in the body of ``C``, a plain class statement at the top
+    of the module (no base but ``object``, no decorator, no metaclass: the lookup finds its own
+    namespace) that the module binds once, whose body names ``f`` only by that ``def`` and
+    whose ``f`` nothing sets or deletes (``C.f = g``, ``setattr``/``delattr`` on ``C``)."""
+    if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name)):
+        return None
+    name, attr = value.value.value, value.attr.value
+    classes = [s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == name]
+    cls = classes[0] if len(classes) == 1 else None
+    if cls is None or cls.decorators or cls.keywords or any(not is_name(a.value, "object") for a in cls.bases):
+        return None
+    defs = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == attr]
+    named = findall(cls.body, cst.Name, lambda n: n.value == attr)
+    if len(defs) != 1 or defs[0].decorators or len(named) != 1 or len(module_bindings(module.code, name) or ()) != 1:
+        return None
+    return None if _changed_on(module, name) else defs[0]
+
+
+def _changed_on(module: cst.Module, name: str) -> bool:
+    """May the module change an attribute of ``name``? Yes unless every use of ``name`` reads an
+    attribute of it (``name.x`` loaded: the class is never handed on, aliased or written to)."""
+    tree = ast.parse(module.code)
+    reads = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    reads -= {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Attribute) and not _loaded(node)}
+    return any(isinstance(n, ast.Name) and n.id == name and id(n) not in reads for n in ast.walk(tree))
+
+
+def _loaded(node: ast.Attribute) -> bool:
+    return isinstance(node.ctx, ast.Load)

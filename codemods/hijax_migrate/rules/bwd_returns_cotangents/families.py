@@ -29,6 +29,7 @@ from ..context import NOTE
 from ..plans import Plan
 from .bindings import bound_form, bound_function
 from .planning import RuleInputs, Steps
+from .targets import bound_by_target
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
 NOT_FOLLOWED = "neither a rename nor accumulators would follow it there; port both by hand"
@@ -134,6 +135,8 @@ class FamilyPlanner:
         here = next((cls for cls, mine in self.prims.infos.items() if mine.key == info.key), None)
         if here is None:
             return info.qualname in self.decider.renamed_rules(self.project, self.options, info.module)
+        if bound_by_target(here) is not None:  # ``(vjp_bwd := f)``...: planned already (a base comes first)
+            return info.qualname in self.report.renamed
         stmt = class_shape(here).attributes.get(RULE)
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         return is_name(sole_target(assign), RULE) and bound_form(self.module, assign.value, here) == CLASSIC
@@ -180,7 +183,12 @@ class FamilyPlanner:
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         if not is_name(sole_target(assign), RULE):
             return None
-        verdict = bound_form(self.module, assign.value, cls)
+        return self.plan_binding(cls, assign, assign.value)
+
+    def plan_binding(self, cls: cst.ClassDef, assign: cst.Assign | cst.Name, value: cst.BaseExpression) -> Plan | None:
+        """``assign`` binds ``vjp_bwd`` to ``value`` (a whole ``vjp_bwd = f``, or the target
+        ``targets.bound_by_target`` found): renamed where ``value`` is a value rule."""
+        verdict = bound_form(self.module, value, cls)
         if verdict != CLASSIC:
             return (
                 None
@@ -203,7 +211,7 @@ class FamilyPlanner:
             return self.steps.skip(assign, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
         plan = Plan(assign, cls, new_name=NEW)
         # the body's own function, or the module's
-        if not self.bound_tuples(plan, bound_function(self.module, assign.value, cls)[0]):
+        if not self.bound_tuples(plan, bound_function(self.module, value, cls)[0]):
             return None
         if self.options.strategy == "accum":
             self.steps.skip(

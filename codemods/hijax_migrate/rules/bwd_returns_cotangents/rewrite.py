@@ -30,10 +30,12 @@ from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
 from ..writes import AccumulatorWrites, dropped_or_not
 from . import RULE
+from .blocks import renamed_in_blocks
 from .factories import FactoryPlanner
 from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
 from .named import NamedPlanner
 from .planning import RuleInputs
+from .targets import DESCRIBED, Bound, Refused, bound_by_target, bound_once
 from .version_arms import switched_right
 
 ARMS = (
@@ -100,6 +102,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             if self.focus is not None:  # the blocks holding them are visited too
                 self.focus |= {self._block_of(literal) for literal in self._literals}
         for cls, kind in self.prims.kinds.items():
+            self._target_on_unknown_base(cls, kind)
             func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             info = self.prims.infos.get(cls) if kind is Kind.EXTERNAL and self.project is not None else None
             base = self.project.undecided_base(info) if info is not None else None
@@ -113,6 +116,26 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                     "left alone (pass --base MODULE.CLASS if it is a hijax primitive)",
                     NOTE,
                 )
+
+    def _target_on_unknown_base(self, cls: cst.ClassDef, kind: Kind) -> None:
+        """``vjp_bwd`` bound by a target (``targets``) in a class that may be a primitive (a base
+        from outside the tree, or one bound when the code runs): these forms are this rule's to
+        decide (``Rule.binds``), and it cannot tell whether the class needs the rename: an error."""
+        info = self.prims.infos.get(cls)
+        if kind.is_primitive or info is None or self.project is None:
+            return
+        if kind is not Kind.EXTERNAL and self.project.runtime_base(info) is None:
+            return
+        found = bound_by_target(cls)
+        if found is not None:
+            node = found.target if isinstance(found, Bound) else found.node
+            self.skip(
+                node,
+                cls,
+                f"`vjp_bwd` is bound by {DESCRIBED[found.form]}, and whether the class is a hijax primitive "
+                "is decided outside the tree or when the code runs: left as written; if it is one, rename "
+                "the target `vjp_bwd_retval` by hand (right under either base where it binds a value rule)",
+            )
 
     def _block_of(self, node: cst.CSTNode) -> cst.CSTNode:
         """The innermost compound statement holding ``node``, or its statement of the module."""
@@ -147,7 +170,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             not defs
             or any(rule_form(f) != CLASSIC or f.decorators for f in defs)
             or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls))
-        ):
+        ):  # not each arm of an ``if``: other blocks, or a switch with ``vjp_bwd_retval``
+            defs = renamed_in_blocks(cls) if not shape.has_sres else None
+        if defs is None:
             return self.skip(
                 first,
                 cls,
@@ -194,8 +219,11 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 "`vjp_bwd` is defined inside a block of the class body (if, try, "
                 "for...): which one runs is decided when the code runs; port each by hand",
             )
-        if func is None:  # family hook: a rule bound in the body (``vjp_bwd = f``)
-            return self.families.plan_bound(cls, shape)
+        if func is None:
+            target = bound_by_target(cls)
+            if target is not None:  # ``(vjp_bwd := f)``, ``[vjp_bwd] = [f]``, ``for vjp_bwd in (f,):``...
+                return self.plan_target(cls, shape, target)
+            return self.families.plan_bound(cls, shape)  # family hook: a rule bound in the body (``vjp_bwd = f``)
         if not returns_values(own_returns(func)) and not self.logs_below_target(func, shape.has_sres):
             return None
         alias = next(
@@ -244,6 +272,29 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if self.options.strategy == "accum":
             return self.accum_strategy(cls, shape, func)
         return self.families.rename_in_family(cls, shape, func)  # family hook: mixins, duplicates, out of step
+
+    def plan_target(self, cls: cst.ClassDef, shape: ClassShape, found: Bound | Refused) -> Plan | None:
+        """``vjp_bwd`` bound by a target of another statement (``targets``): its name renamed
+        where the value is a function of the module bound once, returning cotangents."""
+        why = found.why if isinstance(found, Refused) else None
+        if why is None and shape.has_sres:
+            why = "structured residuals need the accumulator form, which a bound function cannot take"
+        code = self.prims.code if self.prims.code is not None else self.prims.wrapper.module.code
+        if why is None and not (isinstance(found.value, cst.Name) and bound_once(code, found.value.value)):
+            why = "its value is no function bound once in the module"
+        if why is not None:
+            return self.skip(
+                found.node if isinstance(found, Refused) else found.target,
+                cls,
+                f"`vjp_bwd` is bound by {DESCRIBED[found.form]} whose value cannot be proven to be a "
+                f"value rule ({why}), so a rename is not proven right: port it by hand",
+            )
+        return self.families.plan_binding(cls, found.target, found.value)
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        """A target of ``targets.bound_by_target`` renamed."""
+        plan = self._plans.get(original_node)
+        return updated_node.with_changes(value=plan.new_name) if plan is not None and plan.new_name else updated_node
 
     def accum_strategy(self, cls, shape, func) -> Plan | None:
         """``--strategy accum``: the accumulator form, unless something needs the value
