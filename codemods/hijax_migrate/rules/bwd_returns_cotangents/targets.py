@@ -53,6 +53,9 @@ def bound_by_target(cls: cst.ClassDef) -> Bound | Refused | None:
     """The body's binding of ``vjp_bwd`` in one of ``FORMS``, its value proven; None: no such binding."""
     if not findall(cls.body, cst.Name, lambda n: n.value == RULE):
         return None
+    defs = {id(f.name) for f in findall(cls.body, cst.FunctionDef, lambda f: f.name.value == RULE)}
+    if all(id(n) in defs for n in findall(cls.body, cst.Name, lambda n: n.value == RULE)):
+        return None  # only ``def vjp_bwd`` statements: none of these forms (read whatever the Python)
     for stmt in cls.body.body:
         found = _in_statement(stmt)
         if found is None:
