@@ -21,6 +21,7 @@ this module applies as a class decorator (the classes it decorates).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from .constants import ModuleConstants, Values
@@ -70,6 +71,7 @@ class _RefWalker(_Walker):
     def __init__(self, constants: ModuleConstants, decorated: dict[str, list[str]], source: str | None):
         super().__init__("", None)
         self.constants, self.decorated, self.source = constants, decorated, source
+        self._lines: list[str] | None = None
         self.refs: list[NameRef] = []
         self.functions: list[ast.AST] = []  # the functions around, innermost last
         self.parents: dict[int, ast.AST] = {}
@@ -218,9 +220,25 @@ class _RefWalker(_Walker):
         return {params[0].arg: self.decorated[outer.name]}
 
     def _code(self, node: ast.AST) -> str:
-        code = ast.get_source_segment(self.source, node) if self.source is not None else None
+        code = self._segment(node) if self.source is not None else None
         code = code if code is not None else ast.unparse(node)
         return code if len(code) <= 60 else code[:57] + "..."
+
+    def _segment(self, node: ast.AST) -> str | None:
+        """``ast.get_source_segment``'s text, from lines split once (it splits the source each call)."""
+        if self._lines is None:
+            self._lines = _LINES.findall(self.source)
+        first, last = node.lineno - 1, node.end_lineno - 1
+        if node.end_col_offset is None or last >= len(self._lines):
+            return None
+        if first == last:
+            return self._lines[first].encode()[node.col_offset : node.end_col_offset].decode()
+        head = self._lines[first].encode()[node.col_offset :].decode()
+        tail = self._lines[last].encode()[: node.end_col_offset].decode()
+        return "".join([head, *self._lines[first + 1 : last], tail])
+
+
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as ast's positions count them, ends kept
 
 
 def _called(func: ast.expr) -> str | None:
