@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from .constants import ModuleConstants, Values
+from .namespace_after import called_name
 from .sites import NAME, SELF, UNKNOWN, Site, _Walker
 
 GETTERS = frozenset({"getattr", "hasattr", "setattr", "delattr", "getattr_static"})
@@ -99,7 +100,7 @@ class _RefWalker(_Walker):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = _called(node.func)
+        name = called_name(node.func)
         if name in GETTERS and len(node.args) >= 2:
             plain = isinstance(node.func, ast.Name)
             value = node.args[2] if name == "setattr" and len(node.args) == 3 else None
@@ -241,15 +242,9 @@ class _RefWalker(_Walker):
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as ast's positions count them, ends kept
 
 
-def _called(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else None
-
-
 def _is_namespace(expr: ast.expr) -> bool:
     return (isinstance(expr, ast.Attribute) and expr.attr == "__dict__") or (
-        isinstance(expr, ast.Call) and _called(expr.func) == "vars"
+        isinstance(expr, ast.Call) and called_name(expr.func) == "vars"
     )
 
 

@@ -89,7 +89,7 @@ class _Walk(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = _called(node.func)
+        name = called_name(node.func)
         if name in ("setattr", "delattr") and len(node.args) >= 2:
             value = node.args[2] if len(node.args) > 2 else None
             key = _constant(node.args[1])
@@ -165,7 +165,7 @@ class _Walk(ast.NodeVisitor):
         return [
             index
             for index, cls in enumerate(self.classes)
-            if any(_called(node.func) == descriptor for stmt in cls.body for node in _calls(stmt))
+            if any(called_name(node.func) == descriptor for stmt in cls.body for node in _calls(stmt))
         ]
 
 
@@ -190,7 +190,7 @@ def _static(func: ast.FunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in func.decorator_list)
 
 
-def _called(func: ast.expr) -> str | None:
+def called_name(func: ast.expr) -> str | None:
     """The name a call calls: ``f`` or ``mod.f``."""
     if isinstance(func, ast.Name):
         return func.id
