@@ -289,12 +289,16 @@ def test_two_definitions_under_accum_keep_the_earlier_dead():
     assert any("defined twice" in f.message and f.severity == "error" for f in result.report.findings)
 
 
-def test_the_names_triage_looks_for_are_those_the_rules_decide():
+def test_the_words_hjx016_needs_name_every_binding_the_rules_decide():
+    """A file that binds a decided name holds one of the rule's words (a substring: the pre-filter's
+    test), or the name is one found through its primitive's base, whose name is a word."""
     from hijax_migrate.rules.base import decided_bindings
     from hijax_migrate.rules.registry import all_rules
-    from hijax_migrate.rules.unmodelled_bindings import NAMES
+    from hijax_migrate.rules.unmodelled_bindings import COMMON, WORDS
 
-    assert set(decided_bindings(all_rules())) == NAMES
+    names = set(decided_bindings(all_rules()))
+    assert COMMON <= names and "HiPrim" in WORDS
+    assert all(any(word in name for word in WORDS) for name in names - COMMON)
 
 
 def test_an_error_marked_as_checked_leaves_the_rest_to_the_rules():

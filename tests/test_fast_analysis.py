@@ -618,7 +618,7 @@ def test_a_type_call_placing_a_rule_is_found_by_its_lines(code):
 
 
 def test_type_calls_placing_rules_found_by_lines_as_by_a_walk_in_every_golden_case():
-    from hijax_migrate.engine.triage import _over_lines, _type_lines
+    from hijax_migrate.analysis.line_walk import over_lines, word_lines
 
     for path in sorted(GOLDEN.glob("*.py")):
         code = read_case(path).source
@@ -626,6 +626,5 @@ def test_type_calls_placing_rules_found_by_lines_as_by_a_walk_in_every_golden_ca
             tree = ast.parse(code)
         except SyntaxError:  # newer syntax than this Python's
             continue
-        assert [n for n in _placing_calls(tree) if n in set(_over_lines(tree, _type_lines(code)))] == _placing_calls(
-            tree
-        ), path.name
+        found = set(over_lines(tree, word_lines(code, ("type",))))
+        assert [n for n in _placing_calls(tree) if n in found] == _placing_calls(tree), path.name

@@ -20,6 +20,7 @@ import ast
 from collections.abc import Iterator
 
 from .ast_summary import full_name
+from .line_walk import spans, word_lines
 from .namespace import (
     API_NAMES,
     ATTRIBUTE,
@@ -39,16 +40,22 @@ Owned = tuple[int | None, Binding]
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def outside_bindings(tree: ast.Module, classes: list[ast.ClassDef]) -> list[Owned]:
-    """Each binding of an API name (or of a name not written out) made outside class bodies."""
-    walk = _Walk(classes)
+# A binding made outside a class body names one of these on its lines (``line_walk``)
+_WORDS = frozenset({*API_NAMES, "setattr", "delattr", "type", "new_class"})
+
+
+def outside_bindings(tree: ast.Module, classes: list[ast.ClassDef], code: str | None = None) -> list[Owned]:
+    """Each binding of an API name (or of a name not written out) made outside class bodies.
+    ``code``: ``tree``'s text, where given only the nodes over lines naming a word of such a
+    binding are walked (a few paths down a big module instead of every node)."""
+    walk = _Walk(classes, None if code is None else word_lines(code, _WORDS))
     walk.visit(tree)
     return walk.found + list(_metaclasses(classes))
 
 
 class _Walk(ast.NodeVisitor):
-    def __init__(self, classes: list[ast.ClassDef]):
-        self.classes = classes
+    def __init__(self, classes: list[ast.ClassDef], lines: list[int] | None = None):
+        self.classes, self.lines = classes, lines
         self.by_name: dict[str, list[int]] = {}
         for index, cls in enumerate(classes):
             self.by_name.setdefault(cls.name, []).append(index)
@@ -65,7 +72,13 @@ class _Walk(ast.NodeVisitor):
         scope = isinstance(node, (*_FUNCTIONS, ast.ClassDef))
         if scope:
             self.stack.append(node)
-        super().generic_visit(node)
+        lines = self.lines
+        if isinstance(node, ast.JoinedStr):
+            self.lines = None  # an f-string's parts may be placed loosely: walked whole
+        for child in ast.iter_child_nodes(node):
+            if self.lines is None or spans(child, self.lines):
+                self.visit(child)
+        self.lines = lines
         if scope:
             self.stack.pop()
 

@@ -16,12 +16,12 @@ fixtures set aside) is read from the facts the engine reads too
 from __future__ import annotations
 
 import ast
-import bisect
 import functools
 import re
 
 from ..analysis.ast_summary import parse_ast, summarize_ast
 from ..analysis.fixture_classes import Undecidable, fixture_classes, fixture_note
+from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.newer_uses import newer_uses
 from ..analysis.probes import base_bound_at_run, probes, users
 from ..analysis.scopes import ClassInfo, Kind, Scope
@@ -29,11 +29,10 @@ from ..analysis.spelling import respelt
 from ..core.model import FileReport, Finding, Options
 from ..core.versions import ADDED_NAMES
 from ..rules import registry
-from ..rules.base import Rule
+from ..rules.base import Rule, Triaged, decided_bindings
 from ..sources.files import covering
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")  # letters NFKC may make ``type`` of
 
 
 def untouched(code: str, path: str, options: Options, project, module: str = "") -> FileReport | None:
@@ -155,6 +154,10 @@ def _acting(
     for rule in selected:
         if rule.needs and not any(word in code for word in rule.needs):
             continue
+        if rule.file_test is not None:
+            if rule.file_test(Triaged(code, tree, classes, scope, project, _binds(options.target))):
+                acting.add(rule.code)
+            continue
         if rule.kinds is None:  # module-wide renames
             if options.module_wide() and (rule.module_test or _anywhere)(tree):
                 acting.add(rule.code)
@@ -163,6 +166,12 @@ def _acting(
         if any(kind in rule.kinds and test(node, kind) for node, kind, _ in classes):
             acting.add(rule.code)
     return acting | _family_acting(code, tree, classes, scope, selected, project, acting)
+
+
+@functools.cache
+def _binds(target) -> dict[str, frozenset[str]]:
+    """The forms the rules released by ``target`` decide, selected or not (as the engine's)."""
+    return decided_bindings(registry.select(target))
 
 
 def _picks_base_at_run(code: str, classes: list[tuple[ast.ClassDef, Kind, ClassInfo]], tree: ast.Module) -> bool:
@@ -197,8 +206,6 @@ def _places_rules(tree: ast.Module, code: str) -> bool:
     written so, not written out, or ``**``). Most ``type(x)`` calls in a
     module that names ``vjp_bwd`` are no such call. Only the nodes over a
     line that may name ``type`` are looked at: a big module has a few."""
-    lines = _type_lines(code) if "\r" not in code else None  # ``ast`` counts a lone CR as a line's end
-    nodes = ast.walk(tree) if lines is None else _over_lines(tree, lines)
     return any(
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -207,54 +214,8 @@ def _places_rules(tree: ast.Module, code: str) -> bool:
             isinstance(arg, ast.Dict) and any(_may_be_rule(key) for key in arg.keys)
             for arg in [*node.args, *(keyword.value for keyword in node.keywords)]
         )
-        for node in nodes
+        for node in over_lines(tree, word_lines(code, ("type",)))
     )
-
-
-def _type_lines(code: str) -> list[int]:
-    """The lines (from 1, ascending) that may name ``type``: those holding the
-    word, or other than ASCII."""
-    starts = [
-        match.start()
-        for match in re.finditer("type", code)  # a plain word: searched fast
-        if not _in_word(code, match.start() - 1) and not _in_word(code, match.start() + 4)
-    ]
-    if not code.isascii():
-        starts = sorted([*starts, *(match.start() for match in _NOT_ASCII.finditer(code))])
-    found, line, at = [], 1, 0
-    for start in starts:
-        line, at = line + code.count("\n", at, start), start
-        if not found or found[-1] != line:
-            found.append(line)
-    return found
-
-
-def _in_word(code: str, at: int) -> bool:
-    """Is ``code[at]`` an ASCII letter, digit or underscore (as ``dtype``'s ``d``)?"""
-    return 0 <= at < len(code) and (code[at].isascii() and code[at].isalnum() or code[at] == "_")
-
-
-def _over_lines(tree: ast.AST, lines: list[int]):
-    """The nodes of ``tree`` whose lines hold one of ``lines``: a node's children
-    stand within its lines (a definition's decorators above it), but for an
-    f-string's, which older Pythons place loosely: an f-string is walked whole."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.JoinedStr):
-            yield from ast.walk(node)
-            continue
-        yield node
-        stack += [child for child in ast.iter_child_nodes(node) if _spans(child, lines)]
-
-
-def _spans(node: ast.AST, lines: list[int]) -> bool:
-    start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
-    if start is None or end is None:
-        return True  # no place of its own (arguments, a comprehension): its children say
-    start = min([start, *(decorator.lineno for decorator in getattr(node, "decorator_list", ()))])
-    at = bisect.bisect_left(lines, start)
-    return at < len(lines) and lines[at] <= end
 
 
 def _may_be_rule(key: ast.expr | None) -> bool:

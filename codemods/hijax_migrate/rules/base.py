@@ -36,6 +36,7 @@ class Rule:
     class_test: Callable | None = None  # (ast.ClassDef, Kind) -> bool, for each class of ``kinds``
     module_test: Callable | None = None  # (ast.Module) -> bool, for a module-wide rule
     family_test: Callable | None = None  # (code, tree, [(class, kind, info)], scope, project) -> bool
+    file_test: Callable | None = None  # (Triaged) -> bool: the whole file at once, instead of the two above
     # The API names whose bindings the rule decides (migrates, proves right, or reports), and
     # in which forms (``analysis.namespace``): a binding of such a name in no released rule's
     # form is an error (HJX016); a name no released rule reads cannot break at the target.
@@ -63,6 +64,18 @@ class Rule:
     @property
     def release(self) -> str:
         return format_version(self.since)
+
+
+@dataclass(frozen=True)
+class Triaged:
+    """What triage knows of a file, for a rule's ``file_test``."""
+
+    code: str
+    tree: object  # its ``ast.Module``
+    classes: list  # [(class statement, kind, summary)], in source order
+    scope: object  # the module's scope
+    project: object  # the run's view of the tree
+    binds: Mapping[str, frozenset[str]]  # the forms the target's rules decide (``decided_bindings``)
 
 
 def decided_bindings(rules: list[Rule]) -> dict[str, frozenset[str]]:

@@ -11,31 +11,23 @@ as it is (``halts``): another rule's edit would rest on a binding it does not se
 
 from __future__ import annotations
 
-import ast
-
-from ...analysis.namespace import DEF, body_bindings
-from ...analysis.namespace_after import outside_bindings
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
-from ..base import Rule
+from ..base import Rule, Triaged
+from .decide import Classes, unaccounted_bindings
 
-# The names some rule decides the bindings of (``Rule.binds``; a test holds them to the
-# registry's): only these can break at a target.
-NAMES = frozenset({"vjp_bwd", "vjp_fwd", "vjp_bwd_retval_logs", "dce", "remat", "batch_dim_rule"})
-# Words a file must name for such a binding to be looked for: the names, and a hijax base's
-# (``dce`` and ``remat`` are no words of their own: too common; their primitives name a base).
+# Words a file must name for a binding no rule accounts for to be looked for: the names the rules
+# decide the bindings of (``Rule.binds``), and a hijax base's (``dce`` and ``remat`` are no words
+# of their own: too common; their primitives name a base). A test holds them to the registry's.
 WORDS = ("vjp_bwd", "vjp_fwd", "batch_dim_rule", "HiPrim")
+COMMON = frozenset({"dce", "remat"})  # names found through their primitives' bases
 
 
-def unusual(node: ast.ClassDef, kind: Kind) -> bool:
-    """Triage's test: the body binds such a name (or one not written out) other than by a plain
-    ``def`` (a superset: every rule that reads a name decides its ``def``)."""
-    return any(b.key != DEF and (b.name is None or b.name in NAMES) for b in body_bindings(node))
-
-
-def bound_outside(code: str, tree: ast.Module, classes: list, scope, project) -> bool:
-    """Triage's test: an API name bound after a class statement, or by the way a class is made."""
-    found = outside_bindings(tree, [node for node, _, _ in classes])
-    return any(b.name is None or b.name in NAMES for _, b in found)
+def any_unaccounted(file: Triaged) -> bool:
+    """Triage's test: the rewrite's own decision, without the version gates' dead arms
+    (evaluated by libcst's names), so a superset of what it reports."""
+    nodes, kinds, infos = zip(*file.classes) if file.classes else ((), (), ())
+    classes = Classes(list(nodes), list(kinds), list(infos), file.scope, file.project)
+    return next(unaccounted_bindings(file.tree, classes, file.binds, file.code), None) is not None
 
 
 RULE = Rule(
@@ -74,6 +66,5 @@ setattr(Op, "vjp_bwd", _bwd)
     kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE},
     halts=True,
     rewrite=f"{__name__}.rewrite:UnmodelledBindings",
-    class_test=unusual,
-    family_test=bound_outside,
+    file_test=any_unaccounted,
 )

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Mapping
+import functools
 
 import libcst as cst
 
-from ...analysis.ast_summary import class_statements, dotted_name
-from ...analysis.namespace import DEF, IN_BLOCK, Binding, body_bindings
-from ...analysis.namespace_after import outside_bindings
-from ...analysis.probes import base_bound_at_run
-from ...analysis.scopes import Kind, defines_rules, strongest
+from ...analysis.ast_summary import class_statements
+from ...analysis.namespace import Binding
 from ...analysis.summary import ast_of
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
 from . import RULE
-from .accounts import rebound, unaccounted, wrapped_by_name
+from .decide import Again, Classes, unaccounted_bindings
 
-_RULES = ("vjp_fwd", "vjp_bwd", "vjp_bwd_retval")  # as ``scopes.defines_rules`` asks of a summary
-_DEFS = frozenset({DEF, DEF + IN_BLOCK})  # the forms of ``vjp_bwd`` decided on a class that is no primitive
 _LEFT = "whether it works at the target cannot be decided; the file is left as it is: port it by hand"
 _WHY = f"no rule of the tool follows that form, so {_LEFT}"
 
@@ -28,89 +22,26 @@ class UnmodelledBindings(RuleTransformer):
     rule = RULE
 
     def visit_Module(self, node: cst.Module) -> bool:
-        if not self.context.binds:
-            return False
         tree, text = ast_of(node, self.prims.code if self.prims.code is not None else node.code)
         self._lines = text.splitlines()
-        classes, statements = list(self.prims.kinds), class_statements(tree)
-        if len(classes) != len(statements):
+        nodes, statements = list(self.prims.kinds), class_statements(tree)
+        if len(nodes) != len(statements):
             return False  # not the same classes: nothing is claimed (the output checks name such bugs)
-        bodies = [body_bindings(stmt) for stmt in statements]
-        may = [self._may_be_primitive(cls, bindings) for cls, bindings in zip(classes, bodies)]
-        for cls, bindings, maybe, stmt in zip(classes, bodies, may, statements):
-            if maybe:
-                self._in_body(cls, bindings, tree, stmt, self._decided(cls))
-        for index, binding in outside_bindings(tree, statements):
-            if index is not None and wrapped_by_name(binding, statements, index):
-                continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
-            if binding.on is not None:
-                maybe = self._names_primitive(binding.on)
+        kinds, infos = [self.prims.kinds[cls] for cls in nodes], [self.prims.infos.get(cls) for cls in nodes]
+        classes = Classes(statements, kinds, infos, self.prims.module_scope, self.project)
+
+        def dead(index: int) -> list[tuple[int, int]]:
+            """The arms of the body's version gates no release of the target's line runs."""
+            leaf = functools.partial(version_leaf, self)
+            return dead_arms(statements[index].body, nodes[index].body, self.options.target, leaf)
+
+        for found in unaccounted_bindings(tree, classes, self.context.binds, text, dead):
+            cls = nodes[found.index] if found.index is not None else None
+            if isinstance(found, Again):
+                self._again(cls, found.name, found.bindings)
             else:
-                maybe = may[index] if index is not None else self._bases_may_be(binding.value, any(may))
-            if maybe and unaccounted([binding], self.context.binds, tree, outside=True):
-                self._report(classes[index] if index is not None else None, binding)
+                self._report(cls, found.binding)
         return False
-
-    def _in_body(
-        self, cls: cst.ClassDef, bindings: list[Binding], tree: ast.Module, stmt: ast.ClassDef, decided: Mapping
-    ) -> None:
-        """Each binding of the body no rule accounts for; each name bound again in another form.
-        An arm of a version gate no release of the target's line runs binds nothing there."""
-        dead = dead_arms(stmt.body, cls.body, self.options.target, lambda expr: version_leaf(self, expr))
-        bindings = [b for b in bindings if not any(first <= b.line <= last for first, last in dead)]
-        open_ = unaccounted(bindings, decided, tree)
-        for binding in open_:
-            self._report(cls, binding)
-        for name, again in rebound(bindings, decided).items():
-            if not any(b.name == name for b in open_):
-                self._again(cls, name, again)
-
-    def _may_be_primitive(self, cls: cst.ClassDef, bindings: list[Binding]) -> bool:
-        """A primitive, or undecided (a base from outside the tree, or one picked when the code
-        runs) with a hijax rule bound in its body, in any form."""
-        kind, info = self.prims.kinds[cls], self.prims.infos.get(cls)
-        if kind.is_primitive:
-            return True
-        if info is None or not (defines_rules(info) or any(b.name in _RULES for b in bindings)):
-            return False
-        return kind is Kind.EXTERNAL or base_bound_at_run(kind, info, self.project) is not None
-
-    def _decided(self, cls: cst.ClassDef) -> Mapping:
-        """The forms the rules decide on ``cls``. On a class that is no primitive to them (its base
-        picked when the code runs) no rule migrates a rule bound by an assignment: only a ``def``
-        of ``vjp_bwd`` is decided there (reported by HJX001 and the engine where it returns
-        cotangents, ``probes.value_rule``); every other form is this rule's error."""
-        if not self._at_run(cls):
-            return self.context.binds
-        return {**self.context.binds, "vjp_bwd": self.context.binds.get("vjp_bwd", frozenset()) & _DEFS}
-
-    def _at_run(self, cls: cst.ClassDef) -> bool:
-        """No primitive to the rules, but its base, or a base of a class of the tree it derives
-        from, is picked when the code runs (a call, ``BASES[0]``, a probe, arms that disagree)."""
-        kind, info = self.prims.kinds[cls], self.prims.infos.get(cls)
-        if kind.is_primitive or info is None or self.project is None:
-            return False
-        undecided = kind is Kind.EXTERNAL and self.project.undecided_base(info) is not None
-        return undecided or base_bound_at_run(kind, info, self.project) is not None
-
-    def _names_primitive(self, dotted: str) -> bool:
-        """Does ``dotted`` name a class of the tree (another module's, or an alias) that is or may be a primitive?"""
-        if self.prims.module_scope is None:
-            return False
-        infos = self.project.classes_of_name(self.prims.module_scope, dotted)
-        kinds = [self.project.class_kind(info) for info in infos]
-        return any(k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) for k, i in zip(kinds, infos))
-
-    def _bases_may_be(self, bases: ast.expr | None, unreadable: bool) -> bool:
-        """Bases of a class made by a call: may it be a primitive? ``unreadable``: the answer
-        where they cannot be read."""
-        if not isinstance(bases, ast.Tuple) or self.prims.module_scope is None:
-            return unreadable
-        names = [dotted_name(element) for element in bases.elts]
-        if None in names or self.project.bound_at_run("", self.prims.module_scope, names) is not None:
-            return True  # a base picked when the code runs (a call, ``BASES[0]``): it may be a primitive
-        kind = strongest(self.project.kind_of_name(self.prims.module_scope, name) for name in names)
-        return kind.is_primitive or kind is Kind.EXTERNAL and unreadable
 
     def _report(self, cls: cst.ClassDef | None, binding: Binding) -> None:
         shown = self._lines[binding.line - 1].strip() if binding.line <= len(self._lines) else ""

@@ -1,0 +1,67 @@
+"""Walk only the nodes of a module that stand over the lines naming some words.
+
+A search for calls of ``type`` or for bindings of an API name needs only the
+nodes whose lines hold such a word: in a big module, a few paths down the
+tree instead of every node. A node's children stand within its lines (a
+definition's decorators above it, which count), but for an f-string's, which
+older Pythons place loosely: an f-string is walked whole. A name ``ast``
+reads may be written in other letters that NFKC makes it of, so a line
+holding anything but ASCII counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import functools
+import re
+from collections.abc import Iterable, Iterator
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+@functools.lru_cache(maxsize=32)
+def _pattern(words: frozenset[str]) -> re.Pattern:
+    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf"(?<![0-9A-Za-z_])(?:{alternatives})(?![0-9A-Za-z_])")
+
+
+def word_lines(code: str, words: Iterable[str]) -> list[int] | None:
+    """The lines (from 1, ascending) that name one of ``words`` as a whole word, or hold
+    other than ASCII; None where ``ast`` may count lines otherwise (a lone CR ends one)."""
+    if "\r" in code:
+        return None
+    starts = [match.start() for match in _pattern(frozenset(words)).finditer(code)]
+    if not code.isascii():
+        starts = sorted([*starts, *(match.start() for match in _NOT_ASCII.finditer(code))])
+    found, line, at = [], 1, 0
+    for start in starts:
+        line, at = line + code.count("\n", at, start), start
+        if not found or found[-1] != line:
+            found.append(line)
+    return found
+
+
+def over_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` whose lines hold one of ``lines`` (None: every node)."""
+    if lines is None:
+        yield from ast.walk(tree)
+        return
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.JoinedStr):
+            yield from ast.walk(node)
+            continue
+        yield node
+        stack += [child for child in ast.iter_child_nodes(node) if spans(child, lines)]
+
+
+def spans(node: ast.AST, lines: list[int]) -> bool:
+    """Does ``node`` (its decorators with it) stand over one of ``lines``?"""
+    start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    if start is None or end is None:
+        return True  # no place of its own (arguments, a comprehension): its children say
+    start = min([start, *(decorator.lineno for decorator in getattr(node, "decorator_list", ()))])
+    at = bisect.bisect_left(lines, start)
+    return at < len(lines) and lines[at] <= end

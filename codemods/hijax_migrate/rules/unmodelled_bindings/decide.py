@@ -1,0 +1,146 @@
+"""HJX016's decision, over ``ast``: which bindings of API names no rule accounts for.
+
+One implementation, read twice: triage asks whether a file holds any (then it
+needs libcst, which names the classes and lines), the rewrite reports each.
+The decision reads a module's class statements with their kinds and
+summaries (``Classes``), the forms the target's rules decide, and the arms of
+version gates the target never runs (``dead``: triage, which evaluates no
+gate, passes none, and so finds a superset).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from ...analysis.ast_summary import dotted_name
+from ...analysis.namespace import DEF, IN_BLOCK, Binding, body_bindings
+from ...analysis.namespace_after import outside_bindings
+from ...analysis.probes import base_bound_at_run
+from ...analysis.scopes import ClassInfo, Kind, defines_rules, strongest
+from .accounts import rebound, unaccounted, wrapped_by_name
+
+_RULES = ("vjp_fwd", "vjp_bwd", "vjp_bwd_retval")  # as ``scopes.defines_rules`` asks of a summary
+_DEFS = frozenset({DEF, DEF + IN_BLOCK})  # the forms of ``vjp_bwd`` decided on a class that is no primitive
+
+
+@dataclass(frozen=True)
+class Classes:
+    """A module's class statements (``ast_summary.class_statements``' order), each with its
+    kind (fixtures: none) and summary; the module's scope and the run's project answer names."""
+
+    statements: list[ast.ClassDef]
+    kinds: list[Kind]
+    infos: list[ClassInfo | None]
+    scope: object
+    project: object
+
+
+@dataclass(frozen=True)
+class Open:
+    """A binding no rule accounts for, on class ``index`` (None: a class made by a call)."""
+
+    index: int | None
+    binding: Binding
+
+
+@dataclass(frozen=True)
+class Again:
+    """``name`` bound more than once in class ``index``'s body, in forms no rule orders."""
+
+    index: int
+    name: str
+    bindings: list[Binding]
+
+
+Dead = Callable[[int], list[tuple[int, int]]]  # class index -> line spans of gate arms never run
+
+
+def unaccounted_bindings(
+    tree: ast.Module, classes: Classes, binds: Mapping[str, frozenset[str]], code: str | None, dead: Dead | None = None
+) -> Iterator[Open | Again]:
+    """Each binding of the module no rule accounts for, in the order the rule reports them:
+    class bodies first, then the bindings made outside them."""
+    if not binds:
+        return
+    bodies = [body_bindings(stmt) for stmt in classes.statements]
+    may = [_may_be_primitive(classes, i, bindings) for i, bindings in enumerate(bodies)]
+    for index, (bindings, maybe) in enumerate(zip(bodies, may)):
+        if maybe:
+            yield from _in_body(tree, classes, index, bindings, _decided(classes, index, binds), dead)
+    for index, binding in outside_bindings(tree, classes.statements, code):
+        if index is not None and wrapped_by_name(binding, classes.statements, index):
+            continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
+        if binding.on is not None:
+            maybe = _names_primitive(classes, binding.on)
+        else:
+            maybe = may[index] if index is not None else _bases_may_be(classes, binding.value, any(may))
+        if maybe and unaccounted([binding], binds, tree, outside=True):
+            yield Open(index, binding)
+
+
+def _in_body(
+    tree: ast.Module, classes: Classes, index: int, bindings: list[Binding], decided: Mapping, dead: Dead | None
+) -> Iterator[Open | Again]:
+    """Each binding of the body no rule accounts for; each name bound again in another form.
+    An arm of a version gate no release of the target's line runs binds nothing there."""
+    spans = dead(index) if dead is not None else []
+    bindings = [b for b in bindings if not any(first <= b.line <= last for first, last in spans)]
+    open_ = unaccounted(bindings, decided, tree)
+    yield from (Open(index, binding) for binding in open_)
+    for name, again in rebound(bindings, decided).items():
+        if not any(b.name == name for b in open_):
+            yield Again(index, name, again)
+
+
+def _may_be_primitive(classes: Classes, index: int, bindings: list[Binding]) -> bool:
+    """A primitive, or undecided (a base from outside the tree, or one picked when the code
+    runs) with a hijax rule bound in its body, in any form."""
+    kind, info = classes.kinds[index], classes.infos[index]
+    if kind.is_primitive:
+        return True
+    if info is None or not (defines_rules(info) or any(b.name in _RULES for b in bindings)):
+        return False
+    return kind is Kind.EXTERNAL or base_bound_at_run(kind, info, classes.project) is not None
+
+
+def _decided(classes: Classes, index: int, binds: Mapping) -> Mapping:
+    """The forms the rules decide on a class. On a class that is no primitive to them (its base
+    picked when the code runs) no rule migrates a rule bound by an assignment: only a ``def``
+    of ``vjp_bwd`` is decided there (reported by HJX001 and the engine where it returns
+    cotangents, ``probes.value_rule``); every other form is this rule's error."""
+    if not _at_run(classes, index):
+        return binds
+    return {**binds, "vjp_bwd": binds.get("vjp_bwd", frozenset()) & _DEFS}
+
+
+def _at_run(classes: Classes, index: int) -> bool:
+    """No primitive to the rules, but its base, or a base of a class of the tree it derives
+    from, is picked when the code runs (a call, ``BASES[0]``, a probe, arms that disagree)."""
+    kind, info, project = classes.kinds[index], classes.infos[index], classes.project
+    if kind.is_primitive or info is None or project is None:
+        return False
+    undecided = kind is Kind.EXTERNAL and project.undecided_base(info) is not None
+    return undecided or base_bound_at_run(kind, info, project) is not None
+
+
+def _names_primitive(classes: Classes, dotted: str) -> bool:
+    """Does ``dotted`` name a class of the tree (another module's, or an alias) that is or may be a primitive?"""
+    if classes.scope is None:
+        return False
+    infos = classes.project.classes_of_name(classes.scope, dotted)
+    kinds = [classes.project.class_kind(info) for info in infos]
+    return any(k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) for k, i in zip(kinds, infos))
+
+
+def _bases_may_be(classes: Classes, bases: ast.expr | None, unreadable: bool) -> bool:
+    """Bases of a class made by a call: may it be a primitive? ``unreadable``: the answer
+    where they cannot be read."""
+    if not isinstance(bases, ast.Tuple) or classes.scope is None:
+        return unreadable
+    names = [dotted_name(element) for element in bases.elts]
+    if None in names or classes.project.bound_at_run("", classes.scope, names) is not None:
+        return True  # a base picked when the code runs (a call, ``BASES[0]``): it may be a primitive
+    kind = strongest(classes.project.kind_of_name(classes.scope, name) for name in names)
+    return kind.is_primitive or kind is Kind.EXTERNAL and unreadable

@@ -1,0 +1,103 @@
+"""Walking only the nodes over the lines that name a word (``analysis.line_walk``)
+finds what walking every node finds: fast against slow.
+
+``word_lines`` against a line-by-line search; ``outside_bindings`` with the
+text (filtered) against without it (every node), over every golden case, the
+package's own sources, the data model's generator and texts drawn to put the
+words where a filter could lose them (continued lines, decorators, f-strings,
+letters NFKC makes ASCII of, a lone CR).
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hijax_migrate.analysis.ast_summary import class_statements
+from hijax_migrate.analysis.line_walk import over_lines, word_lines
+from hijax_migrate.analysis.namespace_after import outside_bindings
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import program_namespaces  # noqa: E402
+
+WORDS = ("type", "setattr", "vjp_bwd")
+
+
+def slow_word_lines(code: str, words) -> list[int]:
+    """Each line searched alone (``str.split`` on LF only, as ``ast`` counts without a lone CR)."""
+    found = []
+    for number, line in enumerate(code.split("\n"), 1):
+        named = any(re.search(rf"(?<![0-9A-Za-z_]){re.escape(w)}(?![0-9A-Za-z_])", line) for w in words)
+        if named or not line.isascii():
+            found.append(number)
+    return found
+
+
+@given(st.lists(st.sampled_from(["type", "dtype", "type_", "x", " ", "\n", "é", "setattr", "(", "vjp_bwd2"])))
+def test_word_lines_are_the_lines_a_search_of_each_finds(parts):
+    code = "".join(parts)
+    assert word_lines(code, WORDS) == slow_word_lines(code, WORDS)
+
+
+def test_a_lone_cr_asks_for_every_node():
+    assert word_lines("x = 1\ry = type(x)\n", WORDS) is None
+    tree = ast.parse("x = 1\n")
+    assert list(over_lines(tree, None)) == list(ast.walk(tree))
+
+
+def _same(code: str) -> None:
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return
+    classes = class_statements(tree)
+    assert outside_bindings(tree, classes, code) == outside_bindings(tree, classes)
+
+
+def _texts() -> list[Path]:
+    golden = sorted((ROOT / "golden").glob("*.py"))
+    return golden + sorted((ROOT / "codemods" / "hijax_migrate").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _texts(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_filtered_walk_finds_what_the_whole_walk_finds(path):
+    _same(path.read_text(encoding="utf-8"))
+
+
+def test_the_filtered_walk_over_the_data_models_programs():
+    rng = random.Random(0)
+    for n in range(150):
+        for text in program_namespaces.draw_namespace(rng.choice, f"p{n}").files.values():
+            _same(text)
+
+
+PLACES = [
+    "setattr(P,\n    'vjp_bwd', f)",
+    "P.\\\n    vjp_bwd = f",
+    "(P\n .vjp_bwd) = f",
+    "def deco(cls):\n    setattr(cls, 'vjp_bwd', g)\n    return cls\n\n@deco\nclass R(P):\n    pass",
+    "x = f'{setattr(P, \"vjp_bwd\", f)}'",
+    "x = f'''\n{setattr(P, \"vjp_bwd\", f)}\n'''",
+    "ｓｅｔａｔｔｒ(P, 'vjp_bwd', f)",
+    "P.ｖｊｐ_ｂｗｄ = f",
+    "Q = type('Q', (P,), {'vjp_bwd': f})",
+    "del P.vjp_bwd",
+    "class Q(P):\n    def g(self):\n        self.vjp_bwd = f",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PLACES), min_size=1, max_size=4), st.integers(0, 3))
+def test_words_anywhere_on_a_statements_lines_are_found(places, pad):
+    code = "class P:\n    pass\n\n" + "\n".join("\n" * pad + place for place in places) + "\n"
+    _same(code)
+    tree = ast.parse(code)
+    assert outside_bindings(tree, class_statements(tree), code)  # each place binds one
