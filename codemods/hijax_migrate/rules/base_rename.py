@@ -21,8 +21,10 @@ from libcst.metadata import QualifiedNameProvider, ScopeProvider
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, ScopeReads, hijax_from, imported_elsewhere, plan_imports
 from ..analysis.deflines import small_statements
+from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.names import NameModel
 from ..analysis.nodes import findall, in_leave_order, in_visit_order, is_attribute, parents_and_nodes
+from ..analysis.qualified import model_of
 from ..analysis.rename_reads import attribute_names, import_lines, is_read, model_reads, paired_lines
 from .edits import Edit, EditingRule
 
@@ -68,14 +70,14 @@ def _may_switch(code: str | None, old: str, new: str) -> bool:
         tree = parse_ast(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
-    return any(
+    return any(  # an ``or`` naming ``old`` stands over a line that names it (``line_walk``)
         isinstance(node, ast.BoolOp)
         and isinstance(node.op, ast.Or)
         and any(
             isinstance(sub, ast.Name) and sub.id == old or isinstance(sub, ast.Attribute) and sub.attr == old
             for sub in ast.walk(node)
         )
-        for node in ast.walk(tree)
+        for node in over_lines(tree, word_lines(code, (old,)))
     )
 
 
@@ -103,8 +105,11 @@ class BaseRename(EditingRule):
         code = self.prims.code
         if code is None or "\r" in code:
             return None
+        model = model_of(code)  # the one the rules' names are resolved with, built once a text
+        if model is not None:
+            return model
         try:
-            return NameModel.of(parse_ast(code))
+            return NameModel.of(parse_ast(code))  # syntax newer than this Python's, cut by ``parse_ast``
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 
