@@ -12,4 +12,4 @@ def _fwd(self, nzs_in, x):
 Sq = type("Sq", (VJPHiPrimitive,), {"vjp_fwd": _fwd, "vjp_bwd": _bwd})
 RULE = getattr(Sq, "vjp_bwd")
 # findings
-# 12 error HJX016 a class made by a call: `vjp_fwd` is bound by a type() member (`Sq = type("Sq", (VJPHiPrimitive,), {"vjp_fwd": _fwd, "vjp_bwd": _bwd})`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand
+# 12 error HJX001 Sq: `type(...)` places `vjp_bwd = _bwd`: it is reached by name at line 13 (`getattr(Sq, "vjp_bwd")`): a rename would not follow it there

@@ -45,6 +45,17 @@ SILENT_BEFORE = {
     ),
 }
 MIGRATED = BWD + f"class Mul(Binary):{FWD}\n    vjp_bwd = _mul_bwd\n"
+# ``vjp_fwd`` bound in other forms than a ``def``, to the module's function that takes ``nzs_in``:
+# proven right (HJX016's accounts), so HJX001 migrates the value rule beside it
+FWD_FUNC = "def _mul_fwd(self, nzs_in, x, y):\n    return x * y, (x, y)\n\n\n"
+VALUE_DEF = "    def vjp_bwd(self, res, g):\n        x, y = res\n        return (g * y, g * x)\n"
+PROVED_FWD = {
+    "vjp_fwd by a type() member": BWD
+    + FWD_FUNC
+    + 'Mul = type("Mul", (Binary,), {"vjp_fwd": _mul_fwd, "vjp_bwd": _mul_bwd})\n',
+    "vjp_fwd by an assignment": BWD + FWD_FUNC + f"class Mul(Binary):\n    vjp_fwd = _mul_fwd\n\n{VALUE_DEF}",
+    "vjp_fwd after the class": BWD + FWD_FUNC + f"class Mul(Binary):\n{VALUE_DEF}\n\nMul.vjp_fwd = _mul_fwd\n",
+}
 
 
 def module(classes: str) -> str:
@@ -57,7 +68,10 @@ def runs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("bind")
     sources = [module(code) for code, _ in SILENT_BEFORE.values()]
     migrated = migrate_source(module(MIGRATED), "m.py", Options(target=(0, 10, 0))).code
-    return dict(zip([*SILENT_BEFORE, "migrated"], probe_many(sys.executable, [*sources, migrated], folder)))
+    fwd = [module(code) for code in PROVED_FWD.values()]
+    fwd_migrated = [migrate_source(code, "m.py", Options(target=(0, 10, 0))).code for code in fwd]
+    names = [*SILENT_BEFORE, "migrated", *(f"{form}: found" for form in PROVED_FWD), *PROVED_FWD]
+    return dict(zip(names, probe_many(sys.executable, [*sources, migrated, *fwd, *fwd_migrated], folder)))
 
 
 @pytest.mark.jax
@@ -82,6 +96,21 @@ def test_a_form_that_fails_under_jax_is_an_error(form, runs, tmp_path):
 def test_the_form_the_rules_follow_is_migrated_to_jaxs_gradients(runs):
     assert "error" not in runs["migrated"], runs["migrated"]
     assert runs["migrated"]["grad"] == [Y, X] and runs["migrated"]["jit"] == [Y, X]
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python (pip install jax==0.10.2)")
+@pytest.mark.parametrize("form", list(PROVED_FWD))
+def test_vjp_fwd_bound_to_a_function_taking_nzs_in_is_proven_and_the_rule_migrated(form, runs):
+    """Refused by HJX016 before (the namespace generator's ``type()`` members): a binding whose
+    value is the module's one function of its name, already taking ``nzs_in``, is right at 0.10."""
+    source = module(PROVED_FWD[form])
+    assert "takes 3 positional arguments but 5 were given" in runs[f"{form}: found"].get("error", "")
+    result = migrate_source(source, "m.py", Options(target=(0, 10, 0)))
+    assert [f for f in result.report.findings if f.severity == "error"] == []
+    assert result.code != source and "vjp_bwd_retval" in result.code
+    assert "error" not in runs[form], runs[form]
+    assert runs[form]["grad"] == [Y, X] and runs[form]["jit"] == [Y, X]
 
 
 # jax 0.12: the same forms on a ``HiPrim`` batched by its own ``batch`` (``batch_dim_rule`` is gone)

@@ -5,9 +5,11 @@ The data model's generator found three programs the tool left unchanged with
 arguments but 4 were given``): a ``types.new_class`` on ``BASES[0]``, a lambda
 rule on a class whose base is a call, and a ``def`` inside ``try`` on a class
 deriving from one whose base is a call; the same held for a rule bound by an
-assignment on a probed base, ``type(...)`` on ``BASES[0]``, a ``partialmethod``. Each such class may be a primitive,
-and its value rule then breaks at every target from 0.8.1: each module here
-must stay byte-identical with an error, and fail under that jax as written
+assignment on a probed base, ``type(...)`` on ``BASES[0]`` (its rule in the
+namespace, or set by ``setattr`` after it: silent once its ``vjp_fwd`` member
+was proven), a ``partialmethod``. Each such class may be a primitive, and its
+value rule then breaks at every target from 0.8.1: each module here must stay
+byte-identical with an error, and fail under that jax as written
 (so the error is due).
 """
 
@@ -97,6 +99,10 @@ CASES = {
     + _CALL.format(name="Op"),
     "type_factory_on_a_subscript": _HEAD
     + '\nOp = type("Op", (_BASES[0],), {"__init__": _init, "expand": _expand, "vjp_fwd": _fwd, "vjp_bwd": _bwd})\n'
+    + _CALL.format(name="Op"),
+    "setattr_after_a_type_factory_on_a_subscript": _HEAD
+    + '\nOp = type("Op", (_BASES[0],), {"__init__": _init, "expand": _expand, "vjp_fwd": _fwd})\n'
+    + 'setattr(Op, "vjp_bwd", _bwd)\n'
     + _CALL.format(name="Op"),
     "partialmethod_under_a_called_base": "import functools\n"
     + _HEAD

@@ -95,6 +95,15 @@ class NameModel:
             None,
         )
 
+    def module_function(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The ``def`` of ``name`` where it is the one binding of the name anywhere in the
+        module (no other in any scope, no ``global``/``nonlocal``): what any scope reads by it."""
+        found = self.bindings.get(name, [])
+        if name in self.declared or len(found) != 1 or found[0].scope.kind != "module":
+            return None
+        node = found[0].node
+        return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
     def in_strings(self, name: str) -> bool:
         return any(name in text for text in self.strings)
 

@@ -91,6 +91,7 @@ class Binding:
     value: ast.expr | None = None  # what is bound, where one expression says it
     on: str | None = None  # after the class: the dotted name bound on, where no class of the module is it
     via: str | None = None  # after the class: how (``setattr``, an attribute assignment...), where ``form`` says where
+    namespace: ast.expr | None = None  # a class made by ``type()``: the namespace it is given
 
     @property
     def key(self) -> str:

@@ -120,7 +120,8 @@ class _Walk(ast.NodeVisitor):
         for key in call.args[2].keys:
             name = _constant(key) if key is not None else ""
             if name is None or name in API_NAMES:
-                self.found.append((None, Binding(name, FACTORY, call.lineno, value=call.args[1])))
+                binding = Binding(name, FACTORY, call.lineno, value=call.args[1], namespace=call.args[2])
+                self.found.append((None, binding))
 
     def _store(self, target: ast.expr, form: str, value: ast.expr | None) -> None:
         if isinstance(target, (ast.Tuple, ast.List)):

@@ -4,35 +4,20 @@ from __future__ import annotations
 
 import ast
 
+from ...analysis.fwd_signature import input_count as count_inputs
+from ...analysis.fwd_signature import lacks_nzs_in as lacks
 from ...analysis.namespace import DEF
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
-from ..ast_tests import methods, positional
+from ..ast_tests import methods
 from ..base import Rule
 
 
 def nzs_in_verdict(node: ast.ClassDef) -> bool | None:
     """Does the class's ``vjp_fwd`` lack ``nzs_in``? None: its signature cannot be
-    judged; False where there is none. The rewrite reads this, triage too.
-
-    jax calls ``vjp_fwd(nzs_in, *inputs)``: with the number of inputs known
-    (``in_avals``, ``expand``), the signature says which call it accepts,
-    whatever its first parameter is called. Only without it does the name
-    decide.
-    """
+    judged; False where there is none (``analysis.fwd_signature``). The rewrite
+    reads this, triage too."""
     found = methods(node)
-    fwd = found.get("vjp_fwd")
-    if fwd is None:
-        return False
-    skip = 0 if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fwd.decorator_list) else 1
-    names = positional(fwd)[skip:]
-    least = len(positional(fwd)) - len(fwd.args.defaults) - skip
-    count = input_count(node)
-    if count is None or fwd.args.vararg is not None:
-        return not names or "nz" not in names[0].lower()
-    takes = [least <= n <= len(names) for n in (count, count + 1)]
-    if takes[0] != takes[1]:
-        return takes[0]
-    return None if not any(takes) or not names else "nz" not in names[0].lower()
+    return lacks(found.get("vjp_fwd"), found)
 
 
 def lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
@@ -41,44 +26,8 @@ def lacks_nzs_in(node: ast.ClassDef, kind: Kind) -> bool:
 
 
 def input_count(node: ast.ClassDef) -> int | None:
-    """How many inputs the primitive takes: the length of the first
-    ``self.in_avals = (...)``/``[...]`` in ``__init__``, else ``expand``'s
-    required parameters; None: not known."""
-    return _input_count(methods(node))
-
-
-def _input_count(found: dict[str, ast.FunctionDef]) -> int | None:
-    """``input_count`` of a class's methods."""
-    init, expand = found.get("__init__"), found.get("expand")
-    avals = (
-        sorted(
-            (
-                n
-                for n in ast.walk(init)
-                if isinstance(n, ast.Assign)
-                and len(n.targets) == 1
-                and _is_self_in_avals(n.targets[0])
-                and isinstance(n.value, (ast.Tuple, ast.List))
-            ),
-            key=lambda n: (n.lineno, n.col_offset),
-        )
-        if init is not None
-        else []
-    )
-    if avals:
-        return len(avals[0].value.elts)
-    if expand is not None and expand.args.vararg is None:
-        return len(positional(expand)) - len(expand.args.defaults) - 1
-    return None
-
-
-def _is_self_in_avals(target: ast.expr) -> bool:
-    return (
-        isinstance(target, ast.Attribute)
-        and target.attr == "in_avals"
-        and isinstance(target.value, ast.Name)
-        and target.value.id == "self"
-    )
+    """How many inputs the primitive takes (``analysis.fwd_signature.input_count``)."""
+    return count_inputs(methods(node))
 
 
 RULE = Rule(

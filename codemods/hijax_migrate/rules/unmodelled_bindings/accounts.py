@@ -16,33 +16,101 @@ import ast
 from collections.abc import Mapping
 
 from ...analysis.ast_summary import rule_form
-from ...analysis.namespace import DECORATOR, DEF, DELETE, GLOBAL, IN_BLOCK, INIT_SUBCLASS, NONLOCAL, SETATTR, Binding
+from ...analysis.fwd_signature import lacks_nzs_in
+from ...analysis.names import NameModel
+from ...analysis.namespace import (
+    ANNOTATED,
+    ASSIGN,
+    ATTRIBUTE,
+    CHAINED,
+    DECORATOR,
+    DEF,
+    DELETE,
+    FACTORY,
+    GLOBAL,
+    IN_BLOCK,
+    INIT_SUBCLASS,
+    NONLOCAL,
+    SETATTR,
+    UNPACKING,
+    WALRUS,
+    Binding,
+)
 from ...analysis.scopes import ACCUMULATOR, CLASSIC
+from ..ast_tests import methods
 
 _ALONE = (DELETE, GLOBAL, NONLOCAL)  # harmless where the body binds the name no other way
 _REPEATABLE = ({DEF}, {DEF + IN_BLOCK})  # bound again in these alone: the rules decide which is kept
+_WHOLE = frozenset({ASSIGN, ANNOTATED, CHAINED, UNPACKING, WALRUS, ATTRIBUTE, SETATTR})  # the value bound whole
 
 
 def unaccounted(
-    bindings: list[Binding], decided: Mapping[str, frozenset[str]], tree: ast.Module, outside: bool = False
+    bindings: list[Binding],
+    decided: Mapping[str, frozenset[str]],
+    tree: ast.Module,
+    outside: bool = False,
+    cls: ast.ClassDef | None = None,
 ) -> list[Binding]:
-    """``bindings`` (of one class) that no rule in ``decided`` accounts for. ``outside``: made
-    outside the class body, where a rename of the class's rule renames ``Cls.vjp_bwd`` too
-    (whatever it binds there then changes name: no value is proof)."""
+    """``bindings`` (of one class: ``cls``, None where a call makes it) that no rule in ``decided``
+    accounts for. ``outside``: made outside the class body, where a rename of the class's rule
+    renames ``Cls.vjp_bwd`` too (whatever it binds there then changes name: no value is proof)."""
     open_ = [b for b in bindings if b.name is None or b.name in decided and b.key not in decided[b.name]]
     if not open_:  # most classes: the module is not walked for proofs
         return []
     jax, funcs = jax_names(tree), {} if outside else module_functions(tree)
     bound = {b.name for b in bindings if b.form not in _ALONE}
-    return [b for b in open_ if not _proved(b, jax, funcs) and (b.form not in _ALONE or b.name in bound)]
+    return [
+        b
+        for b in open_
+        if not (_proved(b, jax, funcs) or _takes_nzs_in(b, tree, cls)) and (b.form not in _ALONE or b.name in bound)
+    ]
 
 
 def _proved(b: Binding, jax: set[str], funcs: dict[str, ast.FunctionDef]) -> bool:
     """A value jax's own, or a ``vjp_bwd`` of the module already in the accumulator form."""
+    value = bound_value(b)
     if b.name is None:
         return False
-    func = funcs.get(b.value.id) if isinstance(b.value, ast.Name) else None
-    return _root(b.value) in jax or b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR
+    func = funcs.get(value.id) if isinstance(value, ast.Name) else None
+    return _root(value) in jax or b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR
+
+
+def bound_value(b: Binding) -> ast.expr | None:
+    """What ``b`` binds, where one expression says it: a ``type()`` member's value, not the bases."""
+    if b.form != FACTORY:
+        return b.value
+    members = _members(b.namespace)
+    return members.get(b.name) if members is not None and b.name is not None else None
+
+
+def _takes_nzs_in(b: Binding, tree: ast.Module, cls: ast.ClassDef | None) -> bool:
+    """A ``vjp_fwd`` bound, whole, to the module's one function of that name, which already
+    takes ``nzs_in`` beside the class's methods (or the ``type()`` namespace's functions):
+    what HJX002 asks of a ``def vjp_fwd`` (``analysis.fwd_signature``), so right at the target."""
+    if b.name != "vjp_fwd":
+        return False
+    members = _members(b.namespace) if b.form == FACTORY else None
+    value = bound_value(b) if b.form == FACTORY or b.form in _WHOLE and cls is not None else None
+    model = NameModel.of(tree) if isinstance(value, ast.Name) else None
+    func = model.module_function(value.id) if model is not None else None
+    if func is None:
+        return False
+    beside = methods(cls) if members is None else _functions(members, model)
+    return lacks_nzs_in(func, {**beside, "vjp_fwd": func}) is False
+
+
+def _functions(members: dict[str, ast.expr], model: NameModel) -> dict[str, ast.FunctionDef]:
+    """The members that are the module's one function of their name."""
+    found = {key: model.module_function(v.id) for key, v in members.items() if isinstance(v, ast.Name)}
+    return {key: func for key, func in found.items() if func is not None}
+
+
+def _members(namespace: ast.expr | None) -> dict[str, ast.expr] | None:
+    """A ``type()`` namespace's members, where each key is written out (None: not all are)."""
+    if not isinstance(namespace, ast.Dict):
+        return None
+    keys = [k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None for k in namespace.keys]
+    return None if None in keys else dict(zip(keys, namespace.values))
 
 
 def wrapped_by_name(b: Binding, classes: list[ast.ClassDef], index: int) -> bool:

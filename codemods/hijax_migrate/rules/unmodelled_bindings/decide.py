@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...analysis.ast_summary import dotted_name
-from ...analysis.namespace import DEF, IN_BLOCK, Binding, body_bindings
+from ...analysis.namespace import DEF, FACTORY, IN_BLOCK, Binding, body_bindings
 from ...analysis.namespace_after import outside_bindings
 from ...analysis.probes import base_bound_at_run
 from ...analysis.scopes import ClassInfo, Kind, defines_rules, strongest
@@ -76,7 +76,12 @@ def unaccounted_bindings(
             maybe = _names_primitive(classes, binding.on)
         else:
             maybe = may[index] if index is not None else _bases_may_be(classes, binding.value, any(may))
-        if maybe and unaccounted([binding], binds, tree, outside=True):
+        cls = classes.statements[index] if index is not None else None
+        if index is None and binding.form == FACTORY and _bases_at_run(classes, binding.value):
+            # no rule migrates a rule placed on such a class: only a value proven right stands
+            if maybe and unaccounted([binding], _without(binds, FACTORY), tree):
+                yield Open(index, binding)
+        elif maybe and unaccounted([binding], binds, tree, outside=True, cls=cls):
             yield Open(index, binding)
 
 
@@ -87,7 +92,7 @@ def _in_body(
     An arm of a version gate no release of the target's line runs binds nothing there."""
     spans = dead(index) if dead is not None else []
     bindings = [b for b in bindings if not any(first <= b.line <= last for first, last in spans)]
-    open_ = unaccounted(bindings, decided, tree)
+    open_ = unaccounted(bindings, decided, tree, cls=classes.statements[index])
     yield from (Open(index, binding) for binding in open_)
     for name, again in rebound(bindings, decided).items():
         if not any(b.name == name for b in open_):
@@ -126,12 +131,31 @@ def _at_run(classes: Classes, index: int) -> bool:
 
 
 def _names_primitive(classes: Classes, dotted: str) -> bool:
-    """Does ``dotted`` name a class of the tree (another module's, or an alias) that is or may be a primitive?"""
+    """Does ``dotted`` name a class of the tree (another module's, an alias, one made by ``type()``)
+    that is or may be a primitive: its base from outside the tree with rules of its own, or
+    picked when the code runs?"""
     if classes.scope is None:
         return False
-    infos = classes.project.classes_of_name(classes.scope, dotted)
-    kinds = [classes.project.class_kind(info) for info in infos]
-    return any(k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) for k, i in zip(kinds, infos))
+    project = classes.project
+    infos = project.classes_of_name(classes.scope, dotted)
+    kinds = [project.class_kind(info) for info in infos]
+    return any(
+        k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) or base_bound_at_run(k, i, project) is not None
+        for k, i in zip(kinds, infos)
+    )
+
+
+def _bases_at_run(classes: Classes, bases: ast.expr | None) -> bool:
+    """Bases of a class made by a call that are picked when the code runs (not a tuple of
+    names, a call, ``BASES[0]``, a name bound when the code runs)."""
+    if not isinstance(bases, ast.Tuple) or classes.scope is None:
+        return True
+    names = [dotted_name(element) for element in bases.elts]
+    return None in names or classes.project.bound_at_run("", classes.scope, names) is not None
+
+
+def _without(binds: Mapping[str, frozenset[str]], form: str) -> dict[str, frozenset[str]]:
+    return {name: forms - {form} for name, forms in binds.items()}
 
 
 def _bases_may_be(classes: Classes, bases: ast.expr | None, unreadable: bool) -> bool:
@@ -139,8 +163,8 @@ def _bases_may_be(classes: Classes, bases: ast.expr | None, unreadable: bool) ->
     where they cannot be read."""
     if not isinstance(bases, ast.Tuple) or classes.scope is None:
         return unreadable
-    names = [dotted_name(element) for element in bases.elts]
-    if None in names or classes.project.bound_at_run("", classes.scope, names) is not None:
+    if _bases_at_run(classes, bases):
         return True  # a base picked when the code runs (a call, ``BASES[0]``): it may be a primitive
+    names = [dotted_name(element) for element in bases.elts]
     kind = strongest(classes.project.kind_of_name(classes.scope, name) for name in names)
     return kind.is_primitive or kind is Kind.EXTERNAL and unreadable

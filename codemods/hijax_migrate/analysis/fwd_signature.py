@@ -1,0 +1,71 @@
+"""Does a ``vjp_fwd`` take ``nzs_in``? From ``ast``: the function and the methods beside it.
+
+jax (0.9 on) calls ``vjp_fwd(nzs_in, *inputs)``: with the number of inputs
+known (``in_avals``, ``expand``), the signature says which call it accepts,
+whatever its first parameter is called. Only without it does the name decide.
+HJX002 reads this of a ``def vjp_fwd``; HJX016 of a function bound to the name
+in another form (an assignment, a ``type()`` member): the same fact.
+"""
+
+from __future__ import annotations
+
+import ast
+
+Methods = dict[str, ast.FunctionDef]  # the functions a class binds, by name
+
+
+def lacks_nzs_in(fwd: ast.FunctionDef | None, methods: Methods) -> bool | None:
+    """Does ``fwd``, the class's ``vjp_fwd``, lack ``nzs_in``? None: its signature
+    cannot be judged; False where there is none."""
+    if fwd is None:
+        return False
+    skip = 0 if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in fwd.decorator_list) else 1
+    names = positional(fwd)[skip:]
+    least = len(positional(fwd)) - len(fwd.args.defaults) - skip
+    count = input_count(methods)
+    if count is None or fwd.args.vararg is not None:
+        return not names or "nz" not in names[0].lower()
+    takes = [least <= n <= len(names) for n in (count, count + 1)]
+    if takes[0] != takes[1]:
+        return takes[0]
+    return None if not any(takes) or not names else "nz" not in names[0].lower()
+
+
+def input_count(methods: Methods) -> int | None:
+    """How many inputs the primitive takes: the length of the first
+    ``self.in_avals = (...)``/``[...]`` in ``__init__``, else ``expand``'s
+    required parameters; None: not known."""
+    init, expand = methods.get("__init__"), methods.get("expand")
+    avals = (
+        sorted(
+            (
+                n
+                for n in ast.walk(init)
+                if isinstance(n, ast.Assign)
+                and len(n.targets) == 1
+                and _is_self_in_avals(n.targets[0])
+                and isinstance(n.value, (ast.Tuple, ast.List))
+            ),
+            key=lambda n: (n.lineno, n.col_offset),
+        )
+        if init is not None
+        else []
+    )
+    if avals:
+        return len(avals[0].value.elts)
+    if expand is not None and expand.args.vararg is None:
+        return len(positional(expand)) - len(expand.args.defaults) - 1
+    return None
+
+
+def positional(func: ast.FunctionDef) -> list[str]:
+    return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+
+
+def _is_self_in_avals(target: ast.expr) -> bool:
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == "in_avals"
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    )
