@@ -22,27 +22,52 @@ if TYPE_CHECKING:
 
 
 def list_rules(rules: list | None = None, fmt: str = "text") -> str:
-    """The rules (all of them by default), as ``--list-rules`` prints them."""
+    """Rules (all of them by default) as ``hijax-migrate rule`` prints them in JSON, or one line each."""
     from .rules.registry import all_rules
 
     rules = sorted(all_rules() if rules is None else rules, key=lambda r: r.code)
     if fmt == "json":
         import json
 
-        return json.dumps(
-            [{"code": r.code, "name": r.name, "release": r.release, "summary": r.summary} for r in rules], indent=2
-        )
+        return json.dumps([_entry(r) for r in rules], indent=2)
     return "\n".join(f"{r.code}  {r.name:<24} jax {r.release:<7} {r.summary}" for r in rules)
 
 
-def _rules_at_target(flags: Settings) -> list:
-    """The rules a run with these flags (and the configuration) would run."""
+def _entry(rule) -> dict:
+    return {"code": rule.code, "name": rule.name, "release": rule.release, "summary": rule.summary}
+
+
+def listing(active: list, target, fmt: str = "text") -> str:
+    """``--list-rules``: every rule, each marked active or not at the target
+    (``active``: the rules a run with these settings runs), the target first."""
+    from .rules.registry import all_rules
+
+    codes = {r.code for r in active}
+    rules = sorted(all_rules(), key=lambda r: r.code)
+    if fmt == "json":
+        import json
+
+        entries = [_entry(r) | {"active": r.code in codes, "status": _why(r, codes, target)} for r in rules]
+        return json.dumps({"target": target.as_dict(), "rules": entries}, indent=2)
+    lines = [f"{r.code}  {r.name:<24} jax {r.release:<7} {_why(r, codes, target):<12} {r.summary}" for r in rules]
+    return "\n".join([f"target: {target}", *lines])
+
+
+def _why(rule, active: set, target) -> str:
+    """``active``; ``after target`` (a later release's); ``deselected`` (by select or ignore)."""
+    if rule.code in active:
+        return "active"
+    return "after target" if rule.since > target.version else "deselected"
+
+
+def _rules_at_target(flags: Settings) -> tuple[list, object]:
+    """The rules a run with these flags (and the configuration) would run, and its target."""
     from .command import config
-    from .command.session import options_of
+    from .command.session import resolved
     from .rules.registry import select
 
-    options, _ = options_of(config.read(flags))
-    return select(options.target, options.only, options.skip)
+    options, target = resolved(config.read(flags))
+    return select(options.target, options.only, options.skip), target
 
 
 def explain_rule(argv: list[str]) -> int:
@@ -97,14 +122,19 @@ def main(argv: list[str] | None = None) -> int:
 
 def _listed(flags: Settings) -> int:
     try:
-        rules = _rules_at_target(flags)
+        rules, target = _rules_at_target(flags)
     except UsageError as error:
         print(f"hijax-migrate: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     from .output.report import reader_may_leave
+    from .releases.target import unpinned
 
+    fmt = "json" if flags.output_format == "json" else "text"
+    warning = unpinned(*target.astuple())
+    if warning and fmt == "text" and not flags.quiet:
+        print(f"warning: {warning}", file=sys.stderr)
     with reader_may_leave():  # ``--list-rules | head``
-        print(list_rules(rules, "json" if flags.output_format == "json" else "text"))
+        print(listing(rules, target, fmt))
     return EXIT_CLEAN
 
 

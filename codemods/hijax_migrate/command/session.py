@@ -43,9 +43,37 @@ def _target(settings: Settings) -> tuple:
     return version, where or source
 
 
+@dataclass(frozen=True)
+class Target:
+    """The jax release a run migrates to, and where it came from."""
+
+    version: tuple
+    source: str
+
+    def __str__(self) -> str:
+        return f"jax {format_version(self.version)} ({self.source})"
+
+    def as_dict(self) -> dict:
+        from ..releases.target import unpinned
+
+        warning = unpinned(*self.astuple())
+        return {"jax": format_version(self.version), "source": self.source, "pinned": not warning} | (
+            {"warning": warning} if warning else {}
+        )
+
+    def astuple(self) -> tuple:
+        return self.version, self.source
+
+
 def options_of(settings: Settings) -> tuple[Options, str]:
     """The migration's options and a description of the target, from the
     settings (the configuration applied, where one was read)."""
+    options, target = resolved(settings)
+    return options, str(target)
+
+
+def resolved(settings: Settings) -> tuple[Options, Target]:
+    """The migration's options and its target."""
     from ..rules import registry
 
     version, source = _target(settings)
@@ -56,7 +84,7 @@ def options_of(settings: Settings) -> tuple[Options, str]:
     except ValueError as error:
         raise UsageError(str(error)) from error
     options = Options(version, settings.strategy, only, skip, settings.base, settings.black)
-    return options, f"jax {format_version(version)} ({source})"
+    return options, Target(version, source)
 
 
 def _check_usage(settings: Settings) -> None:
@@ -89,6 +117,7 @@ class Session:
     jobs: list[Job]
     listings: Listings = field(default_factory=Listings)  # the tree's walks made for the jobs: they serve the run
     taken: list = field(default_factory=list)  # a note on each file a chosen file's family brought
+    origin: Target | None = None  # the target and its source, as the run's start names them
 
     @classmethod
     def start(cls, flags: Settings) -> Session:
@@ -98,11 +127,11 @@ class Session:
 
         settings = config.read(flags)
         _check_usage(settings)
-        options, target = options_of(settings)
+        options, origin = resolved(settings)
         listings = Listings()
         jobs = [] if settings.paths == ("-",) else jobs_for(settings, listings)
         jobs, taken = with_families(jobs, settings, options, listings)
-        return cls(settings, options, target, jobs, listings, taken)
+        return cls(settings, options, str(origin), jobs, listings, taken, origin)
 
     def run(self) -> int:
         from ..sources.journal import Journal
@@ -111,9 +140,11 @@ class Session:
             print(cut_off(Journal(self.settings.root)), file=sys.stderr)
             return EXIT_FAILED
         if self.settings.paths == ("-",):
+            self._announce()
             return self._stdin()
         if not self.jobs and not (self.settings.changed_since or self.settings.staged):  # as ruff: a warning, exit 0
             print(f"{self._label('warning')} No Python files found under the given path(s)", file=sys.stderr)
+        self._announce()
         outcomes = self.migrate()
         for outcome in outcomes:  # each file a family brought says so, in every format
             outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
@@ -122,6 +153,19 @@ class Session:
             self._output(outcomes, len(self.jobs), notes)
         self._messages(outcomes, len(self.jobs), notes)
         return self.exit_code(outcomes)
+
+    def _announce(self) -> None:
+        """The target and where it came from, before anything else (text, on
+        stderr; JSON and GitHub reports hold it): a target that is not the
+        project's word is said with how to pin one."""
+        if self.settings.output_format != "text" or self.settings.quiet or self.origin is None:
+            return
+        from ..releases.target import unpinned
+
+        print(f"target: {self.origin}", file=sys.stderr)
+        warning = unpinned(*self.origin.astuple())
+        if warning:
+            print(f"{self._label('warning')} {warning}", file=sys.stderr)
 
     def _pin_floor(self, outcomes: list[Outcome]) -> tuple[str, ...]:
         """The note on the project's jax floor (or that it was raised): said
@@ -216,9 +260,9 @@ class Session:
         """stdout: the diffs, the files ``--check`` lists, or the JSON or GitHub report."""
         fmt = self.settings.output_format
         if fmt == "json":
-            print(as_json(outcomes, scanned, self.target, notes))
+            print(as_json(outcomes, scanned, self.target, notes, self.origin and self.origin.as_dict()))
         elif fmt == "github":
-            text = as_github(outcomes, notes)
+            text = as_github(outcomes, notes, self.origin and self.origin.as_dict())
             if text:
                 print(text)
         else:
@@ -235,7 +279,8 @@ class Session:
             return
         self._warnings(outcomes)
         if not self.settings.quiet:
-            print(summary(outcomes, scanned, self.target, self.settings.writes), file=sys.stderr)
+            named = self.origin is None  # else the run's start named the target
+            print(summary(outcomes, scanned, self.target, self.settings.writes, named), file=sys.stderr)
         for note in notes:
             print(note, file=sys.stderr)
 

@@ -120,9 +120,10 @@ class Totals:
         )
 
 
-def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
+def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool, named: bool = True) -> str:
     """What was done, then what is left, naming only what there is: never
-    "0 errors" after an ``error:`` line, nor rule counts for no file."""
+    "0 errors" after an ``error:`` line, nor rule counts for no file. The
+    target's line, unless ``named`` is False (a run that named it at its start)."""
     totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
     done = [o for o in outcomes if (o.written if in_place else o.changed)]
@@ -136,7 +137,7 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
         f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
         f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}"
     )
-    lines = [head, *_left_broken(outcomes), f"target: {target}"]
+    lines = [head, *_left_broken(outcomes), *([f"target: {target}"] if named else [])]
     rules = Counter((c.rule, c.name) for o in done for c in o.changes)
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
     return "\n".join(lines)
@@ -173,7 +174,11 @@ def _in_order(entries):
     return sorted(entries, key=lambda e: (e.cell or 0, e.cell_line if e.cell else e.line))
 
 
-def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str, ...] = ()) -> str:
+def as_json(
+    outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str, ...] = (), origin: dict | None = None
+) -> str:
+    """One document; ``origin`` (the target, its source, whether the project
+    pins it) comes first, before the findings."""
     changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in _in_order(o.changes)]
     for change in changes:
         del change["cls"], change["cell_line"]
@@ -184,7 +189,7 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str
     ]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
-    doc = {
+    doc = ({"target": origin} if origin else {}) | {
         "changes": changes,
         "warnings": warnings,
         "errors": errors,
@@ -227,8 +232,9 @@ def _annotation(level: str, file: str, line: int, title: str, message: str) -> s
     return f"::{level} {at}::{_escape(message)}"
 
 
-def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = ()) -> str:
-    lines = [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
+def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = (), origin: dict | None = None) -> str:
+    lines = _target_annotations(origin) if origin else []
+    lines += [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
     for o in outcomes:
         lines += [
             _annotation("warning", o.file, c.line, f"{c.rule} {c.name}", f"{c.action} (run hijax-migrate --in-place)")
@@ -241,3 +247,12 @@ def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = ()) -> str:
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)
+
+
+def _target_annotations(origin: dict) -> list[str]:
+    """A warning when the project does not pin its target (an annotation on
+    every pull request for a pinned one would be noise: the JSON holds it)."""
+    if not origin.get("warning"):
+        return []
+    named = f"jax {origin['jax']} ({origin['source']})"
+    return [f"::warning title=hijax-migrate target::{_escape(f'target: {named}; ' + origin['warning'])}"]
