@@ -72,11 +72,10 @@ def _rules_at_target(flags: Settings) -> tuple[list, object]:
 
 def explain_rule(argv: list[str]) -> int:
     """``hijax-migrate rule CODE``: one rule, its summary and example, as ``ruff rule`` does."""
-    import argparse
-
+    from .command.usage import StrictParser
     from .rules.registry import all_rules
 
-    parser = argparse.ArgumentParser(prog="hijax-migrate rule", description="Explain one rule.")
+    parser = StrictParser(prog="hijax-migrate rule", description="Explain one rule.")
     parser.add_argument("rule", metavar="CODE", help="a rule's code (HJX001) or name (bwd-returns-cotangents)")
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)

@@ -233,7 +233,7 @@ class Session:
         with reader_may_leave():
             if outcome.error:
                 sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
-            elif self.settings.check:  # as for a file: its name, when it would change
+            elif self.settings.check and not self.settings.diff:  # as for a file: its name, when it would change
                 if data is not None or has_errors(outcome):
                     print(name)
             elif self.settings.diff:
@@ -267,9 +267,10 @@ class Session:
                 print(text)
         else:
             for outcome in outcomes:
-                if self.settings.check and (outcome.changed or has_errors(outcome)):
+                listed = self.settings.check and not self.settings.diff  # --check --diff: the diff, as black
+                if listed and (outcome.changed or has_errors(outcome)):
                     print(outcome.file)
-                elif not self.settings.writes and not self.settings.check and outcome.diff:  # reviewed diffs were shown
+                elif not self.settings.writes and not listed and outcome.diff:  # reviewed diffs were shown
                     sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
 
     def _messages(self, outcomes: list[Outcome], scanned: int, notes: tuple[str, ...] = ()) -> None:

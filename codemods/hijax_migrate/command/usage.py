@@ -41,10 +41,37 @@ def _jobs(text: str) -> int:
     return value
 
 
+class StrictParser(argparse.ArgumentParser):
+    """No abbreviations (``--dif`` is no ``--diff``), and an error is one line,
+    an unknown option with the nearest known one, as ruff suggests it."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(allow_abbrev=False, **kwargs)
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            self.error(self._unknown(extra))
+        return parsed
+
+    def _unknown(self, extra: list[str]) -> str:
+        import difflib
+
+        word = next((w for w in extra if w.startswith("-")), None)
+        if word is None:
+            return f"unrecognized arguments: {' '.join(extra)}"
+        known = [option for action in self._actions for option in action.option_strings]
+        close = difflib.get_close_matches(word.partition("=")[0], known, n=1)
+        return f"unknown option {word}" + (f"; did you mean {close[0]}?" if close else "")
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The flags. Those the configuration file can set default to None here,
     so that a flag given wins and one not given leaves the file's value."""
-    parser = argparse.ArgumentParser(
+    parser = StrictParser(
         prog="hijax-migrate",
         description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
         "of a jax release. Prints a diff by default; --in-place writes.",
@@ -57,8 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
-    mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
-    mode.add_argument("--diff", action="store_true", help="print the changes as a diff and write nothing (the default)")
+    mode.add_argument(
+        "--check", action="store_true", help="list files that would change; write nothing (with --diff: the diff)"
+    )
+    # --check --diff is black's CI pair; --diff with a writing mode is refused in settings_from.
+    parser.add_argument(
+        "--diff", action="store_true", help="print the changes as a diff and write nothing (the default)"
+    )
     mode.add_argument(
         "--interactive",
         action="store_true",
@@ -223,6 +255,9 @@ def _verify_options(parser: argparse.ArgumentParser) -> None:
 def settings_from(args: argparse.Namespace) -> Settings:
     """The parsed flags as settings, the configuration not yet applied
     (``config.apply``); no PATH is the current folder, as in ruff."""
+    for writer in ("in_place", "interactive"):
+        if args.diff and getattr(args, writer):
+            build_parser().error(f"argument --diff: not allowed with argument --{writer.replace('_', '-')}")
     return settings_of(**{**vars(args), "paths": args.paths or ["."]})
 
 
@@ -241,7 +276,7 @@ def settings_of(**values) -> Settings:
 
 def hook_type(argv: list[str], choices: tuple[str, ...]) -> str:
     """``install-hook|uninstall-hook [--hook-type TYPE]``: the hook's type."""
-    parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
+    parser = StrictParser(prog=f"hijax-migrate {argv[0]}")
     parser.add_argument(
         "--hook-type", choices=choices, default=choices[0], help=f"which git hook (default: {choices[0]})"
     )
