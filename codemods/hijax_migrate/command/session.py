@@ -17,7 +17,7 @@ from ..output.report import (
     as_json,
     colorize,
     error_text,
-    finding_text,
+    grouped_text,
     has_errors,
     reader_may_leave,
     shown,
@@ -288,10 +288,13 @@ class Session:
     def _warnings(self, outcomes: list[Outcome]) -> None:
         color = wants_color(sys.stderr, self.settings.color)
         for outcome in outcomes:
-            for finding in shown(outcome.findings):
-                print(finding_text(finding, color), file=sys.stderr)
+            for line in grouped_text(shown(outcome.findings), color):
+                print(line, file=sys.stderr)
             if outcome.error:
                 print(error_text(outcome, color), file=sys.stderr)
+        codes = sorted({f.rule for o in outcomes for f in shown(o.findings) if f.rule})
+        if codes and not self.settings.quiet:  # the long explanation is a rule's, as ``ruff rule``'s
+            print(f"help: `hijax-migrate rule CODE` explains a rule ({', '.join(codes)})", file=sys.stderr)
 
     def _label(self, severity: str) -> str:
         from ..output.report import label

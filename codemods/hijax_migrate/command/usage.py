@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
     mode.add_argument(
-        "--check", action="store_true", help="list files that would change; write nothing (with --diff: the diff)"
+        "--check", action="store_true", help="list files that would change; write nothing (with --diff, print the diff instead)"
     )
     # --check --diff is black's CI pair; --diff with a writing mode is refused in settings_from.
     parser.add_argument(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from ..core.model import SUPPRESSED, Finding, Outcome
 
@@ -71,6 +72,32 @@ def finding_text(finding: Finding, color: bool = False) -> str:
     """``error: file:line: CODE message`` (or ``note: ...``)."""
     code = f"{finding.rule} " if finding.rule else ""
     return f"{label(finding.severity, color)} {where(finding.file, finding.line)}: {code}{finding.message}"
+
+
+# A message about one class starts with its name: ``Old: subclasses `HiPrimitive`...``.
+_CLASS_PREFIX = re.compile(r"([A-Za-z_][\w.]*): (.+)", re.S)
+
+
+def grouped_text(findings: list[Finding], color: bool = False) -> list[str]:
+    """One line a finding, as ruff prints them; but the same message about
+    several classes of one file is one line listing the classes (and their
+    lines), where it first stands (JSON keeps one entry a finding)."""
+    groups: dict[tuple, list[Finding]] = {}
+    for finding in findings:
+        match = _CLASS_PREFIX.fullmatch(finding.message)
+        key = (finding.file, finding.rule, finding.severity, match.group(2)) if match else (id(finding),)
+        groups.setdefault(key, []).append(finding)
+    return [_group_text(group, color) for group in groups.values()]
+
+
+def _group_text(group: list[Finding], color: bool) -> str:
+    first = group[0]
+    if len(group) == 1:
+        return finding_text(first, color)
+    names = ", ".join(dict.fromkeys(_CLASS_PREFIX.fullmatch(f.message).group(1) for f in group))
+    lines = ", ".join(str(line) for line in dict.fromkeys(f.line for f in group))
+    rest = _CLASS_PREFIX.fullmatch(first.message).group(2)
+    return finding_text(replace(first, message=f"{names} (lines {lines}): {rest}"), color)
 
 
 def wants_color(stream, flag: str = "auto") -> bool:
