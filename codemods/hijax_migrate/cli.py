@@ -14,8 +14,24 @@ from typing import TYPE_CHECKING
 
 # Re-exported: the exit codes and the parser live in command.usage, which a
 # run and the hooks import without importing this module.
-from .command.usage import EXIT_CLEAN, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PENDING, EXIT_USAGE, build_parser, exit_now  # noqa: F401
+from .command.usage import (  # noqa: F401
+    EXIT_CLEAN,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_PENDING,
+    EXIT_USAGE,
+    UNUSED_SUPPRESSION,
+    build_parser,
+    exit_now,
+)
 from .core.errors import UsageError
+
+# HJX100 is no rule of the registry: the report of ``command.noqa``.
+UNUSED_EXPLAINED = (
+    f"## {UNUSED_SUPPRESSION} `unused-suppression`\n\nAs ruff's RUF100, selected with `--extend-select "
+    f"{UNUSED_SUPPRESSION}`: a note on each `# noqa: HJX...` or `# hijax-migrate: skip` comment that suppresses "
+    "nothing at the target (its codes named). Remove the comment, or the codes it names that suppress nothing."
+)
 
 if TYPE_CHECKING:
     from .core.settings import Settings
@@ -80,6 +96,9 @@ def explain_rule(argv: list[str]) -> int:
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     found = [r for r in all_rules() if args.rule.upper() == r.code or args.rule == r.name]
+    if args.rule.upper() == UNUSED_SUPPRESSION or args.rule == "unused-suppression":
+        print(UNUSED_EXPLAINED)
+        return EXIT_CLEAN
     if not found:
         print(f"hijax-migrate: error: unknown rule {args.rule!r} (see --list-rules)", file=sys.stderr)
         return EXIT_USAGE
@@ -110,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     flags = settings_from(build_parser().parse_args(argv))
     if flags.list_rules:
         return _listed(flags)
+    if flags.show_settings:
+        return _shown_settings(flags)
     if flags.recover:
         from pathlib import Path
 
@@ -134,6 +155,25 @@ def _listed(flags: Settings) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     with reader_may_leave():  # ``--list-rules | head``
         print(listing(rules, target, fmt))
+    return EXIT_CLEAN
+
+
+def _shown_settings(flags: Settings) -> int:
+    """``--show-settings``: the resolved settings, each with its source, and exit."""
+    from .command import config
+    from .command.session import resolved
+    from .command.shown_settings import show
+
+    try:
+        settings = config.read(flags)
+        _, target = resolved(settings)
+    except UsageError as error:
+        print(f"hijax-migrate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    from .output.report import reader_may_leave
+
+    with reader_may_leave():
+        print(show(settings, target, "json" if flags.output_format == "json" else "text"))
     return EXIT_CLEAN
 
 

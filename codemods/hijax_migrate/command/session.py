@@ -27,7 +27,7 @@ from ..output.report import (
 from ..run.state import Job
 from ..sources.files import Listings
 from . import config
-from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, codes
+from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UNUSED_SUPPRESSION, codes
 
 
 def _target(settings: Settings) -> tuple:
@@ -77,7 +77,7 @@ def resolved(settings: Settings) -> tuple[Options, Target]:
     from ..rules import registry
 
     version, source = _target(settings)
-    only, skip = codes(settings.select), codes(settings.ignore)
+    only, skip = _rule_codes(settings)
     try:
         if only or skip:  # loading the rules imports libcst: only when asked
             registry.lookup(list(only + skip))
@@ -85,6 +85,27 @@ def resolved(settings: Settings) -> tuple[Options, Target]:
         raise UsageError(str(error)) from error
     options = Options(version, settings.strategy, only, skip, settings.base, settings.black)
     return options, Target(version, source)
+
+
+def _rule_codes(settings: Settings) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rules to run and to skip: ``--extend-select`` adds to a ``select``
+    (none: every rule already runs); ``HJX100`` is no rule of the registry
+    (``reports_unused``), and a ``select`` of it alone runs every rule, which
+    it needs to tell a used suppression."""
+    only = tuple(c for c in codes(settings.select) if not _is_unused_code(c))
+    extra = tuple(c for c in codes(settings.extend_select) if not _is_unused_code(c))
+    skip = tuple(c for c in codes(settings.ignore) if not _is_unused_code(c))
+    return (only + extra if only else ()), skip
+
+
+def _is_unused_code(code: str) -> bool:
+    return code.upper() == UNUSED_SUPPRESSION or code == "unused-suppression"
+
+
+def reports_unused(settings: Settings) -> bool:
+    """Are suppressions that suppress nothing reported (``HJX100`` selected, as ruff's RUF100)?"""
+    chosen = (*codes(settings.select), *codes(settings.extend_select))
+    return any(_is_unused_code(c) for c in chosen) and not any(_is_unused_code(c) for c in codes(settings.ignore))
 
 
 def _check_usage(settings: Settings) -> None:
@@ -99,6 +120,8 @@ def _check_usage(settings: Settings) -> None:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
     if settings.interactive and (stdin or settings.output_format != "text"):
         raise UsageError("--interactive reads answers from the terminal: not with '-' or --output-format json/github")
+    if settings.add_noqa and stdin:
+        raise UsageError("--add-noqa writes comments into files: not with '-'")
     if settings.black:
         import importlib.util
 
@@ -145,14 +168,58 @@ class Session:
         if not self.jobs and not (self.settings.changed_since or self.settings.staged):  # as ruff: a warning, exit 0
             print(f"{self._label('warning')} No Python files found under the given path(s)", file=sys.stderr)
         self._announce()
+        started = self._verbose_start()
         outcomes = self.migrate()
         for outcome in outcomes:  # each file a family brought says so, in every format
             outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
+        if reports_unused(self.settings):
+            from .noqa import unused
+
+            unused(outcomes, {job.display: job.path for job in self.jobs})
+        if self.settings.add_noqa:
+            return self._add_noqa(outcomes)
         notes = self._pin_floor(outcomes)
+        self._verbose_end(outcomes, started)
         with reader_may_leave():
             self._output(outcomes, len(self.jobs), notes)
         self._messages(outcomes, len(self.jobs), notes)
         return self.exit_code(outcomes)
+
+    def _verbose_start(self) -> float:
+        """``-v``: the configuration and the root, and the files to run on; the start's time."""
+        import time
+
+        if self.settings.verbose:
+            found = self.settings.config_file or "none found (the defaults)"
+            files = f"{len(self.jobs)} file{'' if len(self.jobs) == 1 else 's'} to run on"
+            for line in (f"configuration: {found}", f"project root: {self.settings.root}", files):
+                print(f"verbose: {line}", file=sys.stderr)
+        return time.perf_counter()
+
+    def _verbose_end(self, outcomes: list[Outcome], started: float) -> None:
+        """``-v``: each file and what became of it, and the time the run took."""
+        import time
+
+        if not self.settings.verbose:
+            return
+        for outcome in sorted(outcomes, key=lambda o: o.file):
+            state = "failed" if outcome.error else "changed" if outcome.changed else "unchanged"
+            found = len(shown(outcome.findings))
+            print(f"verbose: {outcome.file}: {state}" + (f", {found} findings" if found else ""), file=sys.stderr)
+        print(f"verbose: {time.perf_counter() - started:.2f} s", file=sys.stderr)
+
+    def _add_noqa(self, outcomes: list[Outcome]) -> int:
+        """``--add-noqa``: a comment at each error left, nothing else written (exit 0, as ruff)."""
+        from .noqa import add_noqa
+
+        added, problems = add_noqa(outcomes, {job.display: job.path for job in self.jobs})
+        for problem in problems:
+            print(f"{self._label('warning')} {problem}", file=sys.stderr)
+        for outcome in outcomes:
+            if outcome.error:
+                print(error_text(outcome, wants_color(sys.stderr, self.settings.color)), file=sys.stderr)
+        print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)
+        return EXIT_FAILED if any(o.error for o in outcomes) else EXIT_CLEAN
 
     def _announce(self) -> None:
         """The target and where it came from, before anything else (text, on
@@ -259,7 +326,13 @@ class Session:
     def _output(self, outcomes: list[Outcome], scanned: int, notes: tuple[str, ...] = ()) -> None:
         """stdout: the diffs, the files ``--check`` lists, or the JSON or GitHub report."""
         fmt = self.settings.output_format
-        if fmt == "json":
+        if self.settings.statistics and fmt != "github":  # ruff's: the counts instead of each one
+            from ..output.statistics import statistics
+
+            text = statistics(outcomes, fmt)
+            if text:
+                print(text)
+        elif fmt == "json":
             print(as_json(outcomes, scanned, self.target, notes, self.origin and self.origin.as_dict()))
         elif fmt == "github":
             text = as_github(outcomes, notes, self.origin and self.origin.as_dict())
@@ -278,10 +351,17 @@ class Session:
         JSON and GitHub reports hold)."""
         if self.settings.output_format in ("json", "github"):
             return
-        self._warnings(outcomes)
+        if not self.settings.statistics:
+            self._warnings(outcomes)
         if not self.settings.quiet:
             named = self.origin is None  # else the run's start named the target
             print(summary(outcomes, scanned, self.target, self.settings.writes, named), file=sys.stderr)
+        if self.settings.show_fixes:
+            from ..output.statistics import fixes
+
+            text = fixes(outcomes, self.settings.writes)
+            if text:
+                print(text, file=sys.stderr)
         for note in notes:
             print(note, file=sys.stderr)
 

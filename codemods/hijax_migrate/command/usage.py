@@ -15,6 +15,8 @@ from ..core.version import __version__
 
 EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
+# Not a rule of the registry: the report of suppressions that suppress nothing, as ruff's RUF100.
+UNUSED_SUPPRESSION = "HJX100"
 
 
 def exit_now(code: int) -> NoReturn:
@@ -85,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
     mode.add_argument(
-        "--check", action="store_true", help="list files that would change; write nothing (with --diff, print the diff instead)"
+        "--check",
+        action="store_true",
+        help="list files that would change; write nothing (with --diff, print the diff instead)",
     )
     # --check --diff is black's CI pair; --diff with a writing mode is refused in settings_from.
     parser.add_argument(
@@ -115,6 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--select", action="append", metavar="CODES", help="run only these rules (codes or names, comma-separated)"
+    )
+    parser.add_argument(
+        "--extend-select",
+        action="append",
+        metavar="CODES",
+        help=f"add these rules to those selected ({UNUSED_SUPPRESSION}: report suppressions that suppress nothing)",
     )
     parser.add_argument("--ignore", action="append", metavar="CODES", help="do not run these rules")
     parser.add_argument(
@@ -211,9 +221,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="put back the files of a family an in-place run was cut off while writing "
         "(killed outright): the journal in the project's root says which",
     )
+    _ruff_habits(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser
+
+
+def _ruff_habits(parser: argparse.ArgumentParser) -> None:
+    """ruff's flags of the same names, doing what ruff's do (docs/usage.md)."""
+    parser.add_argument(
+        "--statistics", action="store_true", help="print how many changes and findings each rule has, not each one"
+    )
+    parser.add_argument(
+        "--show-fixes", action="store_true", help="after the summary, what was changed (or would be), by file and rule"
+    )
+    parser.add_argument(
+        "--add-noqa",
+        action="store_true",
+        help="add a '# noqa: CODE' comment at each remaining error, and change nothing else",
+    )
+    parser.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the resolved settings, the target included, each with where it came from, and exit",
+    )
+    parser.add_argument(
+        "--verbose", "-v", action="store_true", help="the configuration read, each file and its result, the time"
+    )
 
 
 def _seconds(text: str) -> float:
@@ -256,8 +290,10 @@ def settings_from(args: argparse.Namespace) -> Settings:
     """The parsed flags as settings, the configuration not yet applied
     (``config.apply``); no PATH is the current folder, as in ruff."""
     for writer in ("in_place", "interactive"):
-        if args.diff and getattr(args, writer):
-            build_parser().error(f"argument --diff: not allowed with argument --{writer.replace('_', '-')}")
+        for other in ("diff", "add_noqa"):
+            if getattr(args, other) and getattr(args, writer):
+                flags = (f"--{other.replace('_', '-')}", f"--{writer.replace('_', '-')}")
+                build_parser().error(f"argument {flags[0]}: not allowed with argument {flags[1]}")
     return settings_of(**{**vars(args), "paths": args.paths or ["."]})
 
 
