@@ -389,7 +389,8 @@ def cut_off(journal) -> str:
     """What a run that finds a journal says (``sources.journal``)."""
     files = journal.files()
     return (
-        f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} files of one "
+        f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} "
+        f"file{'' if len(files) == 1 else 's'} of one "
         f"family ({', '.join(files)}), so the family may be half migrated; "
         f"run `hijax-migrate --recover` to put them back as they were (journal: {journal.folder})"
     )
@@ -407,7 +408,8 @@ def recover(start: Path, explicit: str | None = None) -> int:
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     print(
-        f"hijax-migrate: put back {len(restored)} files as they were before the cut-off run"
+        f"hijax-migrate: put back {'1 file as it was' if len(restored) == 1 else f'{len(restored)} files as they were'}"
+        " before the cut-off run"
         + ("; the journal is kept until the errors above are fixed" if problems else ""),
         file=sys.stderr,
     )

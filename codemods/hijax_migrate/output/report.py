@@ -139,12 +139,18 @@ class Totals:
             changed=sum(o.changed for o in outcomes),
             written=sum(o.written for o in outcomes),
             failed=sum(bool(o.error) for o in outcomes),
-            primitives=sum(o.primitives for o in outcomes),
+            primitives=sum(_primitives(o) for o in outcomes),
             warnings=sum(len(shown(o.findings)) for o in outcomes),
             errors=sum(f.is_error for o in outcomes for f in o.findings),
             rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes),
             suppressed=sum(f.severity == SUPPRESSED for o in outcomes for f in o.findings),
         )
+
+
+def _primitives(outcome: Outcome) -> int:
+    """The file's hijax classes, counting each class a change rewrites (a
+    mixin or base of primitives the recognition does not count alone)."""
+    return max(outcome.primitives, len({c.cls for c in outcome.changes if c.cls}))
 
 
 def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool, named: bool = True) -> str:
@@ -262,18 +268,36 @@ def _annotation(level: str, file: str, line: int, title: str, message: str) -> s
 def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = (), origin: dict | None = None) -> str:
     lines = _target_annotations(origin) if origin else []
     lines += [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
+    names = rule_names()
     for o in outcomes:
+        lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}", _change_text(o, c)) for c in o.changes]
         lines += [
-            _annotation("warning", o.file, c.line, f"{c.rule} {c.name}", f"{c.action} (run hijax-migrate --in-place)")
-            for c in o.changes
-        ]
-        lines += [
-            _annotation("error" if f.is_error else "warning", o.file, f.line, f.rule or "hijax-migrate", f.message)
+            _annotation("error" if f.is_error else "warning", o.file, f.line, _title(f, names), f.message)
             for f in shown(o.findings)
         ]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)
+
+
+def _change_text(outcome: Outcome, change) -> str:
+    """A change as what it is: pending (worded so), or written."""
+    if outcome.written:
+        return f"migrated: {change.action}"
+    return f"would migrate: {change.action} (pending; run hijax-migrate --in-place to write it)"
+
+
+def rule_names() -> dict[str, str]:
+    from ..rules.registry import all_rules
+
+    return {rule.code: rule.name for rule in all_rules()} | {"HJX100": "unused-suppression"}
+
+
+def _title(finding: Finding, names: dict[str, str]) -> str:
+    """An annotation's title: the rule's code and name, as a change's has them."""
+    if not finding.rule:
+        return "hijax-migrate"
+    return f"{finding.rule} {names[finding.rule]}" if finding.rule in names else finding.rule
 
 
 def _target_annotations(origin: dict) -> list[str]:

@@ -7,13 +7,7 @@ import json
 from collections import Counter
 
 from ..core.model import Outcome
-from .report import shown
-
-
-def _names() -> dict[str, str]:
-    from ..rules.registry import all_rules
-
-    return {rule.code: rule.name for rule in all_rules()} | {"HJX100": "unused-suppression"}
+from .report import rule_names, shown
 
 
 def counts(outcomes: list[Outcome]) -> list[dict]:
@@ -21,7 +15,7 @@ def counts(outcomes: list[Outcome]) -> list[dict]:
     ``note``: a finding), most first, then by code."""
     counted = Counter((c.rule, "change") for o in outcomes for c in o.changes)
     counted += Counter((f.rule or "-", f.severity) for o in outcomes for f in shown(o.findings))
-    names = _names()
+    names = rule_names()
     entries = [
         {"code": code, "name": names.get(code, ""), "kind": kind, "count": n, "fixable": kind == "change"}
         for (code, kind), n in counted.items()
@@ -45,7 +39,7 @@ def fixes(outcomes: list[Outcome], written: bool) -> str:
     done = [o for o in outcomes if (o.written if written else o.changed) and o.changes]
     if not done:
         return ""
-    names = _names()
+    names = rule_names()
     total = sum(len(o.changes) for o in done)
     lines = [f"{'Fixed' if written else 'Would fix'} {total} change{'' if total == 1 else 's'}:"]
     for outcome in done:

@@ -54,7 +54,10 @@ def from_pins(start: Path) -> tuple[Version, str] | None:
     if chosen is None:
         return None
     version, note = chosen
-    return version, f"pinned in {found[0].path}: {', '.join(p.raw for p in found)}{note}"
+    written = ", ".join(dict.fromkeys(p.raw for p in found))  # each requirement once, however often listed
+    if not any(str(p.specifier) for p in found):  # ``jax`` alone: required, but no version pinned
+        return version, f"{found[0].path} requires jax with no version ({written}): the newest release the tool knows"
+    return version, f"pinned in {found[0].path}: {written}{note}"
 
 
 def jax_tree(start: Path) -> tuple[Version, str] | None:
