@@ -62,18 +62,21 @@ def _add_to_file(path: Path, wanted: dict[int, set[str]]) -> tuple[int, str]:
     lines = source.raw.splitlines(keepends=True)
     closed = _commentable(source.text)
     places = [line for line in sorted(wanted) if line in closed and line <= len(lines)]
+    problem = "" if len(places) == len(wanted) else "a line in a string or after a backslash cannot take a comment"
+    changed = 0
     for line in places:
-        lines[line - 1] = _with_codes(lines[line - 1], wanted[line])
+        new = _with_codes(lines[line - 1], wanted[line])
+        changed, lines[line - 1] = changed + (new != lines[line - 1]), new
     data = b"".join(lines)
-    if not places or data == source.raw:
-        return 0, "no line there can take a comment" if places != sorted(wanted) else ""
+    if not changed:
+        return 0, problem
     if not _same_code(source.raw, data):
         return 0, "a comment would change the code: no noqa comment added"
     try:
         write_atomic(source, data)
     except (SourceError, OSError) as error:
         return 0, str(error)
-    return len(places), "" if len(places) == len(wanted) else "some lines cannot take a comment (in a string)"
+    return changed, problem
 
 
 def _commentable(text: str) -> set[int]:
