@@ -169,13 +169,7 @@ class Session:
             print(f"{self._label('warning')} No Python files found under the given path(s)", file=sys.stderr)
         self._announce()
         started = self._verbose_start()
-        outcomes = self.migrate()
-        for outcome in outcomes:  # each file a family brought says so, in every format
-            outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
-        if reports_unused(self.settings):
-            from .noqa import unused
-
-            unused(outcomes, {job.display: job.path for job in self.jobs})
+        outcomes = self._outcomes()
         if self.settings.add_noqa:
             return self._add_noqa(outcomes)
         notes = self._pin_floor(outcomes)
@@ -184,6 +178,18 @@ class Session:
             self._output(outcomes, len(self.jobs), notes)
         self._messages(outcomes, len(self.jobs), notes)
         return self.exit_code(outcomes)
+
+    def _outcomes(self) -> list[Outcome]:
+        """The run's outcomes, with the notes the run adds: each file a family
+        brought says so (in every format), and, with ``HJX100``, each unused suppression."""
+        outcomes = self.migrate()
+        for outcome in outcomes:
+            outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
+        if reports_unused(self.settings):
+            from .noqa import unused
+
+            unused(outcomes, {job.display: job.path for job in self.jobs})
+        return outcomes
 
     def _verbose_start(self) -> float:
         """``-v``: the configuration and the root, and the files to run on; the start's time."""
