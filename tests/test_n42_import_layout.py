@@ -23,17 +23,21 @@ def _black(code: str) -> str | None:
         return None
 
 
-@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("target", ["0.11.1", "0.12"])
-def test_output_on_black_formatted_input_is_unchanged_by_black(path, target):
-    source = _black(read_case(path).source)
-    if source is None:
-        pytest.skip("black does not format this input")
-    try:
-        out = migrate_source(source, path.name, Options(parse_target(target)[0])).code
-    except MigrationError:
-        pytest.skip("refused: nothing written")
-    assert _black(out) == out
+def test_output_on_black_formatted_input_is_unchanged_by_black(target):
+    """Every golden input black formats, migrated: black leaves the output as
+    it is (one test a target: a case refused, or one black cannot read, has no output to check)."""
+    checked, moved = 0, []
+    for path in CASES:
+        source = _black(read_case(path).source)
+        try:
+            out = migrate_source(source, path.name, Options(parse_target(target)[0])).code if source else None
+        except MigrationError:
+            out = None
+        if out is not None and out != source:
+            checked += 1
+            moved += [path.name] if _black(out) != out else []
+    assert not moved and checked >= 100
 
 
 def test_there_are_cases_with_import_lists():
