@@ -18,8 +18,10 @@ class Op(VJPHiPrimitive):
         return primals[0], tangents[0]
 # output
 from jax.experimental.hijax import (
-    vjp_from_jvp, VJPHiPrimitive,
-    linearize_from_jvp)
+    VJPHiPrimitive,
+    linearize_from_jvp,
+    vjp_from_jvp,
+)
 
 
 class Op(VJPHiPrimitive):

@@ -176,9 +176,14 @@ def test_rule_explains_one_rule_as_ruff_rule_does(tmp_path):
 
 def test_list_rules_as_json_follows_the_target(tmp_path):
     doc = json.loads(cli("--list-rules", "--output-format", "json", "--target-jax", "0.11.1", cwd=tmp_path).stdout)
-    assert [r["code"] for r in doc] == sorted(r.code for r in all_rules() if r.since <= (0, 11, 1))
+    assert doc["target"] == {"jax": "0.11.1", "source": "--target-jax", "pinned": True}
+    assert [r["code"] for r in doc["rules"]] == sorted(r.code for r in all_rules())  # every rule, each marked
+    assert [r["code"] for r in doc["rules"] if r["active"]] == sorted(
+        r.code for r in all_rules() if r.since <= (0, 11, 1)
+    )
     (tmp_path / "pyproject.toml").write_text('[tool.hijax-migrate]\ntarget-jax = "0.9"\nignore = ["HJX001"]\n')
-    listed = {line.split()[0] for line in cli("--list-rules", cwd=tmp_path).stdout.splitlines()}
+    lines = cli("--list-rules", cwd=tmp_path).stdout.splitlines()[1:]
+    listed = {line.split()[0] for line in lines if line.split()[4] == "active"}
     assert "HJX002" in listed and "HJX001" not in listed and "HJX003" not in listed
 
 

@@ -60,7 +60,9 @@ def test_list_rules_names_every_rule(capsys):
 
 def test_list_rules_follows_the_target(capsys):
     assert main(["--list-rules", "--target-jax", "0.9"]) == 0
-    listed = {line.split()[0] for line in capsys.readouterr().out.splitlines()}
+    lines = capsys.readouterr().out.splitlines()
+    listed = {line.split()[0] for line in lines[1:] if line.split()[4] == "active"}  # every rule, each marked
+    assert lines[0] == "target: jax 0.9.0 (--target-jax)" and len(lines) == 1 + len(all_rules())
     assert listed == {rule.code for rule in all_rules() if rule.since <= (0, 9, 0)} and "HJX003" not in listed
 
 

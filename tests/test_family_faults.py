@@ -74,7 +74,7 @@ def test_sigkill_inside_a_unit_leaves_the_journal_and_the_next_run_says_so(tree,
     recovered = subprocess.run(
         [*faults.TOOL[:3], "--recover"], cwd=work, env=faults.env(), capture_output=True, text=True, check=False
     )
-    assert recovered.returncode == 0 and "put back 1 files" in recovered.stderr
+    assert recovered.returncode == 0 and "put back 1 file as it was before" in recovered.stderr
     assert tree.half_migrated(work) == (0, [])
     assert {name: (work / name).read_bytes() for name in tree.before} == tree.before
     assert not (work / ".hijax-migrate-journal").exists()

@@ -1,9 +1,14 @@
 """As a new user would: a repository written against jax 0.8.0, migrated on
 the command line with ``--target-jax 0.12 --update-pin``, runs under jax 0.12
-with the right gradients (and vmap, through its own ``batch``)."""
+with the right gradients (and vmap, through its own ``batch``); and the
+second hour (issue 42), as one who knows ruff and black tries it. Each point
+has its own file too: ``test_n42_target.py`` (one target, visible),
+``test_n42_flags.py``, ``test_n42_messages.py``, ``test_n42_habits.py``,
+``test_n42_import_layout.py``, ``test_n42_wording.py``."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -102,3 +107,35 @@ def test_a_080_repository_runs_under_012_after_migration(jax_012_runs):
     assert after.returncode == 0, after.stderr
     grads = [[3.0, 6.0, 9.0], [0.0, 3.0, 6.0]]  # d/dx = 3y, d/dy = 3x
     assert after.stdout.strip() == str([grads, grads, [3.0, 6.0, 9.0]]).replace("'", '"')
+
+
+OLD_PRIMS = "from jax.experimental.hijax import HiPrimitive\n" + "".join(
+    f"\n\nclass {name}(HiPrimitive):\n    pass\n" for name in ("A", "B", "C")
+)
+
+
+def test_the_second_hour(tmp_path):
+    """One session of a ruff and black user: a typo'd flag, the rules at the
+    pinned target, black's CI pair, one line for one message, ruff's flags."""
+
+    def run(*args: str):
+        return FORKER.module("hijax_migrate", args, tmp_path)
+
+    write_repository(tmp_path)
+    (tmp_path / "mylib" / "old.py").write_text(OLD_PRIMS)
+    typo = run("--inplace", ".")
+    assert (typo.returncode, typo.stderr) == (
+        2,
+        "hijax-migrate: error: unknown option --inplace; did you mean --in-place?\n",
+    )
+    listed = json.loads(run("--list-rules", "--output-format", "json").stdout)
+    assert listed["target"]["pinned"] and listed["target"]["jax"] == "0.12.0"  # jax>=0.8.0: the newest it allows
+    assert len(listed["rules"]) == sum(r["active"] for r in listed["rules"])
+    ci = run("--check", "--diff", ".")
+    assert ci.returncode == 1 and "+++ b/mylib/prims.py" in ci.stdout
+    assert ci.stderr.splitlines()[0].startswith("target: jax 0.12.0 (pinned in ")
+    assert sum(line.startswith("error: mylib/old.py:") for line in ci.stderr.splitlines()) == 1  # A, B, C: one line
+    assert "\tHJX008\t[ ] old-hiprimitive (error)" in run("--statistics", ".").stdout
+    assert run("--add-noqa", ".").returncode == 0
+    assert (tmp_path / "mylib" / "old.py").read_text().count("# noqa: HJX008") == 3
+    assert "target " in run("--show-settings").stdout

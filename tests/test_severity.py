@@ -84,8 +84,10 @@ def test_json_carries_severity(tree):
 def test_github_errors_and_warnings(tree):
     run = cli("--output-format", "github", "old.py", "undecided.py", "--target-jax", "0.12", cwd=tree)
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("::error file=old.py,line=4,title=HJX008::Old: subclasses")
-    assert lines[1].startswith("::warning file=undecided.py,line=5,title=HJX001::Op: a base class")
+    assert lines[0].startswith("::error file=old.py,line=4,title=HJX008 old-hiprimitive::Old: subclasses")
+    assert lines[1].startswith(
+        "::warning file=undecided.py,line=5,title=HJX001 bwd-returns-cotangents::Op: a base class"
+    )
     assert run.returncode == 1
 
 

@@ -17,7 +17,7 @@ from ..output.report import (
     as_json,
     colorize,
     error_text,
-    finding_text,
+    grouped_text,
     has_errors,
     reader_may_leave,
     shown,
@@ -27,7 +27,7 @@ from ..output.report import (
 from ..run.state import Job
 from ..sources.files import Listings
 from . import config
-from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, codes
+from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UNUSED_SUPPRESSION, codes
 
 
 def _target(settings: Settings) -> tuple:
@@ -43,20 +43,69 @@ def _target(settings: Settings) -> tuple:
     return version, where or source
 
 
+@dataclass(frozen=True)
+class Target:
+    """The jax release a run migrates to, and where it came from."""
+
+    version: tuple
+    source: str
+
+    def __str__(self) -> str:
+        return f"jax {format_version(self.version)} ({self.source})"
+
+    def as_dict(self) -> dict:
+        from ..releases.target import unpinned
+
+        warning = unpinned(*self.astuple())
+        return {"jax": format_version(self.version), "source": self.source, "pinned": not warning} | (
+            {"warning": warning} if warning else {}
+        )
+
+    def astuple(self) -> tuple:
+        return self.version, self.source
+
+
 def options_of(settings: Settings) -> tuple[Options, str]:
     """The migration's options and a description of the target, from the
     settings (the configuration applied, where one was read)."""
+    options, target = resolved(settings)
+    return options, str(target)
+
+
+def resolved(settings: Settings) -> tuple[Options, Target]:
+    """The migration's options and its target."""
     from ..rules import registry
 
     version, source = _target(settings)
-    only, skip = codes(settings.select), codes(settings.ignore)
+    only, skip = _rule_codes(settings)
     try:
         if only or skip:  # loading the rules imports libcst: only when asked
             registry.lookup(list(only + skip))
     except ValueError as error:
         raise UsageError(str(error)) from error
     options = Options(version, settings.strategy, only, skip, settings.base, settings.black)
-    return options, f"jax {format_version(version)} ({source})"
+    return options, Target(version, source)
+
+
+def _rule_codes(settings: Settings) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The rules to run and to skip: ``--extend-select`` adds to a ``select``
+    (none: every rule already runs); ``HJX100`` is no rule of the registry
+    (``reports_unused``), and a ``select`` of it alone runs every rule, which
+    it needs to tell a used suppression."""
+    only = tuple(c for c in codes(settings.select) if not _is_unused_code(c))
+    extra = tuple(c for c in codes(settings.extend_select) if not _is_unused_code(c))
+    skip = tuple(c for c in codes(settings.ignore) if not _is_unused_code(c))
+    return (only + extra if only else ()), skip
+
+
+def _is_unused_code(code: str) -> bool:
+    return code.upper() == UNUSED_SUPPRESSION or code == "unused-suppression"
+
+
+def reports_unused(settings: Settings) -> bool:
+    """Are suppressions that suppress nothing reported (``HJX100`` selected, as ruff's RUF100)?"""
+    chosen = (*codes(settings.select), *codes(settings.extend_select))
+    return any(_is_unused_code(c) for c in chosen) and not any(_is_unused_code(c) for c in codes(settings.ignore))
 
 
 def _check_usage(settings: Settings) -> None:
@@ -71,6 +120,8 @@ def _check_usage(settings: Settings) -> None:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
     if settings.interactive and (stdin or settings.output_format != "text"):
         raise UsageError("--interactive reads answers from the terminal: not with '-' or --output-format json/github")
+    if settings.add_noqa and stdin:
+        raise UsageError("--add-noqa writes comments into files: not with '-'")
     if settings.black:
         import importlib.util
 
@@ -89,6 +140,7 @@ class Session:
     jobs: list[Job]
     listings: Listings = field(default_factory=Listings)  # the tree's walks made for the jobs: they serve the run
     taken: list = field(default_factory=list)  # a note on each file a chosen file's family brought
+    origin: Target | None = None  # the target and its source, as the run's start names them
 
     @classmethod
     def start(cls, flags: Settings) -> Session:
@@ -98,11 +150,11 @@ class Session:
 
         settings = config.read(flags)
         _check_usage(settings)
-        options, target = options_of(settings)
+        options, origin = resolved(settings)
         listings = Listings()
         jobs = [] if settings.paths == ("-",) else jobs_for(settings, listings)
         jobs, taken = with_families(jobs, settings, options, listings)
-        return cls(settings, options, target, jobs, listings, taken)
+        return cls(settings, options, str(origin), jobs, listings, taken, origin)
 
     def run(self) -> int:
         from ..sources.journal import Journal
@@ -111,17 +163,82 @@ class Session:
             print(cut_off(Journal(self.settings.root)), file=sys.stderr)
             return EXIT_FAILED
         if self.settings.paths == ("-",):
+            self._announce()
             return self._stdin()
         if not self.jobs and not (self.settings.changed_since or self.settings.staged):  # as ruff: a warning, exit 0
             print(f"{self._label('warning')} No Python files found under the given path(s)", file=sys.stderr)
-        outcomes = self.migrate()
-        for outcome in outcomes:  # each file a family brought says so, in every format
-            outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
+        self._announce()
+        started = self._verbose_start()
+        outcomes = self._outcomes()
+        if self.settings.add_noqa:
+            return self._add_noqa(outcomes)
         notes = self._pin_floor(outcomes)
+        self._verbose_end(outcomes, started)
         with reader_may_leave():
             self._output(outcomes, len(self.jobs), notes)
         self._messages(outcomes, len(self.jobs), notes)
         return self.exit_code(outcomes)
+
+    def _outcomes(self) -> list[Outcome]:
+        """The run's outcomes, with the notes the run adds: each file a family
+        brought says so (in every format), and, with ``HJX100``, each unused suppression."""
+        outcomes = self.migrate()
+        for outcome in outcomes:
+            outcome.findings[:0] = [note for note in self.taken if note.file == outcome.file]
+        if reports_unused(self.settings):
+            from .noqa import unused
+
+            unused(outcomes, {job.display: job.path for job in self.jobs})
+        return outcomes
+
+    def _verbose_start(self) -> float:
+        """``-v``: the configuration and the root, and the files to run on; the start's time."""
+        import time
+
+        if self.settings.verbose:
+            found = self.settings.config_file or "none found (the defaults)"
+            files = f"{len(self.jobs)} file{'' if len(self.jobs) == 1 else 's'} to run on"
+            for line in (f"configuration: {found}", f"project root: {self.settings.root}", files):
+                print(f"verbose: {line}", file=sys.stderr)
+        return time.perf_counter()
+
+    def _verbose_end(self, outcomes: list[Outcome], started: float) -> None:
+        """``-v``: each file and what became of it, and the time the run took."""
+        import time
+
+        if not self.settings.verbose:
+            return
+        for outcome in sorted(outcomes, key=lambda o: o.file):
+            state = "failed" if outcome.error else "changed" if outcome.changed else "unchanged"
+            found = len(shown(outcome.findings))
+            print(f"verbose: {outcome.file}: {state}" + (f", {found} findings" if found else ""), file=sys.stderr)
+        print(f"verbose: {time.perf_counter() - started:.2f} s", file=sys.stderr)
+
+    def _add_noqa(self, outcomes: list[Outcome]) -> int:
+        """``--add-noqa``: a comment at each error left, nothing else written (exit 0, as ruff)."""
+        from .noqa import add_noqa
+
+        added, problems = add_noqa(outcomes, {job.display: job.path for job in self.jobs})
+        for problem in problems:
+            print(f"{self._label('warning')} {problem}", file=sys.stderr)
+        for outcome in outcomes:
+            if outcome.error:
+                print(error_text(outcome, wants_color(sys.stderr, self.settings.color)), file=sys.stderr)
+        print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)
+        return EXIT_FAILED if any(o.error for o in outcomes) else EXIT_CLEAN
+
+    def _announce(self) -> None:
+        """The target and where it came from, before anything else (text, on
+        stderr; JSON and GitHub reports hold it): a target that is not the
+        project's word is said with how to pin one."""
+        if self.settings.output_format != "text" or self.settings.quiet or self.origin is None:
+            return
+        from ..releases.target import unpinned
+
+        print(f"target: {self.origin}", file=sys.stderr)
+        warning = unpinned(*self.origin.astuple())
+        if warning:
+            print(f"{self._label('warning')} {warning}", file=sys.stderr)
 
     def _pin_floor(self, outcomes: list[Outcome]) -> tuple[str, ...]:
         """The note on the project's jax floor (or that it was raised): said
@@ -189,7 +306,7 @@ class Session:
         with reader_may_leave():
             if outcome.error:
                 sys.stdout.buffer.write(raw)  # nothing is lost: the input comes back as it was
-            elif self.settings.check:  # as for a file: its name, when it would change
+            elif self.settings.check and not self.settings.diff:  # as for a file: its name, when it would change
                 if data is not None or has_errors(outcome):
                     print(name)
             elif self.settings.diff:
@@ -215,17 +332,24 @@ class Session:
     def _output(self, outcomes: list[Outcome], scanned: int, notes: tuple[str, ...] = ()) -> None:
         """stdout: the diffs, the files ``--check`` lists, or the JSON or GitHub report."""
         fmt = self.settings.output_format
-        if fmt == "json":
-            print(as_json(outcomes, scanned, self.target, notes))
+        if self.settings.statistics and fmt != "github":  # ruff's: the counts instead of each one
+            from ..output.statistics import statistics
+
+            text = statistics(outcomes, fmt)
+            if text:
+                print(text)
+        elif fmt == "json":
+            print(as_json(outcomes, scanned, self.target, notes, self.origin and self.origin.as_dict()))
         elif fmt == "github":
-            text = as_github(outcomes, notes)
+            text = as_github(outcomes, notes, self.origin and self.origin.as_dict())
             if text:
                 print(text)
         else:
             for outcome in outcomes:
-                if self.settings.check and (outcome.changed or has_errors(outcome)):
+                listed = self.settings.check and not self.settings.diff  # --check --diff: the diff, as black
+                if listed and (outcome.changed or has_errors(outcome)):
                     print(outcome.file)
-                elif not self.settings.writes and not self.settings.check and outcome.diff:  # reviewed diffs were shown
+                elif not self.settings.writes and not listed and outcome.diff:  # reviewed diffs were shown
                     sys.stdout.write(colorize(outcome.diff) if self._color() else outcome.diff)
 
     def _messages(self, outcomes: list[Outcome], scanned: int, notes: tuple[str, ...] = ()) -> None:
@@ -233,19 +357,30 @@ class Session:
         JSON and GitHub reports hold)."""
         if self.settings.output_format in ("json", "github"):
             return
-        self._warnings(outcomes)
+        if not self.settings.statistics:
+            self._warnings(outcomes)
         if not self.settings.quiet:
-            print(summary(outcomes, scanned, self.target, self.settings.writes), file=sys.stderr)
+            named = self.origin is None  # else the run's start named the target
+            print(summary(outcomes, scanned, self.target, self.settings.writes, named), file=sys.stderr)
+        if self.settings.show_fixes:
+            from ..output.statistics import fixes
+
+            text = fixes(outcomes, self.settings.writes)
+            if text:
+                print(text, file=sys.stderr)
         for note in notes:
             print(note, file=sys.stderr)
 
     def _warnings(self, outcomes: list[Outcome]) -> None:
         color = wants_color(sys.stderr, self.settings.color)
         for outcome in outcomes:
-            for finding in shown(outcome.findings):
-                print(finding_text(finding, color), file=sys.stderr)
+            for line in grouped_text(shown(outcome.findings), color):
+                print(line, file=sys.stderr)
             if outcome.error:
                 print(error_text(outcome, color), file=sys.stderr)
+        codes = sorted({f.rule for o in outcomes for f in shown(o.findings) if f.rule})
+        if codes and not self.settings.quiet:  # the long explanation is a rule's, as ``ruff rule``'s
+            print(f"help: `hijax-migrate rule CODE` explains a rule ({', '.join(codes)})", file=sys.stderr)
 
     def _label(self, severity: str) -> str:
         from ..output.report import label
@@ -260,7 +395,8 @@ def cut_off(journal) -> str:
     """What a run that finds a journal says (``sources.journal``)."""
     files = journal.files()
     return (
-        f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} files of one "
+        f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} "
+        f"file{'' if len(files) == 1 else 's'} of one "
         f"family ({', '.join(files)}), so the family may be half migrated; "
         f"run `hijax-migrate --recover` to put them back as they were (journal: {journal.folder})"
     )
@@ -278,7 +414,8 @@ def recover(start: Path, explicit: str | None = None) -> int:
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     print(
-        f"hijax-migrate: put back {len(restored)} files as they were before the cut-off run"
+        f"hijax-migrate: put back {'1 file as it was' if len(restored) == 1 else f'{len(restored)} files as they were'}"
+        " before the cut-off run"
         + ("; the journal is kept until the errors above are fixed" if problems else ""),
         file=sys.stderr,
     )

@@ -15,6 +15,8 @@ from ..core.version import __version__
 
 EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
+# Not a rule of the registry: the report of suppressions that suppress nothing, as ruff's RUF100.
+UNUSED_SUPPRESSION = "HJX100"
 
 
 def exit_now(code: int) -> NoReturn:
@@ -41,10 +43,37 @@ def _jobs(text: str) -> int:
     return value
 
 
+class StrictParser(argparse.ArgumentParser):
+    """No abbreviations (``--dif`` is no ``--diff``), and an error is one line,
+    an unknown option with the nearest known one, as ruff suggests it."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(allow_abbrev=False, **kwargs)
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            self.error(self._unknown(extra))
+        return parsed
+
+    def _unknown(self, extra: list[str]) -> str:
+        import difflib
+
+        word = next((w for w in extra if w.startswith("-")), None)
+        if word is None:
+            return f"unrecognized arguments: {' '.join(extra)}"
+        known = [option for action in self._actions for option in action.option_strings]
+        close = difflib.get_close_matches(word.partition("=")[0], known, n=1)
+        return f"unknown option {word}" + (f"; did you mean {close[0]}?" if close else "")
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The flags. Those the configuration file can set default to None here,
     so that a flag given wins and one not given leaves the file's value."""
-    parser = argparse.ArgumentParser(
+    parser = StrictParser(
         prog="hijax-migrate",
         description="Upgrade JAX hijax primitives (VJPHiPrimitive/HiPrim subclasses) to the API "
         "of a jax release. Prints a diff by default; --in-place writes.",
@@ -57,8 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--in-place", "-i", action="store_true", help="write the changes to the files")
-    mode.add_argument("--check", action="store_true", help="list files that would change; write nothing")
-    mode.add_argument("--diff", action="store_true", help="print the changes as a diff and write nothing (the default)")
+    mode.add_argument(
+        "--check",
+        action="store_true",
+        help="list files that would change; write nothing (with --diff, print the diff instead)",
+    )
+    # --check --diff is black's CI pair; --diff with a writing mode is refused in settings_from.
+    parser.add_argument(
+        "--diff", action="store_true", help="print the changes as a diff and write nothing (the default)"
+    )
     mode.add_argument(
         "--interactive",
         action="store_true",
@@ -83,6 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--select", action="append", metavar="CODES", help="run only these rules (codes or names, comma-separated)"
+    )
+    parser.add_argument(
+        "--extend-select",
+        action="append",
+        metavar="CODES",
+        help=f"add these rules to those selected ({UNUSED_SUPPRESSION}: report suppressions that suppress nothing)",
     )
     parser.add_argument("--ignore", action="append", metavar="CODES", help="do not run these rules")
     parser.add_argument(
@@ -179,9 +221,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="put back the files of a family an in-place run was cut off while writing "
         "(killed outright): the journal in the project's root says which",
     )
+    _ruff_habits(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--version", action="version", version=f"hijax-migrate {__version__}")
     return parser
+
+
+def _ruff_habits(parser: argparse.ArgumentParser) -> None:
+    """ruff's flags of the same names, doing what ruff's do (docs/usage.md)."""
+    parser.add_argument(
+        "--statistics", action="store_true", help="print how many changes and findings each rule has, not each one"
+    )
+    parser.add_argument(
+        "--show-fixes", action="store_true", help="after the summary, what was changed (or would be), by file and rule"
+    )
+    parser.add_argument(
+        "--add-noqa",
+        action="store_true",
+        help="add a '# noqa: CODE' comment at each remaining error, and change nothing else",
+    )
+    parser.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the resolved settings, the target included, each with where it came from, and exit",
+    )
+    parser.add_argument(
+        "--verbose", "-v", action="store_true", help="the configuration read, each file and its result, the time"
+    )
 
 
 def _seconds(text: str) -> float:
@@ -223,6 +289,11 @@ def _verify_options(parser: argparse.ArgumentParser) -> None:
 def settings_from(args: argparse.Namespace) -> Settings:
     """The parsed flags as settings, the configuration not yet applied
     (``config.apply``); no PATH is the current folder, as in ruff."""
+    for writer in ("in_place", "interactive"):
+        for other in ("diff", "add_noqa"):
+            if getattr(args, other) and getattr(args, writer):
+                flags = (f"--{other.replace('_', '-')}", f"--{writer.replace('_', '-')}")
+                build_parser().error(f"argument {flags[0]}: not allowed with argument {flags[1]}")
     return settings_of(**{**vars(args), "paths": args.paths or ["."]})
 
 
@@ -241,7 +312,7 @@ def settings_of(**values) -> Settings:
 
 def hook_type(argv: list[str], choices: tuple[str, ...]) -> str:
     """``install-hook|uninstall-hook [--hook-type TYPE]``: the hook's type."""
-    parser = argparse.ArgumentParser(prog=f"hijax-migrate {argv[0]}")
+    parser = StrictParser(prog=f"hijax-migrate {argv[0]}")
     parser.add_argument(
         "--hook-type", choices=choices, default=choices[0], help=f"which git hook (default: {choices[0]})"
     )

@@ -27,6 +27,7 @@ class Settings:
     target_jax: str | None = None  # None: the project's pin, else the installed jax, else the newest
     strategy: str = "auto"
     select: tuple[str, ...] = ()  # as given: codes or names, comma-separated
+    extend_select: tuple[str, ...] = ()  # added to select (the flag's only: per-file config is another's)
     ignore: tuple[str, ...] = ()
     base: tuple[str, ...] = ()
     black: bool = False
@@ -47,6 +48,12 @@ class Settings:
     exit_zero: bool = False
     jobs: int = 0  # worker processes; 0: all cores
     no_cache: bool = False
+    # ruff's habits (docs/usage.md)
+    statistics: bool = False  # counts by rule instead of the diffs and findings
+    show_fixes: bool = False  # what was (or would be) changed, by file and rule
+    add_noqa: bool = False  # a suppression comment at each remaining error, nothing else written
+    show_settings: bool = False  # the resolved settings, each with where it came from; nothing run
+    verbose: bool = False  # the configuration read, each file and what became of it, the time taken
     # --verify (docs/verify.md)
     verify: str | None = None
     verify_python: str | None = None

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from ..core.model import SUPPRESSED, Finding, Outcome
 
@@ -73,6 +74,32 @@ def finding_text(finding: Finding, color: bool = False) -> str:
     return f"{label(finding.severity, color)} {where(finding.file, finding.line)}: {code}{finding.message}"
 
 
+# A message about one class starts with its name: ``Old: subclasses `HiPrimitive`...``.
+_CLASS_PREFIX = re.compile(r"([A-Za-z_][\w.]*): (.+)", re.S)
+
+
+def grouped_text(findings: list[Finding], color: bool = False) -> list[str]:
+    """One line a finding, as ruff prints them; but the same message about
+    several classes of one file is one line listing the classes (and their
+    lines), where it first stands (JSON keeps one entry a finding)."""
+    groups: dict[tuple, list[Finding]] = {}
+    for finding in findings:
+        match = _CLASS_PREFIX.fullmatch(finding.message)
+        key = (finding.file, finding.rule, finding.severity, match.group(2)) if match else (id(finding),)
+        groups.setdefault(key, []).append(finding)
+    return [_group_text(group, color) for group in groups.values()]
+
+
+def _group_text(group: list[Finding], color: bool) -> str:
+    first = group[0]
+    if len(group) == 1:
+        return finding_text(first, color)
+    names = ", ".join(dict.fromkeys(_CLASS_PREFIX.fullmatch(f.message).group(1) for f in group))
+    lines = ", ".join(str(line) for line in dict.fromkeys(f.line for f in group))
+    rest = _CLASS_PREFIX.fullmatch(first.message).group(2)
+    return finding_text(replace(first, message=f"{names} (lines {lines}): {rest}"), color)
+
+
 def wants_color(stream, flag: str = "auto") -> bool:
     """``--color``, then ``NO_COLOR`` (set and not empty: never), then
     ``FORCE_COLOR`` (set and not empty: always), then: is it a terminal?"""
@@ -112,7 +139,7 @@ class Totals:
             changed=sum(o.changed for o in outcomes),
             written=sum(o.written for o in outcomes),
             failed=sum(bool(o.error) for o in outcomes),
-            primitives=sum(o.primitives for o in outcomes),
+            primitives=sum(_primitives(o) for o in outcomes),
             warnings=sum(len(shown(o.findings)) for o in outcomes),
             errors=sum(f.is_error for o in outcomes for f in o.findings),
             rules=Counter((c.rule, c.name) for o in outcomes for c in o.changes),
@@ -120,9 +147,16 @@ class Totals:
         )
 
 
-def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) -> str:
+def _primitives(outcome: Outcome) -> int:
+    """The file's hijax classes, counting each class a change rewrites (a
+    mixin or base of primitives the recognition does not count alone)."""
+    return max(outcome.primitives, len({c.cls for c in outcome.changes if c.cls}))
+
+
+def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool, named: bool = True) -> str:
     """What was done, then what is left, naming only what there is: never
-    "0 errors" after an ``error:`` line, nor rule counts for no file."""
+    "0 errors" after an ``error:`` line, nor rule counts for no file. The
+    target's line, unless ``named`` is False (a run that named it at its start)."""
     totals = Totals.of(outcomes)
     verb = "migrated" if in_place else "would migrate"
     done = [o for o in outcomes if (o.written if in_place else o.changed)]
@@ -136,7 +170,7 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool) 
         f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
         f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}"
     )
-    lines = [head, *_left_broken(outcomes), f"target: {target}"]
+    lines = [head, *_left_broken(outcomes), *([f"target: {target}"] if named else [])]
     rules = Counter((c.rule, c.name) for o in done for c in o.changes)
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
     return "\n".join(lines)
@@ -173,7 +207,11 @@ def _in_order(entries):
     return sorted(entries, key=lambda e: (e.cell or 0, e.cell_line if e.cell else e.line))
 
 
-def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str, ...] = ()) -> str:
+def as_json(
+    outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str, ...] = (), origin: dict | None = None
+) -> str:
+    """One document; ``origin`` (the target, its source, whether the project
+    pins it) comes first, before the findings."""
     changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in _in_order(o.changes)]
     for change in changes:
         del change["cls"], change["cell_line"]
@@ -184,7 +222,7 @@ def as_json(outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str
     ]
     errors = [{"file": o.file, "line": o.error_line, "message": o.error} for o in outcomes if o.error]
     totals = Totals.of(outcomes)
-    doc = {
+    doc = ({"target": origin} if origin else {}) | {
         "changes": changes,
         "warnings": warnings,
         "errors": errors,
@@ -227,17 +265,45 @@ def _annotation(level: str, file: str, line: int, title: str, message: str) -> s
     return f"::{level} {at}::{_escape(message)}"
 
 
-def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = ()) -> str:
-    lines = [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
+def as_github(outcomes: list[Outcome], notes: tuple[str, ...] = (), origin: dict | None = None) -> str:
+    lines = _target_annotations(origin) if origin else []
+    lines += [f"::notice title=hijax-migrate::{_escape(note.removeprefix('note: '))}" for note in notes]
+    names = rule_names()
     for o in outcomes:
+        lines += [_annotation("warning", o.file, c.line, f"{c.rule} {c.name}", _change_text(o, c)) for c in o.changes]
         lines += [
-            _annotation("warning", o.file, c.line, f"{c.rule} {c.name}", f"{c.action} (run hijax-migrate --in-place)")
-            for c in o.changes
-        ]
-        lines += [
-            _annotation("error" if f.is_error else "warning", o.file, f.line, f.rule or "hijax-migrate", f.message)
+            _annotation("error" if f.is_error else "warning", o.file, f.line, _title(f, names), f.message)
             for f in shown(o.findings)
         ]
         if o.error:
             lines.append(_annotation("error", o.file, o.error_line, "hijax-migrate", o.error))
     return "\n".join(lines)
+
+
+def _change_text(outcome: Outcome, change) -> str:
+    """A change as what it is: pending (worded so), or written."""
+    if outcome.written:
+        return f"migrated: {change.action}"
+    return f"would migrate: {change.action} (pending; run hijax-migrate --in-place to write it)"
+
+
+def rule_names() -> dict[str, str]:
+    from ..rules.registry import all_rules
+
+    return {rule.code: rule.name for rule in all_rules()} | {"HJX100": "unused-suppression"}
+
+
+def _title(finding: Finding, names: dict[str, str]) -> str:
+    """An annotation's title: the rule's code and name, as a change's has them."""
+    if not finding.rule:
+        return "hijax-migrate"
+    return f"{finding.rule} {names[finding.rule]}" if finding.rule in names else finding.rule
+
+
+def _target_annotations(origin: dict) -> list[str]:
+    """A warning when the project does not pin its target (an annotation on
+    every pull request for a pinned one would be noise: the JSON holds it)."""
+    if not origin.get("warning"):
+        return []
+    named = f"jax {origin['jax']} ({origin['source']})"
+    return [f"::warning title=hijax-migrate target::{_escape(f'target: {named}; ' + origin['warning'])}"]

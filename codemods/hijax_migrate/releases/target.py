@@ -1,13 +1,19 @@
 """Which jax release to migrate to: the flag, the tree itself when it is jax,
-the project's pins, the installed jax."""
+the project's pins, the installed jax, the newest release known.
+
+The last two are not the project's word: they change with the environment
+the tool runs in (a developer's venv with jax, pre-commit's own without), so
+a run whose target comes from them says so at its start (``unpinned``).
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 
-from ..core.versions import LATEST, RELEASES, Version, parse_target, parse_version
+from ..core.versions import LATEST, RELEASES, Version, format_version, parse_target, parse_version
 
 # Releases after every known one, to tell a pin that allows only those.
 _BEYOND = (f"{RELEASES[-1]}.1", f"0.{LATEST[1]}.{LATEST[2] + 1}", f"0.{LATEST[1] + 1}", "0.99", "1.0", "99")
@@ -48,7 +54,10 @@ def from_pins(start: Path) -> tuple[Version, str] | None:
     if chosen is None:
         return None
     version, note = chosen
-    return version, f"pinned in {found[0].path}: {', '.join(p.raw for p in found)}{note}"
+    written = ", ".join(dict.fromkeys(p.raw for p in found))  # each requirement once, however often listed
+    if not any(str(p.specifier) for p in found):  # ``jax`` alone: required, but no version pinned
+        return version, f"{found[0].path} requires jax with no version ({written}): the newest release the tool knows"
+    return version, f"pinned in {found[0].path}: {written}{note}"
 
 
 def jax_tree(start: Path) -> tuple[Version, str] | None:
@@ -71,7 +80,7 @@ def from_installed() -> tuple[Version, str] | None:
     from importlib import metadata  # reads the metadata only; jax is not imported
 
     try:
-        return parse_version(metadata.version("jax")), "the jax installed beside the tool"
+        return parse_version(metadata.version("jax")), INSTALLED
     except (metadata.PackageNotFoundError, ValueError):
         return None
 
@@ -85,4 +94,27 @@ def choose(flag: str | None, start: Path | None) -> tuple[Version, str]:
             return own[0], f"{own[1]}; --target-jax {flag} is newer than the tree"
         return version, source
     found = own or (from_pins(start) if start is not None else None) or from_installed()
-    return found or (LATEST, "the newest release the tool knows")
+    return found or (LATEST, NEWEST)
+
+
+# The sources that are not the project's word (``unpinned``).
+INSTALLED, NEWEST = "the jax installed beside the tool", "the newest release the tool knows"
+
+
+def unpinned(version: Version, source: str) -> str:
+    """What a run says at its start when its target is not the project's
+    word (nothing when it is): why another environment may choose another
+    target, and how to pin one."""
+    if source not in (INSTALLED, NEWEST):
+        return ""
+    shown = format_version(version)
+    why = (
+        f"{INSTALLED} ({sys.executable})"
+        if source == INSTALLED
+        else f"{NEWEST}, as no jax is installed beside it ({sys.executable})"
+    )
+    return (
+        f"the project pins no jax, so the target is {why}; another environment may choose another. "
+        f"Pin it: jax>={shown} in pyproject.toml's dependencies (or requirements.txt), "
+        f'or target-jax = "{shown}" in [tool.hijax-migrate], or --target-jax {shown}'
+    )
