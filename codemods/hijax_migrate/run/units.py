@@ -57,11 +57,19 @@ class Units:
         arrived = self.heard_of.setdefault(index, [])
         arrived.append(outcome)
         if len(arrived) == len(self.units[index]):
-            staged = [member for member in map(self._staged, arrived) if member is not None]
-            if staged:
-                with _held() as noted:
-                    self.fault.noted = noted
-                    _write_unit(self.run, self.journal, staged, self.fault)
+            self._write(arrived)
+
+    def _write(self, arrived: list[Outcome]) -> None:
+        """A unit's files written; none where one of them that changes could
+        not be staged (its original not kept aside: a full TMPDIR, ``ulimit -f``)."""
+        staged = [member for member in map(self._staged, arrived) if member is not None]
+        failed = next((outcome for outcome in arrived if outcome.changed and outcome.error), None)
+        if failed is not None and staged:
+            _refused([(None, None, outcome) for outcome in (failed, *(o for _, o, _ in staged))], failed, failed.error)
+        elif staged:
+            with _held() as noted:
+                self.fault.noted = noted
+                _write_unit(self.run, self.journal, staged, self.fault)
 
     def _staged(self, outcome: Outcome) -> tuple[Job, Outcome, bytes] | None:
         job = self.jobs[outcome.file]
