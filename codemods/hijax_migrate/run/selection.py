@@ -1,10 +1,18 @@
 """Which files a run takes, as its ``Settings`` say: the paths given,
 walked; the exclude and include patterns, relative to the project root;
-git's changed or staged files. Each file once, however often it is named."""
+git's changed or staged files. Each file once, however often it is named.
+
+Symlinks (docs/safety.md): a path named on the command line whose real path
+is outside the project root (and outside the folder it is named in) is
+skipped with a warning naming it, as black refuses such paths; a walk follows
+no link out of the folder walked (``sources.files.walk``), and follows a link
+inside it once. So no run, ``--verify``'s copy included, writes a byte
+outside the project."""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,7 +63,9 @@ def jobs_for(settings: Settings, listings: Listings | None = None) -> list[Job]:
     jobs: list[Job] = []
     for name in settings.paths:
         path = Path(name)
-        if os.path.isdir(path):
+        if _outside(path, root):
+            _warn(f"{name}: a symbolic link to {os.path.realpath(path)}, outside the project ({root}); skipped")
+        elif os.path.isdir(path):
             jobs += _walked(path, _walk_spec(exclude, path, root), listings)
         elif os.path.lexists(path) or _unreachable(path):  # the latter: reported by its read
             job = Job(path, path.as_posix(), None)
@@ -86,6 +96,13 @@ def with_families(jobs: list[Job], settings: Settings, options, listings: Listin
     widened, notes = widen(jobs, options, listings)
     exclude = spec(settings.excludes)
     keep = [job for job in widened[len(jobs) :] if not excluded(job, exclude, settings.root)]
+    named = {os.path.abspath(name) for name in settings.paths}
+    for job in [job for job in keep if _outside(job.path, settings.root)]:
+        keep.remove(job)
+        if os.path.abspath(job.path) in named:
+            continue  # said already
+        _warn(f"{job.display}: of a family in the run, but a symbolic link to {os.path.realpath(job.path)}, "
+              f"outside the project ({settings.root}); skipped, so its family is not migrated whole")
     kept = {job.display for job in keep}
     return _once(jobs + keep), [note for note in notes if note.file in kept]
 
@@ -96,9 +113,30 @@ def _walked(folder: Path, rooted, listings: Listings) -> list[Job]:
     from ..sources.files import walk
 
     unreadable: list[Path] = []
-    walked = walk(folder, rooted, unreadable) if rooted is not None else listings.files(folder)
+    outside: list[Path] = []
+    walked = walk(folder, rooted, unreadable, outside) if rooted is not None else listings.files(folder)
     unreadable = unreadable if rooted is not None else listings.unreadable(folder)
+    for link in outside if rooted is not None else listings.outside(folder):
+        _warn(f"{link.as_posix()}: a symbolic link to {os.path.realpath(link)}, outside {folder}; skipped")
     return [Job(p, p.as_posix(), folder) for p in walked + unreadable]
+
+
+def _outside(path: Path, root: Path | None) -> bool:
+    """Does ``path`` lead, through a link, out of the project root (and out
+    of the folder it is named in)?"""
+    if root is None or not os.path.lexists(path):
+        return False
+    real = os.path.realpath(path)
+    return not any(_within(real, os.path.realpath(folder)) for folder in (root, path.parent))
+
+
+def _within(real: str, folder: str) -> bool:
+    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _warn(message: str) -> None:
+    """A path skipped: one line, and the run goes on (exit 0 for it)."""
+    print(f"warning: {message}", file=sys.stderr)
 
 
 def _unreachable(path: Path) -> bool:

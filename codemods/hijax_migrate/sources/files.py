@@ -296,12 +296,18 @@ def _relative(path: str, base: str) -> str:
     return path[len(base.rstrip("/")) + 1 :]
 
 
-def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[Path] | None = None) -> list[Path]:
+def walk(
+    root: Path,
+    exclude: pathspec.PathSpec | None = None,
+    unreadable: list[Path] | None = None,
+    outside: list[Path] | None = None,
+) -> list[Path]:
     """Python files under ``root``, in a stable order, honouring git's ignores.
 
-    Follows no symlink out of the tree, and never reaches a file twice. A
-    folder that cannot be listed goes to ``unreadable`` (where given): the
-    run reports it rather than look complete.
+    Follows no symlink out of the tree (a source file's link goes to
+    ``outside``, where given: the run warns of it), and never reaches a file
+    twice. A folder that cannot be listed goes to ``unreadable`` (where
+    given): the run reports it rather than look complete.
     """
     root_real = os.path.realpath(root)
     found, seen = [], set()
@@ -320,6 +326,8 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[
             # realpath costs a system call a path component: only for links
             real = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(folder_real, entry.name)
             if real in seen or not _inside(real, root_real):
+                if outside is not None and real not in seen and entry.name.endswith(SOURCES):
+                    outside.append(Path(entry.path))
                 continue
             path, is_dir = Path(entry.path), _is_dir(entry)
             if _ignored(path, specs, is_dir) or (
@@ -342,8 +350,8 @@ class Listings:
 
     def __init__(self):
         self._trees: dict[
-            str, tuple[str, list[Path], list[Path]]
-        ] = {}  # real folder -> (as first named, files, unreadable)
+            str, tuple[str, list[Path], list[Path], list[Path]]
+        ] = {}  # real folder -> (as first named, files, unreadable, links out)
 
     def files(self, root: Path) -> list[Path]:
         return self._named(root, 1)
@@ -352,11 +360,16 @@ class Listings:
         """The folders under ``root`` (itself included) its walk could not list."""
         return self._named(root, 2)
 
+    def outside(self, root: Path) -> list[Path]:
+        """The source files' links under ``root`` its walk did not follow out of it."""
+        return self._named(root, 3)
+
     def _named(self, root: Path, which: int) -> list[Path]:
         real = os.path.realpath(root)
         if real not in self._trees:
             unreadable: list[Path] = []
-            self._trees[real] = (os.fspath(root), walk(root, None, unreadable), unreadable)
+            outside: list[Path] = []
+            self._trees[real] = (os.fspath(root), walk(root, None, unreadable, outside), unreadable, outside)
         named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
             return paths
