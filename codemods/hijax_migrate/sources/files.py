@@ -306,7 +306,11 @@ def walk(
 
     Follows no symlink out of the tree (a source file's link goes to
     ``outside``, where given: the run warns of it), and never reaches a file
-    twice. A folder that cannot be listed goes to ``unreadable`` (where
+    twice. Descends into no nested repository (a folder holding ``.git`` or
+    ``.hg``: a submodule, a clone inside the tree) below ``root``, as black
+    and ruff do: the git hooks see a submodule as a commit, never its files,
+    and the command line agrees; a nested repository named as ``root`` is
+    walked. A folder that cannot be listed goes to ``unreadable`` (where
     given): the run reports it rather than look complete.
     """
     root_real = os.path.realpath(root)
@@ -335,7 +339,7 @@ def walk(
             ):
                 continue
             seen.add(real)
-            if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+            if is_dir and entry.name not in SKIP_DIRS and not _own_tree(entry.path):
                 stack.append((path, real, specs))
             elif not is_dir and entry.name.endswith(SOURCES):
                 found.append(path)
@@ -375,6 +379,11 @@ class Listings:
             return paths
         prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
         return [root / os.fspath(path)[prefix:] for path in paths]
+
+
+def _own_tree(folder: str) -> bool:
+    """A folder that is a tree of its own: a virtualenv, or a nested repository."""
+    return any(os.path.lexists(os.path.join(folder, mark)) for mark in ("pyvenv.cfg", ".git", ".hg"))
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
