@@ -237,10 +237,12 @@ def _whole_words(path: Path, data: bytes, words) -> frozenset[bytes]:
     named = named_words(data, words, False)
     if b"\\u" not in data or len(named) == len(words):
         return named
-    from .notebook_code import code_text
+    from .notebook_code import code_text, unescaped
 
     code = code_text(data)
-    return frozenset(words) if code is None else named | named_words(code.encode("utf-8", "surrogatepass"), words)
+    if code is None:  # not JSON: a word its escapes may spell is found in its bytes unescaped
+        return named | named_words(unescaped(data), words, False)
+    return named | named_words(code.encode("utf-8", "surrogatepass"), words)
 
 
 # Documents with Python inside: notebooks' code cells, Markdown's fences.
