@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import UsageError
+from ..sources.files import SOURCES
 from ..sources.files import gitignore_spec as spec
 from .state import Job
 
@@ -67,6 +68,8 @@ def jobs_for(settings: Settings, listings: Listings | None = None) -> list[Job]:
             _warn(f"{name}: a symbolic link to {os.path.realpath(path)}, outside the project ({root}); skipped")
         elif os.path.isdir(path):
             jobs += _walked(path, _walk_spec(exclude, path, root), listings)
+        elif os.path.lexists(path) and not name.endswith(SOURCES):  # as ruff: a warning, and on
+            _warn(f"{name}: not a Python file, a notebook or Markdown ({', '.join(SOURCES)}); skipped")
         elif os.path.lexists(path) or _unreachable(path):  # the latter: reported by its read
             job = Job(path, path.as_posix(), None)
             if not (settings.force_exclude and excluded(job, exclude, root)):
