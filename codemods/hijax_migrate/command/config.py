@@ -19,6 +19,7 @@ from pathlib import Path
 from ..core.errors import UsageError
 from ..core.model import STRATEGIES
 from ..core.settings import Settings
+from ..sources.files import pattern_error
 
 TABLE = "hijax-migrate"
 # key -> (type, the field of ``Settings`` it sets)
@@ -120,6 +121,10 @@ def _check(config: Config) -> None:
         if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
             wanted = {str: "a string", list: "a list of strings", bool: "true or false"}[kind]
             raise UsageError(f"{config.describe(key)}: must be {wanted}, not {value!r}")
+    for key in ("exclude", "extend-exclude", "include"):
+        for pattern in config.values.get(key, ()):
+            if pattern_error(pattern):
+                raise UsageError(f"{config.describe(key)}: {pattern!r} is not a pattern ({pattern_error(pattern)})")
     if config.values.get("strategy", "auto") not in STRATEGIES:
         raise UsageError(f"{config.describe('strategy')}: must be one of {', '.join(STRATEGIES)}")
 
