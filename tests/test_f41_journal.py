@@ -13,7 +13,6 @@ are never touched. The journal's folder does not depend on the paths given.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,7 +22,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import faults
-
 from hijax_migrate.sources.journal import FOLDER
 
 FAMILIES = 1  # one family of three files: base0, sub0, leaf0

@@ -16,7 +16,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import faults
-
 from hijax_migrate.cli import main
 from hijax_migrate.sources.originals import Originals
 
