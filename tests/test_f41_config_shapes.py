@@ -130,3 +130,13 @@ def test_no_configuration_shape_reaches_a_traceback(tmp_path_factory, doc, targe
     assert code in (0, 2), said
     if code == 2:
         assert said.count("\n") == 1 and "pyproject.toml" in said, said
+
+
+def test_a_pattern_pathspec_cannot_read(tmp_path):
+    root = tree(tmp_path, "")
+    code, said = run(root, "--exclude", "a/[z-a]")
+    assert code == 2 and said.count("\n") == 1 and "'a/[z-a]' is not a pattern" in said, said
+    (root / ".gitignore").write_text("[z-a]\nignored.py\n")  # git matches nothing with such a line
+    (root / "ignored.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n")
+    code, said = run(root)
+    assert code == 0, said
