@@ -140,3 +140,21 @@ def test_a_pattern_pathspec_cannot_read(tmp_path):
     (root / "ignored.py").write_text("from jax.experimental.hijax import VJPHiPrimitive\n")
     code, said = run(root)
     assert code == 0, said
+
+
+LOCKS = st.sampled_from(["uv.lock", "poetry.lock", "pylock.toml"])
+PACKAGE = st.dictionaries(
+    st.sampled_from(["name", "version", "marker", "resolution-markers"]) | KEYS,
+    st.sampled_from(["jax", "0.10.2", "python_version < '4'", "bad marker", "1.x"]) | VALUES,
+    max_size=4,
+)
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=LOCKS, key=st.sampled_from(["package", "packages"]), packages=st.lists(PACKAGE, max_size=3) | VALUES)
+def test_no_lock_file_shape_reaches_a_traceback(tmp_path_factory, name, key, packages):
+    """A lock file of another shape is read as no pin, never a traceback."""
+    root = tree(tmp_path_factory.mktemp("lock"), "")
+    (root / name).write_text(f"{key} = {toml(packages)}\n")
+    code, said = run(root)
+    assert code in (0, 2), said
