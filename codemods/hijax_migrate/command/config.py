@@ -4,7 +4,9 @@ applied under the command line's ``Settings`` (a flag given wins).
 Found as black and ruff find theirs: from the first path upwards, the first
 ``pyproject.toml`` with the table; the search stops at a repository's top.
 Its folder is the project root, which exclude and include patterns are
-relative to.
+relative to. A table of another shape (``tool = 1``, ``[tool]
+hijax-migrate = 3``), here or in the pins' tables (``releases.pins``), is a
+usage error naming the file and the key.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from ..core.errors import UsageError
 from ..core.model import STRATEGIES
 from ..core.settings import Settings
+from ..sources.files import pattern_error
 
 TABLE = "hijax-migrate"
 # key -> (type, the field of ``Settings`` it sets)
@@ -58,7 +61,7 @@ def _folders(start: Path):
 def find(start: Path) -> Path | None:
     for folder in _folders(start):
         candidate = folder / "pyproject.toml"
-        if os.path.isfile(candidate) and TABLE in _read(candidate).get("tool", {}):
+        if os.path.isfile(candidate) and TABLE in _tool(candidate, _read(candidate)):
             return candidate
         if any(os.path.exists(folder / mark) for mark in _REPO_MARKS):
             return None
@@ -69,6 +72,14 @@ def project_root(start: Path) -> Path:
     """Without a configuration: the repository's top, else the start folder."""
     folders = list(_folders(start))
     return next((f for f in folders if any(os.path.exists(f / m) for m in _REPO_MARKS)), folders[0])
+
+
+def _tool(path: Path, doc: dict) -> dict:
+    """The file's ``[tool]`` table, checked for shape."""
+    tool = doc.get("tool", {})
+    if not isinstance(tool, dict):
+        raise UsageError(f"{path}: tool must be a table, not {tool!r}")
+    return tool
 
 
 def _read(path: Path) -> dict:
@@ -84,12 +95,17 @@ def _read(path: Path) -> dict:
 
 
 def load(start: Path, explicit: str | None = None) -> Config:
+    from ..releases.pins import check_shapes
+
+    check_shapes(start)
     path = Path(explicit) if explicit else find(start)
     if path is None:
         return Config(root=project_root(start))
     if explicit and not os.path.isfile(path):
         raise UsageError(f"--config {explicit}: no such file")
-    table = _read(path).get("tool", {}).get(TABLE, {})
+    table = _tool(path, _read(path)).get(TABLE, {})
+    if not isinstance(table, dict):
+        raise UsageError(f"{path}: tool.{TABLE} must be a table ([tool.{TABLE}]), not {table!r}")
     config = Config(path, path.resolve().parent, table)
     _check(config)
     return config
@@ -105,6 +121,10 @@ def _check(config: Config) -> None:
         if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
             wanted = {str: "a string", list: "a list of strings", bool: "true or false"}[kind]
             raise UsageError(f"{config.describe(key)}: must be {wanted}, not {value!r}")
+    for key in ("exclude", "extend-exclude", "include"):
+        for pattern in config.values.get(key, ()):
+            if pattern_error(pattern):
+                raise UsageError(f"{config.describe(key)}: {pattern!r} is not a pattern ({pattern_error(pattern)})")
     if config.values.get("strategy", "auto") not in STRATEGIES:
         raise UsageError(f"{config.describe('strategy')}: must be one of {', '.join(STRATEGIES)}")
 

@@ -27,7 +27,7 @@ from ..output.report import (
 from ..run.state import Job
 from ..sources.files import Listings
 from . import config
-from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, UNUSED_SUPPRESSION, codes
+from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, EXIT_USAGE, UNUSED_SUPPRESSION, codes
 
 
 def _target(settings: Settings) -> tuple:
@@ -159,8 +159,9 @@ class Session:
     def run(self) -> int:
         from ..sources.journal import Journal
 
-        if Journal(self.settings.root).pending():  # a unit of writes cut off: the tree is not to be read
-            print(cut_off(Journal(self.settings.root)), file=sys.stderr)
+        journal = Journal.at(self.settings.here or Path.cwd())
+        if journal.pending():  # a unit of writes cut off: the tree is not to be read
+            print(cut_off(journal), file=sys.stderr)
             return EXIT_FAILED
         if self.settings.paths == ("-",):
             self._announce()
@@ -260,6 +261,7 @@ class Session:
         from ..output.progress import Progress
         from ..run.runner import migrate
         from ..run.state import Run
+        from ..sources.journal import root_of
         from ..tree.cache import default_dir
 
         workers = min(self.settings.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
@@ -268,7 +270,7 @@ class Session:
         with Run.start(
             self.jobs, self.options, self.settings.in_place, workers, cache_dir, self.listings, self.settings.here
         ) as run:
-            run.journal_root = self.settings.root
+            run.journal_root = root_of(self.settings.here or Path.cwd())
             outcomes = migrate(run, progress)
         return outcomes, run.after() if self.settings.interactive else None
 
@@ -393,6 +395,8 @@ class Session:
 
 def cut_off(journal) -> str:
     """What a run that finds a journal says (``sources.journal``)."""
+    if journal.unreadable():
+        return journal.unreadable()
     files = journal.files()
     return (
         f"hijax-migrate: error: an in-place run was cut off while writing {len(files)} "
@@ -403,10 +407,18 @@ def cut_off(journal) -> str:
 
 
 def recover(start: Path, explicit: str | None = None) -> int:
-    """``--recover``: the cut-off unit's files put back, from the journal in the project's root."""
+    """``--recover``: the cut-off unit's files put back, from the journal in
+    the project's root (``journal.root_of``; ``explicit`` is not needed)."""
     from ..sources.journal import Journal
 
-    journal = Journal(config.load(start, explicit).root)
+    if not os.path.lexists(start):
+        print(f"hijax-migrate: error: --recover {start}: no such file or folder", file=sys.stderr)
+        return EXIT_USAGE
+    journal = Journal.at(start)
+    unreadable = journal.pending() and journal.unreadable()
+    if unreadable:  # one line, and nothing touched
+        print(unreadable, file=sys.stderr)
+        return EXIT_FAILED
     if not journal.pending():
         print(f"hijax-migrate: nothing to recover (no journal at {journal.folder})", file=sys.stderr)
         return EXIT_CLEAN

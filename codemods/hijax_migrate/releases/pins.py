@@ -7,6 +7,12 @@ environment markers do not hold for this Python are skipped, as pip does.
 
 ``packaging`` (15 ms to import) is imported once a file that may pin jax is
 read: most trees have none where the tool looks, and a run stops there.
+
+A ``pyproject.toml`` whose tables have another shape than the standards
+(PEP 621, PEP 735, Poetry's, PDM's) give them is a usage error naming the file
+and the key (``check_shapes``, run at start-up), never a traceback; a value of
+the right shape that is no requirement is skipped, as pip skips nothing but
+the tool cannot use it.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..core.errors import UsageError
 
 try:
     import tomllib
@@ -119,22 +127,82 @@ def _for_here(package: dict) -> bool:
 def _pyproject(path: Path, doc: dict) -> list[Pin]:
     from .poetry import poetry_specifier
 
-    project, tool = doc.get("project", {}), doc.get("tool", {})
-    lines = list(project.get("dependencies", []))
-    lines += [r for extra in project.get("optional-dependencies", {}).values() for r in extra]
-    lines += [r for group in doc.get("dependency-groups", {}).values() for r in group]
-    lines += [r for group in tool.get("pdm", {}).get("dev-dependencies", {}).values() for r in group]
-    pins = [pin for line in lines if isinstance(line, str) for pin in _requirement(path, line)]
-    poetry = tool.get("poetry", {})
-    tables = [poetry.get("dependencies", {}), poetry.get("dev-dependencies", {})]
-    tables += [g.get("dependencies", {}) for g in poetry.get("group", {}).values()]
-    for table in tables:
-        constraint = table.get("jax")
-        if isinstance(constraint, dict):
-            constraint = constraint.get("version")
-        if isinstance(constraint, str):
-            pins.append(Pin(path, poetry_specifier(constraint), constraint, poetry=True))
+    lines, constraints = _shaped(path, doc)
+    pins = [pin for line in lines for pin in _requirement(path, line)]
+    for constraint in constraints:
+        pins.append(Pin(path, poetry_specifier(constraint), constraint, poetry=True))
     return pins
+
+
+def check_shapes(start: Path) -> None:
+    """Each ``pyproject.toml`` ``find`` may read, from ``start`` upwards:
+    UsageError for a table of another shape (not TOML at all: no pin there)."""
+    folder = start if os.path.isdir(start) else start.parent
+    for candidate in (folder.resolve(), *folder.resolve().parents):
+        path = candidate / "pyproject.toml"
+        try:
+            doc = tomllib.loads(path.read_text(errors="replace")) if os.path.isfile(path) else None
+        except (OSError, ValueError):
+            doc = None
+        if doc is not None:
+            _shaped(path, doc)
+        if os.path.exists(candidate / ".git"):
+            return
+
+
+_LIST, _TABLE, _TEXT = "a list of strings", "a table", "a string"
+
+
+def _shaped(path: Path, doc: dict) -> tuple[list[str], list[str]]:
+    """The requirement lines and Poetry constraints of a ``pyproject.toml``,
+    its tables checked for shape on the way (UsageError naming the key)."""
+    at = _Shapes(path)
+    project, tool = at.table(doc, "project"), at.table(doc, "tool")
+    lines = at.strings(project.get("dependencies", []), "project.dependencies")
+    for name, group in at.table(project, "optional-dependencies", "project.").items():
+        lines += at.strings(group, f"project.optional-dependencies.{name}")
+    for name, group in at.table(doc, "dependency-groups").items():  # PEP 735: strings, or {include-group}
+        lines += [item for item in at.kind(group, f"dependency-groups.{name}", list, "a list") if isinstance(item, str)]
+    for name, group in at.table(at.table(tool, "pdm", "tool."), "dev-dependencies", "tool.pdm.").items():
+        lines += at.strings(group, f"tool.pdm.dev-dependencies.{name}")
+    poetry = at.table(tool, "poetry", "tool.")
+    tables = {key: at.table(poetry, key, "tool.poetry.") for key in ("dependencies", "dev-dependencies")}
+    for name, group in at.table(poetry, "group", "tool.poetry.").items():
+        key = f"tool.poetry.group.{name}"
+        tables[f"group.{name}.dependencies"] = at.table(at.kind(group, key, dict, _TABLE), "dependencies", f"{key}.")
+    return lines, [c for key, table in tables.items() for c in at.poetry_jax(table, f"tool.poetry.{key}.jax")]
+
+
+class _Shapes:
+    """Checks of one file's tables; each message names the file and the key."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def kind(self, value, key: str, kind: type, wanted: str):
+        if not isinstance(value, kind):
+            raise UsageError(f"{self.path}: {key} must be {wanted}, not {value!r}")
+        return value
+
+    def table(self, parent: dict, name: str, prefix: str = "") -> dict:
+        """The table ``name`` of ``parent`` (``prefix``: the parent's key), empty where absent."""
+        return self.kind(parent.get(name, {}), prefix + name, dict, _TABLE)
+
+    def strings(self, value, key: str) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise UsageError(f"{self.path}: {key} must be {_LIST}, not {value!r}")
+        return list(value)
+
+    def poetry_jax(self, table: dict, key: str) -> list[str]:
+        """jax's constraint: a string, a table with ``version``, or a list
+        of such tables (Poetry's multiple constraints: not read)."""
+        constraint = table.get("jax")
+        if constraint is None or isinstance(constraint, list):
+            return []
+        if isinstance(constraint, dict):
+            version = constraint.get("version")
+            return [] if version is None else [self.kind(version, f"{key}.version", str, _TEXT)]
+        return [self.kind(constraint, key, str, "a string, a table or a list of tables")]
 
 
 def _setup_cfg(path: Path, text: str) -> list[Pin]:

@@ -1,14 +1,24 @@
 """Which files a run takes, as its ``Settings`` say: the paths given,
 walked; the exclude and include patterns, relative to the project root;
-git's changed or staged files. Each file once, however often it is named."""
+git's changed or staged files. Each file once, however often it is named.
+
+Symlinks (docs/safety.md): a path named on the command line whose real path
+is outside the project root (and outside the folder it is named in) is
+skipped with a warning naming it, as black refuses such paths; a walk follows
+no link out of the folder walked (``sources.files.walk``), and follows a link
+inside it once. So no run, ``--verify``'s copy included, writes a byte
+outside the project."""
 
 from __future__ import annotations
 
 import os
+import re
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import UsageError
+from ..sources.files import SOURCES
 from ..sources.files import gitignore_spec as spec
 from .state import Job
 
@@ -51,12 +61,17 @@ def jobs_for(settings: Settings, listings: Listings | None = None) -> list[Job]:
     from ..sources.files import Listings
 
     listings = listings if listings is not None else Listings()
+    _check_patterns(settings)
     root, exclude = settings.root, spec(settings.excludes)
     jobs: list[Job] = []
     for name in settings.paths:
         path = Path(name)
-        if os.path.isdir(path):
+        if _outside(path, root):
+            _warn(f"{name}: a symbolic link to {os.path.realpath(path)}, outside the project ({root}); skipped")
+        elif os.path.isdir(path):
             jobs += _walked(path, _walk_spec(exclude, path, root), listings)
+        elif os.path.lexists(path) and not name.endswith(SOURCES):  # as ruff: a warning, and on
+            _warn(f"{name}: not a Python file, a notebook or Markdown ({', '.join(SOURCES)}); skipped")
         elif os.path.lexists(path) or _unreachable(path):  # the latter: reported by its read
             job = Job(path, path.as_posix(), None)
             if not (settings.force_exclude and excluded(job, exclude, root)):
@@ -71,12 +86,28 @@ def jobs_for(settings: Settings, listings: Listings | None = None) -> list[Job]:
     return _once(jobs)
 
 
+def _check_patterns(settings: Settings) -> None:
+    """A pattern given that pathspec cannot read is a usage error (the
+    configuration's are checked where it is read)."""
+    from ..sources.files import pattern_error
+
+    for pattern in (*settings.excludes, *settings.include):
+        if pattern_error(pattern):
+            raise UsageError(f"--exclude/--include {pattern!r} is not a pattern ({pattern_error(pattern)})")
+
+
 def chosen_in_part(settings: Settings) -> bool:
     """Are the run's files chosen one by one (named, or by git), not whole folders?"""
     return settings.changed_since is not None or settings.staged or any(os.path.isfile(p) for p in settings.paths)
 
 
 def with_families(jobs: list[Job], settings: Settings, options, listings: Listings) -> tuple[list[Job], list]:
+    """``_with_families``, and a note on each gitignored file a family of the run leaves out."""
+    jobs, notes = _with_families(jobs, settings, options, listings)
+    return jobs, notes + ignored_members(jobs, listings.left_out)
+
+
+def _with_families(jobs: list[Job], settings: Settings, options, listings: Listings) -> tuple[list[Job], list]:
     """Where the files are chosen in part, ``jobs`` and the other files of their
     classes' families (``family_files``), but those excluded; a note on each taken."""
     if not jobs or not chosen_in_part(settings) or not settings.family_files:
@@ -86,8 +117,74 @@ def with_families(jobs: list[Job], settings: Settings, options, listings: Listin
     widened, notes = widen(jobs, options, listings)
     exclude = spec(settings.excludes)
     keep = [job for job in widened[len(jobs) :] if not excluded(job, exclude, settings.root)]
+    named = {os.path.abspath(name) for name in settings.paths}
+    for job in [job for job in keep if _outside(job.path, settings.root)]:
+        keep.remove(job)
+        if os.path.abspath(job.path) in named:
+            continue  # said already
+        _warn(f"{job.display}: of a family in the run, but a symbolic link to {os.path.realpath(job.path)}, "
+              f"outside the project ({settings.root}); skipped, so its family is not migrated whole")
     kept = {job.display for job in keep}
     return _once(jobs + keep), [note for note in notes if note.file in kept]
+
+
+def ignored_members(jobs: list[Job], left_out: list[Path]) -> list:
+    """A note for each gitignored Python file under the folders named whose
+    class extends (by name, through any depth) a class of a run file that
+    names a rule's word: that family is migrated without it. On the run's
+    file it extends, in every format; naming the file takes it in."""
+    from ..tree.class_links import Links, classes, closure
+
+    named = {os.path.realpath(job.path) for job in jobs}
+    left = [path for path in _ignored_files(left_out) if os.path.realpath(path) not in named]
+    ignored = {f"ignored:{path.as_posix()}": _read(path) for path in left}
+    if not any(bases for data in ignored.values() for _, bases in classes(data)):
+        return []  # no class there extends anything: the run's files are not read again
+    from ..core.model import Finding
+    from ..engine.triage import every_word
+    from ..sources.files import is_candidate_text
+
+    texts = {f"job:{job.display}": _read(job.path) for job in jobs if job.path.suffix == ".py"} | ignored
+    links, words, notes = Links(texts), every_word(), []
+    for key in sorted(k for k in texts if k.startswith("ignored:")):
+        family = [k for k in closure({key}, links.above) if k.startswith("job:")]
+        if not any(is_candidate_text(texts[k], words) for k in family):
+            continue
+        direct = sorted(k for k in links.above(key) if k.startswith("job:")) or sorted(family)
+        name = key.partition(":")[2]
+        message = (
+            f"{name} is gitignored, so not in the run, yet a class there extends a class of this file's hijax "
+            f"family: the family is migrated without it; name {name} on the command line to migrate it too"
+        )
+        bases = {base for _, found in classes(texts[key]) for base in found}
+        notes.append(Finding(direct[0].partition(":")[2], _class_line(texts[direct[0]], bases), message))
+    return notes
+
+
+def _class_line(data: bytes, names: set[bytes]) -> int:
+    """The line defining the first of ``names`` in ``data``; 1 if none does."""
+    for match in re.finditer(rb"^[ \t]*class[ \t]+(\w+)", data, re.M):
+        if match.group(1) in names:
+            return data.count(b"\n", 0, match.start()) + 1
+    return 1
+
+
+def _ignored_files(left_out: list[Path]) -> list[Path]:
+    """The Python files git's ignores left out of the run's walks, those in ignored folders included."""
+    from ..sources.files import walk
+
+    files = [path for path in left_out if path.suffix == ".py" and not os.path.isdir(path)]
+    for inner in (path for path in left_out if os.path.isdir(path)):
+        files += [path for path in walk(inner) if path.suffix == ".py"]
+    return sorted(set(files))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
 
 
 def _walked(folder: Path, rooted, listings: Listings) -> list[Job]:
@@ -96,9 +193,32 @@ def _walked(folder: Path, rooted, listings: Listings) -> list[Job]:
     from ..sources.files import walk
 
     unreadable: list[Path] = []
-    walked = walk(folder, rooted, unreadable) if rooted is not None else listings.files(folder)
+    outside: list[Path] = []
+    ignored: list[Path] = []
+    walked = walk(folder, rooted, unreadable, outside, ignored) if rooted is not None else listings.files(folder)
     unreadable = unreadable if rooted is not None else listings.unreadable(folder)
+    listings.left_out += ignored if rooted is not None else listings.ignored(folder)
+    for link in outside if rooted is not None else listings.outside(folder):
+        _warn(f"{link.as_posix()}: a symbolic link to {os.path.realpath(link)}, outside {folder}; skipped")
     return [Job(p, p.as_posix(), folder) for p in walked + unreadable]
+
+
+def _outside(path: Path, root: Path | None) -> bool:
+    """Does ``path`` lead, through a link, out of the project root (and out
+    of the folder it is named in)?"""
+    if root is None or not os.path.lexists(path):
+        return False
+    real = os.path.realpath(path)
+    return not any(_within(real, os.path.realpath(folder)) for folder in (root, path.parent))
+
+
+def _within(real: str, folder: str) -> bool:
+    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _warn(message: str) -> None:
+    """A path skipped: one line, and the run goes on (exit 0 for it)."""
+    print(f"warning: {message}", file=sys.stderr)
 
 
 def _unreachable(path: Path) -> bool:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import SourceError
 from ..sources.files import FileError, SourceFile, check_regular, signals_deferred, write_atomic
-from ..sources.journal import Journal
+from ..sources.journal import Journal, root_of
 from ..tree.class_links import groups
 
 if TYPE_CHECKING:
@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from .state import Job, Run
 
 # Tests only: "write-error:N" fails the Nth write of the run; "hold:N:FILE"
-# creates FILE after the Nth write and waits there (inside its unit) for a signal.
+# creates FILE after the Nth write and waits there (inside its unit) for a
+# signal; "step:NAME:FILE" does so at a step of the journal (``journal.STEPS``,
+# "write-N" after the unit's Nth write).
 FAULT = "HIJAX_MIGRATE_FAULT"
 
 
@@ -45,7 +47,7 @@ class Units:
         self.units = groups(texts, list(self.jobs))
         self.unit_of = {name: index for index, unit in enumerate(self.units) for name in unit}
         self.heard_of: dict[int, list[Outcome]] = {}
-        self.journal = Journal(run.journal_root or _common_folder([job.path for job in jobs] or [Path.cwd()]))
+        self.journal = Journal(run.journal_root or root_of(Path.cwd()))
         self.fault = _Fault(os.environ.get(FAULT, ""))
 
     def heard(self, outcome: Outcome) -> None:
@@ -55,11 +57,19 @@ class Units:
         arrived = self.heard_of.setdefault(index, [])
         arrived.append(outcome)
         if len(arrived) == len(self.units[index]):
-            staged = [member for member in map(self._staged, arrived) if member is not None]
-            if staged:
-                with _held() as noted:
-                    self.fault.noted = noted
-                    _write_unit(self.run, self.journal, staged, self.fault)
+            self._write(arrived)
+
+    def _write(self, arrived: list[Outcome]) -> None:
+        """A unit's files written; none where one of them that changes could
+        not be staged (its original not kept aside: a full TMPDIR, ``ulimit -f``)."""
+        staged = [member for member in map(self._staged, arrived) if member is not None]
+        failed = next((outcome for outcome in arrived if outcome.changed and outcome.error), None)
+        if failed is not None and staged:
+            _refused([(None, None, outcome) for outcome in (failed, *(o for _, o, _ in staged))], failed, failed.error)
+        elif staged:
+            with _held() as noted:
+                self.fault.noted = noted
+                _write_unit(self.run, self.journal, staged, self.fault)
 
     def _staged(self, outcome: Outcome) -> tuple[Job, Outcome, bytes] | None:
         job = self.jobs[outcome.file]
@@ -102,17 +112,13 @@ def _bytes(run: Run, job: Job) -> bytes:
         return b""
 
 
-def _common_folder(paths: list[Path]) -> Path:
-    return Path(os.path.commonpath([os.path.dirname(os.path.abspath(path)) for path in paths]))
-
-
 def _write_unit(run: Run, journal: Journal, members: list[tuple[Job, Outcome, bytes]], fault) -> None:
     """The unit's files written, or (on a write error) none of them."""
     sources = [
         (SourceFile(job.path, run.originals.read_bytes(job.path), "", ""), data, outcome)
         for job, outcome, data in members
     ]
-    journal = _begun(journal, sources)
+    journal = _begun(journal, sources, fault)
     written = []
     for source, data, outcome in sources:
         try:
@@ -123,13 +129,14 @@ def _write_unit(run: Run, journal: Journal, members: list[tuple[Job, Outcome, by
             return
         written.append((source, data))
         fault.after_write()
+        fault.step(f"write-{len(written)}")
     for _, _, outcome in sources:
         outcome.written = True
     if journal is not None:
-        journal.end()
+        journal.end(fault.step)
 
 
-def _begun(journal: Journal, sources: list) -> Journal | None:
+def _begun(journal: Journal, sources: list, fault: _Fault) -> Journal | None:
     """The journal, begun for a unit of several files; None for one file
     (its write is whole by itself), or where the journal cannot be written
     (a read-only root, a full disk): the unit is then put back on a signal
@@ -137,9 +144,10 @@ def _begun(journal: Journal, sources: list) -> Journal | None:
     if len(sources) < 2:
         return None
     try:
-        journal.begin([(source.path, source.raw, data) for source, data, _ in sources])
+        journal.begin([(source.path, source.raw, data) for source, data, _ in sources], fault.step)
     except (OSError, SourceError):
-        journal.end()
+        if not journal.pending():  # never one this run did not write
+            journal.end()
         return None
     return journal
 
@@ -189,6 +197,7 @@ class _Fault:
         kind, _, rest = spec.partition(":")
         number, _, self.marker = rest.partition(":")
         self.kind, self.at, self.count = kind, int(number) if number.isdigit() else 0, 0
+        self.name = number  # the step a "step" fault holds at
         self.noted: list[int] = []  # the signals noted while the unit is written
 
     def before_write(self) -> None:
@@ -198,7 +207,15 @@ class _Fault:
 
     def after_write(self) -> None:
         if self.kind == "hold" and self.count == self.at:
-            Path(self.marker).touch()
-            deadline = time.monotonic() + 120
-            while not (signal.sigpending() or self.noted) and time.monotonic() < deadline:
-                time.sleep(0.005)  # a signal is held back until the unit is written
+            self._hold()
+
+    def step(self, name: str) -> None:
+        """A step of the journal (``journal.STEPS``) is reached."""
+        if self.kind == "step" and name == self.name:
+            self._hold()
+
+    def _hold(self) -> None:
+        Path(self.marker).touch()
+        deadline = time.monotonic() + 120
+        while not (signal.sigpending() or self.noted) and time.monotonic() < deadline:
+            time.sleep(0.005)  # a signal is held back until the unit is written

@@ -237,10 +237,12 @@ def _whole_words(path: Path, data: bytes, words) -> frozenset[bytes]:
     named = named_words(data, words, False)
     if b"\\u" not in data or len(named) == len(words):
         return named
-    from .notebook_code import code_text
+    from .notebook_code import code_text, unescaped
 
     code = code_text(data)
-    return frozenset(words) if code is None else named | named_words(code.encode("utf-8", "surrogatepass"), words)
+    if code is None:  # not JSON: a word its escapes may spell is found in its bytes unescaped
+        return named | named_words(unescaped(data), words, False)
+    return named | named_words(code.encode("utf-8", "surrogatepass"), words)
 
 
 # Documents with Python inside: notebooks' code cells, Markdown's fences.
@@ -277,7 +279,21 @@ def gitignore_spec(lines: list[str]) -> pathspec.PathSpec | None:
         return None
     import pathspec
 
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except Exception:  # a line pathspec cannot read (``[z-a]``): git matches nothing with it either
+        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if pattern_error(line) is None])
+
+
+def pattern_error(line: str) -> str | None:
+    """Why pathspec cannot read a gitignore pattern; None when it can."""
+    import pathspec
+
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except Exception as error:  # re.error, ValueError, pathspec's own
+        return str(error) or type(error).__name__
+    return None
 
 
 def _ignored(path: Path, specs: list[tuple[Path, pathspec.PathSpec]], is_dir: bool) -> bool:
@@ -296,12 +312,24 @@ def _relative(path: str, base: str) -> str:
     return path[len(base.rstrip("/")) + 1 :]
 
 
-def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[Path] | None = None) -> list[Path]:
+def walk(
+    root: Path,
+    exclude: pathspec.PathSpec | None = None,
+    unreadable: list[Path] | None = None,
+    outside: list[Path] | None = None,
+    ignored: list[Path] | None = None,
+) -> list[Path]:
     """Python files under ``root``, in a stable order, honouring git's ignores.
 
-    Follows no symlink out of the tree, and never reaches a file twice. A
-    folder that cannot be listed goes to ``unreadable`` (where given): the
-    run reports it rather than look complete.
+    Follows no symlink out of the tree (a source file's link goes to
+    ``outside``, where given: the run warns of it), and never reaches a file
+    twice. Descends into no nested repository (a folder holding ``.git`` or
+    ``.hg``: a submodule, a clone inside the tree) below ``root``, as black
+    and ruff do: the git hooks see a submodule as a commit, never its files,
+    and the command line agrees; a nested repository named as ``root`` is
+    walked. A folder that cannot be listed goes to ``unreadable`` (where
+    given): the run reports it rather than look complete. The Python files
+    and folders git's ignores leave out go to ``ignored``, where given.
     """
     root_real = os.path.realpath(root)
     found, seen = [], set()
@@ -320,14 +348,18 @@ def walk(root: Path, exclude: pathspec.PathSpec | None = None, unreadable: list[
             # realpath costs a system call a path component: only for links
             real = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(folder_real, entry.name)
             if real in seen or not _inside(real, root_real):
+                if outside is not None and real not in seen and entry.name.endswith(SOURCES):
+                    outside.append(Path(entry.path))
                 continue
             path, is_dir = Path(entry.path), _is_dir(entry)
-            if _ignored(path, specs, is_dir) or (
-                exclude is not None and _excluded(path.relative_to(root), is_dir, exclude)
-            ):
+            if _ignored(path, specs, is_dir):
+                if ignored is not None and _may_hold_python(entry, is_dir):
+                    ignored.append(path)
+                continue
+            if exclude is not None and _excluded(path.relative_to(root), is_dir, exclude):
                 continue
             seen.add(real)
-            if is_dir and entry.name not in SKIP_DIRS and not os.path.exists(os.path.join(entry.path, "pyvenv.cfg")):
+            if is_dir and entry.name not in SKIP_DIRS and not _own_tree(entry.path):
                 stack.append((path, real, specs))
             elif not is_dir and entry.name.endswith(SOURCES):
                 found.append(path)
@@ -342,8 +374,9 @@ class Listings:
 
     def __init__(self):
         self._trees: dict[
-            str, tuple[str, list[Path], list[Path]]
-        ] = {}  # real folder -> (as first named, files, unreadable)
+            str, tuple[str, list[Path], list[Path], list[Path], list[Path]]
+        ] = {}  # real folder -> (as first named, files, unreadable, links out, git-ignored)
+        self.left_out: list[Path] = []  # the git-ignored Python files and folders of the run's walks
 
     def files(self, root: Path) -> list[Path]:
         return self._named(root, 1)
@@ -352,16 +385,38 @@ class Listings:
         """The folders under ``root`` (itself included) its walk could not list."""
         return self._named(root, 2)
 
+    def outside(self, root: Path) -> list[Path]:
+        """The source files' links under ``root`` its walk did not follow out of it."""
+        return self._named(root, 3)
+
+    def ignored(self, root: Path) -> list[Path]:
+        """The Python files and folders under ``root`` git's ignores left out of its walk."""
+        return self._named(root, 4)
+
     def _named(self, root: Path, which: int) -> list[Path]:
         real = os.path.realpath(root)
         if real not in self._trees:
             unreadable: list[Path] = []
-            self._trees[real] = (os.fspath(root), walk(root, None, unreadable), unreadable)
+            outside: list[Path] = []
+            ignored: list[Path] = []
+            files = walk(root, None, unreadable, outside, ignored)
+            self._trees[real] = (os.fspath(root), files, unreadable, outside, ignored)
         named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
             return paths
         prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
         return [root / os.fspath(path)[prefix:] for path in paths]
+
+
+def _may_hold_python(entry: os.DirEntry, is_dir: bool) -> bool:
+    if is_dir:
+        return entry.name not in SKIP_DIRS and not _own_tree(entry.path)
+    return entry.name.endswith(".py")
+
+
+def _own_tree(folder: str) -> bool:
+    """A folder that is a tree of its own: a virtualenv, or a nested repository."""
+    return any(os.path.lexists(os.path.join(folder, mark)) for mark in ("pyvenv.cfg", ".git", ".hg"))
 
 
 def _is_dir(entry: os.DirEntry) -> bool:

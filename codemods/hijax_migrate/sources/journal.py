@@ -1,14 +1,30 @@
 """The journal of an in-place run's unit of writes, as git keeps index.lock.
 
-An in-place run writes the files of one class family as one unit. Before
-the unit's first write, a folder in the project root receives each file's
-original and new bytes, then a list naming them (written last: a folder
-without it records nothing); the folder is removed once the unit is
-written. Ctrl-C and SIGTERM wait for the unit, and a write error puts back
-what the unit had written, so only a run killed outright (SIGKILL, power
-loss) leaves it. The next run finds it and stops; ``hijax-migrate
---recover`` puts back every file of the unit that holds its new bytes (a
-file changed since is left, and named).
+An in-place run writes the files of one class family as one unit. Its
+journal is a folder, ``.hijax-migrate-journal``, in the project root found
+from where the run stands (``root_of``: the git or Mercurial top holding the
+current folder, else that folder), whatever paths the run is given, so a
+later run from the same place finds it. The states a unit's write goes
+through, each named by the step that reaches it (``STEPS``; a test stops
+the process at every one):
+
+- ``folder``: an empty folder; ``slots``: each file's original and new bytes
+  (``N.old``, ``N.new``); ``list-tmp``: the list written aside. A folder
+  without its list records nothing: no file is written yet, and the next
+  unit's ``begin`` clears it.
+- ``list``: the list ``unit.json`` (a version, the files), put in place
+  atomically and flushed: from here the journal counts. ``write:N``: N of the
+  unit's files hold their new bytes.
+- ``unlisted``: removal starts with the list, so a journal is never seen
+  without its slots; ``removed``: the folder gone.
+
+Ctrl-C and SIGTERM wait for the unit, and a write error puts back what the
+unit had written, so only a run killed outright (SIGKILL, power loss) leaves
+a list. The next run finds it and stops; ``hijax-migrate --recover`` puts
+back every file of the unit that holds its new bytes (a file changed since
+is left, and named). A journal this version cannot read (another layout or
+version, damaged, a slot missing) is ``unreadable``: one line says what to
+do, and neither it nor the files it names are touched.
 """
 
 from __future__ import annotations
@@ -16,73 +32,153 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from .files import FileError, SourceFile, write_atomic
 
 FOLDER = ".hijax-migrate-journal"
+VERSION = 1
 _LIST = "unit.json"
+_REPO_MARKS = (".git", ".hg")
+# The steps of a unit's write, in order (``write:N`` is one per file written).
+STEPS = ("folder", "slots", "list-tmp", "list", "write", "unlisted", "removed")
+
+
+def root_of(start: Path) -> Path:
+    """The project root a journal lives in: the repository's top holding
+    ``start`` (a folder, or a file's folder), else that folder."""
+    folder = Path(os.path.abspath(start))
+    folder = folder if os.path.isdir(folder) else folder.parent
+    return next((f for f in (folder, *folder.parents) if any(os.path.lexists(f / m) for m in _REPO_MARKS)), folder)
 
 
 class Journal:
     def __init__(self, root: Path):
         self.folder = Path(root) / FOLDER
 
+    @classmethod
+    def at(cls, start: Path) -> Journal:
+        """The journal of the project ``start`` stands in (``root_of``)."""
+        return cls(root_of(start))
+
     def pending(self) -> bool:
         """Does a cut-off unit wait here? (a folder without its list recorded nothing)"""
-        return os.path.isfile(self.folder / _LIST)
+        return os.path.lexists(self.folder / _LIST)
 
-    def begin(self, unit: list[tuple[Path, bytes, bytes]]) -> None:
+    def begin(self, unit: list[tuple[Path, bytes, bytes]], step: Callable[[str], None] = lambda name: None) -> None:
         """Before a unit's first write: each (file, original, new), on disk for good."""
-        self.end()  # a folder left without its list
+        if self.pending():
+            raise FileError(f"a journal waits at {self.folder}: run hijax-migrate --recover")
+        shutil.rmtree(self.folder, ignore_errors=True)  # a folder left without its list
         self.folder.mkdir(parents=True)
+        step("folder")
         entries = []
         for number, (path, old, new) in enumerate(unit):
             _durable(self.folder / f"{number}.old", old)
             _durable(self.folder / f"{number}.new", new)
             entries.append([os.path.realpath(path), f"{number}.old", f"{number}.new"])
-        _durable(self.folder / (_LIST + ".tmp"), json.dumps({"pid": os.getpid(), "files": entries}).encode())
+        step("slots")
+        listed = {"version": VERSION, "pid": os.getpid(), "files": entries}
+        _durable(self.folder / (_LIST + ".tmp"), json.dumps(listed).encode())
+        step("list-tmp")
         os.replace(self.folder / (_LIST + ".tmp"), self.folder / _LIST)
         _sync_folder(self.folder)
+        step("list")
 
-    def end(self) -> None:
-        """The unit is written, or put back: nothing left to recover."""
+    def end(self, step: Callable[[str], None] = lambda name: None) -> None:
+        """The unit is written, or put back: nothing left to recover. The list
+        goes first (and for good), so no state holds a list without its slots."""
+        try:
+            os.unlink(self.folder / _LIST)
+            _sync_folder(self.folder)
+        except OSError:
+            pass
+        step("unlisted")
         shutil.rmtree(self.folder, ignore_errors=True)
+        step("removed")
+
+    def unreadable(self) -> str | None:
+        """Why a pending journal cannot be read, as one line that says what to
+        do; None when it can."""
+        try:
+            self._entries()
+        except _Unreadable as error:
+            return (
+                f"hijax-migrate: error: the journal {self.folder} cannot be read ({error}): it is damaged or "
+                f"from another version of hijax-migrate; check the files of the cut-off run by hand "
+                f"(e.g. git status), then delete {self.folder}; nothing in it was touched"
+            )
+        return None
 
     def files(self) -> list[str]:
         return [entry[0] for entry in self._entries()]
 
     def _entries(self) -> list[list[str]]:
-        return json.loads((self.folder / _LIST).read_text())["files"]
+        try:
+            listed = json.loads((self.folder / _LIST).read_bytes())
+        except (OSError, ValueError) as error:
+            raise _Unreadable(f"{_LIST}: {getattr(error, 'strerror', None) or error}") from error
+        if not isinstance(listed, dict) or listed.get("version") != VERSION:
+            version = listed.get("version") if isinstance(listed, dict) else None
+            raise _Unreadable(f"{_LIST}: version {version!r}, this version reads {VERSION}")
+        entries = listed.get("files")
+        if not isinstance(entries, list) or not all(_entry_shape(n, e) for n, e in enumerate(entries)):
+            raise _Unreadable(f"{_LIST}: not the layout this version writes")
+        missing = [slot for _, *slots in entries for slot in slots if not os.path.isfile(self.folder / slot)]
+        if missing:
+            raise _Unreadable(f"{', '.join(missing)} missing")
+        return entries
 
     def recover(self) -> tuple[list[str], list[str]]:
         """Put back each file of the unit that holds its new bytes: (files
-        restored, problems). The journal goes only when there is no problem."""
+        restored, problems). The journal goes only when there is no problem;
+        an unreadable one is one problem, and nothing is touched."""
+        problem = self.unreadable()
+        if problem:
+            return [], [problem]
         restored, problems = [], []
         for path, old_slot, new_slot in self._entries():
             old, new = (self.folder / old_slot).read_bytes(), (self.folder / new_slot).read_bytes()
-            try:
-                with open(path, "rb") as handle:
-                    now = handle.read()
-            except OSError as error:
-                problems.append(
-                    f"{path}: cannot read: {error.strerror or error}; its original is {self.folder / old_slot}"
-                )
-                continue
-            if now == new and now != old:
-                try:
-                    write_atomic(SourceFile(Path(path), now, "", ""), old)
-                    restored.append(path)
-                except FileError as error:
-                    problems.append(f"{path}: {error}; its original is {self.folder / old_slot}")
-            elif now != old:
-                problems.append(
-                    f"{path}: changed since the run was cut off; left as it is (its "
-                    f"original is {self.folder / old_slot})"
-                )
+            put_back, problem = _put_back(Path(path), old, new, self.folder / old_slot)
+            restored += [path] if put_back else []
+            problems += [problem] if problem else []
         if not problems:
             self.end()
         return restored, problems
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _entry_shape(number: int, entry) -> bool:
+    return (
+        isinstance(entry, list)
+        and len(entry) == 3
+        and isinstance(entry[0], str)
+        and os.path.isabs(entry[0])
+        and entry[1:] == [f"{number}.old", f"{number}.new"]
+    )
+
+
+def _put_back(path: Path, old: bytes, new: bytes, kept: Path) -> tuple[bool, str | None]:
+    """One file of the unit given its original back if it holds the new
+    bytes: (put back?, the problem as a line naming where its original is)."""
+    try:
+        with open(path, "rb") as handle:
+            now = handle.read()
+    except OSError as error:
+        return False, f"{path}: cannot read: {error.strerror or error}; its original is {kept}"
+    if now == old:
+        return False, None
+    if now != new:
+        return False, f"{path}: changed since the run was cut off; left as it is (its original is {kept})"
+    try:
+        write_atomic(SourceFile(path, now, "", ""), old)
+    except FileError as error:
+        return False, f"{path}: {error}; its original is {kept}"
+    return True, None
 
 
 def _durable(path: Path, data: bytes) -> None:

@@ -76,6 +76,21 @@ def migrate_markdown(text: str, path: str, migrate, words):
     texts, report = migrate_cells(cells, migrate, path, words)
     for fence, cell, code in sorted(zip(found, cells, texts), key=lambda t: -t[0].first):
         if code != cell.code:
-            new = [(fence.indent + line if line.strip() else line) for line in code.splitlines(keepends=True)]
-            lines[fence.first : fence.end] = new
+            lines[fence.first : fence.end] = _indented(lines[fence.first : fence.end], cell.code, code, fence.indent)
     return "".join(lines), report
+
+
+def _indented(raw: list[str], old: str, new: str, indent: str) -> list[str]:
+    """The fence's new lines: each line the rewrite kept is its raw line, byte
+    for byte (a whitespace-only line in a list item's fence keeps its
+    indentation); the others get the fence's indentation."""
+    from difflib import SequenceMatcher
+
+    before, after = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out += raw[i1:i2]
+        else:
+            out += [indent + line if line.strip() else line for line in after[j1:j2]]
+    return out

@@ -5,6 +5,7 @@ reads cell by cell (``notebooks``). Imports nothing else of the package."""
 from __future__ import annotations
 
 import json
+import re
 
 
 def cell_source(cell: dict) -> str:
@@ -20,3 +21,14 @@ def code_text(data: bytes) -> str | None:
         return "\n".join(cell_source(c) for c in notebook["cells"] if c.get("cell_type") == "code")
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+_ESCAPE = re.compile(rb"\\u([0-9a-fA-F]{4})")
+
+
+def unescaped(data: bytes) -> bytes:
+    """A notebook that is no JSON, its ``\\uXXXX`` escapes read as the
+    characters they stand for (UTF-8; a lone surrogate as its code point's
+    bytes): every word its code could hold, were it read, is in these bytes,
+    so a file naming none of them is no candidate and is never parsed."""
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)).encode("utf-8", "surrogatepass"), data)
