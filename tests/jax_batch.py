@@ -54,6 +54,10 @@ GROUPS = {
         "tests/test_families.py::test_tree_under_jax_010",
         "tests/test_properties.py::test_generated_programs_give_right_gradients_under_jax",
         "tests/test_families.py::test_the_migrated_module_level_call_runs_under_jax_010",
+        "tests/test_names_jax.py::test_migrated_right_or_refused_under_jax_010",
+        "tests/test_suppression_jax.py::test_a_skipped_class_and_a_migrated_one_in_one_file_under_jax_010",
+        "tests/test_suppression_jax.py::test_a_skip_that_leaves_a_value_rule_fails_the_check_as_it_fails_under_jax_010",
+        "tests/test_bases_properties.py::test_generated_bases_under_jax_010",
     ),
     "jax_012_runs": (
         "tests/test_semantics.py::test_old_eras_under_jax_012",
@@ -68,6 +72,9 @@ GROUPS = {
         "tests/test_removed_helpers.py::test_reported_exactly_where_jax_012_refuses",
         "tests/test_removed_helpers.py::test_a_single_lin_is_reported_exactly_where_jax_012_gives_it_the_pair",
         "tests/test_golden_docs.py::test_python_cell_magics_run_under_jax_012",
+        "tests/test_names_jax.py::test_migrated_right_or_refused_under_jax_012",
+        "tests/test_suppression_jax.py::test_a_skipped_class_and_a_migrated_one_share_the_removed_base_under_jax_012",
+        "tests/test_bases_properties.py::test_generated_bases_under_jax_012",
     ),
 }
 
@@ -245,11 +252,15 @@ def batch_of(python: str, target: str, folder: Path, singles: dict, trees: dict,
 
 @pytest.fixture(scope="session")
 def jax_010_runs(tmp_path_factory) -> dict:
-    """The jax 0.10.2 cases of test_semantics, test_families and test_properties, from one process."""
+    """The jax 0.10.2 cases of test_semantics, test_families, test_properties, test_names_jax,
+    test_suppression_jax and test_bases_properties, from one process."""
     from family_cases import FAMILY_CASES, FWD_CASES, SCOPE_CASES, TREES
     from rule_programs import sample_checks
     from semantic_cases import CORE_CASES, PROVEN_CASES
+    from test_bases_properties import bases_checks
     from test_families import module_level_scripts
+    from test_names_jax import names_scripts
+    from test_suppression_jax import suppression_checks
 
     return batch_of(
         sys.executable,
@@ -258,22 +269,31 @@ def jax_010_runs(tmp_path_factory) -> dict:
         {"core": CORE_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES},
         {"tree": TREES},
         PROVEN_CASES,
-        extra=(sample_checks, module_level_scripts),
+        extra=(
+            sample_checks,
+            module_level_scripts,
+            names_scripts("0.10"),
+            suppression_checks("0.10"),
+            bases_checks("0.10"),
+        ),
     )
 
 
 @pytest.fixture(scope="session")
 def jax_012_runs(tmp_path_factory) -> dict:
-    """The jax 0.12 cases of test_semantics, test_families, test_path_semantics and
-    test_dce_forms, and the scripts of test_families, test_new_user,
-    test_removed_helpers and test_golden_docs, from one process."""
+    """The jax 0.12 cases of test_semantics, test_families, test_path_semantics,
+    test_dce_forms, test_suppression_jax and test_bases_properties, and the scripts of test_families,
+    test_new_user, test_removed_helpers, test_golden_docs and test_names_jax, from one process."""
     from dce_forms import checks_012
     from family_cases import FAMILY_CASES, FWD_CASES, JAX_012_ONLY, JAX_012_TREES, SCOPE_CASES, TREES
     from semantic_cases import JAX_012_CASES, LOGS_CASE, PATH_CASES_012
+    from test_bases_properties import bases_checks
     from test_families import fixture_test_script
     from test_golden_docs import cell_magic_scripts
+    from test_names_jax import names_scripts
     from test_new_user import new_user_scripts
     from test_removed_helpers import removed_helper_scripts
+    from test_suppression_jax import suppression_checks
 
     return batch_of(
         PY312,
@@ -282,5 +302,14 @@ def jax_012_runs(tmp_path_factory) -> dict:
         {"core": JAX_012_CASES, "family": FWD_CASES + SCOPE_CASES + FAMILY_CASES + JAX_012_ONLY, "logs": [LOGS_CASE]},
         {"tree": TREES + JAX_012_TREES},
         PATH_CASES_012,
-        extra=(checks_012, fixture_test_script, new_user_scripts, removed_helper_scripts, cell_magic_scripts),
+        extra=(
+            checks_012,
+            fixture_test_script,
+            new_user_scripts,
+            removed_helper_scripts,
+            cell_magic_scripts,
+            names_scripts("0.12"),
+            suppression_checks("0.12"),
+            bases_checks("0.12"),
+        ),
     )

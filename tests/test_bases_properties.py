@@ -7,21 +7,21 @@ raises at the target is an error; a second run changes nothing. Under jax:
 of a fixed sample, no migrated program gives a wrong gradient, and none is
 silent (left as written, no error, and failing under jax); the table
 (programs, correct, refused, wrong, silent) is printed, and beside it how
-many a naive ``sed`` rename gets right.
+many a naive ``sed`` rename gets right. The sample is migrated while its
+release's jax batch is made (``bases_checks``, an extra of ``jax_batch``),
+and run by that batch's one jax process.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 from base_programs import ATOMS, FORMS, Program, build
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jax_batch import HAS_JAX_HERE, JAX_012, PROBE, PY312
+from jax_batch import HAS_JAX_HERE, JAX_012
 from test_golden import options_for
 
 from golden import migrated
@@ -85,22 +85,31 @@ def _sample(target: str, count: int = 40) -> list[Program]:
     return found
 
 
-def _table(target: str, python: str, tmp_path) -> dict:
-    programs, rows, paths = _sample(target), {}, []
-    results = {(i, s): _migrate(p, target, s) for i, p in enumerate(programs) for s in STRATEGIES}
-    for (i, strategy), result in results.items():
-        for tag, code in (("after", result.code), ("before", programs[i].code), ("sed", _sed(programs[i].code))):
-            path = tmp_path / f"p{i}_{strategy}_{tag}.py"
-            path.write_text(code)
-            paths.append(path)
-    run = subprocess.run([python, str(PROBE), *map(str, paths)], capture_output=True, text=True)
-    lines = run.stdout.splitlines()
-    assert len(lines) == len(paths), run.stderr[-3000:]
-    ran = {path.stem: json.loads(line) for path, line in zip(paths, lines)}
+def bases_checks(target: str):
+    """An extra of the batch of ``target``: the sample migrated under each strategy; each
+    program as written, migrated, and renamed by ``sed``, run by the batch (a text given
+    twice, as a program is written under both strategies, runs once)."""
+
+    def extra(batch) -> dict:
+        programs = _sample(target)
+        results = {(i, s): _migrate(p, target, s) for i, p in enumerate(programs) for s in STRATEGIES}
+        positions = {}
+        for (i, strategy), result in results.items():
+            for tag, code in (("after", result.code), ("before", programs[i].code), ("sed", _sed(programs[i].code))):
+                positions[i, strategy, tag] = batch.module(code)
+        return {("bases", target): (batch, programs, results, positions)}
+
+    return extra
+
+
+def _table(runs: dict, target: str) -> dict:
+    batch, programs, results, positions = runs["bases", target]
+    rows = {}
+    ran = {key: batch.result(position) for key, position in positions.items()}
     for (i, strategy), result in results.items():
         row = rows.setdefault(strategy, {"programs": 0, "correct": 0, "refused": 0, "wrong": 0, "silent": 0})
         row["programs"] += 1
-        after, before = ran[f"p{i}_{strategy}_after"], ran[f"p{i}_{strategy}_before"]
+        after, before = ran[i, strategy, "after"], ran[i, strategy, "before"]
         right = "error" not in after and after["grad"] == after["plain"]
         if _errors(result):
             row["refused"] += 1
@@ -109,7 +118,7 @@ def _table(target: str, python: str, tmp_path) -> dict:
         else:
             row["correct" if right else "wrong"] += 1
         assert "error" in before or before["grad"] == before["plain"]
-        sed, naive = ran[f"p{i}_{strategy}_sed"], rows.setdefault(f"sed ({strategy})", {"programs": 0, "correct": 0})
+        sed, naive = ran[i, strategy, "sed"], rows.setdefault(f"sed ({strategy})", {"programs": 0, "correct": 0})
         naive["programs"] += 1
         naive["correct"] += "error" not in sed and sed["grad"] == sed["plain"]
     print(f"\nbases at {target}:", json.dumps(rows))
@@ -127,10 +136,10 @@ def _assert_clean(rows: dict) -> None:
 
 
 @pytest.mark.skipif(not HAS_JAX_HERE, reason="needs jax")
-def test_generated_bases_under_jax_010(tmp_path):
-    _assert_clean(_table("0.10", sys.executable, tmp_path))
+def test_generated_bases_under_jax_010(jax_010_runs):
+    _assert_clean(_table(jax_010_runs, "0.10"))
 
 
 @pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 with jax 0.12")
-def test_generated_bases_under_jax_012(tmp_path):
-    _assert_clean(_table("0.12", PY312, tmp_path))
+def test_generated_bases_under_jax_012(jax_012_runs):
+    _assert_clean(_table(jax_012_runs, "0.12"))

@@ -8,6 +8,7 @@ Where a form could make them differ, the whole module's scopes answer."""
 from __future__ import annotations
 
 import ast
+import functools
 import random
 import sys
 import textwrap
@@ -58,6 +59,7 @@ def _uses(func, scopes, parents) -> dict[str, object]:
     return answers
 
 
+@functools.cache  # a text is checked once a process: the drawn trees share many of their files
 def check_agrees(source: str) -> tuple[int, int]:
     """Every function of ``source``: its own scopes against the module's; (answered alone, fell back)."""
     wrapper = MetadataWrapper(cst.parse_module(source))
@@ -67,7 +69,8 @@ def check_agrees(source: str) -> tuple[int, int]:
     for func in findall(module, cst.FunctionDef):
         if scopes.alone_agrees(func):
             alone += 1
-            small = scopes_alone(func)
+            small = scopes.of(func)  # scopes_alone(func), made once: module_function below reads it too
+            assert small is not whole, func.name.value
             own, whole_own = small[func.body], whole[func.body]
             for node in parents_under(func):
                 assert (small.get(node) is own) == (whole.get(node) is whole_own), (func.name.value, node)

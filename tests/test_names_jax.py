@@ -1,17 +1,22 @@
 """References to a rule by name, and rules bound by ``partialmethod`` with keywords, under a
 real jax (issue 40): each tree is migrated at 0.10 and 0.12 under both strategies, then
 either runs with jax's gradients (grad, jit, vmap), or is left byte-identical with an error
-naming the reference, where the unmigrated code fails at the target."""
+naming the reference, where the unmigrated code fails at the target.
+
+Each tree is migrated by the command (a fresh process) while its release's jax batch is made
+(``names_scripts``, an extra of ``jax_batch``), and its ``probe.py`` run by that batch, as
+``python probe.py`` in the tree's folder: one jax process a release; each test reads its own."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from jax_batch import HAS_JAX_HERE, JAX_012, PY312
+from fresh_runs import FORKER
+from jax_batch import HAS_JAX_HERE, JAX_012
 
 SQ = """
 import jax
@@ -133,8 +138,7 @@ CASES = {
         None,
     ),
 }
-_BROKEN_BEFORE: dict[tuple[str, str], dict | str] = {}  # this process's runs of the unmigrated trees
-TARGETS = {"0.10": (sys.executable, HAS_JAX_HERE), "0.12": (PY312, (JAX_012 or "").startswith("0.12"))}
+STRATEGIES = ("rename", "accum")
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -152,38 +156,69 @@ def unchanged_but_the_base(after: str, before: str) -> bool:
 
 
 def migrate(root: Path, target: str, strategy: str) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "hijax_migrate", "-i", "--target-jax", target, "--strategy", strategy, str(root)]
-    return subprocess.run(command, capture_output=True, text=True)
+    """``python -m hijax_migrate -i --target-jax TARGET --strategy STRATEGY ROOT``, with a cache of its own."""
+    args = ["-i", "--target-jax", target, "--strategy", strategy, str(root)]
+    env = {**os.environ, "HIJAX_MIGRATE_CACHE_DIR": str(root.parent / f"{root.name}-cache")}
+    return FORKER.module("hijax_migrate", args, Path.cwd(), env=env)
 
 
-def probe(python: str, root: Path) -> dict | str:
-    run = subprocess.run([python, "probe.py"], cwd=root, capture_output=True, text=True)
+def probed(run: subprocess.CompletedProcess) -> dict | str:
+    """What ``python probe.py`` printed, or the last line of its error."""
     return json.loads(run.stdout.splitlines()[-1]) if run.returncode == 0 else run.stderr.strip().splitlines()[-1]
 
 
-@pytest.mark.jax
-@pytest.mark.parametrize("strategy", ["rename", "accum"])
-@pytest.mark.parametrize("target", sorted(TARGETS))
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_migrated_right_or_refused_under_jax(name, target, strategy, tmp_path):
-    python, present = TARGETS[target]
-    if not present:
-        pytest.skip(f"needs jax {target} (HIJAX_PY312 for 0.12)")
+def names_scripts(target: str):
+    """An extra of the batch of ``target``: each tree as written (once, for both strategies),
+    and migrated under each strategy; each one's ``probe.py`` run by the batch (a refused
+    tree's too, as written: the test reads only what the migration left)."""
+
+    def extra(batch) -> dict:
+        scripts = {}
+        for name, (files, _) in CASES.items():
+            before = batch.folder_for(f"names/{name}/before")
+            write(before, files)
+            scripts["names", name, "before"] = batch.script(before / "probe.py")
+            for strategy in STRATEGIES:
+                root = batch.folder_for(f"names/{name}/{strategy}")
+                write(root, files)
+                run = migrate(root, target, strategy)
+                after = {n: (root / n).read_text() for n in files}
+                scripts["names", name, strategy] = batch.script(root / "probe.py", data=(run, after))
+        return scripts
+
+    return extra
+
+
+def check(runs: dict, name: str, strategy: str) -> None:
     files, expected = CASES[name]
-    write(tmp_path, files)
-    if (name, target) not in _BROKEN_BEFORE:  # the same module under both strategies: run once
-        _BROKEN_BEFORE[name, target] = probe(python, tmp_path)
-    before = _BROKEN_BEFORE[name, target]
+    before = probed(runs["names", name, "before"].ran())
     assert isinstance(before, str), f"the unmigrated code already works: {before}"
-    run = migrate(tmp_path, target, strategy)
+    script = runs["names", name, strategy]
+    run, after_files = script.data
     said = run.stdout + run.stderr
     if expected is None:  # refused: every file as it was (but the base's name, at 0.12), an error naming the reference
         assert run.returncode == 1, said
         for n, text in files.items():
-            assert unchanged_but_the_base((tmp_path / n).read_text(), text), n
+            assert unchanged_but_the_base(after_files[n], text), n
         # HJX001 names the reference; HJX016, which halts the file first, the binding a wrapper makes
         assert "is reached by name at" in said or "HJX016" in said, said
         return
     assert run.returncode == 0, run.stdout + run.stderr
-    after = probe(python, tmp_path)
+    after = probed(script.ran())
     assert after == {"grad": expected, "jit": expected, "vmap": expected}, after
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not HAS_JAX_HERE, reason="needs jax 0.10")
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_migrated_right_or_refused_under_jax_010(name, strategy, jax_010_runs):
+    check(jax_010_runs, name, strategy)
+
+
+@pytest.mark.jax
+@pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs jax 0.12 (HIJAX_PY312)")
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_migrated_right_or_refused_under_jax_012(name, strategy, jax_012_runs):
+    check(jax_012_runs, name, strategy)

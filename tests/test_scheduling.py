@@ -24,6 +24,24 @@ def test_a_jax_batchs_tests_are_one_group():
     )
 
 
+def test_the_tests_that_once_started_a_jax_process_a_case_read_their_releases_batch():
+    suppression = "tests/test_suppression_jax.py::"
+    for release, tests in {
+        "010": (
+            "tests/test_names_jax.py::test_migrated_right_or_refused_under_jax_010[a-accum]",
+            "tests/test_bases_properties.py::test_generated_bases_under_jax_010",
+            suppression + "test_a_skip_that_leaves_a_value_rule_fails_the_check_as_it_fails_under_jax_010",
+            suppression + "test_a_skipped_class_and_a_migrated_one_in_one_file_under_jax_010[auto]",
+        ),
+        "012": (
+            "tests/test_names_jax.py::test_migrated_right_or_refused_under_jax_012[a-rename]",
+            "tests/test_bases_properties.py::test_generated_bases_under_jax_012",
+            suppression + "test_a_skipped_class_and_a_migrated_one_share_the_removed_base_under_jax_012[accum]",
+        ),
+    }.items():
+        assert {group_of(test, ROOT) for test in tests} == {f"jax_{release}_runs"}
+
+
 def test_a_modules_tests_that_share_a_module_fixture_are_one_group(tmp_path):
     assert (
         group_of("tests/test_nodes.py::test_findall_lists_the_nodes_libcst_findall_lists_in_order[a-b-c]", ROOT)

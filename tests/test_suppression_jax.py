@@ -1,19 +1,19 @@
 """Suppressions under a real jax: a class left alone beside migrated ones in one
 file (their shared import of a base the target removed kept working for both),
-and a suppression that leaves code failing, which ``--check`` must not pass."""
+and a suppression that leaves code failing, which ``--check`` must not pass.
+
+Each module is migrated by the command (fresh processes) while its release's jax batch is
+made (``suppression_checks``, an extra of ``jax_batch``), and run, before and after, by
+that batch: one jax process a release; each test reads its own results."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-from jax_batch import HAS_JAX_HERE, JAX_012, PY312
+from jax_batch import HAS_JAX_HERE, JAX_012, Check
 
-PROBE = Path(__file__).with_name("jax_probe.py")
 needs_jax = pytest.mark.skipif(not HAS_JAX_HERE, reason="jax is not installed for this Python")
 needs_012 = pytest.mark.skipif(not (JAX_012 or "").startswith("0.12"), reason="needs HIJAX_PY312 with jax 0.12")
 
@@ -79,12 +79,6 @@ def module(add_mark: str = "", mul_mark: str = "") -> str:
     return HEAD + ACCUM.format(mark=add_mark) + VALUE.format(mark=mul_mark) + FOOT
 
 
-def probe(python: str, path: Path) -> dict:
-    run = subprocess.run([python, str(PROBE), str(path)], capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout.splitlines()[-1])
-
-
 def migrated(tmp_path: Path, code: str, target: str, *flags: str):
     (tmp_path / "ops.py").write_text(code)
     check = FORKER.module("hijax_migrate", ["--target-jax", target, "--check", *flags, "ops.py"], tmp_path)
@@ -93,46 +87,68 @@ def migrated(tmp_path: Path, code: str, target: str, *flags: str):
     return check, run, after
 
 
-def checked_right(tmp_path: Path, python: str, target: str, *flags: str) -> None:
+STRATEGIES = ("auto", "accum")
+# name -> (the module, the targets it is migrated at, its flags)
+CASES = {
+    **{f"skip beside {s}": (module(add_mark=SKIP), ("0.10", "0.12"), ("--strategy", s)) for s in STRATEGIES},
+    "skip leaving a value rule": (module(mul_mark=SKIP), ("0.10",), ()),
+}
+
+
+def suppression_checks(target: str):
+    """An extra of the batch of ``target``: each module run as written, migrated (checked
+    before and after) in a folder of its own, and run again: {("suppression", name): Check}
+    whose ``migrated`` is the three runs of the command, ``files`` the module after them."""
+
+    def extra(batch) -> dict:
+        checks = {}
+        for name, (code, targets, flags) in CASES.items():
+            if target in targets:
+                folder = batch.folder_for(f"suppression/{name}")
+                with pytest.MonkeyPatch.context() as patch:  # a cache of the case's own, as a test's
+                    patch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(folder.parent / f"{folder.name}-cache"))
+                    runs = migrated(folder, code, target, *flags)
+                new = (folder / "ops.py").read_text()
+                check = Check(batch, runs, before=batch.module(code), after=batch.module(new), files={"ops.py": new})
+                checks["suppression", name] = check
+        return checks
+
+    return extra
+
+
+def checked_right(check: Check) -> str:
     """A class left alone by a skip, its family with it, beside a class migrated: it runs right."""
-    code = module(add_mark=SKIP)
-    broken = probe(python, _written(tmp_path / "before", code))
+    (check_run, run, after), broken, result = check.results()
     assert "error" in broken, broken  # the value rule fails unmigrated
-    check, run, after = migrated(tmp_path, code, target, *flags)
-    assert check.returncode == 1 and run.returncode == 0, run.stderr
-    new = (tmp_path / "ops.py").read_text()
+    assert check_run.returncode == 1 and run.returncode == 0, run.stderr
+    new = check.files["ops.py"]
     assert ACCUM.format(mark=SKIP) in new and HEAD.split("\n\n\n")[1] in new  # the skip's family keeps its bytes
     assert after.returncode == 0, after.stderr  # nothing left to do, nothing the skip leaves broken
-    result = probe(python, tmp_path / "ops.py")
     assert result.get("grad") == RIGHT and result.get("jit") == RIGHT, result
-
-
-def _written(folder: Path, code: str) -> Path:
-    folder.mkdir()
-    (folder / "ops.py").write_text(code)
-    return folder / "ops.py"
+    return new
 
 
 @pytest.mark.jax
 @needs_012
-@pytest.mark.parametrize("strategy", ["auto", "accum"])
-def test_a_skipped_class_and_a_migrated_one_share_the_removed_base_under_jax_012(tmp_path, strategy):
-    checked_right(tmp_path, PY312, "0.12", "--strategy", strategy)
-    assert "from jax.experimental.hijax import HiPrim, HiPrim as VJPHiPrimitive\n" in (tmp_path / "ops.py").read_text()
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_a_skipped_class_and_a_migrated_one_share_the_removed_base_under_jax_012(strategy, jax_012_runs):
+    new = checked_right(jax_012_runs["suppression", f"skip beside {strategy}"])
+    assert "from jax.experimental.hijax import HiPrim, HiPrim as VJPHiPrimitive\n" in new
 
 
 @pytest.mark.jax
 @needs_jax
-@pytest.mark.parametrize("strategy", ["auto", "accum"])
-def test_a_skipped_class_and_a_migrated_one_in_one_file_under_jax_010(tmp_path, strategy):
-    checked_right(tmp_path, sys.executable, "0.10", "--strategy", strategy)
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_a_skipped_class_and_a_migrated_one_in_one_file_under_jax_010(strategy, jax_010_runs):
+    checked_right(jax_010_runs["suppression", f"skip beside {strategy}"])
 
 
 @pytest.mark.jax
 @needs_jax
-def test_a_skip_that_leaves_a_value_rule_fails_the_check_as_it_fails_under_jax_010(tmp_path):
+def test_a_skip_that_leaves_a_value_rule_fails_the_check_as_it_fails_under_jax_010(jax_010_runs):
     """The error (exit 1) is right: the class left alone fails under jax."""
-    check, run, after = migrated(tmp_path, module(mul_mark=SKIP), "0.10")
+    check = jax_010_runs["suppression", "skip leaving a value rule"]
+    (_, _, after), _, result = check.results()
     assert after.returncode == 1 and "left failing under the target by a suppression: ops.py:26" in after.stderr
-    assert (tmp_path / "ops.py").read_text() == module(mul_mark=SKIP)  # nothing else needed migrating
-    assert "error" in probe(sys.executable, tmp_path / "ops.py")
+    assert check.files["ops.py"] == module(mul_mark=SKIP)  # nothing else needed migrating
+    assert "error" in result
