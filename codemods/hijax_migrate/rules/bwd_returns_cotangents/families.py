@@ -208,7 +208,7 @@ class FamilyPlanner:
             )
         named = self.steps.by_name(cls)
         if named is not None:
-            return self.steps.skip(assign, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
+            return self.steps.skip(assign, cls, f"`{RULE}` is reached {named}: {NOT_FOLLOWED}")
         plan = Plan(assign, cls, new_name=NEW)
         # the body's own function, or the module's
         if not self.bound_tuples(plan, bound_function(self.module, value, cls)[0]):
@@ -290,5 +290,5 @@ class FamilyPlanner:
             return self.steps.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")
         named = self.steps.by_name(cls)
         if named is not None:
-            return self.steps.skip(func, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
+            return self.steps.skip(func, cls, f"`{RULE}` is reached {named}: {NOT_FOLLOWED}")
         return self.renames(self.steps.rename(cls, func, NEW))

@@ -182,7 +182,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             )
         named = self.by_name(cls)
         if named is not None:
-            return self.skip(first, cls, f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}")
+            return self.skip(first, cls, f"`vjp_bwd` is reached {named}: {NOT_FOLLOWED}")
         info = self.prims.infos.get(cls)
         conflict = self.families.conflict(info) if info is not None else None
         if conflict:
@@ -248,7 +248,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}",
+                f"`vjp_bwd` is reached {named}: {NOT_FOLLOWED}",
             )
         params = accumulator_params(func, 3 if shape.has_sres else 2)
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
