@@ -16,6 +16,7 @@ from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
+from ...analysis.namespace import IMPORT
 from ...analysis.nodes import findall, is_name
 from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
@@ -279,6 +280,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         why = found.why if isinstance(found, Refused) else None
         if why is None and shape.has_sres:
             why = "structured residuals need the accumulator form, which a bound function cannot take"
+        if why is None and found.form == IMPORT:  # ``from m import f as vjp_bwd``: ``f`` read in ``m``
+            return self.families.plan_imported(cls, found)
         code = self.prims.code if self.prims.code is not None else self.prims.wrapper.module.code
         if why is None and not (isinstance(found.value, cst.Name) and bound_once(code, found.value.value)):
             why = "its value is no function bound once in the module"
