@@ -72,7 +72,7 @@ CASES = [
         body("vjp_bwd = _bwd", "try:", "    pass", "except ValueError as vjp_bwd:", "    pass"),
         ("an except target inside `try`", 4),
     ),
-    ("A8 import", body("from _rules import bwd as vjp_bwd"), ("an import", 1)),
+    ("A8 import", body("from _rules import bwd as vjp_bwd"), ("HJX001", "is bound by an import whose function")),
     (
         "A8 match capture",
         body("match _bwd:", "    case vjp_bwd:", "        pass"),

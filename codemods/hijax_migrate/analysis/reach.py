@@ -3,7 +3,9 @@
 A site (``sites``) is resolved in its module's summary: ``self.attr`` in a
 method of C reaches the rule the method resolution order of C, or of any
 subclass of C, finds first; ``super().attr`` the rule after C in those
-orders; ``Cls.attr`` the rule of Cls's order. An object whose class is not
+orders; ``Cls.attr`` the rule of Cls's order; a class picked from the
+hierarchy of ``self`` or of a class (``type(self).__mro__[1].attr``, ``ROOTED``)
+the rule any of those orders finds from any of its classes on. An object whose class is not
 visible may be an instance of any class, so it reaches every rule whose
 signature its call can bind (a value use, not called there, binds any).
 What stays unknown thus affects only the rules it can reach.
@@ -26,7 +28,7 @@ from .families import Classes, ancestors, descendants, first_definer, form
 from .name_refs import NameRef, name_refs
 from .project import HIJAX_MODULES, FileProject
 from .scopes import CLASSIC, ClassInfo, ModuleSummary
-from .sites import NAME, SELF, SUPER, UNKNOWN, Site, sites
+from .sites import NAME, ROOTED, SELF, SUPER, UNKNOWN, Site, sites
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ def resolve(project: FileProject, site: Site, summary: ModuleSummary, where: str
     tree (a name of jax's own classes, ``VJPHiPrimitive.vjp_bwd``)."""
     classes = {info.qualname: info for info in summary.every_class}
     owner = classes.get(site.cls) if site.cls else None
-    if site.how == SELF or (site.how == SUPER and site.name is None):
+    if site.name is None and site.how in (SELF, SUPER, ROOTED):
         return Use(where, site, (owner,)) if owner is not None else Use(where, _unknown(site))
     scope = owner.scope if owner is not None else summary.scope
     found = tuple(project.classes_of_name(scope, site.name))
@@ -104,7 +106,10 @@ def _orders(project: FileProject, site: Site, owner: ClassInfo, known=None) -> I
     for cls in [owner, *descendants(project, owner, here)]:
         order = [cls, *ancestors(project, cls)]
         keys = [c.key for c in order]
-        yield order if site.how == SELF else order[keys.index(owner.key) + 1 :]
+        if site.how == ROOTED:  # any class of the order may be the one picked
+            yield from (order[i:] for i in range(len(order)))
+        else:
+            yield order if site.how == SELF else order[keys.index(owner.key) + 1 :]
 
 
 def classic_family(project: FileProject, info: ClassInfo) -> list[ClassInfo]:

@@ -3,9 +3,20 @@ read from ``ast`` alone (the other files of a tree are never given to libcst).
 
 Each site says what the object before the dot is, as far as the module
 itself tells: ``self``/``cls`` in a method, ``super()`` or ``super(C, obj)``,
-a dotted name (resolved later, by ``reach``, through scopes and imports), or
-something else (an instance of unknown class). A call's argument count is kept:
-a call that cannot bind a rule's signature cannot reach it.
+a dotted name (resolved later, by ``reach``, through scopes and imports), a
+class picked from the instance's own (``ROOTED``, below), or something else
+(an instance of unknown class). A call's argument count is kept: a call that
+cannot bind a rule's signature cannot reach it.
+
+``ROOTED``: the data model reaches the classes of an instance's hierarchy from
+the instance or its class through ``type(o)`` and ``o.__class__`` (its class),
+``__mro__``, ``mro()``, ``__bases__``, ``__base__``, ``__orig_bases__`` and
+``inspect.getmro`` (its classes in order), ``__subclasses__()`` (those below),
+``super(A, o)`` with arguments (the order after ``A``), ``getattr(o, K)`` of such
+a class, and items, ``next``/``iter``/``reversed``/``list``/``tuple`` of those. Such
+an object is some class of the hierarchy, picked when the code runs: the lookup
+may start at any class of the order of the method's class or of a subclass.
+An attribute of the instance (``self.op``) holds a value, not its class: unknown.
 """
 
 from __future__ import annotations
@@ -14,16 +25,20 @@ import ast
 import bisect
 from dataclasses import dataclass
 
-SELF, SUPER, NAME, UNKNOWN = "self", "super", "name", "unknown"
+SELF, SUPER, NAME, UNKNOWN, ROOTED = "self", "super", "name", "unknown", "rooted"
+CLASS_LINKS = frozenset({"__class__", "__mro__", "__bases__", "__base__", "__orig_bases__"})
+CLASS_CALLS = frozenset({"mro", "__subclasses__"})  # ``type(self).mro()``: a class's methods giving classes
+PASSING = frozenset({"type", "next", "iter", "reversed", "list", "tuple", "getmro", "getattr"})  # builtins
 
 
 @dataclass(frozen=True)
 class Site:
     line: int
-    how: str  # SELF, SUPER (``name``: C of ``super(C, obj)``, or None), NAME, UNKNOWN
+    how: str  # SELF, SUPER (``name``: C of ``super(C, obj)``, or None), NAME, ROOTED, UNKNOWN
     cls: str | None  # qualname of the class whose method (or body) it stands in
     name: str | None = None  # the dotted name before the dot (NAME), or super's class
     args: int | None = None  # the call's positional arguments; None: no call, or starred or keyword ones
+    form: str | None = None  # the access's code, where ROOTED (for a finding)
 
 
 def sites(tree: ast.Module, attr: str, lines: list[int] | None = None) -> list[Site]:
@@ -100,7 +115,8 @@ class _Walker(ast.NodeVisitor):
 
     def _record(self, node: ast.Attribute, args: int | None) -> None:
         how, name = self._what(node.value)
-        self.found.append(Site(node.lineno, how, self._owner(), name, args))
+        form = ast.unparse(node) if how == ROOTED else None
+        self.found.append(Site(node.lineno, how, self._owner(), name, args, form))
 
     def _owner(self) -> str | None:
         """The innermost class around, when only functions stand between."""
@@ -114,11 +130,43 @@ class _Walker(ast.NodeVisitor):
             if not value.args:
                 return SUPER, None
             named = _dotted(value.args[0])
-            return (SUPER, named) if named and not self._local(named) else (UNKNOWN, None)
+            if named and not self._local(named):
+                return SUPER, named
+        root = self._rooted(value)
+        if root is not None:
+            if self._is_self(root):
+                return ROOTED, None
+            return (ROOTED, root) if not self._local(root) else (UNKNOWN, None)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+            return UNKNOWN, None
         named = _dotted(value)
         if named is None or self._local(named):
             return (SELF, None) if named is not None and self._is_self(named) else (UNKNOWN, None)
         return NAME, named
+
+    def _rooted(self, expr: ast.expr) -> str | None:
+        """The dotted name (``self``, a class) whose hierarchy ``expr`` picks a class from
+        (``ROOTED``), through at least one step that gives a class; None if it does not."""
+        if isinstance(expr, ast.Attribute):
+            return self._base(expr.value) if expr.attr in CLASS_LINKS else self._rooted(expr.value)
+        if isinstance(expr, ast.Subscript):
+            return self._rooted(expr.value)
+        if not isinstance(expr, ast.Call):
+            return None
+        func = expr.func
+        if isinstance(func, ast.Attribute) and func.attr in CLASS_CALLS:
+            return self._base(func.value)
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name == "super":  # the lookup walks the second argument's order: its root first
+            roots = [root for root in map(self._base, reversed(expr.args)) if root is not None]
+            return next((root for root in roots if self._is_self(root)), roots[0] if roots else None)
+        if name not in PASSING or not expr.args:
+            return None
+        return self._base(expr.args[0]) if name in ("type", "getmro") else self._rooted(expr.args[0])
+
+    def _base(self, expr: ast.expr) -> str | None:
+        """A dotted name, or a class picked from one's hierarchy: where a step may start."""
+        return self._rooted(expr) or _dotted(expr)
 
     def _method(self) -> int | None:
         """The index of the frame of the method the site is in."""

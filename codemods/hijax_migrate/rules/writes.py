@@ -55,7 +55,7 @@ from ..analysis.reach import (
 from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
-from ..analysis.sites import UNKNOWN, Site
+from ..analysis.sites import ROOTED, UNKNOWN, Site
 from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
@@ -81,15 +81,24 @@ class AccumulatorWrites(RewritePlans):
     def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd", info: ClassInfo | None = None) -> str | None:
         """Where and how ``attr`` of ``cls``'s family (``info``: a class made by ``type(...)``)
         may be reached by a name (``getattr(cls, NAME)``, ``vars(cls)["vjp_bwd"]``, a name not
-        known before the code runs: see ``analysis.name_refs``), here or in another file of
-        the tree; no rename or new signature would follow such a reference."""
+        known before the code runs: see ``analysis.name_refs``), or on a class picked from a
+        hierarchy when the code runs (``type(self).__mro__[1].vjp_bwd``: ``sites.ROOTED``), here
+        or in another file of the tree: what follows "reached" in a finding. No rename or new
+        signature would follow such a reference."""
         info = info if info is not None else self.prims.infos.get(cls)
         family = classic_family(self.project, info) if info is not None else []
         for named in self._named_reaching(family, attr, info is None):
-            return shown_reference(named)
+            return f"by name at {shown_reference(named)}"
+        rooted = next((use for use in self._uses(attr) if _rooted_reaching(self.project, use, family, attr)), None)
+        if rooted is not None:
+            return (
+                f"at {rooted.where} through `{rooted.site.form}`, on a class picked from "
+                f"{'the instance' if rooted.site.name is None else f'`{rooted.site.name}`'}'s hierarchy "
+                "when the code runs"
+            )
         word = cls.name.value if cls is not None else info.qualname.rsplit(".", 1)[-1]
         found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=word)
-        return f"{found[0]}:{found[1]} (a getter given the name)" if found else None
+        return f"by name at {found[0]}:{found[1]} (a getter given the name)" if found else None
 
     def _named_reaching(self, family: list[ClassInfo], attr: str, unknown: bool):
         """The references by name that may reach the rule of a class of ``family`` (``unknown``:
@@ -480,6 +489,12 @@ def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line, fix: str = "; writ
         else f"the `finally` block at line {line(where)} may return, raise, break or continue, or not"
     )
     return f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be decided{fix}"
+
+
+def _rooted_reaching(project, use: Use, family: list[ClassInfo], attr: str) -> bool:
+    """Is ``use`` on a class picked when the code runs (``sites.ROOTED``), that may be a class
+    of ``family`` or find its rule? No rename follows it: which rule it calls is not known."""
+    return use.site.how == ROOTED and any(reaches(project, use, member, attr, Arity(0, None)) for member in family)
 
 
 def rule_arity(func: cst.FunctionDef) -> Arity:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...analysis.ast_summary import own_returns, returns_values
-from ...analysis.namespace import ASSIGN, CHAINED, DEF, FACTORY, FOR, IN_BLOCK, UNPACKING, WALRUS, body_bindings
+from ...analysis.namespace import ASSIGN, CHAINED, DEF, FACTORY, FOR, IMPORT, IN_BLOCK, UNPACKING, WALRUS, body_bindings
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
 from ..ast_tests import assigned, in_blocks, methods
@@ -24,7 +24,7 @@ def returns_cotangents(node: ast.ClassDef, kind: Kind) -> bool:
     )
 
 
-_TARGETS = frozenset({CHAINED, UNPACKING, WALRUS, FOR})  # as ``targets.FORMS``: proven, or refused there
+_TARGETS = frozenset({CHAINED, UNPACKING, WALRUS, FOR, IMPORT})  # as ``targets.FORMS``: proven, or refused there
 
 
 def _returns_a_dict(func: ast.FunctionDef | None) -> bool:

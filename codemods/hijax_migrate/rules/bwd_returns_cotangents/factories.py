@@ -96,7 +96,7 @@ class FactoryPlanner:
             return self._say(element, info, f"renaming its key would define both rules ({conflict}): port by hand")
         named = self.steps.by_name(None, RULE, info)
         if named is not None:
-            return self._say(element, info, f"it is reached by name at {named}: a rename would not follow it there")
+            return self._say(element, info, f"it is reached {named}: a rename would not follow it there")
         plan = Plan(element, stmt, new_name=NEW, info=info)
         if not self.families.bound_tuples(plan, func):
             return None

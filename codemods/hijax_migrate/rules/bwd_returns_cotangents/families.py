@@ -27,7 +27,7 @@ from ...analysis.shape import class_shape, is_static, last_def, positional
 from ...analysis.summary import CLASSIC, ClassInfo, factory_member, rule_form
 from ..context import NOTE
 from ..plans import Plan
-from .bindings import bound_form, bound_function
+from .bindings import bound_form, bound_function, imported_rule
 from .planning import RuleInputs, Steps
 from .targets import bound_by_target
 
@@ -185,10 +185,29 @@ class FamilyPlanner:
             return None
         return self.plan_binding(cls, assign, assign.value)
 
-    def plan_binding(self, cls: cst.ClassDef, assign: cst.Assign | cst.Name, value: cst.BaseExpression) -> Plan | None:
+    def plan_imported(self, cls: cst.ClassDef, found) -> Plan | None:
+        """``from m import f as vjp_bwd`` in the body (``found``): the ``as`` name renamed where
+        ``f`` is a value rule of the tree's module ``m`` returning tuples (the same function,
+        bound under the target's name, as ``vjp_bwd = f`` renamed)."""
+        func, why = imported_rule(self.project, self.prims.infos.get(cls))
+        if func is not None and tuple_returns(func):
+            why = f"`{func.name.value}` returns a list, which jax refuses as a rule's result"
+        if func is None or why:
+            return self.steps.skip(
+                found.target,
+                cls,
+                f"`{RULE}` is bound by an import whose function cannot be proven a value rule ({why}), "
+                "so a rename is not proven right: port it by hand",
+            )
+        return self.plan_binding(cls, found.target, found.value, func)
+
+    def plan_binding(
+        self, cls: cst.ClassDef, assign: cst.Assign | cst.Name, value: cst.BaseExpression, imported=None
+    ) -> Plan | None:
         """``assign`` binds ``vjp_bwd`` to ``value`` (a whole ``vjp_bwd = f``, or the target
-        ``targets.bound_by_target`` found): renamed where ``value`` is a value rule."""
-        verdict = bound_form(self.module, value, cls)
+        ``targets.bound_by_target`` found): renamed where ``value`` is a value rule (``imported``:
+        the function of another module it names, read there)."""
+        verdict = rule_form(imported) if imported is not None else bound_form(self.module, value, cls)
         if verdict != CLASSIC:
             return (
                 None
@@ -208,10 +227,10 @@ class FamilyPlanner:
             )
         named = self.steps.by_name(cls)
         if named is not None:
-            return self.steps.skip(assign, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
+            return self.steps.skip(assign, cls, f"`{RULE}` is reached {named}: {NOT_FOLLOWED}")
         plan = Plan(assign, cls, new_name=NEW)
-        # the body's own function, or the module's
-        if not self.bound_tuples(plan, bound_function(self.module, value, cls)[0]):
+        # the body's own function, or the module's (an imported one returns tuples: read above)
+        if imported is None and not self.bound_tuples(plan, bound_function(self.module, value, cls)[0]):
             return None
         if self.options.strategy == "accum":
             self.steps.skip(
@@ -290,5 +309,5 @@ class FamilyPlanner:
             return self.steps.skip(func, cls, f"renaming this mixin's `{RULE}` would define both rules ({conflict})")
         named = self.steps.by_name(cls)
         if named is not None:
-            return self.steps.skip(func, cls, f"`{RULE}` is reached by name at {named}: {NOT_FOLLOWED}")
+            return self.steps.skip(func, cls, f"`{RULE}` is reached {named}: {NOT_FOLLOWED}")
         return self.renames(self.steps.rename(cls, func, NEW))

@@ -16,6 +16,7 @@ from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
+from ...analysis.namespace import IMPORT
 from ...analysis.nodes import findall, is_name
 from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
@@ -182,7 +183,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             )
         named = self.by_name(cls)
         if named is not None:
-            return self.skip(first, cls, f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}")
+            return self.skip(first, cls, f"`vjp_bwd` is reached {named}: {NOT_FOLLOWED}")
         info = self.prims.infos.get(cls)
         conflict = self.families.conflict(info) if info is not None else None
         if conflict:
@@ -248,7 +249,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is reached by name at {named}: {NOT_FOLLOWED}",
+                f"`vjp_bwd` is reached {named}: {NOT_FOLLOWED}",
             )
         params = accumulator_params(func, 3 if shape.has_sres else 2)
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
@@ -279,6 +280,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         why = found.why if isinstance(found, Refused) else None
         if why is None and shape.has_sres:
             why = "structured residuals need the accumulator form, which a bound function cannot take"
+        if why is None and found.form == IMPORT:  # ``from m import f as vjp_bwd``: ``f`` read in ``m``
+            return self.families.plan_imported(cls, found)
         code = self.prims.code if self.prims.code is not None else self.prims.wrapper.module.code
         if why is None and not (isinstance(found.value, cst.Name) and bound_once(code, found.value.value)):
             why = "its value is no function bound once in the module"

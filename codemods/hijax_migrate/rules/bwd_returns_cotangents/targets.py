@@ -11,7 +11,10 @@ of the statement, evaluated once:
   after a starred target), the display long enough for the targets;
 - ``(vjp_bwd := f)``, the whole statement: the value;
 - ``for vjp_bwd in (f,):`` over a display of one item: the loop runs once, with
-  that item (a ``break``, ``continue`` or ``else`` binds nothing more).
+  that item (a ``break``, ``continue`` or ``else`` binds nothing more);
+- ``from m import f as vjp_bwd``: the object ``m`` binds to ``f`` (read in ``m``'s
+  file by the planner); ``from m import vjp_bwd`` and ``import m as vjp_bwd`` are
+  refused (a rename would change what is imported; a module is no rule).
 
 The statement must be the body's own (not inside a block), and the name
 ``vjp_bwd`` must stand nowhere else in the body (no other binding, no read):
@@ -26,12 +29,12 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ...analysis.namespace import CHAINED, FOR, UNPACKING, WALRUS, body_bindings
+from ...analysis.namespace import CHAINED, FOR, IMPORT, UNPACKING, WALRUS, body_bindings
 from ...analysis.nodes import findall, is_name
 
 RULE = "vjp_bwd"
-FORMS = frozenset({CHAINED, UNPACKING, WALRUS, FOR})  # the forms (``analysis.namespace``) read here
-DESCRIBED = {CHAINED: "a chained assignment", UNPACKING: "an unpacking assignment"}
+FORMS = frozenset({CHAINED, UNPACKING, WALRUS, FOR, IMPORT})  # the forms (``analysis.namespace``) read here
+DESCRIBED = {CHAINED: "a chained assignment", UNPACKING: "an unpacking assignment", IMPORT: "an import"}
 DESCRIBED |= {WALRUS: "an assignment expression", FOR: "a for target", None: "a statement"}
 
 
@@ -93,6 +96,8 @@ def _in_statement(stmt: cst.BaseStatement) -> Bound | Refused | None:
 
 
 def _in_small(small: cst.BaseSmallStatement) -> Bound | Refused | None:
+    if isinstance(small, (cst.Import, cst.ImportFrom)):
+        return _imported(small)
     if isinstance(small, cst.Expr) and isinstance(small.value, cst.NamedExpr) and is_name(small.value.target, RULE):
         return Bound(small.value.target, small.value.value, WALRUS)
     if not isinstance(small, cst.Assign):
@@ -103,6 +108,19 @@ def _in_small(small: cst.BaseSmallStatement) -> Bound | Refused | None:
     target = small.targets[0].target
     if isinstance(target, (cst.Tuple, cst.List)) and findall(target, cst.Name, lambda n: n.value == RULE):
         return _unpacked(target, small.value)
+    return None
+
+
+def _imported(small: cst.Import | cst.ImportFrom) -> Bound | Refused | None:
+    """``from m import f as vjp_bwd``: its ``as`` name, bound to ``f`` (what ``value`` names)."""
+    names = small.names if not isinstance(small.names, cst.ImportStar) else ()
+    for alias in names:
+        if alias.asname is not None and is_name(alias.asname.name, RULE):
+            if isinstance(small, cst.Import):
+                return Refused(alias.asname.name, "it binds a module, which is no rule", IMPORT)
+            return Bound(alias.asname.name, alias.name, IMPORT)
+        if alias.asname is None and is_name(alias.name, RULE):
+            return Refused(alias.name, "imported under its own name: a rename would change what is imported", IMPORT)
     return None
 
 

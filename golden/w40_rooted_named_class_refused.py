@@ -1,0 +1,21 @@
+from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Sq(VJPHiPrimitive):
+    def vjp_fwd(self, nzs_in, x):
+        return x * x, x
+
+    def vjp_bwd(self, res, g):
+        return (2 * res * g,)
+
+
+class Half(Sq):
+    def vjp_bwd(self, res, g):
+        (d,) = RULE_OF_THE_BASE(self, res, g)
+        return (0.5 * d,)
+
+
+RULE_OF_THE_BASE = Half.__bases__[0].vjp_bwd  # a class picked from Half's hierarchy
+# findings
+# 8 error HJX001 Sq: `vjp_bwd` is reached at line 18 through `Half.__bases__[0].vjp_bwd`, on a class picked from `Half`'s hierarchy when the code runs: neither a rename nor accumulators would follow it there; port both by hand
+# 13 error HJX001 Half: `vjp_bwd` is reached at line 18 through `Half.__bases__[0].vjp_bwd`, on a class picked from `Half`'s hierarchy when the code runs: neither a rename nor accumulators would follow it there; port both by hand
