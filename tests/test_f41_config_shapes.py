@@ -44,7 +44,7 @@ SIX = [
     ("[tool.pdm]\ndev-dependencies = [1]\n", "tool.pdm.dev-dependencies"),
     ("tool = 1\n", "tool"),
     ("[project]\ndependencies = [1]\n", "project.dependencies"),
-    ('[tool.poetry.dependencies]\njax = 1\n', "tool.poetry.dependencies.jax"),
+    ("[tool.poetry.dependencies]\njax = 1\n", "tool.poetry.dependencies.jax"),
     ("[tool.poetry.group.dev]\ndependencies = 1\n", "tool.poetry.group.dev.dependencies"),
     ("dependency-groups = 1\n", "dependency-groups"),
     ('[tool.hijax-migrate]\nextend-exclude = ["a/[z-a]"]\n', "extend-exclude"),
@@ -73,9 +73,29 @@ def test_the_usage_error_is_said_by_the_console_script_too(tmp_path):
 # TOML shapes: values of every kind under the keys the tool reads, and others.
 KEYS = st.sampled_from(
     [
-        "project", "tool", "poetry", "pdm", "hijax-migrate", "dependencies", "optional-dependencies",
-        "dev-dependencies", "group", "dependency-groups", "jax", "version", "target-jax", "strategy",
-        "exclude", "include", "select", "ignore", "black", "base", "dev", "test", "extend-exclude",
+        "project",
+        "tool",
+        "poetry",
+        "pdm",
+        "hijax-migrate",
+        "dependencies",
+        "optional-dependencies",
+        "dev-dependencies",
+        "group",
+        "dependency-groups",
+        "jax",
+        "version",
+        "target-jax",
+        "strategy",
+        "exclude",
+        "include",
+        "select",
+        "ignore",
+        "black",
+        "base",
+        "dev",
+        "test",
+        "extend-exclude",
     ]
 ) | st.text("abcxyz-_. ", min_size=1, max_size=6)
 LEAVES = (
@@ -92,9 +112,18 @@ VALUES = st.recursive(
 # Shapes under the paths the tool reads, as often as anywhere else.
 PLACES = st.sampled_from(
     [
-        (), ("project",), ("tool",), ("tool", "hijax-migrate"), ("tool", "poetry"), ("tool", "poetry", "group"),
-        ("tool", "poetry", "group", "dev"), ("tool", "pdm"), ("tool", "pdm", "dev-dependencies"),
-        ("project", "optional-dependencies"), ("tool", "poetry", "dependencies"), ("dependency-groups",),
+        (),
+        ("project",),
+        ("tool",),
+        ("tool", "hijax-migrate"),
+        ("tool", "poetry"),
+        ("tool", "poetry", "group"),
+        ("tool", "poetry", "group", "dev"),
+        ("tool", "pdm"),
+        ("tool", "pdm", "dev-dependencies"),
+        ("project", "optional-dependencies"),
+        ("tool", "poetry", "dependencies"),
+        ("dependency-groups",),
     ]
 )
 

@@ -171,3 +171,31 @@ def test_the_journal_folder_does_not_depend_on_the_paths_given(tree, tmp_path):
         assert again.returncode == 3 and "--recover" in again.stderr, (paths, again.stderr)
     assert tool("--recover", cwd=work).returncode == 0
     assert not (work / FOLDER).exists()
+
+
+def test_runs_over_separate_trees_from_one_folder_keep_separate_journals(tree, tmp_path):
+    """Found at the merge: with the journal kept where the run stood, the suite's parallel
+    in-place runs (each over its own temporary tree, all from the checkout) saw each other's
+    journal and stopped with exit 3. A run over ``b`` while one over ``a`` is held mid-unit
+    is not stopped, and the held run's journal stays in ``a``."""
+    work = tmp_path / "work"
+    for name in ("a", "b"):
+        tree.copy(work / name)
+        (work / name / ".git").rmdir()
+    marker = tmp_path / "held"
+    process = subprocess.Popen(
+        [*faults.TOOL, "--in-place", "-j", "1", "a/pkg"],
+        cwd=work,
+        env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    assert faults._held(marker, process)
+    process.kill()
+    process.wait()
+    assert (work / "a" / "pkg" / FOLDER / "unit.json").exists() and not (work / FOLDER).exists()
+    other = tool("--check", "b/pkg", cwd=work)
+    assert other.returncode == 1 and "--recover" not in other.stderr, other.stderr
+    assert tool("--check", "a/pkg", cwd=work).returncode == 3
+    assert tool("--recover", "a/pkg", cwd=work).returncode == 0

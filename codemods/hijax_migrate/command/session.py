@@ -159,7 +159,7 @@ class Session:
     def run(self) -> int:
         from ..sources.journal import Journal
 
-        journal = Journal.at(self.settings.here or Path.cwd())
+        journal = Journal.around(self._journal_root())
         if journal.pending():  # a unit of writes cut off: the tree is not to be read
             print(cut_off(journal), file=sys.stderr)
             return EXIT_FAILED
@@ -255,13 +255,19 @@ class Session:
         outcomes, after = self._run()
         return self._review(outcomes, after) if self.settings.interactive else outcomes
 
+    def _journal_root(self) -> Path:
+        """Where this run's journal lives: the project root of its paths together (``journal.root_for``)."""
+        from ..sources.journal import root_for
+
+        here = self.settings.here or Path.cwd()
+        return root_for([here / p for p in self.settings.paths if p != "-"] or [here])
+
     def _run(self) -> tuple[list[Outcome], object]:
         """The run's outcomes, and with ``--interactive`` the project its
         review decides in. The run's state is made here and gone on return."""
         from ..output.progress import Progress
         from ..run.runner import migrate
         from ..run.state import Run
-        from ..sources.journal import root_of
         from ..tree.cache import default_dir
 
         workers = min(self.settings.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
@@ -270,7 +276,7 @@ class Session:
         with Run.start(
             self.jobs, self.options, self.settings.in_place, workers, cache_dir, self.listings, self.settings.here
         ) as run:
-            run.journal_root = root_of(self.settings.here or Path.cwd())
+            run.journal_root = self._journal_root()
             outcomes = migrate(run, progress)
         return outcomes, run.after() if self.settings.interactive else None
 
@@ -408,13 +414,13 @@ def cut_off(journal) -> str:
 
 def recover(start: Path, explicit: str | None = None) -> int:
     """``--recover``: the cut-off unit's files put back, from the journal in
-    the project's root (``journal.root_of``; ``explicit`` is not needed)."""
-    from ..sources.journal import Journal
+    the project's root or a folder above (``Journal.around``; ``explicit`` is not needed)."""
+    from ..sources.journal import Journal, root_of
 
     if not os.path.lexists(start):
         print(f"hijax-migrate: error: --recover {start}: no such file or folder", file=sys.stderr)
         return EXIT_USAGE
-    journal = Journal.at(start)
+    journal = Journal.around(root_of(start))
     unreadable = journal.pending() and journal.unreadable()
     if unreadable:  # one line, and nothing touched
         print(unreadable, file=sys.stderr)
@@ -427,8 +433,7 @@ def recover(start: Path, explicit: str | None = None) -> int:
         print(f"error: {problem}", file=sys.stderr)
     print(
         f"hijax-migrate: put back {'1 file as it was' if len(restored) == 1 else f'{len(restored)} files as they were'}"
-        " before the cut-off run"
-        + ("; the journal is kept until the errors above are fixed" if problems else ""),
+        " before the cut-off run" + ("; the journal is kept until the errors above are fixed" if problems else ""),
         file=sys.stderr,
     )
     return EXIT_FAILED if problems else EXIT_CLEAN

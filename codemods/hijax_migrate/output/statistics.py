@@ -29,8 +29,7 @@ def statistics(outcomes: list[Outcome], fmt: str = "text") -> str:
     if fmt == "json":
         return json.dumps(entries, indent=2)
     return "\n".join(
-        f"{e['count']:>5}\t{e['code']:<6}\t[{'*' if e['fixable'] else ' '}] {e['name']} ({e['kind']})"
-        for e in entries
+        f"{e['count']:>5}\t{e['code']:<6}\t[{'*' if e['fixable'] else ' '}] {e['name']} ({e['kind']})" for e in entries
     )
 
 

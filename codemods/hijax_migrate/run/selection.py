@@ -122,8 +122,10 @@ def _with_families(jobs: list[Job], settings: Settings, options, listings: Listi
         keep.remove(job)
         if os.path.abspath(job.path) in named:
             continue  # said already
-        _warn(f"{job.display}: of a family in the run, but a symbolic link to {os.path.realpath(job.path)}, "
-              f"outside the project ({settings.root}); skipped, so its family is not migrated whole")
+        _warn(
+            f"{job.display}: of a family in the run, but a symbolic link to {os.path.realpath(job.path)}, "
+            f"outside the project ({settings.root}); skipped, so its family is not migrated whole"
+        )
     kept = {job.display for job in keep}
     return _once(jobs + keep), [note for note in notes if note.file in kept]
 

@@ -1,10 +1,12 @@
 """The journal of an in-place run's unit of writes, as git keeps index.lock.
 
 An in-place run writes the files of one class family as one unit. Its
-journal is a folder, ``.hijax-migrate-journal``, in the project root found
-from where the run stands (``root_of``: the git or Mercurial top holding the
-current folder, else that folder), whatever paths the run is given, so a
-later run from the same place finds it. The states a unit's write goes
+journal is a folder, ``.hijax-migrate-journal``, in the project root of the
+paths the run is given together (``root_for``: the git or Mercurial top
+holding their common folder, else that folder: ``-i a b`` keeps it beside
+``a`` and ``b``, not in ``a``), and a run looks for one there and in every
+folder above (``around``: a later ``-i b`` or ``--check .`` finds it). Runs
+over separate trees from one working folder keep separate journals. The states a unit's write goes
 through, each named by the step that reaches it (``STEPS``; a test stops
 the process at every one):
 
@@ -53,6 +55,12 @@ def root_of(start: Path) -> Path:
     return next((f for f in (folder, *folder.parents) if any(os.path.lexists(f / m) for m in _REPO_MARKS)), folder)
 
 
+def root_for(paths: list[Path]) -> Path:
+    """The project root a run over ``paths`` keeps its journal in: ``root_of`` their common folder."""
+    folders = [os.path.abspath(p if os.path.isdir(p) else os.path.dirname(os.path.abspath(p))) for p in paths]
+    return root_of(Path(os.path.commonpath(folders)) if folders else Path.cwd())
+
+
 class Journal:
     def __init__(self, root: Path):
         self.folder = Path(root) / FOLDER
@@ -61,6 +69,15 @@ class Journal:
     def at(cls, start: Path) -> Journal:
         """The journal of the project ``start`` stands in (``root_of``)."""
         return cls(root_of(start))
+
+    @classmethod
+    def around(cls, root: Path) -> Journal:
+        """The nearest journal waiting in ``root`` or a folder above it (a run over ``a b``
+        keeps it in their parent, where a run over ``b`` alone must find it); else ``root``'s."""
+        for folder in (root, *root.parents):
+            if cls(folder).pending():
+                return cls(folder)
+        return cls(root)
 
     def pending(self) -> bool:
         """Does a cut-off unit wait here? (a folder without its list recorded nothing)"""
