@@ -123,10 +123,10 @@ HELPERS = """def _write_all(accs, cts):
 """
 
 HALVED = '''def halved(rule):
-    """Post-processes the returned cotangents: the gradient is halved."""
+    """Post-processes the returned cotangents: the gradient is halved (a symbolic zero stays one)."""
     @functools.wraps(rule)
     def wrapper(self, res, g):
-        return tuple(None if ct is None else 0.5 * ct for ct in rule(self, res, g))
+        return tuple(ct if ct is None or type(ct).__name__ == "Zero" else 0.5 * ct for ct in rule(self, res, g))
     return wrapper
 '''
 
