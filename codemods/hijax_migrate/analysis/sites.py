@@ -56,6 +56,7 @@ class _Walker(ast.NodeVisitor):
         self.found: list[Site] = []
         # (kind "class"/"def", qualname, names bound there, its first parameter)
         self.frames: list[tuple[str, str, set[str], str | None]] = []
+        self.compared: set[int] = set()  # ids of the operands of ``is``/``is not`` comparisons
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         for part in [*node.decorator_list, *node.bases, *node.keywords]:
@@ -108,6 +109,11 @@ class _Walker(ast.NodeVisitor):
         else:
             self.generic_visit(node)
 
+    def visit_Compare(self, node: ast.Compare) -> None:
+        if all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+            self.compared.update(id(operand) for operand in [node.left, *node.comparators])
+        self.generic_visit(node)
+
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr == self.attr:
             self._record(node, None)
@@ -115,6 +121,10 @@ class _Walker(ast.NodeVisitor):
 
     def _record(self, node: ast.Attribute, args: int | None) -> None:
         how, name = self._what(node.value)
+        if how == ROOTED and id(node) in self.compared:
+            # compared by identity (jax's own ``type(self).vjp_bwd is not HiPrim.vjp_bwd``):
+            # nothing is called; which rule it is stays unknown, as any object's
+            how, name = UNKNOWN, None
         form = ast.unparse(node) if how == ROOTED else None
         self.found.append(Site(node.lineno, how, self._owner(), name, args, form))
 
