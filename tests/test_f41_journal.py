@@ -153,18 +153,7 @@ def test_the_journal_folder_does_not_depend_on_the_paths_given(tree, tmp_path):
     for name in ("a", "b"):
         tree.copy(work / name)
         (work / name / ".git").rmdir()
-    marker = tmp_path / "held"
-    process = subprocess.Popen(
-        [*faults.TOOL, "--in-place", "-j", "1", "a/pkg", "b/pkg"],
-        cwd=work,
-        env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    assert faults._held(marker, process)
-    process.kill()
-    process.wait()
+    _killed_while_held(work, tmp_path / "held", "a/pkg", "b/pkg")
     assert (work / FOLDER / "unit.json").exists() and not (work / "a" / FOLDER).exists()
     for paths in (["b/pkg"], ["."]):
         again = tool("--check", *paths, cwd=work)
@@ -182,9 +171,18 @@ def test_runs_over_separate_trees_from_one_folder_keep_separate_journals(tree, t
     for name in ("a", "b"):
         tree.copy(work / name)
         (work / name / ".git").rmdir()
-    marker = tmp_path / "held"
+    _killed_while_held(work, tmp_path / "held", "a/pkg")
+    assert (work / "a" / "pkg" / FOLDER / "unit.json").exists() and not (work / FOLDER).exists()
+    other = tool("--check", "b/pkg", cwd=work)
+    assert other.returncode == 1 and "--recover" not in other.stderr, other.stderr
+    assert tool("--check", "a/pkg", cwd=work).returncode == 3
+    assert tool("--recover", "a/pkg", cwd=work).returncode == 0
+
+
+def _killed_while_held(work: Path, marker: Path, *paths: str) -> None:
+    """``-i PATHS`` from ``work``, held after its unit's first write, then killed outright."""
     process = subprocess.Popen(
-        [*faults.TOOL, "--in-place", "-j", "1", "a/pkg"],
+        [*faults.TOOL, "--in-place", "-j", "1", *paths],
         cwd=work,
         env={**faults.env(), "HIJAX_MIGRATE_FAULT": f"hold:1:{marker}"},
         stdout=subprocess.DEVNULL,
@@ -194,8 +192,3 @@ def test_runs_over_separate_trees_from_one_folder_keep_separate_journals(tree, t
     assert faults._held(marker, process)
     process.kill()
     process.wait()
-    assert (work / "a" / "pkg" / FOLDER / "unit.json").exists() and not (work / FOLDER).exists()
-    other = tool("--check", "b/pkg", cwd=work)
-    assert other.returncode == 1 and "--recover" not in other.stderr, other.stderr
-    assert tool("--check", "a/pkg", cwd=work).returncode == 3
-    assert tool("--recover", "a/pkg", cwd=work).returncode == 0
