@@ -22,8 +22,9 @@ An attribute of the instance (``self.op``) holds a value, not its class: unknown
 from __future__ import annotations
 
 import ast
-import bisect
 from dataclasses import dataclass
+
+from .line_walk import spans
 
 SELF, SUPER, NAME, UNKNOWN, ROOTED = "self", "super", "name", "unknown", "rooted"
 CLASS_LINKS = frozenset({"__class__", "__mro__", "__bases__", "__base__", "__orig_bases__"})
@@ -90,11 +91,7 @@ class _Walker(ast.NodeVisitor):
 
     def _spans_a_line(self, node) -> bool:
         """Does the statement (with its decorators) span a line the name stands on?"""
-        if self.lines is None or not isinstance(node, ast.stmt):
-            return True
-        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
-        at = bisect.bisect_left(self.lines, first)
-        return at < len(self.lines) and self.lines[at] <= node.end_lineno
+        return self.lines is None or not isinstance(node, ast.stmt) or spans(node, self.lines)
 
     def _qualname(self, name: str) -> str:
         return f"{self.frames[-1][1]}.{name}" if self.frames else name

@@ -19,7 +19,6 @@ from ..core.errors import MigrationError
 from ..core.model import ERROR, Result
 from ..core.versions import format_version
 from ..rules import registry
-from ..rules.base import decided_bindings
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
@@ -31,7 +30,7 @@ from .formatting import format_changed
 from .newer_imports import check_imports
 from .origin_lines import Origins
 from .output_parse import check_parses
-from .triage import acting_rules, every_word
+from .triage import acting_rules, decided_at, every_word
 
 
 def migrate_source(
@@ -99,7 +98,7 @@ def _migrate_source(
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
     selected = registry.select(options.target, options.only, options.skip)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
-    binds = decided_bindings(registry.select(options.target))  # of every rule released, selected or not
+    binds = decided_at(options.target)  # of every rule released, selected or not (triage reads the same)
     marks = suppress.marks(code)  # an error a person marked as checked halts nothing
 
     def marked(finding) -> bool:

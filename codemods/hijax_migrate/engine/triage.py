@@ -155,7 +155,7 @@ def _acting(
         if rule.needs and not any(word in code for word in rule.needs):
             continue
         if rule.file_test is not None:
-            if rule.file_test(Triaged(code, tree, classes, scope, project, _binds(options.target))):
+            if rule.file_test(Triaged(code, tree, classes, scope, project, decided_at(options.target))):
                 acting.add(rule.code)
             continue
         if rule.kinds is None:  # module-wide renames
@@ -169,7 +169,7 @@ def _acting(
 
 
 @functools.cache
-def _binds(target) -> dict[str, frozenset[str]]:
+def decided_at(target) -> dict[str, frozenset[str]]:
     """The forms the rules released by ``target`` decide, selected or not (as the engine's)."""
     return decided_bindings(registry.select(target))
 

@@ -13,7 +13,8 @@ are proved by jax's own values alone.
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 
 from ...analysis.ast_summary import rule_form
 from ...analysis.fwd_signature import lacks_nzs_in
@@ -59,10 +60,11 @@ def unaccounted(
         return []
     jax, funcs = jax_names(tree), {} if outside else module_functions(tree)
     bound = {b.name for b in bindings if b.form not in _ALONE}
+    model = functools.cache(lambda: NameModel.of(tree))  # walked once, where a proof asks for it
     return [
         b
         for b in open_
-        if not (_proved(b, jax, funcs) or _takes_nzs_in(b, tree, cls)) and (b.form not in _ALONE or b.name in bound)
+        if not (_proved(b, jax, funcs) or _takes_nzs_in(b, model, cls)) and (b.form not in _ALONE or b.name in bound)
     ]
 
 
@@ -83,7 +85,7 @@ def bound_value(b: Binding) -> ast.expr | None:
     return members.get(b.name) if members is not None and b.name is not None else None
 
 
-def _takes_nzs_in(b: Binding, tree: ast.Module, cls: ast.ClassDef | None) -> bool:
+def _takes_nzs_in(b: Binding, model_of_tree: Callable[[], NameModel], cls: ast.ClassDef | None) -> bool:
     """A ``vjp_fwd`` bound, whole, to the module's one function of that name, which already
     takes ``nzs_in`` beside the class's methods (or the ``type()`` namespace's functions):
     what HJX002 asks of a ``def vjp_fwd`` (``analysis.fwd_signature``), so right at the target."""
@@ -91,7 +93,7 @@ def _takes_nzs_in(b: Binding, tree: ast.Module, cls: ast.ClassDef | None) -> boo
         return False
     members = _members(b.namespace) if b.form == FACTORY else None
     value = bound_value(b) if b.form == FACTORY or b.form in _WHOLE and cls is not None else None
-    model = NameModel.of(tree) if isinstance(value, ast.Name) else None
+    model = model_of_tree() if isinstance(value, ast.Name) else None
     func = model.module_function(value.id) if model is not None else None
     if func is None:
         return False
