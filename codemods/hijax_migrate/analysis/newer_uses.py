@@ -22,6 +22,7 @@ from ..core.stmts import statements
 from ..core.versions import ADDED_NAMES, Version, added_in
 from .ast_summary import full_name
 from .chains import HIJAX_MODULES
+from .line_walk import spans, word_lines
 
 _SWITCHES = (ast.If, ast.Try, ast.IfExp, ast.BoolOp, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
@@ -40,7 +41,7 @@ def newer_uses(tree: ast.Module, code: str, target: Version) -> list[NewerUse]:
     newer = {name for name, since in ADDED_NAMES.items() if since > target and name in code}
     if not newer:
         return []
-    nodes = list(_outside_switches(tree))
+    nodes = list(_outside_switches(tree, word_lines(code, newer)))
     imports = [use for node in nodes if isinstance(node, ast.ImportFrom) for use in _imported(node, newer)]
     attributes = [node for node in nodes if isinstance(node, ast.Attribute) and node.attr in newer]
     bound = _import_bindings(tree) if attributes else {}
@@ -48,15 +49,18 @@ def newer_uses(tree: ast.Module, code: str, target: Version) -> list[NewerUse]:
     return [use for use in imports + found if use is not None and use.since > target]
 
 
-def _outside_switches(tree: ast.Module):
-    """Every node, in source order (preorder), but those in a version switch."""
-    stack: list[ast.AST] = [tree]
+def _outside_switches(tree: ast.Module, lines: list[int] | None):
+    """The nodes over ``lines`` (``line_walk``; None: every node), in source order
+    (preorder), but those in a version switch. A use stands over a line naming it."""
+    stack: list[tuple[ast.AST, list[int] | None]] = [(tree, lines)]
     while stack:
-        node = stack.pop()
+        node, over = stack.pop()
         if isinstance(node, _SWITCHES):
             continue
         yield node
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        over = None if isinstance(node, ast.JoinedStr) else over  # placed loosely: walked whole
+        children = [child for child in ast.iter_child_nodes(node) if over is None or spans(child, over)]
+        stack.extend((child, over) for child in reversed(children))
 
 
 def _imported(stmt: ast.ImportFrom, newer: set[str]) -> list[NewerUse]:

@@ -137,8 +137,12 @@ def ignored_members(jobs: list[Job], left_out: list[Path]) -> list:
     file it extends, in every format; naming the file takes it in."""
     from ..tree.class_links import Links, classes, closure
 
-    named = {os.path.realpath(job.path) for job in jobs}
-    left = [path for path in _ignored_files(left_out) if os.path.realpath(path) not in named]
+    ignored_files = _ignored_files(left_out)
+    if not ignored_files:
+        return []  # the usual case: nothing to tell apart from the run's files
+    folders: dict[str, str] = {}
+    named = {_real(job.path, folders) for job in jobs}
+    left = [path for path in ignored_files if _real(path, folders) not in named]
     ignored = {f"ignored:{path.as_posix()}": _read(path) for path in left}
     if not any(bases for data in ignored.values() for _, bases in classes(data)):
         return []  # no class there extends anything: the run's files are not read again

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from ...analysis.ast_summary import own_returns, returns_values
+from ...analysis.line_walk import over_lines, word_lines
 from ...analysis.namespace import ASSIGN, CHAINED, DEF, FACTORY, FOR, IMPORT, IN_BLOCK, UNPACKING, WALRUS, body_bindings
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
@@ -41,7 +42,7 @@ def through_family(code: str, tree: ast.Module, classes: list, scope: Scope, pro
     here = Classes(info for _, _, info in classes)  # who inherits from whom, worked out once
     if any(kind is Kind.NONE and _feeds_primitives(info, here, project) for _, kind, info in classes):
         return True
-    return may_use(code, "vjp_bwd") and _calls_classic_rule(tree, classes, scope, project)
+    return may_use(code, "vjp_bwd") and _calls_classic_rule(code, tree, classes, scope, project)
 
 
 def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:
@@ -52,15 +53,18 @@ def _feeds_primitives(info: ClassInfo, here: list[ClassInfo], project) -> bool:
     )
 
 
-def _calls_classic_rule(tree: ast.Module, classes: list, scope: Scope, project) -> bool:
+def _calls_classic_rule(code: str, tree: ast.Module, classes: list, scope: Scope, project) -> bool:
     """A ``.vjp_bwd`` access in a class whose family defines it in the classic form
     (or outside any class, ``Cls.vjp_bwd`` naming one)."""
     from ...analysis.families import ancestors, first_definer, form
 
-    accesses = {id(sub): sub for sub in ast.walk(tree) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"}
+    lines = word_lines(code, ("vjp_bwd",))  # an access stands over a line naming it: walk only those
+    accesses = {
+        id(sub): sub for sub in over_lines(tree, lines) if isinstance(sub, ast.Attribute) and sub.attr == "vjp_bwd"
+    }
     inside = set()
-    for node, _, info in classes:  # each class walked once
-        mine = accesses.keys() & {id(sub) for sub in ast.walk(node)}
+    for node, _, info in classes:  # each class walked once, over those lines
+        mine = accesses.keys() & {id(sub) for sub in over_lines(node, lines)}
         inside |= mine
         if mine:
             definer = first_definer([info, *ancestors(project, info)], "vjp_bwd")
