@@ -106,7 +106,6 @@ class ClassShape:
     methods: dict[str, cst.FunctionDef]
     attributes: dict[str, cst.SimpleStatementLine]  # class-level `name = value`
     inputs: list[str] | None  # positional inputs of the primitive, if visible
-    input_count: int | None  # how many: ``in_avals``' length, else ``expand``'s required params
     pytree_inputs: frozenset[int]  # positions whose input is a literal pytree
     has_sres: bool  # vjp_fwd returns (out, res, nzs_out, sres)
 
@@ -170,8 +169,4 @@ def class_shape(node: cst.ClassDef) -> ClassShape:
     pytrees = (
         frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()
     )
-    count = len(avals.elements) if avals is not None else None
-    expand = methods.get("expand")
-    if count is None and expand is not None and star_name(expand) is None:
-        count = len(required(expand)) - 1
-    return ClassShape(methods, attributes, inputs, count, pytrees, _has_sres(methods.get("vjp_fwd")))
+    return ClassShape(methods, attributes, inputs, pytrees, _has_sres(methods.get("vjp_fwd")))

@@ -17,12 +17,14 @@ import libcst as cst
 
 from ...analysis.accum_uses import accumulator_params
 from ...analysis.families import descendants
+from ...analysis.fwd_signature import input_count
 from ...analysis.nodes import findall
 from ...analysis.returns import own_returns, returns_values
 from ...analysis.shape import ClassShape, class_shape, conditional_defs
-from ...analysis.summary import CLASSIC, rule_form
+from ...analysis.summary import CLASSIC, ast_classes, rule_form
 from ...analysis.version_tests import evaluate
 from ...core.versions import format_version
+from ..ast_tests import methods
 from ..context import NOTE
 from ..gates import if_arms, version_leaf
 
@@ -52,17 +54,26 @@ def taken_at_target(cls: cst.ClassDef, target, leaf: Callable) -> tuple[cst.Func
     return None
 
 
-def right_at_target(cls: cst.ClassDef, shape: ClassShape, func: cst.FunctionDef) -> bool:
-    """Is ``func`` an accumulator rule, one accumulator an input (their count known),
-    returning no cotangents, undecorated, in a class that defines no ``vjp_bwd_retval``?"""
+def right_at_target(cls: cst.ClassDef, shape: ClassShape, func: cst.FunctionDef, inputs: int | None) -> bool:
+    """Is ``func`` an accumulator rule, one accumulator an input (``inputs``: their
+    count, if known), returning no cotangents, undecorated, in a class that
+    defines no ``vjp_bwd_retval``?"""
     if func.decorators or rule_form(func) == CLASSIC or returns_values(own_returns(func)):
         return False
     if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls)):
         return False
     params = accumulator_params(func, 3 if shape.has_sres else 2)
     if params.star is not None:  # ``*arg_accums``: every input's, whatever their count
-        return not params.named or (shape.input_count is not None and len(params.named) <= shape.input_count)
-    return shape.input_count is not None and len(params.named) == shape.input_count
+        return not params.named or (inputs is not None and len(params.named) <= inputs)
+    return inputs is not None and len(params.named) == inputs
+
+
+def _inputs(rule, cls: cst.ClassDef) -> int | None:
+    """How many inputs the primitive takes: HJX002's fact (``fwd_signature``), read
+    from ``ast``'s statement of the class (a class with version arms: seldom)."""
+    module = rule.prims.wrapper.module
+    code = rule.prims.code if rule.prims.code is not None else module.code
+    return input_count(methods(ast_classes(module, code)[cls]))
 
 
 def older_value_rules(others: list[cst.FunctionDef]) -> list[cst.FunctionDef]:
@@ -73,7 +84,11 @@ def older_value_rules(others: list[cst.FunctionDef]) -> list[cst.FunctionDef]:
 def switched_right(rule, cls: cst.ClassDef) -> bool:
     """``rule`` (the transformer): is ``cls`` such a class? Notes each older value rule."""
     found = taken_at_target(cls, rule.options.target, lambda expr: version_leaf(rule, expr))
-    if found is None or not right_at_target(cls, class_shape(cls), found[0]) or _inherited(rule, cls):
+    if (
+        found is None
+        or not right_at_target(cls, class_shape(cls), found[0], _inputs(rule, cls))
+        or _inherited(rule, cls)
+    ):
         return False
     for func in older_value_rules(found[1]):
         rule.skip(
