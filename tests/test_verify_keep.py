@@ -1,0 +1,154 @@
+"""``verify.keep``: which unsafe fixes a verify run keeps, against a simulated
+test suite whose every outcome follows from the groups applied.
+
+A drawn world: tests that fail before any fix; groups (a family's unsafe
+fixes each) that fix some tests, break others alone, and sets of groups that
+break a test only together. The decisions must keep no group that breaks a
+test alone, keep every group that takes part in no break, leave a kept set
+that breaks nothing, tell each kept group's changed tests exactly, and run
+each set of groups once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hijax_migrate.verify.keep import DROPPED, KEPT, TIMED_OUT, UNEXERCISED, broken, decide
+from hijax_migrate.verify.outcomes import FAILED, PASSED, Outcomes
+from hijax_migrate.verify.process import Ran
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+TESTS = [f"tests/test_ops.py::test_{n}" for n in range(8)]
+
+
+@dataclass
+class World:
+    failing: set[str]  # before any unsafe fix (the safe migration's outcome)
+    fixes: dict[str, set[str]]  # group -> tests it makes pass
+    breaks: dict[str, set[str]]  # group -> tests it makes fail, alone
+    together: list[tuple[frozenset[str], str]] = field(default_factory=list)  # groups -> a test they break
+    fixed_together: list[tuple[frozenset[str], str]] = field(default_factory=list)  # groups -> one they fix
+    asked: list[frozenset[str]] = field(default_factory=list)
+
+    def run(self, keys: frozenset[str]) -> Outcomes:
+        self.asked.append(keys)
+        tests = {test: self._outcome(test, keys) for test in TESTS}
+        return Outcomes(Ran(int(FAILED in tests.values()), 0.1), tests)
+
+    def _outcome(self, test: str, keys: frozenset[str]) -> str:
+        if any(test in self.breaks.get(key, ()) for key in keys):
+            return FAILED
+        if any(groups <= keys and test == broke for groups, broke in self.together):
+            return FAILED
+        fixed = any(test in self.fixes.get(key, ()) for key in keys)
+        fixed |= any(groups <= keys and test == made for groups, made in self.fixed_together)
+        return FAILED if test in self.failing and not fixed else PASSED
+
+
+def _world(draw) -> tuple[World, list[str]]:
+    keys = [f"ops.py: Op{n}" for n in range(draw(st.integers(1, 7)))]
+    tests = st.sets(st.sampled_from(TESTS), max_size=2)
+    failing = draw(st.sets(st.sampled_from(TESTS)))
+    fixes = {key: draw(tests) & failing for key in keys}
+    breaks = {key: draw(tests) - failing if draw(st.booleans()) and draw(st.booleans()) else set() for key in keys}
+    together = []
+    if len(keys) > 1 and draw(st.booleans()):
+        pair = frozenset(draw(st.lists(st.sampled_from(keys), min_size=2, max_size=2, unique=True)))
+        together.append((pair, draw(st.sampled_from([t for t in TESTS if t not in failing] or TESTS))))
+    fixed_together = []
+    if len(keys) > 1 and failing and draw(st.booleans()):
+        pair = frozenset(draw(st.lists(st.sampled_from(keys), min_size=2, max_size=2, unique=True)))
+        fixed_together.append((pair, draw(st.sampled_from(sorted(failing)))))
+    return World(failing, fixes, breaks, together, fixed_together), keys
+
+
+worlds = st.composite(_world)
+
+
+def _passing(world: World, test: str) -> bool:
+    return test not in world.failing
+
+
+@settings(max_examples=300, deadline=None)
+@given(worlds())
+def test_no_group_that_breaks_a_test_alone_is_kept(drawn):
+    world, keys = drawn
+    decisions = {d.key: d for d in decide(keys, world.run)}
+    for key in keys:
+        if any(_passing(world, test) for test in world.breaks[key]):
+            assert decisions[key].verdict == DROPPED
+            assert set(decisions[key].tests) & world.breaks[key]
+
+
+@settings(max_examples=300, deadline=None)
+@given(worlds())
+def test_the_kept_groups_together_break_nothing(drawn):
+    world, keys = drawn
+    kept = frozenset(d.key for d in decide(keys, world.run) if d.verdict != DROPPED)
+    assert not broken(world.run(frozenset()), world.run(kept))
+
+
+@settings(max_examples=300, deadline=None)
+@given(worlds())
+def test_a_group_in_no_break_is_kept_and_its_changes_told(drawn):
+    world, keys = drawn
+    decisions = {d.key: d for d in decide(keys, world.run)}
+    breakers = {k for k in keys if any(_passing(world, t) for t in world.breaks[k])}
+    breakers |= {k for groups, test in world.together if _passing(world, test) for k in groups}
+    for key in set(keys) - breakers:
+        assert decisions[key].verdict != DROPPED
+        if not world.together and not world.fixed_together:  # alone, a group's changed tests are its fixes
+            assert set(decisions[key].tests) == world.fixes[key]
+            assert decisions[key].verdict == (KEPT if world.fixes[key] else UNEXERCISED)
+
+
+@settings(max_examples=300, deadline=None)
+@given(worlds())
+def test_a_kept_group_is_told_only_changes_it_takes_part_in(drawn):
+    world, keys = drawn
+    for decision in decide(keys, world.run):
+        if decision.verdict == KEPT:
+            made = world.fixes[decision.key] | {t for g, t in world.fixed_together if decision.key in g}
+            assert set(decision.tests) <= made
+
+
+@settings(max_examples=200, deadline=None)
+@given(worlds())
+def test_each_set_of_groups_runs_once(drawn):
+    world, keys = drawn
+    decide(keys, world.run)
+    assert len(world.asked) == len(set(world.asked))
+    assert len(world.asked) <= 2 + 4 * len(keys) ** 2  # ddmin's bound, and one run a halving
+
+
+def test_a_pair_that_breaks_a_test_only_together_is_dropped_the_rest_kept():
+    keys = ["a", "b", "c", "d"]
+    world = World(set(), {"b": set()}, {}, [(frozenset({"a", "d"}), TESTS[0])])
+    decisions = {d.key: d.verdict for d in decide(keys, world.run)}
+    assert decisions == {"a": DROPPED, "d": DROPPED, "b": UNEXERCISED, "c": UNEXERCISED}
+
+
+def test_a_fix_that_no_test_exercises_is_told_apart():
+    world = World({TESTS[1]}, {"a": {TESTS[1]}, "b": set()}, {})
+    decisions = {d.key: (d.verdict, d.tests) for d in decide(["a", "b"], world.run)}
+    assert decisions == {"a": (KEPT, (TESTS[1],)), "b": (UNEXERCISED, ())}
+
+
+def test_a_run_stopped_at_the_timeout_keeps_nothing_it_ran():
+    def run(keys):
+        return Outcomes(Ran(None if keys else 0, 9.0), {} if keys else {TESTS[0]: PASSED})
+
+    assert [(d.verdict, d.tests) for d in decide(["a"], run)] == [(DROPPED, (TIMED_OUT,))]
+
+
+def test_a_test_two_groups_fix_only_together_exercises_both():
+    world = World({TESTS[2]}, {}, {}, fixed_together=[(frozenset({"b", "c"}), TESTS[2])])
+    decisions = {d.key: (d.verdict, d.tests) for d in decide(["a", "b", "c"], world.run)}
+    assert decisions == {"a": (UNEXERCISED, ()), "b": (KEPT, (TESTS[2],)), "c": (KEPT, (TESTS[2],))}
+
+
+def test_a_change_two_groups_make_only_together_is_not_told_of_a_third_between_them():
+    world = World({TESTS[2]}, {}, {}, fixed_together=[(frozenset({"b", "c"}), TESTS[2])])
+    decisions = {d.key: (d.verdict, d.tests) for d in decide(["b", "a", "c"], world.run)}
+    assert decisions == {"a": (UNEXERCISED, ()), "b": (KEPT, (TESTS[2],)), "c": (KEPT, (TESTS[2],))}
