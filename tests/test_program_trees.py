@@ -89,3 +89,20 @@ def test_every_drawn_tree_is_python_and_states_its_result(data):
     assert {"ARGS", "ARGNUMS", "EXPECTED", "VALUE", "BATCHED"} <= names
     assert set(tree.fixed) <= set(tree.files)
     assert set(tree.forms) <= set(program_trees.FORMS)
+
+
+def test_a_refused_class_call_may_have_its_base_renamed_and_nothing_else(tmp_path):
+    """``type("Lin", (VJPHiPrimitive,), {...})`` is a class statement: its base may be renamed
+    (HJX003), as a class statement's may; any other change of it is a change of what was refused."""
+    made = 'Lin = type("Lin", (VJPHiPrimitive,), {"vjp_bwd": _bwd})\n'
+    tree = program_trees.Tree({"pkg/prims.py": f"from jax.experimental.hijax import VJPHiPrimitive\n\n{made}"})
+    report = {"warnings": [{"severity": "error", "file": "pkg/prims.py", "line": 3}], "errors": []}
+    for written, fine in [
+        (made, True),
+        (made.replace("VJPHiPrimitive", "HiPrim"), True),
+        (made.replace('"vjp_bwd"', '"vjp_bwd_retval"'), False),
+        (made.replace("VJPHiPrimitive", "HiPrim").replace("_bwd}", "_other}"), False),
+    ]:
+        (tmp_path / "pkg").mkdir(exist_ok=True)
+        (tmp_path / "pkg" / "prims.py").write_text(f"from jax.experimental.hijax import HiPrim\n\n{written}")
+        assert (refusals.left_alone(tmp_path, tree, report) is None) == fine, written
