@@ -19,7 +19,7 @@ import re
 import tokenize
 from bisect import bisect_right
 
-from ..core.stmts import statements
+from .line_walk import over_lines
 
 ALIAS = "__hijax_type_alias__"  # never bound by a summary
 _STARTS = {tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT}
@@ -91,15 +91,16 @@ def _all_start_statements(tree: ast.Module, code: str, cuts: list[tuple[int, int
     """Does each cut stand in a statement it was meant for (not in a string)?
     A parameter list follows its ``def``/``class`` on the line; an alias starts
     its assignment."""
+    starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", code))]
+    lines = None if "\r" in code else sorted({bisect_right(starts, start) for start, _, _ in cuts})
     heads = {
         (node.lineno, node.col_offset)
-        for node in statements(tree)
+        for node in over_lines(tree, lines)  # a statement stands over the line it starts at
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         or isinstance(node, ast.Assign)
         and isinstance(node.targets[0], ast.Name)
         and node.targets[0].id == ALIAS
     }
-    starts = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", code))]
     for start, _, _text in cuts:
         line = bisect_right(starts, start)
         indent = len(code[starts[line - 1] : start]) - len(code[starts[line - 1] : start].lstrip(" \t"))
