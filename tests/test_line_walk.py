@@ -151,3 +151,43 @@ def module_uses(code: str) -> list:
     from hijax_migrate.analysis.newer_uses import newer_uses
 
     return newer_uses(ast.parse(code), code, (0, 10, 0))
+
+
+# The module-wide rules' triage tests (HJX013's, HJX015's) walk the lines naming their words:
+# the same verdict as over every node.
+MODULE_WIDE = [
+    "import jax.experimental.hijax as hjx\nt = (hjx\n     .MutableHiType)",
+    "from jax.experimental.hijax import (\n    AvalQDD,\n)",
+    "x = f'{hjx.AvalMutableQDD}'",
+    "from jax.experimental.hijax import (\n    linearize_from_jvp as lfj,\n)\nOp.lin = (\n    lfj\n)",
+    "Op.\\\n    lin = hijax.linearize_from_jvp",
+    "y = hjx.ｔranspose_jvp",
+    "lin, linearized = linearize_from_jvp",
+    "x = 1",
+]
+
+
+def _same_module_tests(code: str) -> None:
+    from unittest import mock
+
+    from hijax_migrate.rules import removed_helpers, removed_names
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return
+    for module, test in [(removed_helpers, "names_a_removed_helper"), (removed_names, "names_a_removed_type")]:
+        filtered = getattr(module, test)(tree, code)
+        with mock.patch.object(module, "word_lines", lambda code, words: None):
+            assert filtered == getattr(module, test)(tree, code), (test, code)
+
+
+@pytest.mark.parametrize("path", _texts(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_module_wide_tests_find_on_their_lines_what_they_find_everywhere(path):
+    _same_module_tests(path.read_text(encoding="utf-8"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(MODULE_WIDE), min_size=1, max_size=4), st.integers(0, 2))
+def test_module_wide_words_anywhere_on_a_statements_lines_are_found(places, pad):
+    _same_module_tests("\n".join("\n" * pad + place for place in places) + "\n")

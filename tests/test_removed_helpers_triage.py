@@ -1,5 +1,5 @@
-"""HJX015's triage test (``names_a_removed_helper``), one walk of the tree:
-every form it must see, and the pair forms it must not."""
+"""HJX015's triage test (``names_a_removed_helper``), a walk of the lines naming
+its words: every form it must see (continued lines too), and the pair forms it must not."""
 
 from __future__ import annotations
 
@@ -17,6 +17,11 @@ SEEN = [
     "Op.lin = hijax.linearize_from_jvp",
     "from jax.experimental.hijax import linearize_from_jvp as lfj\nclass P:\n    lin = lfj",
     "class P:\n    lin = lfj\nfrom jax.experimental.hijax import linearize_from_jvp as lfj",  # the import after
+    "from jax.experimental.hijax import (\n    HiPrim,\n    transpose_jvp,\n)",
+    "y = (jax\n     .transpose_linearized)",
+    "Op.\\\n    lin = hijax.linearize_from_jvp",
+    "from jax.experimental.hijax import (\n    linearize_from_jvp as lfj,\n)\nOp.lin = (\n    lfj\n)",
+    "x = f'{hjx.vjp_fwd_from_lin}'",
 ]
 NOT_SEEN = [
     "lin, linearized = linearize_from_jvp",
@@ -29,9 +34,9 @@ NOT_SEEN = [
 
 @pytest.mark.parametrize("code", SEEN)
 def test_a_removed_helper_is_seen(code):
-    assert names_a_removed_helper(ast.parse(code))
+    assert names_a_removed_helper(ast.parse(code), code)
 
 
 @pytest.mark.parametrize("code", NOT_SEEN)
 def test_the_pair_forms_are_not(code):
-    assert not names_a_removed_helper(ast.parse(code))
+    assert not names_a_removed_helper(ast.parse(code), code)

@@ -159,7 +159,7 @@ def _acting(
                 acting.add(rule.code)
             continue
         if rule.kinds is None:  # module-wide renames
-            if options.module_wide() and (rule.module_test or _anywhere)(tree):
+            if options.module_wide() and (rule.module_test or _anywhere)(tree, code):
                 acting.add(rule.code)
             continue
         test = rule.class_test or _anything
@@ -232,7 +232,7 @@ def _anything(node: ast.ClassDef, kind: Kind) -> bool:
     return True
 
 
-def _anywhere(tree: ast.Module) -> bool:
+def _anywhere(tree: ast.Module, code: str) -> bool:
     return True
 
 

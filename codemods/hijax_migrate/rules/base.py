@@ -34,7 +34,7 @@ class Rule:
     kinds: frozenset | None = None
     # Triage's tests, each a superset of what the rewrite acts on (None: anything may be):
     class_test: Callable | None = None  # (ast.ClassDef, Kind) -> bool, for each class of ``kinds``
-    module_test: Callable | None = None  # (ast.Module) -> bool, for a module-wide rule
+    module_test: Callable | None = None  # (ast.Module, code) -> bool, for a module-wide rule
     family_test: Callable | None = None  # (code, tree, [(class, kind, info)], scope, project) -> bool
     file_test: Callable | None = None  # (Triaged) -> bool: the whole file at once, instead of the two above
     # The API names whose bindings the rule decides (migrates, proves right, or reports), and

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import ast
 
+from ...analysis.line_walk import over_lines, word_lines
 from ..ast_tests import names_one_of
 from ..base import Rule
 
 NAMES = ("AvalQDD", "MutableHiType", "AvalMutableQDD")  # the rewrite's REMOVED
 
 
-def names_a_removed_type(tree: ast.Module) -> bool:
+def names_a_removed_type(tree: ast.Module, code: str) -> bool:
     """A superset of what the rewrite reports: one of the names as a name, an
-    attribute or an imported name (an alias is imported by its name)."""
-    return any(names_one_of(node, NAMES) for node in ast.walk(tree))
+    attribute or an imported name (an alias is imported by its name), each on
+    a line naming it: only those lines' nodes are walked."""
+    return any(names_one_of(node, NAMES) for node in over_lines(tree, word_lines(code, NAMES)))
 
 
 RULE = Rule(

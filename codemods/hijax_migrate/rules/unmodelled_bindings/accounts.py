@@ -38,6 +38,7 @@ from ...analysis.namespace import (
     Binding,
 )
 from ...analysis.scopes import ACCUMULATOR, CLASSIC
+from ...core.stmts import statements
 from ..ast_tests import methods
 
 _ALONE = (DELETE, GLOBAL, NONLOCAL)  # harmless where the body binds the name no other way
@@ -151,7 +152,7 @@ def jax_names(tree: ast.Module) -> set[str]:
     """The names the module's own statements import from jax (``import jax``,
     ``from jax.experimental import hijax as hjx``, ``from jax._src.hijax import vjp_from_jvp``)."""
     found = set()
-    for stmt in ast.walk(tree):
+    for stmt in statements(tree):  # imports are statements: the expressions, most nodes, are not walked
         if isinstance(stmt, ast.Import):
             found |= {a.asname or a.name.partition(".")[0] for a in stmt.names if _from_jax(a.name)}
         elif isinstance(stmt, ast.ImportFrom) and not stmt.level and _from_jax(stmt.module or ""):
