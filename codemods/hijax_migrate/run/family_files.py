@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..analysis.families import Classes, ancestors, descendants
@@ -72,6 +73,12 @@ def _shown(path: Path, relative: bool) -> str:
 
 def _members(project, job: Job):
     """The classes of other modules in the families of ``job``'s hijax classes, and how each is tied."""
+    for info, member, tie in _ties(project, job):
+        yield member, f"{tie} of {info.qualname}"
+
+
+def _ties(project, job: Job):
+    """(a hijax class of ``job``, a class of another module in its family, "a base" or "a subclass")."""
     summary = project.summary(project.module_name(job.path))
     if summary is None:
         return
@@ -81,7 +88,62 @@ def _members(project, job: Job):
             continue
         for above in ancestors(project, info):
             if above.module != info.module and defines_rules(above):
-                yield above, f"a base of {info.qualname}"
+                yield info, above, "a base"
         for below in descendants(project, info, here):
             if below.module != info.module:
-                yield below, f"a subclass of {info.qualname}"
+                yield info, below, "a subclass"
+
+
+def shared_ignores(jobs: list[Job], options: Options, listings: Listings) -> tuple[Options, list[Finding]]:
+    """``options`` whose per-file-ignores reach across families: a rule a file's
+    patterns skip is skipped in every file of its classes' families, and of
+    theirs in turn (a family is migrated whole); a note in each file of the
+    run that skips a rule so."""
+    from ..analysis.index import Index
+    from ..analysis.project import view_of
+
+    own = {os.path.realpath(job.path): options.per_file.own(job.path) for job in jobs}
+    if not any(own.values()):
+        return options, []
+    reads = TreeReads(None, listings)
+    roots = roots_of(jobs, reads.packages)
+    index = Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
+    gained = _spread(view_of(index), jobs, options.per_file, own)
+    index.close()
+    shared = tuple((real, tuple(sorted(codes))) for real, codes in sorted(gained.items()))
+    shown = {os.path.realpath(job.path): job for job in jobs}
+    notes = [_shared_note(reads, shown[real], codes) for real, codes in gained.items() if real in shown]
+    return replace(options, per_file=replace(options.per_file, shared=shared)), notes
+
+
+def _spread(project, jobs: list[Job], per_file, own: dict[str, tuple[str, ...]]) -> dict[str, dict[str, tuple]]:
+    """Real path -> each code it takes from its families' files, with why: (its
+    class, the class of the family there, that file)."""
+    codes = {real: set(found) for real, found in own.items()}
+    gained: dict[str, dict[str, tuple]] = {}
+    queue = [job for job in jobs if own[os.path.realpath(job.path)]]
+    while queue:
+        job = queue.pop(0)
+        mine = codes[os.path.realpath(job.path)]
+        for here, member, _ in _ties(project, job):
+            path = project.find(member.module)
+            real = os.path.realpath(path) if path is not None else None
+            have = codes.setdefault(real, set(per_file.own(path))) if real is not None else mine
+            for code in sorted(mine - have):
+                gained.setdefault(real, {})[code] = (member.qualname, here.qualname, job.display)
+            if not mine <= have:
+                have |= mine
+                queue.append(Job(path, path.as_posix(), None))
+    return gained
+
+
+def _shared_note(reads: TreeReads, job: Job, codes: dict[str, tuple]) -> Finding:
+    """The note on a file that skips rules for a family's other file: the first class, each rule and why."""
+    member, other, where = next(iter(codes.values()))
+    rules = ", ".join(codes)
+    return Finding(
+        job.display,
+        _class_line(reads, job.path, member),
+        f"{member}: {rules} not run in this file: `{other}`, of its family, is in {where}, which runs without "
+        f"{'it' if len(codes) == 1 else 'them'} (per-file-ignores), and a family is migrated whole",
+    )
