@@ -67,10 +67,10 @@ def compiled(root: str, pattern: str) -> tuple[re.Pattern, re.Pattern]:
     """The pattern against absolute paths, and against base names (a pure memo).
     ValueError: not a glob (an unclosed ``[`` or ``{``, a range backwards)."""
     try:
-        whole = re.compile(translate(os.path.normpath(os.path.join(root, pattern))), re.DOTALL)
-        return whole, re.compile(translate(pattern), re.DOTALL)
+        base = re.compile(translate(pattern), re.DOTALL)  # first: an error's place is the pattern's as written
+        return re.compile(translate(os.path.normpath(os.path.join(root, pattern))), re.DOTALL), base
     except re.error as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(error.msg) from None
 
 
 def translate(glob: str) -> str:
