@@ -354,3 +354,53 @@ def test_a_suppression_of_a_skipped_rule_is_unused_and_hjx100_may_be_skipped_too
     (root / "pyproject.toml").write_text('[tool.hijax-migrate.per-file-ignores]\n"tests/*" = ["HJX001", "HJX100"]\n')
     quiet = cli("--extend-select", "HJX100", ".", cwd=root)
     assert "HJX100" not in quiet.stderr and quiet.stdout == run.stdout
+
+
+TWO = (
+    OLD.replace("Mul", "Base") + "\n\nclass Two(VJPHiPrimitive):\n    def vjp_bwd(self, res, g):\n        return (g,)\n"
+)
+TWO_SUB = "from pkg.base import Two\n\n\nclass TwoSub(Two):\n    def vjp_bwd(self, res, g):\n        return (g * 3,)\n"
+# pkg/base.py at 0.12 without HJX001: its bases renamed, both value rules kept.
+TWO_NO_HJX001 = "\n".join(
+    [
+        "--- a/pkg/base.py",
+        "+++ b/pkg/base.py",
+        "@@ -1,11 +1,11 @@",
+        "-from jax.experimental.hijax import VJPHiPrimitive",
+        "+from jax.experimental.hijax import HiPrim",
+        " ",
+        " ",
+        "-class Base(VJPHiPrimitive):",
+        "+class Base(HiPrim):",
+        "     def vjp_bwd(self, res, g):",
+        "         return (g, g)",
+        " ",
+        " ",
+        "-class Two(VJPHiPrimitive):",
+        "+class Two(HiPrim):",
+        "     def vjp_bwd(self, res, g):",
+        "         return (g,)",
+        "",
+    ]
+)
+
+
+@pytest.mark.parametrize("named", [".", "pkg/two_sub.py"])
+def test_the_skip_spreads_through_families_in_turn_even_from_outside_a_partial_run(tmp_path, named):
+    """tests/test_sub.py skips HJX001: its family (Base) keeps ``vjp_bwd``, so
+    pkg/base.py does, so its other family (Two, TwoSub) does. A run over
+    pkg/two_sub.py alone (pkg/base.py taken in with its family) knows it too."""
+    files = {"pkg/__init__.py": "", "pkg/base.py": TWO, "pkg/two_sub.py": TWO_SUB, "tests/test_sub.py": SUB}
+    root = tree(tmp_path, '"tests/*" = ["HJX001"]\n', files)
+    run = cli(named, cwd=root)
+    assert (run.returncode, run.stdout) == (1, TWO_NO_HJX001)
+    assert (
+        "note: pkg/two_sub.py:4: TwoSub: HJX001 not run in this file: `Two`, of its family, is in pkg/base.py, "
+        "which runs without it (per-file-ignores), and a family is migrated whole\n"
+    ) in run.stderr
+    assert "note: pkg/base.py:4: Base: HJX001 not run in this file: `Sub`, of its family, is in tests/test_sub.py" in (
+        run.stderr
+    )
+    written = cli("--in-place", named, cwd=root)
+    assert written.returncode == 0
+    assert (root / "pkg/two_sub.py").read_text() == TWO_SUB and (root / "tests/test_sub.py").read_text() == SUB

@@ -167,7 +167,7 @@ class Session:
     def start(cls, flags: Settings) -> Session:
         """The session of the command line's settings (``usage.settings_from``):
         the configuration applied, the usage checked, the files found."""
-        from ..run.selection import jobs_for, with_families
+        from ..run.selection import chosen_in_part, jobs_for, with_families
 
         settings = config.read(flags)
         _check_usage(settings)
@@ -178,7 +178,7 @@ class Session:
         if options.per_file:  # a rule a file's per-file-ignores skip is skipped in its families' files too
             from ..run.family_files import shared_ignores
 
-            options, shared = shared_ignores(jobs, options, listings)
+            options, shared = shared_ignores(jobs, options, listings, chosen_in_part(settings))
             taken += shared
         return cls(settings, options, str(origin), jobs, listings, taken, origin)
 

@@ -94,47 +94,78 @@ def _ties(project, job: Job):
                 yield info, below, "a subclass"
 
 
-def shared_ignores(jobs: list[Job], options: Options, listings: Listings) -> tuple[Options, list[Finding]]:
+def shared_ignores(
+    jobs: list[Job], options: Options, listings: Listings, in_part: bool
+) -> tuple[Options, list[Finding]]:
     """``options`` whose per-file-ignores reach across families: a rule a file's
     patterns skip is skipped in every file of its classes' families, and of
     theirs in turn (a family is migrated whole); a note in each file of the
-    run that skips a rule so."""
+    run that skips a rule so. ``in_part``: the run's files are chosen in part,
+    and their families may reach files outside it that skip a rule: every
+    file's families are walked (as ``widen`` walks them), else those of the
+    files that skip one."""
     from ..analysis.index import Index
     from ..analysis.project import view_of
 
-    own = {os.path.realpath(job.path): options.per_file.own(job.path) for job in jobs}
-    if not any(own.values()):
-        return options, []
     reads = TreeReads(None, listings)
+    own = {os.path.realpath(job.path): _own(options, job, reads) for job in jobs}
+    if not in_part and not any(own.values()):
+        return options, []
     roots = roots_of(jobs, reads.packages)
     index = Index(options.extra_bases, roots, reads, searched_roots(roots, jobs, reads.packages))
-    gained = _spread(view_of(index), jobs, options.per_file, own)
+    spread = _Spread(view_of(index), jobs, options.per_file, own)
+    gained = spread.walk([job for job in jobs if in_part or own[os.path.realpath(job.path)]])
     index.close()
     shared = tuple((real, tuple(sorted(codes))) for real, codes in sorted(gained.items()))
-    shown = {os.path.realpath(job.path): job for job in jobs}
-    notes = [_shared_note(reads, shown[real], codes) for real, codes in gained.items() if real in shown]
+    notes = [_shared_note(reads, spread.jobs[real], codes) for real, codes in gained.items() if real in spread.jobs]
     return replace(options, per_file=replace(options.per_file, shared=shared)), notes
 
 
-def _spread(project, jobs: list[Job], per_file, own: dict[str, tuple[str, ...]]) -> dict[str, dict[str, tuple]]:
-    """Real path -> each code it takes from its families' files, with why: (its
-    class, the class of the family there, that file)."""
-    codes = {real: set(found) for real, found in own.items()}
-    gained: dict[str, dict[str, tuple]] = {}
-    queue = [job for job in jobs if own[os.path.realpath(job.path)]]
-    while queue:
-        job = queue.pop(0)
-        mine = codes[os.path.realpath(job.path)]
-        for here, member, _ in _ties(project, job):
-            path = project.find(member.module)
-            real = os.path.realpath(path) if path is not None else None
-            have = codes.setdefault(real, set(per_file.own(path))) if real is not None else mine
-            for code in sorted(mine - have):
-                gained.setdefault(real, {})[code] = (member.qualname, here.qualname, job.display)
-            if not mine <= have:
-                have |= mine
-                queue.append(Job(path, path.as_posix(), None))
-    return gained
+def _own(options: Options, job: Job, reads: TreeReads) -> tuple[str, ...]:
+    """The codes ``job``'s patterns skip, where any rule may act on it: a file
+    that names no rule's word is never acted on, and what it skips is moot."""
+    from ..engine.triage import every_word
+
+    codes = options.per_file.own(job.path)
+    data = reads.read(job.path) if codes else None
+    return codes if data is not None and any(word in data for word in every_word()) else ()
+
+
+class _Spread:
+    """The codes files skip, spread both ways over their classes' families to a
+    fixed point; ``gained``: real path -> each code a file takes so, with why
+    (its class, the class of the family there, that file)."""
+
+    def __init__(self, project, jobs: list[Job], per_file, own: dict[str, tuple[str, ...]]):
+        self.project, self.per_file = project, per_file
+        self.jobs = {os.path.realpath(job.path): job for job in jobs}
+        self.codes = {real: set(found) for real, found in own.items()}
+        self.gained: dict[str, dict[str, tuple]] = {}
+        self.relative = not any(Path(job.display).is_absolute() for job in jobs)  # as ``widen`` shows them
+
+    def walk(self, queue: list[Job]) -> dict[str, dict[str, tuple]]:
+        while queue:
+            job = queue.pop(0)
+            for here, member, _ in _ties(self.project, job):
+                path = self.project.find(member.module)
+                if path is not None:
+                    queue += self._tie(job, here.qualname, path, member.qualname)
+        return self.gained
+
+    def _tie(self, job: Job, here: str, path: Path, there: str) -> list[Job]:
+        """Each of the two files takes the other's codes; the files that took any, to walk again."""
+        real = os.path.realpath(path)
+        other = self.jobs.get(real) or Job(path, _shown(path, self.relative), None)
+        self.codes.setdefault(real, set(self.per_file.own(path)))
+        again = []
+        for taker, giver, mine, theirs in ((other, job, there, here), (job, other, here, there)):
+            taking, giving = (self.codes[os.path.realpath(j.path)] for j in (taker, giver))
+            for code in sorted(giving - taking):
+                self.gained.setdefault(os.path.realpath(taker.path), {})[code] = (mine, theirs, giver.display)
+            if not giving <= taking:
+                taking |= giving
+                again.append(taker)
+        return again
 
 
 def _shared_note(reads: TreeReads, job: Job, codes: dict[str, tuple]) -> Finding:
