@@ -404,3 +404,12 @@ def test_the_skip_spreads_through_families_in_turn_even_from_outside_a_partial_r
     written = cli("--in-place", named, cwd=root)
     assert written.returncode == 0
     assert (root / "pkg/two_sub.py").read_text() == TWO_SUB and (root / "tests/test_sub.py").read_text() == SUB
+
+
+def test_stdin_runs_under_the_rows_its_stdin_filename_matches(tmp_path):
+    root = tree(tmp_path, '"tests/*" = ["HJX001"]\n', {})
+    args = ["--target-jax", "0.12", "--diff", "--stdin-filename"]
+    ignored = FORKER.module("hijax_migrate", [*args, "tests/test_mul.py", "-"], root, HIPRIM)
+    assert (ignored.returncode, ignored.stdout) == (0, "")
+    migrated = FORKER.module("hijax_migrate", [*args, "mul.py", "-"], root, HIPRIM)
+    assert migrated.returncode == 1 and "+    def vjp_bwd_retval(self, res, g):\n" in migrated.stdout
