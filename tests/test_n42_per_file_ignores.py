@@ -413,3 +413,16 @@ def test_stdin_runs_under_the_rows_its_stdin_filename_matches(tmp_path):
     assert (ignored.returncode, ignored.stdout) == (0, "")
     migrated = FORKER.module("hijax_migrate", [*args, "mul.py", "-"], root, HIPRIM)
     assert migrated.returncode == 1 and "+    def vjp_bwd_retval(self, res, g):\n" in migrated.stdout
+
+
+def test_serial_parallel_and_warm_runs_agree(tmp_path):
+    """Enough candidates that triage and the migration run on every core
+    (``runner._PARALLEL_TRIAGE``): each worker takes each file's own rules."""
+    files = {f"ops{i}.py": OLD.replace("Mul", f"Mul{i}") for i in range(13)}
+    files |= {f"tests/test_ops{i}.py": OLD.replace("Mul", f"Mul{i}") for i in range(13)}
+    root = tree(tmp_path, '"tests/*" = ["HJX001"]\n', files)
+    serial = cli("--no-cache", "-j", "1", ".", cwd=root)
+    assert serial.stdout.count("+    def vjp_bwd_retval(self, res, g):\n") == 13
+    assert serial.stdout.count("+class Mul") == 26
+    for run in (cli("-j", "2", ".", cwd=root), cli("-j", "2", ".", cwd=root)):  # the second from the cache
+        assert (run.returncode, run.stdout, run.stderr) == (serial.returncode, serial.stdout, serial.stderr)
