@@ -147,6 +147,7 @@ def test_a_configuration_named_by_config_is_read_alike(tmp_path):
     ],
 )
 def test_a_bad_table_is_a_usage_error_naming_the_file_and_the_key(tmp_path, table, error):
+    """A pattern is a TOML key, always a string: its errors are those of a glob."""
     root = tree(tmp_path, table, {"ops.py": OLD})
     if not table:  # the key given a value of another type, in the tool's own table
         (root / "pyproject.toml").write_text("[tool.hijax-migrate]\nper-file-ignores = 3\n")
