@@ -17,6 +17,8 @@ from test_layers import PACKAGE, TOP, layer_of, module_name
 # The fields no flag sets: those that run a session of their own (the git
 # hooks) set the first two; the others say where the values came from.
 NOT_FLAGS = {"family_files", "here", "given", "from_config", "root", "config_file"}
+# What only the configuration sets (as ruff's per-file-ignores, a table no flag spells).
+CONFIG_ONLY = {"per_file_ignores"}
 # What only command/ and the entry points may name: the parsed command line.
 ARGPARSE = {"argparse", "Namespace", "parse_args", "build_parser"}
 
@@ -79,7 +81,8 @@ def _dests() -> set[str]:
 def test_every_flag_lands_in_the_settings():
     """A new flag without its field (or a field left behind by a flag gone) fails here."""
     fields = {field.name for field in dataclasses.fields(Settings)}
-    assert _dests() == fields - NOT_FLAGS
+    assert _dests() == fields - NOT_FLAGS - CONFIG_ONLY
+    assert CONFIG_ONLY <= {name for _, name in config.KEYS.values()}  # each one a key of the configuration
 
 
 def test_the_configurations_keys_are_fields():

@@ -6,11 +6,14 @@ Found as black and ruff find theirs: from the first path upwards, the first
 Its folder is the project root, which exclude and include patterns are
 relative to. A table of another shape (``tool = 1``, ``[tool]
 hijax-migrate = 3``), here or in the pins' tables (``releases.pins``), is a
-usage error naming the file and the key.
+usage error naming the file and the key. So are ``per-file-ignores``
+(``[tool.hijax-migrate.per-file-ignores]``, ``core/per_file.py``) whose
+pattern is no glob, whose codes are no list of strings, or name no rule.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from dataclasses import dataclass, field, replace
@@ -18,8 +21,10 @@ from pathlib import Path
 
 from ..core.errors import UsageError
 from ..core.model import STRATEGIES
+from ..core.per_file import compiled
 from ..core.settings import Settings
 from ..sources.files import pattern_error
+from .usage import UNUSED_SUPPRESSION, codes
 
 TABLE = "hijax-migrate"
 # key -> (type, the field of ``Settings`` it sets)
@@ -34,6 +39,7 @@ KEYS = {
     "verify-python": (str, "verify_python"),
     "select": (list, "select"),
     "ignore": (list, "ignore"),
+    "per-file-ignores": (dict, "per_file_ignores"),  # pattern -> codes, checked and made a tuple by _per_file
 }
 _REPO_MARKS = (".git", ".hg")
 
@@ -116,6 +122,9 @@ def _check(config: Config) -> None:
         if key not in KEYS:
             raise UsageError(f"{config.path}: unknown key {key!r} in [tool.{TABLE}] (known: {', '.join(KEYS)})")
         kind = KEYS[key][0]
+        if kind is dict:
+            config.values[key] = _per_file(config, value)
+            continue
         if kind is list and isinstance(value, str):
             value = config.values[key] = [value]
         if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
@@ -127,6 +136,61 @@ def _check(config: Config) -> None:
                 raise UsageError(f"{config.describe(key)}: {pattern!r} is not a pattern ({pattern_error(pattern)})")
     if config.values.get("strategy", "auto") not in STRATEGIES:
         raise UsageError(f"{config.describe('strategy')}: must be one of {', '.join(STRATEGIES)}")
+
+
+def _per_file(config: Config, table) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``per-file-ignores`` checked, as ``Settings.per_file_ignores`` holds it:
+    each pattern a glob, each list of codes read as ``select``'s (commas split)."""
+    if not isinstance(table, dict):
+        raise UsageError(
+            f"{config.describe('per-file-ignores')}: must be a table of patterns to lists of codes, not {table!r}"
+        )
+    rows = []
+    for pattern, listed in table.items():
+        key = _row(config, pattern)
+        if not isinstance(listed, list) or not all(isinstance(code, str) for code in listed):
+            raise UsageError(f"{key}: must be a list of strings, not {listed!r}")
+        problem = _glob_error(pattern)
+        if problem:
+            raise UsageError(f"{key}: {pattern!r} is not a pattern ({problem})")
+        rows.append((pattern, codes(listed)))
+    _known(config, rows)
+    return tuple(rows)
+
+
+def _glob_error(pattern: str) -> str | None:
+    """Why ``pattern`` is no glob of per-file-ignores; None: it is one."""
+    if pattern.removeprefix("!") == "":
+        return "empty"
+    try:
+        compiled("/", pattern.removeprefix("!"))
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def _known(config: Config, rows: list[tuple[str, tuple[str, ...]]]) -> None:
+    """Each code names a rule, as ``select``'s do (prefixes, names), or is ``HJX100``."""
+    from ..rules import registry  # only for a configuration that has the table
+
+    for pattern, listed in rows:
+        for code in listed:
+            if is_unused_code(code):
+                continue
+            try:
+                registry.lookup([code])
+            except ValueError as error:
+                raise UsageError(f"{_row(config, pattern)}: {error}") from None
+
+
+def _row(config: Config, pattern: str) -> str:
+    """A row of per-file-ignores in a message: its TOML key, in the file."""
+    return config.describe(f"per-file-ignores.{json.dumps(pattern)}")
+
+
+def is_unused_code(code: str) -> bool:
+    """Does ``code`` name ``HJX100``, the report of unused suppressions (no rule of the registry)?"""
+    return code.upper() == UNUSED_SUPPRESSION or code == "unused-suppression"
 
 
 def start(settings: Settings) -> Path:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.errors import UsageError
 from ..core.model import Options, Outcome
+from ..core.per_file import PerFileIgnores
 from ..core.settings import Settings
 from ..core.versions import format_version
 from ..output.report import (
@@ -27,7 +28,7 @@ from ..output.report import (
 from ..run.state import Job
 from ..sources.files import Listings
 from . import config
-from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, EXIT_USAGE, UNUSED_SUPPRESSION, codes
+from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, EXIT_USAGE, codes
 
 
 def _target(settings: Settings) -> tuple:
@@ -83,8 +84,23 @@ def resolved(settings: Settings) -> tuple[Options, Target]:
             registry.lookup(list(only + skip))
     except ValueError as error:
         raise UsageError(str(error)) from error
-    options = Options(version, settings.strategy, only, skip, settings.base, settings.black)
+    options = Options(
+        version, settings.strategy, only, skip, settings.base, settings.black, per_file=_per_file(settings)
+    )
     return options, Target(version, source)
+
+
+def per_file_ignores(settings: Settings) -> PerFileIgnores:
+    """The configuration's per-file-ignores, its patterns relative to its folder."""
+    return PerFileIgnores(str(settings.root or ""), settings.per_file_ignores)
+
+
+def _per_file(settings: Settings) -> PerFileIgnores:
+    """``per_file_ignores`` of the registry's rules (``HJX100``'s rows are the
+    report's: ``unused_reported_in``), checked when the configuration was read."""
+    table = per_file_ignores(settings)
+    rows = ((pattern, tuple(c for c in listed if not config.is_unused_code(c))) for pattern, listed in table.table)
+    return replace(table, table=tuple((pattern, listed) for pattern, listed in rows if listed))
 
 
 def _rule_codes(settings: Settings) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -92,20 +108,25 @@ def _rule_codes(settings: Settings) -> tuple[tuple[str, ...], tuple[str, ...]]:
     (none: every rule already runs); ``HJX100`` is no rule of the registry
     (``reports_unused``), and a ``select`` of it alone runs every rule, which
     it needs to tell a used suppression."""
-    only = tuple(c for c in codes(settings.select) if not _is_unused_code(c))
-    extra = tuple(c for c in codes(settings.extend_select) if not _is_unused_code(c))
-    skip = tuple(c for c in codes(settings.ignore) if not _is_unused_code(c))
+    only = tuple(c for c in codes(settings.select) if not config.is_unused_code(c))
+    extra = tuple(c for c in codes(settings.extend_select) if not config.is_unused_code(c))
+    skip = tuple(c for c in codes(settings.ignore) if not config.is_unused_code(c))
     return (only + extra if only else ()), skip
 
 
-def _is_unused_code(code: str) -> bool:
-    return code.upper() == UNUSED_SUPPRESSION or code == "unused-suppression"
-
-
 def reports_unused(settings: Settings) -> bool:
-    """Are suppressions that suppress nothing reported (``HJX100`` selected, as ruff's RUF100)?"""
+    """Are suppressions that suppress nothing reported (``HJX100`` selected, as ruff's RUF100)?
+    In a file whose per-file-ignores name it, not (``unused_reported_in``)."""
     chosen = (*codes(settings.select), *codes(settings.extend_select))
-    return any(_is_unused_code(c) for c in chosen) and not any(_is_unused_code(c) for c in codes(settings.ignore))
+    return any(config.is_unused_code(c) for c in chosen) and not any(
+        config.is_unused_code(c) for c in codes(settings.ignore)
+    )
+
+
+def unused_reported_in(table: PerFileIgnores, path: Path) -> bool:
+    """Are unused suppressions reported in ``path``: none of its per-file-ignores
+    names ``HJX100`` (as ruff's per-file-ignores may name RUF100)?"""
+    return not any(config.is_unused_code(code) for code in table.codes_for(path))
 
 
 def _check_usage(settings: Settings) -> None:
@@ -146,7 +167,7 @@ class Session:
     def start(cls, flags: Settings) -> Session:
         """The session of the command line's settings (``usage.settings_from``):
         the configuration applied, the usage checked, the files found."""
-        from ..run.selection import jobs_for, with_families
+        from ..run.selection import chosen_in_part, jobs_for, with_families
 
         settings = config.read(flags)
         _check_usage(settings)
@@ -154,6 +175,11 @@ class Session:
         listings = Listings()
         jobs = [] if settings.paths == ("-",) else jobs_for(settings, listings)
         jobs, taken = with_families(jobs, settings, options, listings)
+        if options.per_file:  # a rule a file's per-file-ignores skip is skipped in its families' files too
+            from ..run.family_files import shared_ignores
+
+            options, shared = shared_ignores(jobs, options, listings, chosen_in_part(settings))
+            taken += shared
         return cls(settings, options, str(origin), jobs, listings, taken, origin)
 
     def run(self) -> int:
@@ -189,7 +215,8 @@ class Session:
         if reports_unused(self.settings):
             from .noqa import unused
 
-            unused(outcomes, {job.display: job.path for job in self.jobs})
+            table = per_file_ignores(self.settings)
+            unused(outcomes, {job.display: job.path for job in self.jobs if unused_reported_in(table, job.path)})
         return outcomes
 
     def _verbose_start(self) -> float:

@@ -24,8 +24,14 @@ def entries(settings: Settings, target) -> list[tuple[str, object, str]]:
         if item.name in _INTERNAL:
             continue
         value = getattr(settings, item.name)
-        rows.append((item.name.replace("_", "-"), value, _source(settings, item.name, keys, value, default)))
+        source = _source(settings, item.name, keys, value, default)
+        rows.append((item.name.replace("_", "-"), _shown(item.name, value), source))
     return rows
+
+
+def _shown(name: str, value):
+    """A value as the configuration writes it: per-file-ignores as its table."""
+    return {pattern: list(codes) for pattern, codes in value} if name == "per_file_ignores" else value
 
 
 def _source(settings: Settings, name: str, keys: dict, value, default: Settings) -> str:

@@ -6,8 +6,9 @@ without importing libcst when there is nothing to migrate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from .per_file import PerFileIgnores
 from .versions import LATEST, Version
 
 STRATEGIES = ("auto", "rename", "accum")
@@ -62,9 +63,22 @@ class Options:
     # Review: only these classes (by qualname) are migrated, and module-wide
     # renames only if "" is among them; None migrates everything.
     classes: frozenset[str] | None = None
+    per_file: PerFileIgnores = PerFileIgnores()  # the configuration's per-file-ignores
+    file_skip: tuple[str, ...] = ()  # the codes they skip for the file these options are for (``for_file``)
 
     def module_wide(self) -> bool:
         return self.classes is None or "" in self.classes
+
+    def for_file(self, path) -> Options:
+        """The options of the file at ``path``: the run's, less the rules its
+        per-file-ignores name. The one place a file's selection is made; from
+        any file's options, another's (the table is kept)."""
+        return replace(self, file_skip=self.per_file.codes_for(path)) if self.per_file else self
+
+    @property
+    def skipped(self) -> tuple[str, ...]:
+        """The rules not run: ``--ignore``'s, and the file's per-file-ignores."""
+        return self.skip + self.file_skip
 
 
 @dataclass

@@ -27,8 +27,10 @@ class Settings:
     target_jax: str | None = None  # None: the project's pin, else the installed jax, else the newest
     strategy: str = "auto"
     select: tuple[str, ...] = ()  # as given: codes or names, comma-separated
-    extend_select: tuple[str, ...] = ()  # added to select (the flag's only: per-file config is another's)
+    extend_select: tuple[str, ...] = ()  # added to select (the flag's only)
     ignore: tuple[str, ...] = ()
+    # (pattern, codes) of the configuration's per-file-ignores (``core/per_file.py``); no flag sets it
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     base: tuple[str, ...] = ()
     black: bool = False
     update_pin: bool = False

@@ -96,7 +96,7 @@ def _migrate_source(
     elif acting is None or options.classes is not None:  # an answer given is for every class
         acting = acting_rules(code, path, options, project, module)
     origins = Origins(code)  # what a rule names after a rewrite is where it stands in the file
-    selected = registry.select(options.target, options.only, options.skip)
+    selected = registry.select(options.target, options.only, options.skipped)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
     binds = decided_at(options.target)  # of every rule released, selected or not (triage reads the same)
     marks = suppress.marks(code)  # an error a person marked as checked halts nothing

@@ -107,8 +107,9 @@ def _classes(code: str, path: str, options: Options, project, module: str, insta
 
 
 def _selected(options: Options) -> list[Rule]:
-    """The rules the options select (the registry loads no libcst)."""
-    return registry.select(options.target, options.only, options.skip)
+    """The rules the options select (the registry loads no libcst): a file's
+    options (``Options.for_file``) less its per-file-ignores."""
+    return registry.select(options.target, options.only, options.skipped)
 
 
 def candidate_words(options: Options) -> frozenset[bytes]:
@@ -117,7 +118,14 @@ def candidate_words(options: Options) -> frozenset[bytes]:
     checks of a base or an import newer than the target belong to no rule;
     and the names newer than the target: the engine refuses code that imports
     one (newer_imports)."""
-    return _words(_selected(options), [name for name, since in ADDED_NAMES.items() if since > options.target])
+    return _candidate_words(options.target, options.only, options.skipped)
+
+
+@functools.cache
+def _candidate_words(target, only: tuple[str, ...], skip: tuple[str, ...]) -> frozenset[bytes]:
+    """``candidate_words`` of a selection (a pure memo: a run with per-file-ignores asks once a file)."""
+    rules = registry.select(target, only, skip)
+    return _words(rules, [name for name, since in ADDED_NAMES.items() if since > target])
 
 
 @functools.cache

@@ -68,7 +68,8 @@ class Decider:
         other = view_of(Index(tuple(project.extra_bases), project.roots, project.reads, project.walked, decider=self))
         try:
             text = read_source(path, as_found=project.reads.originals).text
-            result = self.migrate(text, str(path), replace(options, black=False, classes=None), other, module)
+            own = replace(options.for_file(path), black=False, classes=None)  # that file's selection, not the asker's
+            result = self.migrate(text, str(path), own, other, module)
         except (SourceError, MigrationError, RecursionError):
             return FileReport(str(path))  # a file left as it is renames nothing
         return result.report

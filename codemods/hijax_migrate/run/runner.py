@@ -159,11 +159,11 @@ def _migrate_and_keep(run: Run, text: str, job: Job):
     the result is kept in the cache, with what its answers rest on."""
     from ..analysis.project import view_of
 
-    project = view_of(run.index)
+    project, options = view_of(run.index), run.options.for_file(job.path)
     key = (job.display, hash(text))
-    result = migrate_document(text, job, run.options, project, key in run.to_migrate, run.to_migrate.get(key))
+    result = migrate_document(text, job, options, project, key in run.to_migrate, run.to_migrate.get(key))
     result.answers = project.answers
-    run.cache.store(job.display, _module_name(job, run.index), text, result, run.index)
+    run.cache.store(job.display, _module_name(job, run.index), text, result, run.index, options.file_skip)
     return result
 
 
@@ -172,10 +172,11 @@ def migrate_document(
 ):
     """A Python module, or the Python inside a notebook or Markdown document.
     ``triaged``: triage found this text needs libcst (it is not asked again),
-    and that ``acting`` may act on it (None: any)."""
+    and that ``acting`` may act on it (None: any). ``options``: the run's, or
+    any file's: the file's own are taken (``Options.for_file``)."""
     from ..core.model import Result
 
-    suffix = job.path.suffix
+    options, suffix = options.for_file(job.path), job.path.suffix
     if suffix not in DOCUMENTS:
         return _triaged_source(text, job.display, options, project, _module_name(job, project), triaged, acting)
     from ..engine.suppress import DOCUMENT_MARK
@@ -227,8 +228,8 @@ def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | 
         text = read_source(job.path).text
     except FileError:
         return None  # the migration reports why
-    module = _module_name(job, run.index)
-    stored = run.cache.lookup(job.display, module, text, run.index) if lookup else None
+    module, skipped = _module_name(job, run.index), run.options.for_file(job.path).file_skip
+    stored = run.cache.lookup(job.display, module, text, run.index, skipped) if lookup else None
     if stored is not None and not (run.in_place and stored["code"] is not None):  # a change to write is redone
         diff = cell_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
@@ -244,16 +245,16 @@ def _triage(run: Run, job: Job, text: str, module: str) -> Outcome | None:
     from ..core.model import Result
     from ..engine.triage import triage_of
 
-    project = view_of(run.index)
+    project, options = view_of(run.index), run.options.for_file(job.path)
     try:
         with trees_kept():
-            report, acting = triage_of(text, job.display, run.options, project, module)
+            report, acting = triage_of(text, job.display, options, project, module)
     except Exception:  # never the run's failure: the migration reports what is wrong
         return None
     if report is None:  # the migration of this text, in this process, takes triage's answer
         run.to_migrate[job.display, hash(text)] = acting
         return None
-    run.cache.store(job.display, module, text, Result(text, report, project.answers), run.index)
+    run.cache.store(job.display, module, text, Result(text, report, project.answers), run.index, options.file_skip)
     return Outcome(job.display, findings=report.findings, primitives=report.primitives)
 
 
@@ -347,11 +348,18 @@ def _running(run: Run, progress):
 
 
 def _prefiltered(run: Run) -> list[Job]:
-    """The jobs whose files name a word of the rules that run; the run's index
-    is made once they are counted (many: searches for subclasses by one index)."""
+    """The jobs whose files name a word of the rules that run for them; the
+    run's index is made once they are counted (many: searches for subclasses
+    by one index). The run's words are looked for in every file; a file with
+    per-file-ignores is then asked its own, fewer (no second read)."""
     from ..engine.triage import candidate_words
 
     wanted = _candidates(run, candidate_words(run.options))
+    if run.options.per_file:
+        own = (run.options.for_file(job.path) for job in wanted)
+        wanted = [
+            job for job, options in zip(wanted, own) if run.scans.is_candidate(job.path, candidate_words(options))
+        ]
     run.open_index(by_names=len(wanted) > _FEW_CANDIDATES)
     return wanted
 

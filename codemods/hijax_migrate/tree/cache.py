@@ -3,7 +3,9 @@ user's cache directory, so a second run over an unchanged tree reads the
 files and little else.
 
 An entry's key names everything a file's result depends on but other files:
-the tool (its version and its own sources), the options, the file's name,
+the tool (its version and its own sources), the options (of the run, and
+the rules the file's per-file-ignores skip: not the whole table, which a
+file's result rests on only through its own row), the file's name,
 module and search roots, and its text; with ``--black``, black's version and
 the settings it reads for the file. What it depends on in other files
 (every module its bases were looked up in, found or not; the files that
@@ -77,15 +79,16 @@ class Cache:
     def __init__(self, folder: Path | None, options, roots: tuple[Path, ...], tool: str | None = None):
         self.folder = folder  # None: off
         tool = tool if tool is not None else tool_key()
-        self._context = json.dumps(
-            [FORMAT, tool, dataclasses.asdict(options), [str(r) for r in roots]], default=sorted, sort_keys=True
-        )
+        run_wide = dataclasses.asdict(options) | {"per_file": None}  # a file's own row: in its key (``_path``)
+        self._context = json.dumps([FORMAT, tool, run_wide, [str(r) for r in roots]], default=sorted, sort_keys=True)
         self._digests: dict[Path, str | None] = {}  # this run's reads of other files
         self._black = options.black
         self._styles: dict[str, str] = {}  # folder -> black's version and settings there
 
-    def _path(self, display: str, module: str, text: str) -> Path:
-        key = digest("\0".join((self._context, display, module, digest(text), self._style(display))))
+    def _path(self, display: str, module: str, text: str, file_skip: tuple[str, ...] = ()) -> Path:
+        """``file_skip``: what the file's per-file-ignores skip (``Options.for_file``)."""
+        skipped = ",".join(sorted(set(file_skip)))
+        key = digest("\0".join((self._context, display, module, digest(text), self._style(display), skipped)))
         return self.folder / key[:2] / key[2:]
 
     def _style(self, display: str) -> str:
@@ -98,12 +101,12 @@ class Cache:
             self._styles[folder] = black_style(Path(display))
         return self._styles[folder]
 
-    def lookup(self, display: str, module: str, text: str, index) -> dict | None:
+    def lookup(self, display: str, module: str, text: str, index, file_skip: tuple[str, ...] = ()) -> dict | None:
         """The stored outcome's fields, if every file it depends on is as it was (in the run's ``index``)."""
         if self.folder is None:
             return None
         try:
-            entry = json.loads(self._path(display, module, text).read_text())
+            entry = json.loads(self._path(display, module, text, file_skip).read_text())
             if all(self._still(dep, index) for dep in entry["deps"]):
                 return _outcome_fields(entry["outcome"])
         except (OSError, ValueError, KeyError, TypeError):
@@ -131,7 +134,7 @@ class Cache:
                 self._digests[path] = None
         return self._digests[path]
 
-    def store(self, display: str, module: str, text: str, result, index) -> None:
+    def store(self, display: str, module: str, text: str, result, index, file_skip: tuple[str, ...] = ()) -> None:
         """Keep ``result``, with what its answers (``result.answers``) rest on, as
         the run's ``index`` finds it: never where that is text not on disk."""
         if self.folder is None or result.answers is None:
@@ -147,7 +150,7 @@ class Cache:
             "primitives": report.primitives,
         }
         try:
-            _write(self._path(display, module, text), json.dumps({"deps": deps, "outcome": fields}))
+            _write(self._path(display, module, text, file_skip), json.dumps({"deps": deps, "outcome": fields}))
         except (OSError, ValueError, TypeError):
             pass  # an unwritable cache costs speed, never the run
 
