@@ -285,6 +285,7 @@ def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeyp
     name and what triage sends to libcst, with nothing else to edit."""
     from dataclasses import replace
 
+    from hijax_migrate.engine import triage
     from hijax_migrate.engine.triage import acting_rules, candidate_words, every_word
     from hijax_migrate.rules import dce_live_ins, registry
     from hijax_migrate.sources.files import named_words
@@ -292,8 +293,9 @@ def test_a_rules_words_kinds_and_release_are_read_from_its_package_alone(monkeyp
 
     monkeypatch.setattr(dce_live_ins, "RULE", replace(dce_live_ins.RULE, **change))
     monkeypatch.setattr(registry, "_LOADED", [])  # the registry reads the packages again
-    every_word.cache_clear()
-    request.addfinalizer(every_word.cache_clear)  # the registry as it was, for the tests after
+    for memo in (every_word, triage._candidate_words):  # memos of the registry as the packages say
+        memo.cache_clear()
+        request.addfinalizer(memo.cache_clear)  # the registry as it was, for the tests after
     options = options_for(["--target-jax", "0.12"])
     others = candidate_words(options_for(["--target-jax", "0.12", "--ignore", "HJX010"]))
     assert candidate_words(options) - others == words
