@@ -84,6 +84,7 @@ def resolved(settings: Settings) -> tuple[Options, Target]:
     except ValueError as error:
         raise UsageError(str(error)) from error
     options = Options(version, settings.strategy, only, skip, settings.base, settings.black)
+    options.unsafe_fixes = settings.unsafe_fixes
     return options, Target(version, source)
 
 
@@ -347,7 +348,16 @@ class Session:
             if text:
                 print(text)
         elif fmt == "json":
-            print(as_json(outcomes, scanned, self.target, notes, self.origin and self.origin.as_dict()))
+            print(
+                as_json(
+                    outcomes,
+                    scanned,
+                    self.target,
+                    notes,
+                    self.origin and self.origin.as_dict(),
+                    self.settings.unsafe_fixes,
+                )
+            )
         elif fmt == "github":
             text = as_github(outcomes, notes, self.origin and self.origin.as_dict())
             if text:

@@ -26,6 +26,26 @@ class Change:
 
 
 ERROR, NOTE = "error", "note"
+UNSAFE = "unsafe"  # a fix's applicability (ruff's word): it may change behaviour, written only when asked
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A rewrite proposed for a refusal, never proven (``engine/unsafe.py``): the file as the tool
+    would write it with the fix (``diff``: against the file as it stands), the lines of the sites
+    it renames, and why it is not proven. ``applied``: written (or to be) under ``--unsafe-fixes``."""
+
+    message: str
+    reason: str
+    lines: tuple[int, ...] = ()
+    diff: str = ""
+    applicability: str = UNSAFE
+    applied: bool = False
+
+    def as_dict(self) -> dict:
+        return {"applicability": self.applicability, "message": self.message, "reason": self.reason}
+
+
 SUPPRESSED = "suppressed"  # a finding a comment in the code silenced: counted, never shown
 
 
@@ -45,6 +65,12 @@ class Finding:
     cell: int = 0  # as in Change
     cell_line: int = 0
     severity: str = NOTE
+    # An unsafe fix proposed for it; no part of what a finding is equal to, nor of its text.
+    fix: Fix | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        if isinstance(self.fix, dict):  # read back from the cache, as ``dataclasses.asdict`` stored it
+            object.__setattr__(self, "fix", Fix(**{**self.fix, "lines": tuple(self.fix["lines"])}))
 
     @property
     def is_error(self) -> bool:
@@ -62,6 +88,7 @@ class Options:
     # Review: only these classes (by qualname) are migrated, and module-wide
     # renames only if "" is among them; None migrates everything.
     classes: frozenset[str] | None = None
+    unsafe_fixes: bool = False  # write the unsafe fixes of refusals (``engine/unsafe.py``)
 
     def module_wide(self) -> bool:
         return self.classes is None or "" in self.classes
