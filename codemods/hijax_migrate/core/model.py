@@ -108,6 +108,9 @@ class FileReport:
     # Likewise: the classes a comment in this file leaves alone -> the line of that comment
     # (``engine/suppress.py``): other files' classes of their families are left alone too.
     marked: dict[str, int] = field(default_factory=dict)
+    # Likewise, for the unsafe fixes (``engine/unsafe.py``): the qualified names of the classes that
+    # bind hijax rule names but are no primitive, nor may be one (another protocol's): never renamed.
+    apart: list[str] = field(default_factory=list)
 
 
 @dataclass

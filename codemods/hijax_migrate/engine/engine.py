@@ -67,7 +67,10 @@ def migrate_source(
                 decider=decider,
             )
 
-        return unsafe.with_fixes(safely, code, path, options.target, options.unsafe_fixes)
+        def follows() -> bool:
+            return unsafe.follows_fix(project, options, module, decider)
+
+        return unsafe.with_fixes(safely, code, path, options.target, options.unsafe_fixes, follows)
 
 
 def _migrate_source(
@@ -89,6 +92,7 @@ def _migrate_source(
     if module:  # the summary just installed is of the text on disk: results may rest on it
         project.add_summary(project.summary(module), code)
     report.primitives = file.primitive_count
+    report.apart = unsafe.apart(prims, project)
     report.findings.extend(undecided.notes(tree, code, prims, file.aside, path, project))
     if options.classes is not None:  # a review offers a family as one change
         report.families = families_in_file(project, list(prims.infos.values()))

@@ -22,15 +22,15 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ..analysis.ast_summary import rule_form
-from ..analysis.probes import PORT
-from ..analysis.scopes import CLASSIC
+from ..analysis.probes import PORT, base_bound_at_run
+from ..analysis.scopes import CLASSIC, Kind, defines_rules
 from ..core.errors import MigrationError
 from ..core.linediff import file_diff
-from ..core.model import NOTE, Finding, Fix, Result
+from ..core.model import ERROR, NOTE, Finding, Fix, Result
 from ..core.versions import Version
 
 OLD, NEW = "vjp_bwd", "vjp_bwd_retval"
@@ -43,17 +43,43 @@ REASON = (
     "jax expects: check the gradient (the tests that exercise it) before relying on it"
 )
 APPLIED = "unsafe fix applied (not proven: check the gradient)"
+_BY_HAND = "port both by hand"
+# The calls that reach an attribute by a name given as a value, and which argument is the name.
+_BY_NAME = {"getattr": 1, "hasattr": 1, "setattr": 1, "delattr": 1, "getattr_static": 1}
+_BY_NAME |= {"attrgetter": 0, "methodcaller": 0}
 
 Site = tuple[int, int]  # (line, column) of a token spelled ``vjp_bwd`` or ``"vjp_bwd"``
 
 
-def with_fixes(migrate: Callable[[str], Result], code: str, path: str, target: Version, write: bool) -> Result:
+def apart(prims, project) -> list[str]:
+    """The classes of ``prims`` (a ``PrimitiveMap``) that bind hijax rule names but are no primitive
+    and may be none (no base from outside the tree, none picked at run): another protocol's."""
+    found = []
+    for node, kind in prims.kinds.items():
+        info = prims.infos.get(node)
+        if kind is Kind.NONE and info is not None and defines_rules(info):
+            if base_bound_at_run(kind, info, project) is None:
+                found.append(prims.qualnames[node])
+    return found
+
+
+def with_fixes(
+    migrate: Callable[[str], Result],
+    code: str,
+    path: str,
+    target: Version,
+    write: bool,
+    follows: Callable[[], bool] = lambda: False,
+) -> Result:
     """``migrate(code)``, the safe migration; where its refusals have a candidate, with it: attached
-    to each refusal, or (``write``) applied."""
+    to each refusal, or (``write``) applied. A file with no refusal whose class derives from one
+    another file's fix renames (``follows``) is renamed alike where ``write``, with a note."""
     result = migrate(code)
     refused = [f for f in result.report.findings if f.is_error]
-    if not refused or target < SINCE:
+    if target < SINCE:
         return result
+    if not refused:
+        return _followed(migrate, code, path, result) if write and follows() else result
     found = _attempt(migrate, code, result)
     if found is None:
         return result
@@ -69,11 +95,36 @@ def with_fixes(migrate: Callable[[str], Result], code: str, path: str, target: V
     return fixed
 
 
+def _followed(migrate: Callable[[str], Result], code: str, path: str, result: Result) -> Result:
+    """The file renamed as a class it derives from was, where that leaves no error; else ``result``,
+    with an error where the file reaches the rule by a name the rename cannot follow."""
+    sites = _renamable(code, result.report.apart)
+    if not sites:
+        return result
+    if why := unfollowed(code):
+        message = f"a class here derives from one whose unsafe fix renames `{OLD}`, but {why}: {_BY_HAND}"
+        result.report.findings.insert(0, Finding(result.report.file, why.line, message, "", severity=ERROR))
+        return result
+    try:
+        fixed = migrate(renamed(code, sites))
+    except MigrationError:
+        return result
+    if any(f.is_error for f in fixed.report.findings):
+        return result
+    lines = tuple(sorted({line for line, _ in sites}))
+    fix = Fix(_message(lines), REASON, lines, file_diff(path, code, fixed.code), applied=True)
+    said = f"{APPLIED}: {fix.message}, as in the module of a base whose own refusal it answers"
+    fixed.report.findings.insert(0, Finding(result.report.file, lines[0], said, "", severity=NOTE, fix=fix))
+    return fixed
+
+
 def _attempt(migrate: Callable[[str], Result], code: str, result: Result) -> tuple[Result, tuple[int, ...]] | None:
     """The migration of the renamed text that leaves no error, and the lines renamed; None: none."""
+    if unfollowed(code):
+        return None
     text, lines = code, set()
     for _ in range(ROUNDS):
-        sites = candidate_sites(text, [f for f in result.report.findings if f.is_error])
+        sites = candidate_sites(text, [f for f in result.report.findings if f.is_error], result.report.apart)
         if not sites:
             return None
         text, lines = renamed(text, sites), lines | {line for line, _ in sites}
@@ -86,19 +137,50 @@ def _attempt(migrate: Callable[[str], Result], code: str, result: Result) -> tup
     return None
 
 
-def candidate_sites(code: str, refusals: list[Finding]) -> list[Site] | None:
-    """The sites each refusal's candidate renames; None where one has none (then the file has no fix)."""
+def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -> list[Site] | None:
+    """The sites the candidate renames, every spelling of the name the file holds (a name is one
+    name: a wrapper reads it where the class binds it); None where a refusal has no site of its own."""
     try:
         tree, tokens = ast.parse(code), _named_tokens(code)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return None
-    sites: set[Site] = set()
-    for finding in refusals:
-        found = _sites(tree, tokens, finding)
-        if not found:
-            return None
-        sites |= found
-    return sorted(sites)
+    if not all(_sites(tree, tokens, finding) for finding in refusals):
+        return None
+    return _renamable(code, apart, tree, tokens)
+
+
+def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, tokens: dict | None = None) -> list[Site]:
+    """Every site of the name in the file, but in a class of another protocol (``apart``) and at
+    an accumulator rule's ``def`` (jax's own form, which the value rule's rename would shadow)."""
+    try:
+        tree = tree or ast.parse(code)
+        tokens = tokens if tokens is not None else _named_tokens(code)
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return []
+    spans = [(cls.lineno, cls.end_lineno) for name, cls in _classes(tree) if name in apart]
+    kept = {(func.lineno, col) for func in _accumulator_rules(tree) for _, col in _def_name(func, tokens)}
+    return sorted(
+        (line, col)
+        for line, found in tokens.items()
+        for col, _ in found
+        if (line, col) not in kept and not any(first <= line <= last for first, last in spans)
+    )
+
+
+def _classes(tree: ast.AST, prefix: str = "") -> Iterator[tuple[str, ast.ClassDef]]:
+    """Each class statement with its qualified name (``Outer.Inner``, ``f.<locals>.Op``)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.ClassDef):
+            yield prefix + node.name, node
+            yield from _classes(node, f"{prefix}{node.name}.")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _classes(node, f"{prefix}{node.name}.<locals>.")
+        else:
+            yield from _classes(node, prefix)
+
+
+def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == OLD and rule_form(n) != CLASSIC]
 
 
 def _sites(tree: ast.Module, tokens: dict[int, list[tuple[int, str]]], finding: Finding) -> set[Site]:
@@ -171,3 +253,75 @@ def renamed(code: str, sites: list[Site]) -> str:
 def _message(lines: tuple[int, ...]) -> str:
     where = ", ".join(str(line) for line in lines)
     return f"`{OLD}` renamed `{NEW}` at line{'s' if len(lines) > 1 else ''} {where}, the file then migrated as usual"
+
+
+def follows_fix(project, options, module: str, decider) -> bool:
+    """Does a class of ``module`` derive from a class of another module whose migration carries an
+    unsafe fix? Its subclasses there reach the rule by the name that fix renames."""
+    summary = project.summary(module) if module else None
+    if summary is None:
+        return False
+    bases = {(info.scope, base) for info in summary.every_class for base in info.bases if base}
+    modules = {other.module for scope, base in bases for other in project.classes_of_name(scope, base)}
+    return any(decider.fixed_unsafely(project, options, other) for other in sorted(modules - {module, ""}))
+
+
+class Unfollowed(str):
+    """Why a rename cannot follow every way a file names the rule (a ``str``), and where (``line``)."""
+
+    line: int = 0
+
+
+def unfollowed(code: str) -> Unfollowed | None:
+    """Where ``code`` may spell the rule's name in a way the rename does not follow: a literal
+    written otherwise (``r"vjp_bwd"``, ``"vjp\\x5fbwd"``) or a piece of it (``"vjp_" "bwd"``), or a name
+    given as a value the file does not bind itself (imported, computed); None: nowhere."""
+    try:
+        tree = ast.parse(code)
+        strings = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.STRING]
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return _why("its text cannot be read", 1)
+    for token in strings:
+        if token.string not in _LITERALS and _spells_part(token.string):
+            return _why(f"it spells the name otherwise (`{token.string}`)", token.start[0])
+    imported = {
+        a.asname or a.name.partition(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names
+    }
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        name = _name_argument(call)
+        if name is not None and not _followed_value(name, imported):
+            return _why(f"it reaches an attribute by a name given as a value (`{ast.unparse(call)[:60]}`)", call.lineno)
+    return None
+
+
+def _why(text: str, line: int) -> Unfollowed:
+    why = Unfollowed(text)
+    why.line = line
+    return why
+
+
+def _spells_part(literal: str) -> bool:
+    """A string literal whose value is the name, or a piece of it of three characters or more."""
+    try:
+        value = ast.literal_eval(literal)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, str) and len(value) >= 3 and (OLD.startswith(value) or OLD.endswith(value))
+
+
+def _name_argument(call: ast.Call) -> ast.expr | None:
+    func = call.func
+    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    index = _BY_NAME.get(called)
+    return call.args[index] if index is not None and len(call.args) > index else None
+
+
+def _followed_value(name: ast.expr, imported: set[str]) -> bool:
+    """A literal, or a name (``RULE``, ``_RULES["backward"]``, ``_NAMES[0]``) the file binds itself:
+    where it holds the name, the literal is renamed with the rest."""
+    while isinstance(name, (ast.Subscript, ast.Attribute)):
+        name = name.value
+    return isinstance(name, ast.Constant) or isinstance(name, ast.Name) and name.id not in imported
