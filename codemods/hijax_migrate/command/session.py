@@ -121,6 +121,8 @@ def _check_usage(settings: Settings) -> None:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
     if settings.interactive and (stdin or settings.output_format != "text"):
         raise UsageError("--interactive reads answers from the terminal: not with '-' or --output-format json/github")
+    if settings.unsafe_fixes and (settings.interactive or settings.add_noqa):
+        raise UsageError("--unsafe-fixes with --interactive or --add-noqa is not built yet (issue 43)")
     if settings.add_noqa and stdin:
         raise UsageError("--add-noqa writes comments into files: not with '-'")
     if settings.black:
