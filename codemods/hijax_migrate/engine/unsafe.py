@@ -141,7 +141,7 @@ def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -
     """The sites the candidate renames, every spelling of the name the file holds (a name is one
     name: a wrapper reads it where the class binds it); None where a refusal has no site of its own."""
     try:
-        tree, tokens = ast.parse(code), _named_tokens(code)
+        tree, tokens = parsed(code), _named_tokens(code)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return None
     if not all(_sites(tree, tokens, finding) for finding in refusals):
@@ -153,7 +153,7 @@ def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, toke
     """Every site of the name in the file, but in a class of another protocol (``apart``) and at
     an accumulator rule's ``def`` (jax's own form, which the value rule's rename would shadow)."""
     try:
-        tree = tree or ast.parse(code)
+        tree = tree or parsed(code)
         tokens = tokens if tokens is not None else _named_tokens(code)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return []
@@ -185,17 +185,23 @@ def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
 
 def _sites(tree: ast.Module, tokens: dict[int, list[tuple[int, str]]], finding: Finding) -> set[Site]:
     """A refusal's sites: at a class a base picked at run leaves undecided, its value ``def vjp_bwd``
-    rules; at a refused binding of a rule, the tokens of its statement (a ``def``: its name alone)."""
+    rules; at a refused binding of a rule, the tokens of its statement (a ``def``: its name alone),
+    and at a class, of the statements of its body."""
     if PORT in finding.message:
         cls = _statement_at(tree, finding.line, ast.ClassDef)
         return {s for func in _value_rules(cls) for s in _def_name(func, tokens)} if cls is not None else set()
     if finding.rule not in _RULES:
         return set()
     stmt = _statement_at(tree, finding.line, ast.stmt)
+    if isinstance(stmt, ast.ClassDef):  # a refusal named at the class: the bindings its body makes
+        return {site for inner in stmt.body if not isinstance(inner, ast.ClassDef) for site in _of(inner, tokens)}
+    return _of(stmt, tokens) if stmt is not None else set()
+
+
+def _of(stmt: ast.stmt, tokens: dict[int, list[tuple[int, str]]]) -> set[Site]:
+    """The sites of one statement: a ``def``'s name alone, else the tokens of its header."""
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return _def_name(stmt, tokens)
-    if stmt is None or isinstance(stmt, ast.ClassDef):
-        return set()
     return {(line, col) for line in range(stmt.lineno, _header_end(stmt) + 1) for col, _ in tokens.get(line, [])}
 
 
@@ -277,7 +283,7 @@ def unfollowed(code: str) -> Unfollowed | None:
     written otherwise (``r"vjp_bwd"``, ``"vjp\\x5fbwd"``) or a piece of it (``"vjp_" "bwd"``), or a name
     given as a value the file does not bind itself (imported, computed); None: nowhere."""
     try:
-        tree = ast.parse(code)
+        tree = parsed(code)
         strings = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.STRING]
     except (SyntaxError, tokenize.TokenError, ValueError):
         return _why("its text cannot be read", 1)
@@ -325,3 +331,19 @@ def _followed_value(name: ast.expr, imported: set[str]) -> bool:
     while isinstance(name, (ast.Subscript, ast.Attribute)):
         name = name.value
     return isinstance(name, ast.Constant) or isinstance(name, ast.Name) and name.id not in imported
+
+
+def parsed(code: str) -> ast.Module:
+    """``ast``'s tree of ``code``; where this Python cannot read it (PEP 695's type parameters),
+    of the same code written older, each statement on its line (``summary.ast_of``)."""
+    try:
+        return ast.parse(code)
+    except SyntaxError:
+        import libcst as cst
+
+        from ..analysis.summary import ast_of
+
+        try:
+            return ast_of(cst.parse_module(code), code)[0]
+        except (cst.ParserSyntaxError, MigrationError) as error:
+            raise SyntaxError(str(error)) from None
