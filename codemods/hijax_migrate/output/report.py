@@ -278,7 +278,7 @@ def unsafe_hint(outcomes: list[Outcome]) -> list[str]:
     hidden, _ = unsafe_counts(outcomes)
     if not hidden:
         return []
-    return [f"{_n(hidden, 'hidden fix').replace('fixs', 'fixes')} can be enabled with the `--unsafe-fixes` option"]
+    return [f"{hidden} hidden fix{'' if hidden == 1 else 'es'} can be enabled with the `--unsafe-fixes` option"]
 
 
 def _escape(text: str) -> str:
