@@ -76,7 +76,8 @@ def unsafe_run(folder: Path, tree: program_namespaces.Namespace, target: str, st
 
 
 UNSAFE_HEADER = (
-    f"{'strategy':<9} {'target':<7} {'programs':>8} {'refused':>8} {'with fix':>9} {'right':>6} {'wrong':>6}"
+    f"{'strategy':<9} {'target':<7} {'programs':>8} {'refused':>8} {'with fix':>9} {'right':>6} {'wrong':>6} "
+    f"{'right/refused':>13}"
 )
 
 
@@ -86,7 +87,7 @@ def unsafe_row(strategy: str, target: str, programs: int, fixed: dict[str, tuple
     unchecked = f" (unchecked {counts['unchecked']})" if counts["unchecked"] else ""
     return (
         f"{strategy:<9} {target:<7} {programs:>8} {len(fixed):>8} {with_fix:>9} "
-        f"{counts['correct']:>6} {counts['wrong']:>6}{unchecked}"
+        f"{counts['correct']:>6} {counts['wrong']:>6} {counts['correct'] / max(len(fixed), 1):>13.0%}{unchecked}"
     )
 
 
