@@ -15,12 +15,24 @@ rename is scored beside the tool, and the programs it gets right that the
 tool does not are listed. ``--reference`` runs each program as written for
 the target (its stated gradients checked, not the tool). Exit 1 if any
 program is wrong or silent.
+
+With ``--unsafe`` (issue 43) the table is of the unsafe fixes instead: each
+program the tool refuses is migrated again in a copy of its own with
+``--in-place --unsafe-fixes``; it has a fix where that run leaves no error,
+and the fix is right where the generator's own gradient check passes under
+the target's jax (``refusals.probe``), wrong where it fails. The programs
+whose fix is wrong are listed, and the refusals left without one, grouped.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import random
 import sys
+import tempfile
+from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -41,8 +53,70 @@ def draw(programs: int, seed: int) -> dict[str, program_namespaces.Namespace]:
     return {f"n{i:04d}": program_namespaces.draw_namespace(rng.choice, f"n{i:04d}") for i in range(programs)}
 
 
+def with_unsafe_fixes(folder: Path, target: str, strategy: str) -> dict:
+    """The tool's JSON report for ``--in-place --unsafe-fixes`` over one program's folder, in this process."""
+    from hijax_migrate.cli import main
+
+    out = io.StringIO()
+    flags = ["--in-place", "--unsafe-fixes", "--no-cache", "--jobs", "1", "--target-jax", target]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main([*flags, "--strategy", strategy, "--output-format", "json", "-q", str(folder)])
+    return json.loads(out.getvalue())
+
+
+def unsafe_run(folder: Path, tree: program_namespaces.Namespace, target: str, strategy: str) -> tuple | None:
+    """A refused program migrated with its unsafe fixes: ("no fix", why) where an error is left,
+    else None (the probe then says whether the fix is right)."""
+    refusals.write_tree(folder, tree)
+    report = with_unsafe_fixes(folder, target, strategy)
+    if changed := refusals.left_alone(folder, tree, report):
+        return "wrong", changed
+    errors = refusals.error_findings(report)
+    return ("no fix", errors[0]["message"]) if errors else None
+
+
+UNSAFE_HEADER = (
+    f"{'strategy':<9} {'target':<7} {'programs':>8} {'refused':>8} {'with fix':>9} {'right':>6} {'wrong':>6} "
+    f"{'right/refused':>13}"
+)
+
+
+def unsafe_row(strategy: str, target: str, programs: int, fixed: dict[str, tuple]) -> str:
+    counts = Counter(verdict for verdict, _ in fixed.values())
+    with_fix = len(fixed) - counts["no fix"]
+    unchecked = f" (unchecked {counts['unchecked']})" if counts["unchecked"] else ""
+    return (
+        f"{strategy:<9} {target:<7} {programs:>8} {len(fixed):>8} {with_fix:>9} "
+        f"{counts['correct']:>6} {counts['wrong']:>6} {counts['correct'] / max(len(fixed), 1):>13.0%}{unchecked}"
+    )
+
+
+def unsafe_table(trees: dict, args) -> int:
+    """The unsafe fixes' table: 1 if any fix is wrong (written only on request, but it should be right)."""
+    bad = False
+    print(UNSAFE_HEADER)
+    with tempfile.TemporaryDirectory() as work:
+        for target, strategy in [(t, s) for t in args.targets.split(",") for s in args.strategies.split(",")]:
+            safe = refusals.evaluate(trees, target, strategy, Path(work), refusals.run_one, refusals.check_passes)
+            refused = {pkg: trees[pkg] for pkg, (verdict, _) in safe.items() if verdict == "refused"}
+            fixed = refusals.evaluate(refused, target, strategy, Path(work) / "unsafe", unsafe_run)
+            print(unsafe_row(strategy, target, len(trees), fixed), flush=True)
+            for pkg, (verdict, detail) in sorted(fixed.items()):
+                if verdict in ("wrong", *args.show):
+                    print(f"  {verdict} fix {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())[:300]}")
+            groups = Counter(refusals.shape(detail) for verdict, detail in fixed.values() if verdict == "no fix")
+            for message, count in groups.most_common():
+                print(f"    no fix {count:>3} x {message}")
+            bad |= any(verdict == "wrong" for verdict, _ in fixed.values())
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
-    args = refusals.parser(__doc__).parse_args(argv)
+    parser = refusals.parser(__doc__)
+    parser.add_argument("--unsafe", action="store_true", help="the unsafe fixes' table: refused, with a fix, right")
+    args = parser.parse_args(argv)
+    if args.unsafe:
+        return unsafe_table(draw(args.programs, args.seed), args)
     return refusals.table(draw(args.programs, args.seed), program_namespaces.FORMS, args, by_hand)
 
 

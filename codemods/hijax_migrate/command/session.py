@@ -85,7 +85,14 @@ def resolved(settings: Settings) -> tuple[Options, Target]:
     except ValueError as error:
         raise UsageError(str(error)) from error
     options = Options(
-        version, settings.strategy, only, skip, settings.base, settings.black, per_file=_per_file(settings)
+        version,
+        settings.strategy,
+        only,
+        skip,
+        settings.base,
+        settings.black,
+        per_file=_per_file(settings),
+        unsafe_fixes=settings.unsafe_fixes,
     )
     return options, Target(version, source)
 
@@ -141,6 +148,8 @@ def _check_usage(settings: Settings) -> None:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
     if settings.interactive and (stdin or settings.output_format != "text"):
         raise UsageError("--interactive reads answers from the terminal: not with '-' or --output-format json/github")
+    if settings.unsafe_fixes and (settings.interactive or settings.add_noqa):
+        raise UsageError("--unsafe-fixes with --interactive or --add-noqa is not built yet (issue 43)")
     if settings.add_noqa and stdin:
         raise UsageError("--add-noqa writes comments into files: not with '-'")
     if settings.black:
@@ -374,7 +383,16 @@ class Session:
             if text:
                 print(text)
         elif fmt == "json":
-            print(as_json(outcomes, scanned, self.target, notes, self.origin and self.origin.as_dict()))
+            print(
+                as_json(
+                    outcomes,
+                    scanned,
+                    self.target,
+                    notes,
+                    self.origin and self.origin.as_dict(),
+                    self.settings.unsafe_fixes,
+                )
+            )
         elif fmt == "github":
             text = as_github(outcomes, notes, self.origin and self.origin.as_dict())
             if text:

@@ -236,6 +236,12 @@ def _ruff_habits(parser: argparse.ArgumentParser) -> None:
         "--show-fixes", action="store_true", help="after the summary, what was changed (or would be), by file and rule"
     )
     parser.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="also apply the unsafe fixes some refusals carry (unproven renames: docs/refusals.md); "
+        "without it they are only counted, and in JSON shown",
+    )
+    parser.add_argument(
         "--add-noqa",
         action="store_true",
         help="add a '# noqa: CODE' comment at each remaining error, and change nothing else",

@@ -27,6 +27,26 @@ class Change:
 
 
 ERROR, NOTE = "error", "note"
+UNSAFE = "unsafe"  # a fix's applicability (ruff's word): it may change behaviour, written only when asked
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A rewrite proposed for a refusal, never proven (``engine/unsafe.py``): the file as the tool
+    would write it with the fix (``diff``: against the file as it stands), the lines of the sites
+    it renames, and why it is not proven. ``applied``: written (or to be) under ``--unsafe-fixes``."""
+
+    message: str
+    reason: str
+    lines: tuple[int, ...] = ()
+    diff: str = ""
+    applicability: str = UNSAFE
+    applied: bool = False
+
+    def as_dict(self) -> dict:
+        return {"applicability": self.applicability, "message": self.message, "reason": self.reason}
+
+
 SUPPRESSED = "suppressed"  # a finding a comment in the code silenced: counted, never shown
 
 
@@ -46,6 +66,12 @@ class Finding:
     cell: int = 0  # as in Change
     cell_line: int = 0
     severity: str = NOTE
+    # An unsafe fix proposed for it; no part of what a finding is equal to, nor of its text.
+    fix: Fix | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        if isinstance(self.fix, dict):  # read back from the cache, as ``dataclasses.asdict`` stored it
+            object.__setattr__(self, "fix", Fix(**{**self.fix, "lines": tuple(self.fix["lines"])}))
 
     @property
     def is_error(self) -> bool:
@@ -65,6 +91,7 @@ class Options:
     classes: frozenset[str] | None = None
     per_file: PerFileIgnores = PerFileIgnores()  # the configuration's per-file-ignores
     file_skip: tuple[str, ...] = ()  # the codes they skip for the file these options are for (``for_file``)
+    unsafe_fixes: bool = False  # write the unsafe fixes of refusals (``engine/unsafe.py``)
 
     def module_wide(self) -> bool:
         return self.classes is None or "" in self.classes
@@ -95,6 +122,9 @@ class FileReport:
     # Likewise: the classes a comment in this file leaves alone -> the line of that comment
     # (``engine/suppress.py``): other files' classes of their families are left alone too.
     marked: dict[str, int] = field(default_factory=dict)
+    # Likewise, for the unsafe fixes (``engine/unsafe.py``): the qualified names of the classes that
+    # bind hijax rule names but are no primitive, nor may be one (another protocol's): never renamed.
+    apart: list[str] = field(default_factory=list)
 
 
 @dataclass

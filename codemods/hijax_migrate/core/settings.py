@@ -34,6 +34,7 @@ class Settings:
     base: tuple[str, ...] = ()
     black: bool = False
     update_pin: bool = False
+    unsafe_fixes: bool = False  # write the refusals' unsafe fixes (docs/refusals.md)
     # The files
     exclude: tuple[str, ...] = ()  # the flag's patterns, else the configuration's
     extend_exclude: tuple[str, ...] = ()  # added to them: the configuration's, then the flag's

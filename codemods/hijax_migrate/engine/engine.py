@@ -23,7 +23,7 @@ from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
 from ..sources.parse import parse, trees_kept
-from . import suppress, undecided
+from . import suppress, undecided, unsafe
 from .checks import check_output
 from .codegen import KeptText
 from .formatting import format_changed
@@ -53,17 +53,24 @@ def migrate_source(
     project = project or view_of(Index(options.extra_bases))
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
-        return suppress.migrate(
-            _migrate_source,
-            code,
-            path,
-            options,
-            project=project,
-            module=module,
-            triaged=triaged,
-            acting=acting,
-            decider=decider,
-        )
+
+        def safely(text: str) -> Result:
+            return suppress.migrate(
+                _migrate_source,
+                text,
+                path,
+                options,
+                project=project,
+                module=module,
+                triaged=triaged,
+                acting=acting if text == code else None,
+                decider=decider,
+            )
+
+        def follows() -> bool:
+            return unsafe.follows_fix(project, options, module, decider)
+
+        return unsafe.with_fixes(safely, code, path, options.target, options.unsafe_fixes, follows)
 
 
 def _migrate_source(
@@ -85,6 +92,7 @@ def _migrate_source(
     if module:  # the summary just installed is of the text on disk: results may rest on it
         project.add_summary(project.summary(module), code)
     report.primitives = file.primitive_count
+    report.apart = unsafe.apart(prims, project)
     report.findings.extend(undecided.notes(tree, code, prims, file.aside, path, project))
     if options.classes is not None:  # a review offers a family as one change
         report.families = families_in_file(project, list(prims.infos.values()))

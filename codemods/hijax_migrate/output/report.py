@@ -10,7 +10,7 @@ import sys
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
 
-from ..core.model import SUPPRESSED, Finding, Outcome
+from ..core.model import SUPPRESSED, Finding, Fix, Outcome
 
 
 @contextlib.contextmanager
@@ -170,7 +170,7 @@ def summary(outcomes: list[Outcome], scanned: int, target: str, in_place: bool, 
         f"{_n(scanned, 'file')} scanned, {_n(totals.primitives, 'primitive')} found, "
         f"{verb} {_n(len(done), 'file')}; {', '.join(filter(None, left)) or 'nothing left to fix'}"
     )
-    lines = [head, *_left_broken(outcomes), *([f"target: {target}"] if named else [])]
+    lines = [head, *_left_broken(outcomes), *unsafe_hint(outcomes), *([f"target: {target}"] if named else [])]
     rules = Counter((c.rule, c.name) for o in done for c in o.changes)
     lines += [f"  {code} {name}: {count}" for (code, name), count in sorted(rules.items())]
     return "\n".join(lines)
@@ -208,15 +208,23 @@ def _in_order(entries):
 
 
 def as_json(
-    outcomes: list[Outcome], scanned: int, target: str, notes: tuple[str, ...] = (), origin: dict | None = None
+    outcomes: list[Outcome],
+    scanned: int,
+    target: str,
+    notes: tuple[str, ...] = (),
+    origin: dict | None = None,
+    unsafe: bool = False,
 ) -> str:
     """One document; ``origin`` (the target, its source, whether the project
-    pins it) comes first, before the findings."""
+    pins it) comes first, before the findings. A finding's unsafe fix is
+    given where it has one, and with ``unsafe`` (``--unsafe-fixes``) every
+    finding says whether it has one (``"fix": null``: none)."""
     changes = [asdict(c) | {"class": c.cls} | _place(c) for o in outcomes for c in _in_order(o.changes)]
     for change in changes:
         del change["cls"], change["cell_line"]
     warnings = [
         {"file": f.file, **_place(f), "message": f.message, "rule": f.rule, "severity": f.severity}
+        | ({"fix": _fix(f.fix)} if f.fix is not None or unsafe else {})
         for o in outcomes
         for f in _in_order(shown(o.findings))
     ]
@@ -241,7 +249,36 @@ def as_json(
             "notes": list(notes),
         },
     }
+    hidden, applied = unsafe_counts(outcomes)
+    if unsafe or hidden or applied:
+        doc["summary"]["unsafe_fixes"] = {"hidden": hidden, "applied": applied}
     return json.dumps(doc, indent=2)
+
+
+def _fix(fix: Fix | None) -> dict | None:
+    """A fix as ruff's JSON gives one: its applicability first; then what it does, why it is not
+    proven, the lines it renames, whether it was applied, and the file's diff with it."""
+    if fix is None:
+        return None
+    return {"applicability": fix.applicability, "message": fix.message, "reason": fix.reason} | {
+        "lines": list(fix.lines),
+        "applied": fix.applied,
+        "diff": fix.diff,
+    }
+
+
+def unsafe_counts(outcomes: list[Outcome]) -> tuple[int, int]:
+    """The findings whose unsafe fix ``--unsafe-fixes`` would apply (hidden), and those it applied."""
+    fixes = [f.fix for o in outcomes for f in shown(o.findings) if f.fix is not None]
+    return sum(not fix.applied for fix in fixes), sum(fix.applied for fix in fixes)
+
+
+def unsafe_hint(outcomes: list[Outcome]) -> list[str]:
+    """ruff's line on the fixes a run hides (none: no line)."""
+    hidden, _ = unsafe_counts(outcomes)
+    if not hidden:
+        return []
+    return [f"{hidden} hidden fix{'' if hidden == 1 else 'es'} can be enabled with the `--unsafe-fixes` option"]
 
 
 def _escape(text: str) -> str:

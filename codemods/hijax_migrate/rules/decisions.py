@@ -47,6 +47,10 @@ class Decider:
         own migration says (``FileReport.marked``), so both sides decide alike."""
         return self._asked(project, options, module).marked
 
+    def fixed_unsafely(self, project, options, module: str) -> bool:
+        """Does ``module``'s migration carry an unsafe fix (``engine/unsafe.py``), proposed or applied?"""
+        return any(f.fix is not None for f in self._asked(project, options, module).findings)
+
     def _asked(self, project, options, module: str) -> FileReport:
         project.answers.volatile = True  # the answer rests on what that migration rests on
         if module not in self._reports:

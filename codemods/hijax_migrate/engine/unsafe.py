@@ -1,0 +1,355 @@
+"""Unsafe fixes (ruff's word): a rewrite proposed for a refusal, never proven.
+
+A refusal stays what it is: an error, and the file's safe output is computed
+exactly as without this module. Where every error of a file is a refused
+binding of ``vjp_bwd`` spelled out at its site (an identifier, or the string
+literal ``"vjp_bwd"``: HJX016's forms no rule follows, HJX001's rules it cannot
+prove, a value rule on a base picked when the code runs), the candidate is the
+rename strategy: ``vjp_bwd`` becomes ``vjp_bwd_retval`` (jax's value rule from
+0.8.1 on) at every plain spelling of the name in the file, for a wrapper reads
+the name where the class binds it (renaming the refused sites alone gave the
+right gradient for 10 of 36 generated programs): not in a class of another
+protocol (``apart``), nor at a ``def`` already in the accumulator form. A
+file that spells the name in a way the rename cannot follow (a piece of it,
+a name imported from elsewhere: ``unfollowed``) has no fix. The renamed text
+is migrated again, safely; where that leaves an error, its sites are renamed
+too (a few rounds), and where an error is left with no such site, no fix.
+
+The fix found is the file as that last migration writes it. Without
+``Options.unsafe_fixes`` each refusal carries it (``Finding.fix``: JSON, the
+summary's count of hidden fixes) and nothing else changes; with it, the
+result is that migration, each refusal a note saying an unproven fix was
+applied, and a file whose classes derive from a class another file's fix
+renames is renamed alike (``follows_fix``), or gets an error where it cannot be.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from ..analysis.ast_summary import rule_form
+from ..analysis.probes import PORT, base_bound_at_run
+from ..analysis.scopes import CLASSIC, Kind, defines_rules
+from ..core.errors import MigrationError
+from ..core.linediff import file_diff
+from ..core.model import ERROR, NOTE, Finding, Fix, Result
+from ..core.versions import Version
+
+OLD, NEW = "vjp_bwd", "vjp_bwd_retval"
+SINCE: Version = (0, 8, 1)  # the first release with ``vjp_bwd_retval`` (docs: hijax-api, release history)
+ROUNDS = 4  # migrations of the renamed text at most: each round renames sites the one before refused
+_RULES = ("HJX016", "HJX001")  # the rules whose refusals of a binding may carry the candidate
+_LITERALS = (f'"{OLD}"', f"'{OLD}'")
+REASON = (
+    "the tool cannot prove the renamed rule is the one jax calls, nor that it returns the cotangents "
+    "jax expects: check the gradient (the tests that exercise it) before relying on it"
+)
+APPLIED = "unsafe fix applied (not proven: check the gradient)"
+_BY_HAND = "port both by hand"
+# The calls that reach an attribute by a name given as a value, and which argument is the name.
+_BY_NAME = {"getattr": 1, "hasattr": 1, "setattr": 1, "delattr": 1, "getattr_static": 1}
+_BY_NAME |= {"attrgetter": 0, "methodcaller": 0}
+
+Site = tuple[int, int]  # (line, column) of a token spelled ``vjp_bwd`` or ``"vjp_bwd"``
+
+
+def apart(prims, project) -> list[str]:
+    """The classes of ``prims`` (a ``PrimitiveMap``) that bind hijax rule names but are no primitive
+    and may be none (no base from outside the tree, none picked at run): another protocol's."""
+    found = []
+    for node, kind in prims.kinds.items():
+        info = prims.infos.get(node)
+        if kind is Kind.NONE and info is not None and defines_rules(info):
+            if base_bound_at_run(kind, info, project) is None:
+                found.append(prims.qualnames[node])
+    return found
+
+
+def with_fixes(
+    migrate: Callable[[str], Result],
+    code: str,
+    path: str,
+    target: Version,
+    write: bool,
+    follows: Callable[[], bool] = lambda: False,
+) -> Result:
+    """``migrate(code)``, the safe migration; where its refusals have a candidate, with it: attached
+    to each refusal, or (``write``) applied. A file with no refusal whose class derives from one
+    another file's fix renames (``follows``) is renamed alike where ``write``, with a note."""
+    result = migrate(code)
+    refused = [f for f in result.report.findings if f.is_error]
+    if target < SINCE:
+        return result
+    if not refused:
+        return _followed(migrate, code, path, result) if write and follows() else result
+    found = _attempt(migrate, code, result)
+    if found is None:
+        return result
+    fixed, lines = found
+    fix = Fix(_message(lines), REASON, lines, file_diff(path, code, fixed.code))
+    if not write:
+        result.report.findings[:] = [replace(f, fix=fix) if f.is_error else f for f in result.report.findings]
+        return result
+    applied = replace(fix, applied=True)
+    said = f"{APPLIED}: {fix.message}; the refusal it answers: "
+    notes = [replace(f, message=said + f.message, severity=NOTE, fix=applied) for f in refused]
+    fixed.report.findings[:0] = notes
+    return fixed
+
+
+def _followed(migrate: Callable[[str], Result], code: str, path: str, result: Result) -> Result:
+    """The file renamed as a class it derives from was, where that leaves no error; else ``result``,
+    with an error where the file reaches the rule by a name the rename cannot follow."""
+    sites = _renamable(code, result.report.apart)
+    if not sites:
+        return result
+    if why := unfollowed(code):
+        message = f"a class here derives from one whose unsafe fix renames `{OLD}`, but {why}: {_BY_HAND}"
+        result.report.findings.insert(0, Finding(result.report.file, why.line, message, "", severity=ERROR))
+        return result
+    try:
+        fixed = migrate(renamed(code, sites))
+    except MigrationError:
+        return result
+    if any(f.is_error for f in fixed.report.findings):
+        return result
+    lines = tuple(sorted({line for line, _ in sites}))
+    fix = Fix(_message(lines), REASON, lines, file_diff(path, code, fixed.code), applied=True)
+    said = f"{APPLIED}: {fix.message}, as in the module of a base whose own refusal it answers"
+    fixed.report.findings.insert(0, Finding(result.report.file, lines[0], said, "", severity=NOTE, fix=fix))
+    return fixed
+
+
+def _attempt(migrate: Callable[[str], Result], code: str, result: Result) -> tuple[Result, tuple[int, ...]] | None:
+    """The migration of the renamed text that leaves no error, and the lines renamed; None: none."""
+    if unfollowed(code):
+        return None
+    text, lines = code, set()
+    for _ in range(ROUNDS):
+        sites = candidate_sites(text, [f for f in result.report.findings if f.is_error], result.report.apart)
+        if not sites:
+            return None
+        text, lines = renamed(text, sites), lines | {line for line, _ in sites}
+        try:
+            result = migrate(text)
+        except MigrationError:
+            return None
+        if not any(f.is_error for f in result.report.findings):
+            return result, tuple(sorted(lines))
+    return None
+
+
+def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -> list[Site] | None:
+    """The sites the candidate renames, every spelling of the name the file holds (a name is one
+    name: a wrapper reads it where the class binds it); None where a refusal has no site of its own."""
+    try:
+        tree, tokens = parsed(code), _named_tokens(code)
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return None
+    if not all(_sites(tree, tokens, finding) for finding in refusals):
+        return None
+    return _renamable(code, apart, tree, tokens)
+
+
+def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, tokens: dict | None = None) -> list[Site]:
+    """Every site of the name in the file, but in a class of another protocol (``apart``) and at
+    an accumulator rule's ``def`` (jax's own form, which the value rule's rename would shadow)."""
+    try:
+        tree = tree or parsed(code)
+        tokens = tokens if tokens is not None else _named_tokens(code)
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return []
+    spans = [(cls.lineno, cls.end_lineno) for name, cls in _classes(tree) if name in apart]
+    kept = {(func.lineno, col) for func in _accumulator_rules(tree) for _, col in _def_name(func, tokens)}
+    return sorted(
+        (line, col)
+        for line, found in tokens.items()
+        for col, _ in found
+        if (line, col) not in kept and not any(first <= line <= last for first, last in spans)
+    )
+
+
+def _classes(tree: ast.AST, prefix: str = "") -> Iterator[tuple[str, ast.ClassDef]]:
+    """Each class statement with its qualified name (``Outer.Inner``, ``f.<locals>.Op``)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.ClassDef):
+            yield prefix + node.name, node
+            yield from _classes(node, f"{prefix}{node.name}.")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _classes(node, f"{prefix}{node.name}.<locals>.")
+        else:
+            yield from _classes(node, prefix)
+
+
+def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == OLD and rule_form(n) != CLASSIC]
+
+
+def _sites(tree: ast.Module, tokens: dict[int, list[tuple[int, str]]], finding: Finding) -> set[Site]:
+    """A refusal's sites: at a class a base picked at run leaves undecided, its value ``def vjp_bwd``
+    rules; at a refused binding of a rule, the tokens of its statement (a ``def``: its name alone),
+    and at a class, of the statements of its body."""
+    if PORT in finding.message:
+        cls = _statement_at(tree, finding.line, ast.ClassDef)
+        return {s for func in _value_rules(cls) for s in _def_name(func, tokens)} if cls is not None else set()
+    if finding.rule not in _RULES:
+        return set()
+    stmt = _statement_at(tree, finding.line, ast.stmt)
+    if isinstance(stmt, ast.ClassDef):  # a refusal named at the class: the bindings its body makes
+        return {site for inner in stmt.body if not isinstance(inner, ast.ClassDef) for site in _of(inner, tokens)}
+    return _of(stmt, tokens) if stmt is not None else set()
+
+
+def _of(stmt: ast.stmt, tokens: dict[int, list[tuple[int, str]]]) -> set[Site]:
+    """The sites of one statement: a ``def``'s name alone, else the tokens of its header."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return _def_name(stmt, tokens)
+    return {(line, col) for line in range(stmt.lineno, _header_end(stmt) + 1) for col, _ in tokens.get(line, [])}
+
+
+def _header_end(stmt: ast.stmt) -> int:
+    """The last line of a statement, or of its header where it holds others (``for``, ``with``...)."""
+    inner = [s for s in getattr(stmt, "body", []) if isinstance(s, ast.stmt)]
+    return max(stmt.lineno, inner[0].lineno - 1) if inner else stmt.end_lineno
+
+
+def _statement_at(tree: ast.Module, line: int, kind: type) -> ast.AST | None:
+    """The outermost statement of ``kind`` that starts at ``line``."""
+    return next((node for node in ast.walk(tree) if isinstance(node, kind) and node.lineno == line), None)
+
+
+def _value_rules(cls: ast.ClassDef) -> list[ast.FunctionDef]:
+    """The class's own ``def vjp_bwd`` returning cotangents, in its body or a block of it."""
+    found, todo = [], list(cls.body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == OLD and rule_form(stmt) == CLASSIC:
+            found.append(stmt)
+        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            todo += [s for name in ("body", "orelse", "finalbody") for s in getattr(stmt, name, [])]
+            todo += [s for handler in getattr(stmt, "handlers", []) for s in handler.body]
+    return found
+
+
+def _def_name(func: ast.FunctionDef | ast.AsyncFunctionDef, tokens: dict[int, list[tuple[int, str]]]) -> set[Site]:
+    """The name token of ``def vjp_bwd``: the first ``vjp_bwd`` on its ``def`` line."""
+    named = [col for col, text in tokens.get(func.lineno, []) if text == OLD] if func.name == OLD else []
+    return {(func.lineno, named[0])} if named else set()
+
+
+def _named_tokens(code: str) -> dict[int, list[tuple[int, str]]]:
+    """line -> (column, text) of each identifier ``vjp_bwd`` and each plain literal ``"vjp_bwd"``."""
+    found: dict[int, list[tuple[int, str]]] = {}
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if (token.type == tokenize.NAME and token.string == OLD) or (
+            token.type == tokenize.STRING and token.string in _LITERALS
+        ):
+            found.setdefault(token.start[0], []).append((token.start[1], token.string))
+    return found
+
+
+def renamed(code: str, sites: list[Site]) -> str:
+    """``code`` with the token at each site renamed (a literal keeps its quotes)."""
+    lines = code.splitlines(keepends=True)
+    for line, col in sorted(sites, reverse=True):
+        text = lines[line - 1]
+        start = col + 1 if text[col] in "\"'" else col
+        lines[line - 1] = text[:start] + NEW + text[start + len(OLD) :]
+    return "".join(lines)
+
+
+def _message(lines: tuple[int, ...]) -> str:
+    where = ", ".join(str(line) for line in lines)
+    return f"`{OLD}` renamed `{NEW}` at line{'s' if len(lines) > 1 else ''} {where}, the file then migrated as usual"
+
+
+def follows_fix(project, options, module: str, decider) -> bool:
+    """Does a class of ``module`` derive from a class of another module whose migration carries an
+    unsafe fix? Its subclasses there reach the rule by the name that fix renames."""
+    summary = project.summary(module) if module else None
+    if summary is None:
+        return False
+    bases = {(info.scope, base) for info in summary.every_class for base in info.bases if base}
+    modules = {other.module for scope, base in bases for other in project.classes_of_name(scope, base)}
+    return any(decider.fixed_unsafely(project, options, other) for other in sorted(modules - {module, ""}))
+
+
+class Unfollowed(str):
+    """Why a rename cannot follow every way a file names the rule (a ``str``), and where (``line``)."""
+
+    line: int = 0
+
+
+def unfollowed(code: str) -> Unfollowed | None:
+    """Where ``code`` may spell the rule's name in a way the rename does not follow: a literal
+    written otherwise (``r"vjp_bwd"``, ``"vjp\\x5fbwd"``) or a piece of it (``"vjp_" "bwd"``), or a name
+    given as a value the file does not bind itself (imported, computed); None: nowhere."""
+    try:
+        tree = parsed(code)
+        strings = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.STRING]
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return _why("its text cannot be read", 1)
+    for token in strings:
+        if token.string not in _LITERALS and _spells_part(token.string):
+            return _why(f"it spells the name otherwise (`{token.string}`)", token.start[0])
+    imported = {
+        a.asname or a.name.partition(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names
+    }
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        name = _name_argument(call)
+        if name is not None and not _followed_value(name, imported):
+            return _why(f"it reaches an attribute by a name given as a value (`{ast.unparse(call)[:60]}`)", call.lineno)
+    return None
+
+
+def _why(text: str, line: int) -> Unfollowed:
+    why = Unfollowed(text)
+    why.line = line
+    return why
+
+
+def _spells_part(literal: str) -> bool:
+    """A string literal whose value is the name, or a piece of it of three characters or more."""
+    try:
+        value = ast.literal_eval(literal)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, str) and len(value) >= 3 and (OLD.startswith(value) or OLD.endswith(value))
+
+
+def _name_argument(call: ast.Call) -> ast.expr | None:
+    func = call.func
+    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    index = _BY_NAME.get(called)
+    return call.args[index] if index is not None and len(call.args) > index else None
+
+
+def _followed_value(name: ast.expr, imported: set[str]) -> bool:
+    """A literal, or a name (``RULE``, ``_RULES["backward"]``, ``_NAMES[0]``) the file binds itself:
+    where it holds the name, the literal is renamed with the rest."""
+    while isinstance(name, (ast.Subscript, ast.Attribute)):
+        name = name.value
+    return isinstance(name, ast.Constant) or isinstance(name, ast.Name) and name.id not in imported
+
+
+def parsed(code: str) -> ast.Module:
+    """``ast``'s tree of ``code``; where this Python cannot read it (PEP 695's type parameters),
+    of the same code written older, each statement on its line (``summary.ast_of``)."""
+    try:
+        return ast.parse(code)
+    except SyntaxError:
+        import libcst as cst
+
+        from ..analysis.summary import ast_of
+
+        try:
+            return ast_of(cst.parse_module(code), code)[0]
+        except (cst.ParserSyntaxError, MigrationError) as error:
+            raise SyntaxError(str(error)) from None
