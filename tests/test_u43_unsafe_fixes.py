@@ -191,7 +191,7 @@ def test_no_candidate_at_a_target_without_vjp_bwd_retval():
     assert result.code == SETATTR and result.report.findings[0].fix is None
 
 
-@pytest.mark.parametrize("flag", ["--verify=pytest", "--interactive", "--add-noqa"])
+@pytest.mark.parametrize("flag", ["--interactive", "--add-noqa"])
 def test_what_is_not_built_is_a_usage_error(tmp_path, flag):
     tree_of(tmp_path, SETATTR)
     run = cli(tmp_path, "--unsafe-fixes", flag, "ops.py")

@@ -18,7 +18,7 @@ from ..core.cwd import working_in
 from ..core.errors import UsageError
 from ..core.model import Outcome
 from ..core.settings import Settings
-from . import invocation, process, scratch
+from . import invocation, process, scratch, unsafe_fixes
 from . import outcomes as reading
 from .compare import BROKEN, rows
 from .present import Present
@@ -164,18 +164,33 @@ def verify(flags: Settings) -> int:
     plan, out = plan_of(flags), Present(flags)
     with scratch.made(plan.root, flags.keep_verify_dir) as copy:
         out.say(f"verify: migrating a copy of {plan.root} in {copy.tree}")
-        migrated = migrate_copy(flags, copy)
-        if not migrated.new:
+        migrated = migrate_copy(replace(flags, unsafe_fixes=False), copy)
+        fixes = _proposed(flags, copy, migrated, out.say)
+        if not migrated.new and fixes is None:
             out.report(migrated, None)
             return EXIT_FAILED if any(o.error for o in migrated.outcomes) else EXIT_CLEAN
         before, after = run_sides(plan, copy, out.say)
-        found = Verification(plan.command, plan.python, before, after, rows(before, after))
+        decided = None
+        if fixes is not None and not (before.ran.timed_out or after.ran.timed_out):
+            decided = unsafe_fixes.kept(plan, copy, fixes, after, out.say)
+            after, migrated = decided.after, unsafe_fixes.merged(migrated, fixes, decided)
+        found = Verification(plan.command, plan.python, before, after, rows(before, after), unsafe=decided)
         out.logs(copy, found, flags.keep_verify_dir)
     code = _code(found, migrated)
     if flags.in_place and code != EXIT_PENDING and not (before.ran.timed_out or after.ran.timed_out):
         code = max(code, write(migrated, found, out))
     out.report(migrated, found)
     return code
+
+
+def _proposed(flags: Settings, copy: scratch.Scratch, migrated: Migrated, say) -> unsafe_fixes.Proposed | None:
+    """With ``--unsafe-fixes``: the fixes a second run of the tool in the copy writes over
+    the safe migration, the copy put back as that left it; else None."""
+    if not flags.unsafe_fixes:
+        return None
+    say("verify: proposing the unsafe fixes in the copy (--unsafe-fixes)")
+    unsafe_run = migrate_copy(flags, copy)
+    return unsafe_fixes.proposed(migrated, unsafe_run, copy.inside)
 
 
 def _code(found: Verification, migrated: Migrated) -> int:

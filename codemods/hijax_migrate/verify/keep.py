@@ -10,10 +10,13 @@ breaks a test alone, or a smallest set of groups that break it only
 together (each dropped); the rest are kept and run again, until nothing
 breaks.
 
-Of the groups kept, those some test's outcome changed with are exercised
-(found by halving; a change only some groups make together is each one's of
-a smallest such set). The others are kept but exercised by no test: nothing said
-their gradient is right, and the report says so.
+Of the groups left, those some test's outcome changed with are exercised
+and kept (found by halving; a change only some groups make together is each
+one's of a smallest such set). The others no test exercises: where every test
+passes they are kept, and the report says plainly that nothing checked their
+gradient; where a test fails (with them and without them), they are dropped:
+a wrong rename of a gradient rule that the failing test checks looks exactly
+so, and no run can tell it from a failure of something else.
 
 ``run`` stands for CMD over the copy with the given groups applied; each set
 of groups is run once (tests are the slow part), and the safe migration
@@ -25,10 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .compare import BROKEN, rows
-from .outcomes import Outcomes
+from .compare import BROKEN, EXIT_CODE, rows
+from .outcomes import FAILED, Outcomes
 
 KEPT, UNEXERCISED, DROPPED = "kept", "kept, exercised by no test", "dropped"
+UNPROVEN = "dropped, shown right by no test"  # a test fails with it and without it
 TIMED_OUT = "(timed out)"  # the row of a run stopped at the timeout
 
 Run = Callable[[frozenset[str]], Outcomes]  # the groups applied, by key -> CMD's outcomes
@@ -41,23 +45,31 @@ class Decision:
     tests: tuple[str, ...]  # kept: the tests whose outcome changed with it; dropped: those it broke
 
 
-def decide(keys: Sequence[str], run: Run) -> list[Decision]:
-    """Each group's decision, in the order of ``keys``."""
-    runs = _Runs(run)
+def decide(keys: Sequence[str], run: Run, base: Outcomes | None = None) -> list[Decision]:
+    """Each group's decision, in the order of ``keys``; ``base``: CMD's outcomes with none
+    applied, where known already (else they are run)."""
+    runs = _Runs(run, base)
     kept, dropped, outcome = _without_breakers(list(keys), runs)
     changed = _attributed(kept, runs, outcome)
+    failing = _failing(outcome)
     found = {key: Decision(key, DROPPED, tests) for key, tests in dropped.items()}
     for key in kept:
         tests = changed.get(key, ())
-        found[key] = Decision(key, KEPT if tests else UNEXERCISED, tests)
+        verdict = KEPT if tests else (UNPROVEN if failing else UNEXERCISED)
+        found[key] = Decision(key, verdict, tests or failing)
     return [found[key] for key in keys]
+
+
+def kept(decisions: list[Decision]) -> frozenset[str]:
+    """The groups a run keeps: those some test shows right, and, where no test fails, those none exercises."""
+    return frozenset(d.key for d in decisions if d.verdict in (KEPT, UNEXERCISED))
 
 
 class _Runs:
     """``run``, once a set of groups: the same set asked again is answered from the first run."""
 
-    def __init__(self, run: Run):
-        self._run, self._seen = run, {}
+    def __init__(self, run: Run, base: Outcomes | None = None):
+        self._run, self._seen = run, {} if base is None else {frozenset(): base}
         self.base = self(frozenset())
 
     def __call__(self, keys) -> Outcomes:
@@ -145,6 +157,14 @@ def broken(base: Outcomes, outcome: Outcomes) -> tuple[str, ...]:
     if outcome.ran.timed_out:
         return (TIMED_OUT,)
     return tuple(row.test for row in rows(base, outcome) if row.verdict == BROKEN)
+
+
+def _failing(outcome: Outcomes) -> tuple[str, ...]:
+    """The tests that fail (the exit code where no test is told apart, or a run stopped at the timeout)."""
+    if outcome.ran.timed_out:
+        return (TIMED_OUT,)
+    found = tuple(sorted({test for test, state in outcome.tests.items() if state == FAILED} | outcome.uncollected))
+    return found or ((EXIT_CODE,) if not outcome.tests and outcome.ran.code else ())
 
 
 def _changed(base: Outcomes, outcome: Outcomes) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..output.report import _annotation
 from .compare import BROKEN, FIXED, NOT_COMPARED, STILL_FAILING, UNCHANGED, VERDICTS, Row, counts
+from .keep import DROPPED, KEPT, UNEXERCISED, UNPROVEN
 from .outcomes import Outcomes
 
 _STYLES = {FIXED: "green", BROKEN: "bold red", STILL_FAILING: "yellow", NOT_COMPARED: "cyan"}
@@ -25,6 +26,7 @@ class Verification:
     after: Outcomes
     rows: list[Row]
     written: bool = False
+    unsafe: object = None  # ``unsafe_fixes.Kept``: each group of unsafe fixes, kept or dropped
 
     @property
     def stopped(self) -> str:
@@ -77,6 +79,7 @@ def as_text(found: Verification, color: bool) -> str:
     if found.stopped:
         lines.append(f"not verified: the run {found.stopped} the migration timed out (--verify-timeout)")
         return "\n".join(lines)
+    lines += unsafe_lines(found.unsafe)
     lines.append(
         "verified: "
         + ", ".join(
@@ -84,6 +87,26 @@ def as_text(found: Verification, color: bool) -> str:
         )
     )
     return "\n".join(lines)
+
+
+_SAID = {
+    KEPT: "kept: exercised by {tests}",
+    UNEXERCISED: "kept, exercised by no test: no test's outcome depended on it, so its gradient is unproven",
+    DROPPED: "dropped: it broke {tests}",
+    UNPROVEN: "dropped: {tests} fail with it and without it, so no test shows it right (check it by hand)",
+}
+
+
+def unsafe_lines(kept) -> list[str]:
+    """One line a group of unsafe fixes (``--unsafe-fixes``): kept and exercised, kept and
+    exercised by no test (said plainly: nothing checked its gradient), or dropped."""
+    if kept is None:
+        return []
+    lines = ["  unsafe fixes (--unsafe-fixes), each family's kept only where nothing broke with it:"]
+    for decision in kept.decisions:
+        said = _SAID[decision.verdict].format(tests=", ".join(decision.tests))
+        lines.append(f"    {decision.key}: {said}")
+    return lines
 
 
 def _paint(text: str, style: str, color: bool) -> str:
@@ -124,6 +147,11 @@ def as_json(found: Verification, migration: str) -> str:
             "written": found.written,
         },
     }
+    if found.unsafe is not None:
+        doc["verify"]["unsafe_fixes"] = [
+            {"files": d.key.split(", "), "verdict": d.verdict, "tests": list(d.tests), "applicability": "unsafe"}
+            for d in found.unsafe.decisions
+        ]
     return json.dumps(doc, indent=2)
 
 
