@@ -22,6 +22,10 @@ program the tool refuses is migrated again in a copy of its own with
 and the fix is right where the generator's own gradient check passes under
 the target's jax (``refusals.probe``), wrong where it fails. The programs
 whose fix is wrong are listed, and the refusals left without one, grouped.
+With ``--verify`` too, each program with a fix is run through
+``--unsafe-fixes --verify`` with its own gradient check as CMD (under the
+target's jax on both sides): kept or dropped, against right or wrong. A wrong
+fix kept is counted as the table's failure.
 """
 
 from __future__ import annotations
@@ -75,6 +79,40 @@ def unsafe_run(folder: Path, tree: program_namespaces.Namespace, target: str, st
     return ("no fix", errors[0]["message"]) if errors else None
 
 
+# A program's gradient check as a command of its own, for ``--verify``: exit 0 where it passes.
+CHECK = """import json, os, subprocess, sys
+done = subprocess.run([sys.executable, "probe.py", f"{pkg}={{os.path.join(os.getcwd(), {root!r})}}"],
+                      capture_output=True, text=True)
+sys.exit(0 if any(json.loads(line)["ok"] for line in done.stdout.splitlines() if line.startswith("{{")) else 1)
+"""
+
+
+def verified(folder: Path, pkg: str, tree: program_namespaces.Namespace, target: str, strategy: str) -> str:
+    """A refused program run through ``--unsafe-fixes --verify`` with its own gradient check as CMD:
+    "kept" where every group of its fixes is kept, else "dropped"."""
+    from hijax_migrate.cli import main
+
+    refusals.write_tree(folder, tree)
+    (folder / "probe.py").write_text(refusals.PROBE)
+    (folder / "check.py").write_text(CHECK.format(pkg=pkg, root=tree.root or "."))
+    command = f"{refusals.interpreter(target)} check.py"
+    flags = ["--unsafe-fixes", "--no-cache", "--target-jax", target, "--strategy", strategy, "--verify", command]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main([*flags, "--output-format", "json", "-q", str(folder)])
+    groups = (json.loads(out.getvalue())["verify"] or {}).get("unsafe_fixes") or []
+    return "kept" if groups and all(g["verdict"].startswith("kept") for g in groups) else "dropped"
+
+
+def verify_row(fixed: dict[str, tuple], kept: dict[str, str]) -> str:
+    """kept right, kept wrong (must be 0), dropped right (a needless refusal), dropped wrong."""
+    pairs = Counter((kept[pkg], fixed[pkg][0]) for pkg in kept)
+    return (
+        f"  --verify with the gradient check: kept {pairs['kept', 'correct']} right, {pairs['kept', 'wrong']} wrong; "
+        f"dropped {pairs['dropped', 'correct']} right, {pairs['dropped', 'wrong']} wrong"
+    )
+
+
 UNSAFE_HEADER = (
     f"{'strategy':<9} {'target':<7} {'programs':>8} {'refused':>8} {'with fix':>9} {'right':>6} {'wrong':>6} "
     f"{'right/refused':>13}"
@@ -101,6 +139,12 @@ def unsafe_table(trees: dict, args) -> int:
             refused = {pkg: trees[pkg] for pkg, (verdict, _) in safe.items() if verdict == "refused"}
             fixed = refusals.evaluate(refused, target, strategy, Path(work) / "unsafe", unsafe_run)
             print(unsafe_row(strategy, target, len(trees), fixed), flush=True)
+            if args.verify and refusals.interpreter(target):
+                checked = {pkg: v for pkg, v in fixed.items() if v[0] in ("correct", "wrong")}
+                where = Path(work) / "verify" / f"{target}-{strategy}"
+                kept = {pkg: verified(where / pkg, pkg, trees[pkg], target, strategy) for pkg in checked}
+                print(verify_row(fixed, kept), flush=True)
+                bad |= any(kept[pkg] == "kept" and fixed[pkg][0] == "wrong" for pkg in kept)
             for pkg, (verdict, detail) in sorted(fixed.items()):
                 if verdict in ("wrong", *args.show):
                     print(f"  {verdict} fix {pkg} {' '.join(trees[pkg].forms)}: {' '.join(detail.split())[:300]}")
@@ -114,6 +158,11 @@ def unsafe_table(trees: dict, args) -> int:
 def main(argv=None) -> int:
     parser = refusals.parser(__doc__)
     parser.add_argument("--unsafe", action="store_true", help="the unsafe fixes' table: refused, with a fix, right")
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="with --unsafe: each fix through --unsafe-fixes --verify (its gradient check)",
+    )
     args = parser.parse_args(argv)
     if args.unsafe:
         return unsafe_table(draw(args.programs, args.seed), args)

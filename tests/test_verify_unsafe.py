@@ -131,3 +131,21 @@ def test_a_wrong_fix_its_failing_test_checks_is_not_kept(tmp_path):
     assert decisions["pkg/scale.py"] == ("dropped, shown right by no test", ["tests/test_prims.py::test_scale_grad"])
     assert decisions["pkg/twice.py"][0].startswith("dropped")
     assert code == 0 and tree_bytes(root) == found  # nothing to write: every fix dropped
+
+
+def test_a_family_across_files_is_one_group_fixed_from_the_text_as_found(tmp_path):
+    """The generator's n0022 (seed 0): a subclass in another module reaches the rule by a literal
+    and follows the rename. Both files change together, from the text as found (a fix found over
+    the safe migration instead broke the subclass), and the family is kept as one group."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import namespaces
+
+    pkg = "n0022"
+    tree = namespaces.draw(23, 0)[pkg]
+    assert namespaces.verified(tmp_path / pkg, pkg, tree, "0.10", "auto") == "kept"  # writes check.py
+    flags = ["--target-jax", "0.10", "--no-cache", "--unsafe-fixes", "--output-format", "json"]
+    run = tool(*flags, "--verify", f"{sys.executable} check.py", ".", cwd=tmp_path / pkg, tmp=tmp_path)
+    code, doc = run.returncode, json.loads(run.stdout)
+    (group,) = doc["verify"]["unsafe_fixes"]
+    assert sorted(Path(name).name for name in group["files"]) == ["prims.py", "sub.py"]
+    assert group["verdict"].startswith("kept") and code == 0  # the safe migration passes its check too

@@ -164,8 +164,9 @@ def verify(flags: Settings) -> int:
     plan, out = plan_of(flags), Present(flags)
     with scratch.made(plan.root, flags.keep_verify_dir) as copy:
         out.say(f"verify: migrating a copy of {plan.root} in {copy.tree}")
+        unsafe_run = _unsafe_run(flags, copy, out.say)
         migrated = migrate_copy(replace(flags, unsafe_fixes=False), copy)
-        fixes = _proposed(flags, copy, migrated, out.say)
+        fixes = unsafe_fixes.proposed(migrated, unsafe_run) if unsafe_run is not None else None
         if not migrated.new and fixes is None:
             out.report(migrated, None)
             return EXIT_FAILED if any(o.error for o in migrated.outcomes) else EXIT_CLEAN
@@ -183,14 +184,17 @@ def verify(flags: Settings) -> int:
     return code
 
 
-def _proposed(flags: Settings, copy: scratch.Scratch, migrated: Migrated, say) -> unsafe_fixes.Proposed | None:
-    """With ``--unsafe-fixes``: the fixes a second run of the tool in the copy writes over
-    the safe migration, the copy put back as that left it; else None."""
+def _unsafe_run(flags: Settings, copy: scratch.Scratch, say) -> Migrated | None:
+    """With ``--unsafe-fixes``: the copy migrated with its unsafe fixes, from the text as found
+    (a family's files together, as ``--in-place --unsafe-fixes`` writes them), then put back
+    as found for the safe migration; else None."""
     if not flags.unsafe_fixes:
         return None
-    say("verify: proposing the unsafe fixes in the copy (--unsafe-fixes)")
-    unsafe_run = migrate_copy(flags, copy)
-    return unsafe_fixes.proposed(migrated, unsafe_run, copy.inside)
+    say("verify: the unsafe fixes, migrated in the copy first (--unsafe-fixes)")
+    found = migrate_copy(flags, copy)
+    for path, data in found.old.items():
+        copy.inside(path).write_bytes(data)
+    return found
 
 
 def _code(found: Verification, migrated: Migrated) -> int:

@@ -1,9 +1,11 @@
 """``--unsafe-fixes --verify CMD``: the unsafe fixes proposed in the copy,
 each family's kept only where CMD shows nothing broken with it (``keep``).
 
-After the safe migration of the copy, the tool runs there again with its
-unsafe fixes: the files that run changes hold the fixes. They are grouped as
-an in-place run groups its units (``tree.class_links``: files whose classes
+The tool first migrates the copy with its unsafe fixes, from the text as
+found (a family's files together, as ``--in-place --unsafe-fixes`` would),
+then, put back, safely: the files the two write otherwise hold the fixes,
+and the others are the safe migration's. They are grouped as an in-place run
+groups its units (``tree.class_links``: files whose classes
 link by name, a superset of a family), so that no family is kept half
 renamed. CMD's after run over the safe migration is the reference; the runs
 ``keep.decide`` asks for write some groups' files over it, and the copy is
@@ -35,17 +37,16 @@ class Proposed:
     outcomes: dict[Path, Outcome] = field(default_factory=dict)
 
 
-def proposed(safe_run, unsafe_run, inside) -> Proposed | None:
-    """The fixes the unsafe run (``unsafe_run``, a ``Migrated`` of the copy after the safe one,
-    ``safe_run``) wrote, grouped; the copy's files put back as the safe run left them
-    (``inside``: a project path's place in the copy). None: it wrote none."""
-    if not unsafe_run.new:
-        return None
+def proposed(safe_run, unsafe_run) -> Proposed | None:
+    """The fixes: the files the unsafe run (``unsafe_run``, a ``Migrated`` of the copy as found)
+    wrote otherwise than the safe run (``safe_run``, of the same text), grouped. None: none."""
     safe = {path: safe_run.new.get(path, unsafe_run.old[path]) for path in unsafe_run.new}
-    for path, data in safe.items():
-        inside(path).write_bytes(data)
-    named = {path: outcome for outcome in unsafe_run.outcomes if (path := unsafe_run.paths.get(outcome.file))}
-    return Proposed(_grouped(unsafe_run.paths), dict(unsafe_run.new), safe, dict(unsafe_run.old), named)
+    fixed = {path: data for path, data in unsafe_run.new.items() if data != safe[path]}
+    if not fixed:
+        return None
+    names = {name: path for name, path in unsafe_run.paths.items() if path in fixed}
+    named = {path: outcome for outcome in unsafe_run.outcomes if (path := names.get(outcome.file))}
+    return Proposed(_grouped(names), fixed, safe, dict(unsafe_run.old), named)
 
 
 def _grouped(paths: dict[str, Path]) -> dict[str, list[Path]]:
