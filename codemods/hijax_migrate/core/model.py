@@ -105,7 +105,7 @@ class Options:
     @property
     def skipped(self) -> tuple[str, ...]:
         """The rules not run: ``--ignore``'s, and the file's per-file-ignores."""
-        return self.skip + self.file_skip
+        return (*self.skip, *self.file_skip)  # ``skip`` may come as a list from a caller of the API
 
 
 @dataclass
