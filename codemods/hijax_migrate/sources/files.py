@@ -138,7 +138,14 @@ def _normalized(data: bytes) -> bytes | None:
     text = data.decode(encoding, errors="replace")
     if encoding in ("utf-8", "utf-8-sig") and unicodedata.is_normalized("NFKC", text):
         return None
-    return unicodedata.normalize("NFKC", text).encode("utf-8", errors="replace")
+    return nfkc(text).encode("utf-8", errors="replace")
+
+
+def nfkc(text: str) -> str:
+    """``unicodedata.normalize("NFKC", text)``, a line at a time, lines of ASCII as they
+    are: a line feed decomposes to nothing else, composes with nothing and ends every
+    reordering, so each line normalises alone (a few lines beyond ASCII cost no whole file)."""
+    return "\n".join(line if line.isascii() else unicodedata.normalize("NFKC", line) for line in text.split("\n"))
 
 
 def declared_encoding(data: bytes) -> str:
