@@ -61,8 +61,9 @@ def names_in(data: bytes) -> tuple[list[str], str]:
         match = _NAMES_THAT_SUBCLASS.match(data, start)
         if match:
             parts += [part for part in match.groups() if part]
-    words = {w.decode() for part in parts for w in _WORD.findall(part)}
-    words.update(_non_ascii(data, [w for part in parts for w in _NON_ASCII_WORD.findall(part)]))
+    joined = b"\0".join(parts)  # one search of them all: no name holds the byte 0
+    words = {w.decode() for w in set(_WORD.findall(joined))}
+    words.update(_non_ascii(data, _NON_ASCII_WORD.findall(joined) if not joined.isascii() else []))
     return sorted(words), hashlib.sha256(data).hexdigest()
 
 
