@@ -322,6 +322,13 @@ _LINES = [
     "R: type = S  # t",
     "class U(f(V), W):",
     "X = Y == Z",
+    "A = b.c[0] \t",
+    "D = e  # f = g",
+    "H = I\r",
+    "J = K = l.M",
+    "n = o(p.Q)",
+    "r = s.\\\n  T",
+    "u == V",
 ]
 
 
