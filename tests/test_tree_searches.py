@@ -218,6 +218,7 @@ def test_a_tree_named_two_ways_has_the_same_files(tmp_path, monkeypatch):
         listings = files.Listings()  # a run's
         listings.files(Path(first))
         assert listings.files(Path(second)) == walk(Path(second))
+        assert listings.files(Path(second)) is listings.files(Path(second))  # named so once a run
 
 
 def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):

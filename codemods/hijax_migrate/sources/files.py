@@ -384,6 +384,7 @@ class Listings:
             str, tuple[str, list[Path], list[Path], list[Path], list[Path]]
         ] = {}  # real folder -> (as first named, files, unreadable, links out, git-ignored)
         self.left_out: list[Path] = []  # the git-ignored Python files and folders of the run's walks
+        self._renamed: dict[tuple[str, int], list[Path]] = {}  # (folder as asked, which) -> its paths so named
 
     def files(self, root: Path) -> list[Path]:
         return self._named(root, 1)
@@ -411,8 +412,10 @@ class Listings:
         named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
             return paths
-        prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
-        return [root / os.fspath(path)[prefix:] for path in paths]
+        if (os.fspath(root), which) not in self._renamed:  # named once (each search of the tree asks)
+            prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
+            self._renamed[os.fspath(root), which] = [root / os.fspath(path)[prefix:] for path in paths]
+        return self._renamed[os.fspath(root), which]
 
 
 def _may_hold_python(entry: os.DirEntry, is_dir: bool) -> bool:
