@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 from pathlib import Path
 
 import pytest
 from hijax_migrate.cli import main
 from hijax_migrate.engine.engine import MigrationError, migrate_source
 from hijax_migrate.rules.context import Options
-from hijax_migrate.sources.files import FileError, read_source, write_atomic
+from hijax_migrate.sources.files import FileError, nfkc, read_source, write_atomic
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 OLD = (
     "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Mul(VJPHiPrimitive):\n"
@@ -299,3 +302,19 @@ def test_black_keeps_a_tab_indented_file_as_the_migration_writes_it(tmp_path, ca
     assert path.read_text() == plain.read_text() != tabbed
     assert "\t\tx_acc.accum(" in path.read_text() and path.read_text().endswith("\t\treturn  1\n")
     assert "--black not applied: the file is indented with tabs" in capsys.readouterr().err
+
+
+# Around line feeds: combining marks (reordered, composed), Hangul jamo (composed),
+# compatibility forms (ligatures, full width), a carriage return, a line separator.
+_NFKC_MIX = "\n\n\r\u2028ae\u0301\u0323\u0345\u1100\u1161\u11a8\ufb01\uff56\u304b\u3099\u0f71\u0f72\u0f73"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(_NFKC_MIX) | st.characters(exclude_categories=["Cs"]), max_size=30))
+def test_nfkc_a_line_at_a_time_is_nfkc_of_the_whole_text(text):
+    assert nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+def test_nfkc_joins_nothing_across_a_line_feed():
+    for text in ["e\n\u0301", "\u1100\n\u1161", "\u0f71\n\u0f72", "a\u0323\n\u0301b", "\ufb01\r\n\uff56"]:
+        assert nfkc(text) == unicodedata.normalize("NFKC", text)

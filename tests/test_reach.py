@@ -5,11 +5,13 @@ holds back nothing; a call of the family does, and says so on stderr."""
 from __future__ import annotations
 
 import ast
+import warnings
 from pathlib import Path
 
 import pytest
 from fresh_runs import FORKER
-from hijax_migrate.analysis.reach import _dotted, _lines_naming
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.reach import _dotted, _lines_naming, _parsed
 from hijax_migrate.analysis.sites import NAME, SELF, SUPER, UNKNOWN, sites
 from hijax_migrate.cli import main
 from hijax_migrate.sources.files import as_read
@@ -248,3 +250,40 @@ def test_a_line_of_hashes_after_a_dot_is_searched_at_once():
     script = f"from hijax_migrate.analysis.reach import _dotted; print(_dotted('vjp_bwd').search({text!r}))"
     done = FORKER.code(script, [], Path.cwd(), timeout=120)  # a fresh process, killed at the timeout
     assert done.stdout == "None\n", done.stderr
+
+
+def test_another_files_text_is_parsed_once_for_both_searches_of_a_file(monkeypatch):
+    """The search for uses and the one for references by name read the same module."""
+    parsed = []
+    parse = ast.parse
+    monkeypatch.setattr(ast, "parse", lambda text, *rest: parsed.append(text) or parse(text, *rest))
+    view = Project()
+    first = _parsed(view, HALF_PORT)
+    assert _parsed(view, HALF_PORT[:-1] + "\n") is first and parsed == [HALF_PORT]
+    assert _parsed(view, VALUE_RULE) is not first and _parsed(Project(), HALF_PORT) is not first
+
+
+@pytest.mark.parametrize("action", ["always", "error"])
+def test_a_text_that_warns_is_parsed_as_it_was_each_time(action):
+    """Each parse shows what it warns of (an invalid escape), or raises it as an error."""
+    text = 'x = "\\d"\n'
+    view = Project()
+    outcomes = [_outcome(action, lambda: ast.parse(text))]
+    outcomes += [_outcome(action, lambda: _parsed(view, text)) for _ in range(2)]
+    assert outcomes[0] and outcomes == [outcomes[0]] * 3
+
+
+def _outcome(action: str, parse) -> list[str] | str:
+    """What ``parse`` warns of, or the error it raises, under the warnings' ``action``."""
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter(action)
+        try:
+            parse()
+        except SyntaxError as error:
+            return error.msg
+    return [str(w.message) for w in heard]
+
+
+def test_a_broken_text_raises_as_its_parse_does():
+    with pytest.raises(SyntaxError):
+        _parsed(Project(), "def (:\n")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hijax_migrate.analysis import index as index_module
 from hijax_migrate.analysis import naming as naming_module
-from hijax_migrate.analysis.index import Index
+from hijax_migrate.analysis.index import SEARCH_PASSES, Index
 from hijax_migrate.cli import main
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.rules.context import Options
@@ -103,6 +103,23 @@ def test_only_files_holding_the_word_are_searched(tmp_path, monkeypatch):
     monkeypatch.setattr(index_module, "names_in", lambda data: searched.append(data) or names_in(data))
     assert naming(tmp_path, "Mul") == ["a.py", "b.py", "d.py", "g.py", "h.py"]
     assert sorted(searched) == sorted(t.encode() for n, t in NAMERS.items() if "Mul" in t)
+
+
+@pytest.mark.parametrize("words", [{"Mul", "Base", "ops"}, {"Mul", "Base"}])
+def test_searches_that_outnumber_the_passes_left_are_answered_by_the_index_from_the_first(tmp_path, monkeypatch, words):
+    """A walk that will ask for more words than passes are left makes none: the index
+    of names answers the words it would have answered after them, and the same."""
+    write(tmp_path, NAMERS)
+    passes = []
+    files = holders.Holders.files
+    monkeypatch.setattr(
+        holders.Holders, "files", lambda self, root, word: passes.append(word) or files(self, root, word)
+    )
+    index = Index(roots=(tmp_path,))  # two passes, then the index
+    index.searching(words)
+    found = {word: sorted(path.name for path, _, _ in index.naming_files(word)) for word in sorted(words)}
+    assert found == {word: every_file_naming(tmp_path, word) for word in sorted(words)}
+    assert passes == ([] if len(words) > SEARCH_PASSES else sorted(words))
 
 
 def test_a_file_known_to_lack_a_word_is_not_read_again(tmp_path, monkeypatch):
@@ -218,6 +235,7 @@ def test_a_tree_named_two_ways_has_the_same_files(tmp_path, monkeypatch):
         listings = files.Listings()  # a run's
         listings.files(Path(first))
         assert listings.files(Path(second)) == walk(Path(second))
+        assert listings.files(Path(second)) is listings.files(Path(second))  # named so once a run
 
 
 def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):
@@ -322,6 +340,13 @@ _LINES = [
     "R: type = S  # t",
     "class U(f(V), W):",
     "X = Y == Z",
+    "A = b.c[0] \t",
+    "D = e  # f = g",
+    "H = I\r",
+    "J = K = l.M",
+    "n = o(p.Q)",
+    "r = s.\\\n  T",
+    "u == V",
 ]
 
 

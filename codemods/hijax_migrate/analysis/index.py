@@ -257,7 +257,7 @@ class Index:
         ``word`` in a class statement's bases or an import, once a run: of
         the files whose bytes hold it."""
         if word not in self._naming:
-            if len(self._naming) < self.search_passes:
+            if self._names_index is None and len(self._naming) < self.search_passes:
                 self.search.expect(self._likely_searches())
                 found = {path: root for root in self.walked for path, _ in self.search.files(root, word)}
             else:
@@ -268,6 +268,14 @@ class Index:
                 if (facts := self.names_of(path)) is not None and word in facts[0]
             ]
         return self._naming[word]
+
+    def searching(self, words: set[str]) -> None:
+        """A search for the subclasses of each of ``words`` (at least) is about to
+        begin (a walk of a module's families): where they outnumber the passes of
+        the tree left, the index of names, which would answer the rest, answers
+        them all, and no pass is made that it would make useless."""
+        if len(self._naming) + len(words - self._naming.keys()) > self.search_passes:
+            self.name_index()
 
     def name_index(self) -> dict[str, dict[Path, Path]]:
         """name -> {file: its search root} of each file of the tree naming it in
@@ -294,7 +302,7 @@ class Index:
         name, and the names of a few primitives of the old API it has met (a
         rename of their rule looks for their subclasses), while such searches
         are passes of the tree: the index answers the rest."""
-        if len(self._naming) >= self.search_passes:
+        if self._names_index is not None or len(self._naming) >= self.search_passes:
             return [RULE_WORD]
         names = sorted(
             {

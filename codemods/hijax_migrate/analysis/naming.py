@@ -48,7 +48,10 @@ _NAMES_THAT_SUBCLASS = re.compile(
     + rb")(?=(?:#[^\n]*)?\r?$)",
     re.MULTILINE,
 )
-_BOUND_TO = re.compile(rb"=[ \t\f]*" + _VALUE + rb"(?:#[^\n]*)?\r?$", re.MULTILINE)  # where such lines may be
+# Where such lines may be: a value taken whole (a lookahead's group, never given back: a
+# shorter one would end on a character of a value, which ends no line), then a comment or
+# the line's end. Twice as fast as backtracking at each of a tree's many ``=``.
+_BOUND_TO = re.compile(rb"=[ \t\f]*(?=(" + _VALUE + rb"))\1(?=#|\r?$)", re.MULTILINE)
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
 _KEYWORDS = (b"class", b"import")
@@ -61,8 +64,9 @@ def names_in(data: bytes) -> tuple[list[str], str]:
         match = _NAMES_THAT_SUBCLASS.match(data, start)
         if match:
             parts += [part for part in match.groups() if part]
-    words = {w.decode() for part in parts for w in _WORD.findall(part)}
-    words.update(_non_ascii(data, [w for part in parts for w in _NON_ASCII_WORD.findall(part)]))
+    joined = b"\0".join(parts)  # one search of them all: no name holds the byte 0
+    words = {w.decode() for w in set(_WORD.findall(joined))}
+    words.update(_non_ascii(data, _NON_ASCII_WORD.findall(joined) if not joined.isascii() else []))
     return sorted(words), hashlib.sha256(data).hexdigest()
 
 

@@ -29,6 +29,7 @@ class FileProject(Resolver):
         self.answers = Answers()
         self._own: dict[str, ModuleSummary] = {}  # this file's summaries, as it rewrites them
         self.mros: dict[ClassInfo, list[ClassInfo]] = {}  # families._mro's, while no summary changes
+        self.other_tree: tuple | None = None  # (text, tree) of the last other file parsed (reach._parsed)
 
     # What the run gave the index, read through the view.
     roots = property(lambda self: self.index.roots)

@@ -17,6 +17,7 @@ import ast
 import functools
 import os
 import re
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -167,7 +168,7 @@ def _uses_of_file(project: FileProject, root, path, attr: str) -> list[Use]:
     if read is not None and not _dotted(attr).search(read):  # the word only defined or quoted: not parsed
         return []  # (broken or not: no text there can be a use)
     try:
-        tree = ast.parse(data.decode("utf-8", "replace") if data is not None else "")
+        tree = _parsed(project, data.decode("utf-8", "replace") if data is not None else "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: a use there is unknown
         return [Use(f"{path}:1", Site(1, UNKNOWN, None))]
     return file_uses(
@@ -178,6 +179,28 @@ def _uses_of_file(project: FileProject, root, path, attr: str) -> list[Use]:
         str(path),
         _lines_naming(read, attr) if read is not None else None,
     )
+
+
+def _parsed(project: FileProject, text: str) -> ast.Module:
+    """``ast.parse(text)`` of another file, the last kept in the view: the search for uses
+    and the one for references by name both read the modules of a family's bases. Kept
+    only where the parse warns of nothing: one that warns is parsed each time, as it was,
+    its warnings shown (or raised, as errors) each time."""
+    kept = project.other_tree
+    if kept is not None and kept[0] == text:
+        return kept[1]
+    heard: list = []
+    try:
+        with warnings.catch_warnings(record=True) as heard:
+            warnings.simplefilter("always")
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        if not heard:
+            raise  # as the parse would, warning of nothing
+    if heard:  # parsed again, as it was: what it warns of is shown (or raised) again
+        return ast.parse(text)
+    project.other_tree = (text, tree)
+    return tree
 
 
 def _lines_naming(data: bytes, attr: str) -> list[int] | None:
@@ -304,7 +327,7 @@ def tree_named_uses(project: FileProject, family: list[ClassInfo], this_file: st
 def _named_uses_of_file(project: FileProject, path, root) -> list[NamedUse]:
     text = _text(project, path)
     try:
-        tree = ast.parse(text if text is not None else "")
+        tree = _parsed(project, text if text is not None else "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # unreadable: not a reference we can tell
         return []
     root = root if root is not None else project.reads.packages.package_root(path)

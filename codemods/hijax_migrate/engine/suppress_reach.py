@@ -47,6 +47,8 @@ def reached(project, options, module: str) -> Reached:
     if summary is None:
         return Reached({}, {})
     walk = _Walk(project, options)
+    # Each class defining rules is walked, asking for its subclasses: searches to come, at least.
+    project.index.searching({info.qualname.rsplit(".", 1)[-1] for info in summary.every_class if defines_rules(info)})
     for info in summary.every_class:
         if info.key in walk.reach or not (project.class_kind(info).is_primitive or defines_rules(info)):
             continue

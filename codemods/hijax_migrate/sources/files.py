@@ -138,7 +138,14 @@ def _normalized(data: bytes) -> bytes | None:
     text = data.decode(encoding, errors="replace")
     if encoding in ("utf-8", "utf-8-sig") and unicodedata.is_normalized("NFKC", text):
         return None
-    return unicodedata.normalize("NFKC", text).encode("utf-8", errors="replace")
+    return nfkc(text).encode("utf-8", errors="replace")
+
+
+def nfkc(text: str) -> str:
+    """``unicodedata.normalize("NFKC", text)``, a line at a time, lines of ASCII as they
+    are: a line feed decomposes to nothing else, composes with nothing and ends every
+    reordering, so each line normalises alone (a few lines beyond ASCII cost no whole file)."""
+    return "\n".join(line if line.isascii() else unicodedata.normalize("NFKC", line) for line in text.split("\n"))
 
 
 def declared_encoding(data: bytes) -> str:
@@ -377,6 +384,7 @@ class Listings:
             str, tuple[str, list[Path], list[Path], list[Path], list[Path]]
         ] = {}  # real folder -> (as first named, files, unreadable, links out, git-ignored)
         self.left_out: list[Path] = []  # the git-ignored Python files and folders of the run's walks
+        self._renamed: dict[tuple[str, int], list[Path]] = {}  # (folder as asked, which) -> its paths so named
 
     def files(self, root: Path) -> list[Path]:
         return self._named(root, 1)
@@ -404,8 +412,10 @@ class Listings:
         named, paths = self._trees[real][0], self._trees[real][which]
         if named == os.fspath(root):
             return paths
-        prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
-        return [root / os.fspath(path)[prefix:] for path in paths]
+        if (os.fspath(root), which) not in self._renamed:  # named once (each search of the tree asks)
+            prefix = 0 if named == "." else len(named.rstrip(os.sep)) + 1  # walk(".") names "a/b.py"
+            self._renamed[os.fspath(root), which] = [root / os.fspath(path)[prefix:] for path in paths]
+        return self._renamed[os.fspath(root), which]
 
 
 def _may_hold_python(entry: os.DirEntry, is_dir: bool) -> bool:

@@ -100,12 +100,14 @@ class Scans:
             self._stats[name] = found
         return found
 
-    def _remember(self, entry: dict | None, path: Path, **facts) -> None:
+    def _remember(self, found: tuple[str, dict | None] | None, path: Path, **facts) -> None:
+        """``facts`` of the file ``_entry`` found (its key, its entry), where it is remembered."""
         # A file this run replaced is read as found: its facts are not those of its new stat.
+        entry = found[1] if found is not None else None
         if entry is not None and not self.originals.replaced(path):
             entry.update(facts)
             self._changed = True
-            self._learnt[os.path.abspath(path)] = entry
+            self._learnt[found[0]] = entry
 
     def taken(self) -> dict[str, dict]:
         """In a worker: the entries learnt since the last call, for the parent."""
@@ -144,7 +146,7 @@ class Scans:
                 return True  # the migration says why it cannot be read
             asked |= words
             self._remember(
-                entry, path, asked=sorted(w.decode() for w in asked), named=sorted(w.decode() for w in named)
+                found, path, asked=sorted(w.decode() for w in asked), named=sorted(w.decode() for w in named)
             )
         return not named.isdisjoint(words)
 
@@ -156,7 +158,7 @@ class Scans:
             return entry["names"], entry["digest"]
         facts = read(path)
         if facts is not None:
-            self._remember(entry, path, names=list(facts[0]), digest=facts[1])
+            self._remember(found, path, names=list(facts[0]), digest=facts[1])
         return facts
 
     def holding(self, path: Path, words: list[str], read) -> tuple[bytes | None, list[str]]:
@@ -173,7 +175,7 @@ class Scans:
             return None, []
         held = [w for w in wanted if may_hold(data, w)]
         if len(held) < len(wanted):  # the first word kept longest: the one a search asked for
-            self._remember(entry, path, lacks=[*lacks, *(w for w in reversed(wanted) if w not in held)][-_LACKS:])
+            self._remember(found, path, lacks=[*lacks, *(w for w in reversed(wanted) if w not in held)][-_LACKS:])
         return data, held
 
     def save(self) -> None:
