@@ -117,19 +117,25 @@ NEWER = [
 ]
 
 
-def _same_newer(code: str) -> None:
+def _same_over_every_node(code: str, calls) -> None:
+    """Each of ``calls`` ((module, function name, arguments after the tree and text)) gives
+    with its lines (``word_lines`` in its module) what it gives over every node (``None``)."""
     from unittest import mock
-
-    from hijax_migrate.analysis import newer_uses as module
 
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return
-    for target in [(0, 8, 1), (0, 10, 0), (0, 11, 0)]:
-        filtered = module.newer_uses(tree, code, target)
+    for module, name, *rest in calls:
+        filtered = getattr(module, name)(tree, code, *rest)
         with mock.patch.object(module, "word_lines", lambda code, words: None):
-            assert filtered == module.newer_uses(tree, code, target)
+            assert filtered == getattr(module, name)(tree, code, *rest), (name, code)
+
+
+def _same_newer(code: str) -> None:
+    from hijax_migrate.analysis import newer_uses
+
+    _same_over_every_node(code, [(newer_uses, "newer_uses", target) for target in [(0, 8, 1), (0, 10, 0), (0, 11, 0)]])
 
 
 @pytest.mark.parametrize("path", _texts(), ids=lambda p: str(p.relative_to(ROOT)))
@@ -168,18 +174,9 @@ MODULE_WIDE = [
 
 
 def _same_module_tests(code: str) -> None:
-    from unittest import mock
-
     from hijax_migrate.rules import removed_helpers, removed_names
 
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return
-    for module, test in [(removed_helpers, "names_a_removed_helper"), (removed_names, "names_a_removed_type")]:
-        filtered = getattr(module, test)(tree, code)
-        with mock.patch.object(module, "word_lines", lambda code, words: None):
-            assert filtered == getattr(module, test)(tree, code), (test, code)
+    _same_over_every_node(code, [(removed_helpers, "names_a_removed_helper"), (removed_names, "names_a_removed_type")])
 
 
 @pytest.mark.parametrize("path", _texts(), ids=lambda p: str(p.relative_to(ROOT)))
