@@ -22,9 +22,8 @@ from pathlib import Path
 from ..core.errors import UsageError
 from ..core.model import STRATEGIES
 from ..core.per_file import compiled
-from ..core.settings import Settings
+from ..core.settings import UNUSED_SUPPRESSION, Settings, codes
 from ..sources.files import pattern_error
-from .usage import UNUSED_SUPPRESSION, codes
 
 TABLE = "hijax-migrate"
 # key -> (type, the field of ``Settings`` it sets)

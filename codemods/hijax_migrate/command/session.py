@@ -11,7 +11,7 @@ from pathlib import Path
 from ..core.errors import UsageError
 from ..core.model import Options, Outcome
 from ..core.per_file import PerFileIgnores
-from ..core.settings import Settings
+from ..core.settings import Settings, codes
 from ..core.versions import format_version
 from ..output.report import (
     as_github,
@@ -28,7 +28,7 @@ from ..output.report import (
 from ..run.state import Job
 from ..sources.files import Listings
 from . import config
-from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, EXIT_USAGE, codes
+from .usage import EXIT_CLEAN, EXIT_FAILED, EXIT_PENDING, EXIT_USAGE
 
 
 def _target(settings: Settings) -> tuple:

@@ -10,13 +10,11 @@ import os
 import sys
 from typing import NoReturn
 
-from ..core.settings import Settings
+from ..core.settings import UNUSED_SUPPRESSION, Settings
 from ..core.version import __version__
 
 EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
-# Not a rule of the registry: the report of suppressions that suppress nothing, as ruff's RUF100.
-UNUSED_SUPPRESSION = "HJX100"
 
 
 def exit_now(code: int) -> NoReturn:
@@ -323,8 +321,3 @@ def hook_type(argv: list[str], choices: tuple[str, ...]) -> str:
         "--hook-type", choices=choices, default=choices[0], help=f"which git hook (default: {choices[0]})"
     )
     return parser.parse_args(argv[1:]).hook_type
-
-
-def codes(values: list[str] | None) -> tuple[str, ...]:
-    """``--select A,B --select C`` as ``(A, B, C)``."""
-    return tuple(code.strip() for value in values or () for code in value.split(",") if code.strip())

@@ -12,6 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+# Not a rule of the registry: the report of suppressions that suppress nothing, as ruff's RUF100.
+UNUSED_SUPPRESSION = "HJX100"
+
+
+def codes(values: list[str] | tuple[str, ...] | None) -> tuple[str, ...]:
+    """``--select A,B --select C`` as ``(A, B, C)``: how a list of codes is written, on the
+    command line and in the configuration alike."""
+    return tuple(code.strip() for value in values or () for code in value.split(",") if code.strip())
+
 
 @dataclass(frozen=True)
 class Settings:
