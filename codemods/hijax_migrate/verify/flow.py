@@ -171,10 +171,7 @@ def verify(flags: Settings) -> int:
             out.report(migrated, None)
             return EXIT_FAILED if any(o.error for o in migrated.outcomes) else EXIT_CLEAN
         before, after = run_sides(plan, copy, out.say)
-        decided = None
-        if fixes is not None and not (before.ran.timed_out or after.ran.timed_out):
-            decided = unsafe_fixes.kept(plan, copy, fixes, after, out.say)
-            after, migrated = decided.after, unsafe_fixes.merged(migrated, fixes, decided)
+        decided, after, migrated = _kept_fixes(plan, copy, fixes, (before, after), migrated, out.say)
         found = Verification(plan.command, plan.python, before, after, rows(before, after), unsafe=decided)
         out.logs(copy, found, flags.keep_verify_dir)
     code = _code(found, migrated)
@@ -182,6 +179,16 @@ def verify(flags: Settings) -> int:
         code = max(code, write(migrated, found, out))
     out.report(migrated, found)
     return code
+
+
+def _kept_fixes(plan: Plan, copy: scratch.Scratch, fixes, sides, migrated: Migrated, say):
+    """(the unsafe fixes' decisions, CMD's after outcomes, the migration) with the kept fixes
+    (``unsafe_fixes.kept``); none proposed, or a run timed out (nothing proved): as they were."""
+    before, after = sides
+    if fixes is None or before.ran.timed_out or after.ran.timed_out:
+        return None, after, migrated
+    decided = unsafe_fixes.kept(plan, copy, fixes, after, say)
+    return decided, decided.after, unsafe_fixes.merged(migrated, fixes, decided)
 
 
 def _unsafe_run(flags: Settings, copy: scratch.Scratch, say) -> Migrated | None:
