@@ -149,3 +149,13 @@ def test_a_family_across_files_is_one_group_fixed_from_the_text_as_found(tmp_pat
     (group,) = doc["verify"]["unsafe_fixes"]
     assert sorted(Path(name).name for name in group["files"]) == ["prims.py", "sub.py"]
     assert group["verdict"].startswith("kept") and code == 0  # the safe migration passes its check too
+
+
+def test_github_annotations_say_each_fixs_fate(tmp_path):
+    root = project(tmp_path / "proj", FILES)
+    (tmp_path / "tmp").mkdir()
+    flags = ["--target-jax", "0.10", "--no-cache", "--unsafe-fixes", "--output-format", "github"]
+    run = tool(*flags, "--verify", CMD, ".", cwd=root, tmp=tmp_path / "tmp")
+    fates = [line for line in run.stdout.splitlines() if "unsafe fix" in line]
+    assert any(line.startswith("::notice file=pkg/scale.py,") and "kept: exercised by" in line for line in fates)
+    assert any(line.startswith("::error file=pkg/twice.py,") and "dropped: it broke" in line for line in fates)

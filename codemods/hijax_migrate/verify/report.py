@@ -169,6 +169,7 @@ def as_github(found: Verification) -> str:
                     f"{row.test}: {_state(row.before)} before the migration, {_state(row.after)} after",
                 )
             )
+    lines += _unsafe_annotations(found.unsafe)
     totals = found.totals()
     said = (
         f"not verified: the run {found.stopped} the migration timed out"
@@ -179,6 +180,27 @@ def as_github(found: Verification) -> str:
         _annotation("error" if totals[BROKEN] or found.stopped else "notice", "", 0, "hijax-migrate --verify", said)
     )
     return "\n".join(lines)
+
+
+_UNSAFE_LEVELS = {KEPT: "notice", UNEXERCISED: "warning", DROPPED: "error", UNPROVEN: "error"}
+
+
+def _unsafe_annotations(kept) -> list[str]:
+    """One annotation a file of each group of unsafe fixes: kept (a notice), kept but exercised
+    by no test (a warning: its gradient is unproven), dropped (an error: the refusal stands)."""
+    if kept is None:
+        return []
+    return [
+        _annotation(
+            _UNSAFE_LEVELS[decision.verdict],
+            name,
+            0,
+            "hijax-migrate --verify: unsafe fix",
+            _SAID[decision.verdict].format(tests=", ".join(decision.tests)),
+        )
+        for decision in kept.decisions
+        for name in decision.key.split(", ")  # the group's files, as the migration names them
+    ]
 
 
 def as_json_without_runs(migration: str) -> str:
