@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..tree.class_links import Links, closure
+from ..tree.class_links import Links, closure, file_bytes
 
 
 def related(top: Path, names: list[str], sources: list[str]) -> list[str]:
@@ -21,15 +21,7 @@ def related(top: Path, names: list[str], sources: list[str]) -> list[str]:
     their classes' bases and subclasses, transitively, or use a class of
     theirs or of a subclass by name. A sibling (another subclass of a base)
     is not: its verdict rests on the base, which did not change."""
-    links = Links({path: _read(top / path) for path in sources})
+    links = Links({path: file_bytes(top / path) for path in sources})
     down = closure(set(names), links.below)
     up = closure(set(names), links.above)
     return sorted(down | up | links.users(down))
-
-
-def _read(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return b""

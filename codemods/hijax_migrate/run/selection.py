@@ -135,7 +135,7 @@ def ignored_members(jobs: list[Job], left_out: list[Path]) -> list:
     class extends (by name, through any depth) a class of a run file that
     names a rule's word: that family is migrated without it. On the run's
     file it extends, in every format; naming the file takes it in."""
-    from ..tree.class_links import Links, classes, closure
+    from ..tree.class_links import Links, classes, closure, file_bytes
 
     ignored_files = _ignored_files(left_out)
     if not ignored_files:
@@ -143,14 +143,14 @@ def ignored_members(jobs: list[Job], left_out: list[Path]) -> list:
     folders: dict[str, str] = {}
     named = {_real(job.path, folders) for job in jobs}
     left = [path for path in ignored_files if _real(path, folders) not in named]
-    ignored = {f"ignored:{path.as_posix()}": _read(path) for path in left}
+    ignored = {f"ignored:{path.as_posix()}": file_bytes(path) for path in left}
     if not any(bases for data in ignored.values() for _, bases in classes(data)):
         return []  # no class there extends anything: the run's files are not read again
     from ..core.model import Finding
     from ..engine.triage import every_word
     from ..sources.files import is_candidate_text
 
-    texts = {f"job:{job.display}": _read(job.path) for job in jobs if job.path.suffix == ".py"} | ignored
+    texts = {f"job:{job.display}": file_bytes(job.path) for job in jobs if job.path.suffix == ".py"} | ignored
     links, words, notes = Links(texts), every_word(), []
     for key in sorted(k for k in texts if k.startswith("ignored:")):
         family = [k for k in closure({key}, links.above) if k.startswith("job:")]
@@ -183,14 +183,6 @@ def _ignored_files(left_out: list[Path]) -> list[Path]:
     for inner in (path for path in left_out if os.path.isdir(path)):
         files += [path for path in walk(inner) if path.suffix == ".py"]
     return sorted(set(files))
-
-
-def _read(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return b""
 
 
 def _walked(folder: Path, rooted, listings: Listings) -> list[Job]:

@@ -19,6 +19,15 @@ _KEYWORD = re.compile(rb"class[ \t]")
 _NAME = re.compile(rb"\w+")
 
 
+def file_bytes(path) -> bytes:
+    """A file's bytes, for ``Links``; none where it cannot be read (it then links nothing)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
+
+
 def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
     """Each class defined (at any depth): its name and every name in its bases."""
     found, end = [], 0

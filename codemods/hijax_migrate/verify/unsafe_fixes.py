@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..core.model import Outcome
-from ..tree.class_links import Links, closure
+from ..tree.class_links import Links, closure, file_bytes
 from . import invocation, keep, process
 from . import outcomes as reading
 
@@ -51,7 +51,7 @@ def proposed(safe_run, unsafe_run) -> Proposed | None:
 
 def _grouped(paths: dict[str, Path]) -> dict[str, list[Path]]:
     """The changed files in groups linked through their classes, each keyed by its files' names."""
-    texts = {name: path.read_bytes() for name, path in paths.items() if path.suffix == ".py" and path.exists()}
+    texts = {name: file_bytes(path) for name, path in paths.items() if path.suffix == ".py"}
     links, left, groups = Links(texts), sorted(paths), {}
     while left:
         found = closure({left[0]}, lambda name: (links.above(name) | links.below(name)) & set(paths))
