@@ -23,6 +23,11 @@ def class_spans(code: str) -> list[Span]:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
+    return spans_of(tree)
+
+
+def spans_of(tree: ast.AST) -> list[Span]:
+    """``class_spans`` of a tree already read."""
     found: list[Span] = []
     stack: list[tuple[ast.AST, str]] = [(tree, "")]
     while stack:

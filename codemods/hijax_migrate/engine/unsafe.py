@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..analysis.ast_summary import rule_form
@@ -38,6 +38,7 @@ from ..core.errors import MigrationError
 from ..core.linediff import file_diff
 from ..core.model import ERROR, NOTE, Finding, Fix, Result
 from ..core.versions import Version
+from .suppress_spans import spans_of
 
 OLD, NEW = "vjp_bwd", "vjp_bwd_retval"
 SINCE: Version = (0, 8, 1)  # the first release with ``vjp_bwd_retval`` (docs: hijax-api, release history)
@@ -163,7 +164,7 @@ def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, toke
         tokens = tokens if tokens is not None else _named_tokens(code)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return []
-    spans = [(cls.lineno, cls.end_lineno) for name, cls in _classes(tree) if name in apart]
+    spans = [(span.first, span.last) for span in spans_of(tree) if span.qualname in apart]
     kept = {(func.lineno, col) for func in _accumulator_rules(tree) for _, col in _def_name(func, tokens)}
     return sorted(
         (line, col)
@@ -171,18 +172,6 @@ def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, toke
         for col, _ in found
         if (line, col) not in kept and not any(first <= line <= last for first, last in spans)
     )
-
-
-def _classes(tree: ast.AST, prefix: str = "") -> Iterator[tuple[str, ast.ClassDef]]:
-    """Each class statement with its qualified name (``Outer.Inner``, ``f.<locals>.Op``)."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.ClassDef):
-            yield prefix + node.name, node
-            yield from _classes(node, f"{prefix}{node.name}.")
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _classes(node, f"{prefix}{node.name}.<locals>.")
-        else:
-            yield from _classes(node, prefix)
 
 
 def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
