@@ -31,7 +31,7 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..analysis.ast_summary import rule_form
+from ..analysis.ast_summary import parse_ast, rule_form
 from ..analysis.probes import PORT, base_bound_at_run
 from ..analysis.scopes import CLASSIC, Kind, defines_rules
 from ..core.errors import MigrationError
@@ -329,10 +329,11 @@ def _followed_value(name: ast.expr, imported: set[str]) -> bool:
 
 
 def parsed(code: str) -> ast.Module:
-    """``ast``'s tree of ``code``; where this Python cannot read it (PEP 695's type parameters),
-    of the same code written older, each statement on its line (``summary.ast_of``)."""
+    """``ast``'s tree of ``code`` as the summaries read it (``parse_ast``: PEP 695's type parameters
+    cut out, each statement on its line); where that cannot, of the same code written older from
+    libcst's tree (``summary.ast_of``)."""
     try:
-        return ast.parse(code)
+        return parse_ast(code, keep=False)
     except SyntaxError:
         import libcst as cst
 
