@@ -84,7 +84,7 @@ class Op(_BASES[0]):
         return (3 * g,)
 """
 FORMS = {"setattr": SETATTR, "metaclass": METACLASS, "decorator": DECORATOR, "runtime_base": RUNTIME_BASE}
-NO_FIX = SETATTR.replace('setattr(Op, "vjp_bwd", _bwd)', 'NAME = "vjp_bwd"\nsetattr(Op, NAME, _bwd)')
+NO_FIX = SETATTR.replace('setattr(Op, "vjp_bwd", _bwd)', 'setattr(Op, "_".join(("vjp", "bwd")), _bwd)')
 
 
 def cli(root: Path, *args: str):
@@ -177,10 +177,10 @@ def test_a_subclass_in_another_file_follows_the_rename_or_is_an_error(tmp_path):
         "def vjp_bwd(", "def vjp_bwd_retval("
     )
     (tmp_path / "pkg" / "prims.py").write_text(SETATTR)
-    (tmp_path / "pkg" / "sub.py").write_text(SUB.format(name='"vjp_" "bwd"'))
+    (tmp_path / "pkg" / "sub.py").write_text(SUB.format(name='"vjp_" + "BWD".lower()'))
     spelled = cli(tmp_path, "--in-place", "--unsafe-fixes", "pkg")
     assert spelled.returncode == 1 and "but it spells the name otherwise" in spelled.stderr
-    assert 'NAME = "vjp_" "bwd"' in (tmp_path / "pkg" / "sub.py").read_text()  # the safe part alone is written
+    assert 'NAME = "vjp_" + "BWD".lower()' in (tmp_path / "pkg" / "sub.py").read_text()  # the safe part alone
 
 
 def test_no_candidate_at_a_target_without_vjp_bwd_retval():

@@ -54,12 +54,13 @@ def migrate_source(
     decider = project.decider if project.decider is not None else Decider(migrate_source)
     with batched_scans_once(), trees_kept():
 
-        def safely(text: str) -> Result:
+        def safely(text: str, checked: frozenset[int] = frozenset()) -> Result:
             return suppress.migrate(
                 _migrate_source,
                 text,
                 path,
                 options,
+                checked=checked,
                 project=project,
                 module=module,
                 triaged=triaged,
@@ -82,6 +83,7 @@ def _migrate_source(
     triaged: bool = False,
     acting: set[str] | None = None,
     decider: Decider | None = None,
+    checked: frozenset[int] = frozenset(),
 ) -> Result:
     report = FileReport(path)
     tree = parse(code)
@@ -107,7 +109,7 @@ def _migrate_source(
     selected = registry.select(options.target, options.only, options.skipped)
     halves_reported = PAIRS in selected  # what a rule must know of the others: data, never their selection
     binds = decided_at(options.target)  # of every rule released, selected or not (triage reads the same)
-    marks = suppress.marks(code)  # an error a person marked as checked halts nothing
+    marks = suppress.with_checked(suppress.marks(code), checked)  # an error marked as checked halts nothing
 
     def marked(finding) -> bool:
         return marks is not None and marks.covers(finding.line, finding.rule)

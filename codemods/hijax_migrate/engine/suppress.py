@@ -84,6 +84,17 @@ def marks(code: str) -> Marks | None:
     return found
 
 
+def with_checked(found: Marks | None, lines: frozenset[int]) -> Marks | None:
+    """``found`` with a ``# noqa: HJX016`` read at each of ``lines``, as if written there."""
+    if not lines:
+        return found
+    found = found or Marks()
+    for line in lines:
+        if line not in found.lines or found.lines[line] is not None:
+            found.lines[line] = found.lines.get(line, frozenset()) | {"HJX016"}
+    return found
+
+
 def _read(token: tokenize.TokenInfo, found: Marks) -> None:
     comment, line = token.string, token.start[0]
     skip = _SKIP.search(comment)
@@ -112,8 +123,9 @@ def _marked_classes(code: str, lines: dict) -> list[tuple[int, int, frozenset[st
 
 def migrate(run, code: str, path: str, options, **rest) -> Result:
     """``run(code, path, options, **rest)`` (the engine's migration), with the
-    marks of this file and of the other files of its classes' families honoured."""
-    found = marks(code)
+    marks of this file and of the other files of its classes' families honoured
+    (``rest["checked"]``: lines whose HJX016 findings count as marked, an unsafe fix's word)."""
+    found = with_checked(marks(code), rest.get("checked", frozenset()))
     tree = reached(rest.get("project"), options, rest.get("module", "")) if options.classes is None else None
     if found is None and not (tree and tree.hits):
         return run(code, path, options, **rest)

@@ -36,7 +36,7 @@ from ..analysis.probes import PORT, base_bound_at_run
 from ..analysis.scopes import CLASSIC, Kind, defines_rules
 from ..core.errors import MigrationError
 from ..core.linediff import file_diff
-from ..core.model import ERROR, NOTE, Finding, Fix, Result
+from ..core.model import ERROR, NOTE, SUPPRESSED, Finding, Fix, Result
 from ..core.versions import Version
 from .suppress_spans import spans_of
 
@@ -55,7 +55,10 @@ _BY_HAND = "port both by hand"
 _BY_NAME = {"getattr": 1, "hasattr": 1, "setattr": 1, "delattr": 1, "getattr_static": 1}
 _BY_NAME |= {"attrgetter": 0, "methodcaller": 0}
 
-Site = tuple[int, int]  # (line, column) of a token spelled ``vjp_bwd`` or ``"vjp_bwd"``
+# (line, column) of a token spelled ``vjp_bwd`` or ``"vjp_bwd"``; with (line, column) of its end, an
+# expression other than a plain literal whose value is the name (``"vjp_" "bwd"``): written anew
+Site = tuple[int, ...]
+Tokens = dict[int, list[tuple[int, str, Site]]]  # line -> (column, text, site) of each spelling
 
 
 def apart(prims, project) -> list[str]:
@@ -118,59 +121,106 @@ def _followed(migrate: Callable[[str], Result], code: str, path: str, result: Re
         return result
     if any(f.is_error for f in fixed.report.findings):
         return result
-    lines = tuple(sorted({line for line, _ in sites}))
+    lines = tuple(sorted({site[0] for site in sites}))
     fix = Fix(_message(lines), REASON, lines, file_diff(path, code, fixed.code), applied=True)
     said = f"{APPLIED}: {fix.message}, as in the module of a base whose own refusal it answers"
     fixed.report.findings.insert(0, Finding(result.report.file, lines[0], said, "", severity=NOTE, fix=fix))
     return fixed
 
 
-def _attempt(migrate: Callable[[str], Result], code: str, result: Result) -> tuple[Result, tuple[int, ...]] | None:
-    """The migration of the renamed text that leaves no error, and the lines renamed; None: none."""
+def _attempt(migrate: Callable[..., Result], code: str, result: Result) -> tuple[Result, tuple[int, ...]] | None:
+    """The migration of the renamed text that leaves no error, and the lines renamed; None: none.
+    A refusal the rename answers (``answered``) is taken as checked by the migrations after."""
     if unfollowed(code):
         return None
-    text, lines = code, set()
+    text, lines, checked = code, set(), frozenset()
     for _ in range(ROUNDS):
-        sites = candidate_sites(text, [f for f in result.report.findings if f.is_error], result.report.apart)
-        if not sites:
+        errors = [f for f in result.report.findings if f.is_error]
+        sites = candidate_sites(text, errors, result.report.apart)
+        more = answered(parsed(text), errors) - checked if sites is not None else frozenset()
+        if sites is None or not (sites or more):
             return None
-        text, lines = renamed(text, sites), lines | {line for line, _ in sites}
+        text, lines, checked = renamed(text, sites), lines | {site[0] for site in sites}, checked | more
         try:
-            result = migrate(text)
+            result = migrate(text, checked) if checked else migrate(text)
         except MigrationError:
             return None
-        if not any(f.is_error for f in result.report.findings):
-            return result, tuple(sorted(lines))
+        if lines and not any(f.is_error for f in result.report.findings):
+            return _unmarked(result, checked), tuple(sorted(lines))
     return None
+
+
+def _unmarked(result: Result, checked: frozenset[int]) -> Result:
+    """``result`` without the findings counted as suppressed at ``checked``: the fix's, not a comment's."""
+    marked = [f for f in result.report.findings if f.severity == SUPPRESSED and f.line in checked]
+    result.report.findings[:] = [f for f in result.report.findings if f not in marked]
+    return result
+
+
+def answered(tree: ast.Module, refusals: list[Finding]) -> frozenset[int]:
+    """The lines of the HJX016 refusals of ``tree`` whose name, not written out at the site, is held
+    by a value the rename follows: ``setattr(obj, NAME, f)`` (``delattr``...) with a name the file
+    binds itself; ``types.new_class`` with a namespace written out (``lambda ns: ns.update({...})``).
+    Once every literal spelling of the rule is renamed, such a site binds the renamed rule too."""
+    imported = _imported(tree)
+    return frozenset(
+        f.line for f in refusals if f.rule == "HJX016" and _answers(_statement_at(tree, f.line, ast.stmt), imported)
+    )
+
+
+def _answers(stmt: ast.AST | None, imported: set[str]) -> bool:
+    value = getattr(stmt, "value", None) if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+    if not isinstance(value, ast.Call):
+        return False
+    name = _name_argument(value)
+    if name is not None:
+        return _followed_value(name, imported)
+    return _called(value) == "new_class" and _written_namespace(value)
+
+
+def _written_namespace(call: ast.Call) -> bool:
+    """``types.new_class``'s ``exec_body``: none, or a lambda that updates the namespace from a dict
+    whose keys are written out (or from keywords)."""
+    body = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "exec_body"), None)
+    if body is None or isinstance(body, ast.Constant) and body.value is None:
+        return True
+    if not (isinstance(body, ast.Lambda) and isinstance(body.body, ast.Call) and _called(body.body) == "update"):
+        return False
+    update = body.body
+    if not all(isinstance(arg, ast.Dict) for arg in update.args) or not all(k.arg for k in update.keywords):
+        return False  # ``ns.update(members)``, ``**members``: keys not written here
+    return all(key is not None and _folded(key) is not None for arg in update.args for key in arg.keys)
 
 
 def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -> list[Site] | None:
     """The sites the candidate renames, every spelling of the name the file holds (a name is one
     name: a wrapper reads it where the class binds it); None where a refusal has no site of its own."""
     try:
-        tree, tokens = parsed(code), _named_tokens(code)
+        tree = parsed(code)
+        tokens = _named_tokens(code, tree)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return None
-    if not all(_sites(tree, tokens, finding) for finding in refusals):
+    checked = answered(tree, refusals)
+    if not all(finding.line in checked or _sites(tree, tokens, finding) for finding in refusals):
         return None
     return _renamable(code, apart, tree, tokens)
 
 
-def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, tokens: dict | None = None) -> list[Site]:
+def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, tokens: Tokens | None = None) -> list[Site]:
     """Every site of the name in the file, but in a class of another protocol (``apart``) and at
     an accumulator rule's ``def`` (jax's own form, which the value rule's rename would shadow)."""
     try:
         tree = tree or parsed(code)
-        tokens = tokens if tokens is not None else _named_tokens(code)
+        tokens = tokens if tokens is not None else _named_tokens(code, tree)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return []
     spans = [(span.first, span.last) for span in spans_of(tree) if span.qualname in apart]
-    kept = {(func.lineno, col) for func in _accumulator_rules(tree) for _, col in _def_name(func, tokens)}
+    kept = {site for func in _accumulator_rules(tree) for site in _def_name(func, tokens)}
     return sorted(
-        (line, col)
+        site
         for line, found in tokens.items()
-        for col, _ in found
-        if (line, col) not in kept and not any(first <= line <= last for first, last in spans)
+        for _, _, site in found
+        if site not in kept and not any(first <= line <= last for first, last in spans)
     )
 
 
@@ -178,7 +228,7 @@ def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
     return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == OLD and rule_form(n) != CLASSIC]
 
 
-def _sites(tree: ast.Module, tokens: dict[int, list[tuple[int, str]]], finding: Finding) -> set[Site]:
+def _sites(tree: ast.Module, tokens: Tokens, finding: Finding) -> set[Site]:
     """A refusal's sites: at a class a base picked at run leaves undecided, its value ``def vjp_bwd``
     rules; at a refused binding of a rule, the tokens of its statement (a ``def``: its name alone),
     and at a class, of the statements of its body."""
@@ -193,11 +243,11 @@ def _sites(tree: ast.Module, tokens: dict[int, list[tuple[int, str]]], finding: 
     return _of(stmt, tokens) if stmt is not None else set()
 
 
-def _of(stmt: ast.stmt, tokens: dict[int, list[tuple[int, str]]]) -> set[Site]:
+def _of(stmt: ast.stmt, tokens: Tokens) -> set[Site]:
     """The sites of one statement: a ``def``'s name alone, else the tokens of its header."""
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return _def_name(stmt, tokens)
-    return {(line, col) for line in range(stmt.lineno, _header_end(stmt) + 1) for col, _ in tokens.get(line, [])}
+    return {site for line in range(stmt.lineno, _header_end(stmt) + 1) for _, _, site in tokens.get(line, [])}
 
 
 def _header_end(stmt: ast.stmt) -> int:
@@ -224,28 +274,73 @@ def _value_rules(cls: ast.ClassDef) -> list[ast.FunctionDef]:
     return found
 
 
-def _def_name(func: ast.FunctionDef | ast.AsyncFunctionDef, tokens: dict[int, list[tuple[int, str]]]) -> set[Site]:
+def _def_name(func: ast.FunctionDef | ast.AsyncFunctionDef, tokens: Tokens) -> set[Site]:
     """The name token of ``def vjp_bwd``: the first ``vjp_bwd`` on its ``def`` line."""
-    named = [col for col, text in tokens.get(func.lineno, []) if text == OLD] if func.name == OLD else []
-    return {(func.lineno, named[0])} if named else set()
+    named = [site for _, text, site in tokens.get(func.lineno, []) if text == OLD] if func.name == OLD else []
+    return {named[0]} if named else set()
 
 
-def _named_tokens(code: str) -> dict[int, list[tuple[int, str]]]:
-    """line -> (column, text) of each identifier ``vjp_bwd`` and each plain literal ``"vjp_bwd"``."""
-    found: dict[int, list[tuple[int, str]]] = {}
+def _named_tokens(code: str, tree: ast.Module) -> Tokens:
+    """Each identifier ``vjp_bwd``, plain literal ``"vjp_bwd"`` and other expression of that value
+    (``spelled``); a token inside such an expression is the expression's."""
+    found: Tokens = {}
+    spelled = _spelled(tree, io.StringIO(code).readlines())
+    for line, col, end_line, end in spelled:
+        found.setdefault(line, []).append((col, "", (line, col, end_line, end)))
     for token in tokenize.generate_tokens(io.StringIO(code).readline):
-        if (token.type == tokenize.NAME and token.string == OLD) or (
+        plain = (token.type == tokenize.NAME and token.string == OLD) or (
             token.type == tokenize.STRING and token.string in _LITERALS
-        ):
-            found.setdefault(token.start[0], []).append((token.start[1], token.string))
+        )
+        if plain and not _inside(spelled, token.start):
+            found.setdefault(token.start[0], []).append((token.start[1], token.string, token.start))
     return found
 
 
+def _spelled(tree: ast.Module, lines: list[str]) -> list[Site]:
+    """(line, column, end line, end column) of each expression on one line whose value is the name
+    but that is no plain literal of it: ``'vjp\\x5fbwd'``, ``"vjp_" "bwd"``, ``"vjp_" + "bwd"``."""
+    found, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.expr) and node.lineno == node.end_lineno and _folded(node) == OLD:
+            text = lines[node.lineno - 1].encode()
+            col, end = (len(text[:at].decode(errors="replace")) for at in (node.col_offset, node.end_col_offset))
+            if text[node.col_offset : node.end_col_offset].decode() not in _LITERALS:
+                found.append((node.lineno, col, node.end_lineno, end))
+            continue
+        children = ast.iter_child_nodes(node)
+        todo += [c for c in children if not isinstance(node, ast.JoinedStr) or isinstance(c, ast.FormattedValue)]
+    return found
+
+
+def _folded(node: ast.AST) -> str | None:
+    """The value of a string expression the compiler folds: a literal (pieces side by side), an
+    f-string with no field, ``+`` of such; None: another expression."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.JoinedStr):
+        parts = [_folded(value) for value in node.values]
+        return "".join(parts) if all(part is not None for part in parts) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _folded(node.left), _folded(node.right)
+        return left + right if left is not None and right is not None else None
+    return None
+
+
+def _inside(spelled: list[Site], start: tuple[int, int]) -> bool:
+    return any(line == start[0] and col <= start[1] < end for line, col, _, end in spelled)
+
+
 def renamed(code: str, sites: list[Site]) -> str:
-    """``code`` with the token at each site renamed (a literal keeps its quotes)."""
-    lines = code.splitlines(keepends=True)
-    for line, col in sorted(sites, reverse=True):
-        text = lines[line - 1]
+    """``code`` with the token at each site renamed (a literal keeps its quotes), and each
+    expression site written anew as the literal ``"vjp_bwd_retval"``."""
+    lines = io.StringIO(code).readlines()  # as ``tokenize`` numbers them
+    for site in sorted(sites, reverse=True):
+        line, col, text = site[0], site[1], lines[site[0] - 1]
+        if len(site) == 4:  # in the quotes of its first piece
+            quote = next((char for char in text[col : site[3]] if char in "\"'"), '"')
+            lines[line - 1] = f"{text[:col]}{quote}{NEW}{quote}{text[site[3] :]}"
+            continue
         start = col + 1 if text[col] in "\"'" else col
         lines[line - 1] = text[:start] + NEW + text[start + len(OLD) :]
     return "".join(lines)
@@ -282,15 +377,11 @@ def unfollowed(code: str) -> Unfollowed | None:
         strings = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.STRING]
     except (SyntaxError, tokenize.TokenError, ValueError):
         return _why("its text cannot be read", 1)
+    spelled = _spelled(tree, io.StringIO(code).readlines())
     for token in strings:
-        if token.string not in _LITERALS and _spells_part(token.string):
+        if token.string not in _LITERALS and _spells_part(token.string) and not _inside(spelled, token.start):
             return _why(f"it spells the name otherwise (`{token.string}`)", token.start[0])
-    imported = {
-        a.asname or a.name.partition(".")[0]
-        for n in ast.walk(tree)
-        if isinstance(n, (ast.Import, ast.ImportFrom))
-        for a in n.names
-    }
+    imported = _imported(tree)
     for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
         name = _name_argument(call)
         if name is not None and not _followed_value(name, imported):
@@ -313,10 +404,23 @@ def _spells_part(literal: str) -> bool:
     return isinstance(value, str) and len(value) >= 3 and (OLD.startswith(value) or OLD.endswith(value))
 
 
-def _name_argument(call: ast.Call) -> ast.expr | None:
+def _imported(tree: ast.Module) -> set[str]:
+    """The names the file's imports bind."""
+    return {
+        a.asname or a.name.partition(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names
+    }
+
+
+def _called(call: ast.Call) -> str | None:
     func = call.func
-    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-    index = _BY_NAME.get(called)
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _name_argument(call: ast.Call) -> ast.expr | None:
+    index = _BY_NAME.get(_called(call))
     return call.args[index] if index is not None and len(call.args) > index else None
 
 
@@ -325,7 +429,7 @@ def _followed_value(name: ast.expr, imported: set[str]) -> bool:
     where it holds the name, the literal is renamed with the rest."""
     while isinstance(name, (ast.Subscript, ast.Attribute)):
         name = name.value
-    return isinstance(name, ast.Constant) or isinstance(name, ast.Name) and name.id not in imported
+    return _folded(name) is not None or isinstance(name, ast.Name) and name.id not in imported
 
 
 def parsed(code: str) -> ast.Module:
