@@ -23,7 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 IMPORT = "from jax.experimental.hijax import VJPHiPrimitive\n"
-MARKS = {"skip": "  # hijax-migrate: skip", "noqa": "  # noqa: HJX001", "noqa-list": "  # noqa: E501, HJX001"}
+MARKS = {
+    "skip": "  # hijax-migrate: skip",
+    "noqa": "  # noqa: HJX001",
+    "noqa-list": "  # noqa: E501, HJX001",
+    "noqa-cased": "  # NOQA:hjx001",
+}
 
 
 def value_class(name: str, base: str, mark: str = "", call_super: bool = False) -> str:
@@ -93,6 +98,16 @@ def test_a_suppression_on_either_side_leaves_the_whole_family_alone(tmp_path, si
         json.loads(as_json(outcomes, 2, target))["summary"]["left_failing_by_suppressions"]
     )
     compile(after["base.py"], "base.py", "exec") and compile(after["sub.py"], "sub.py", "exec")
+
+
+@pytest.mark.parametrize("side", ["base", "sub"])
+def test_another_tool_s_noqa_leaves_no_family_alone(tmp_path, side):
+    """A ``noqa`` naming no HJX code is ruff's or flake8's: the family is migrated, whichever file holds it."""
+    before = two_files(tmp_path, side, "  # noqa: E501, F401")
+    migrated_tree(tmp_path)
+    after = {name: (tmp_path / name).read_text() for name in before}
+    assert "vjp_bwd_retval" in class_text(after["base.py"], "Base") or "accum" in class_text(after["base.py"], "Base")
+    assert class_text(after["sub.py"], "Sub") != class_text(before["sub.py"], "Sub")
 
 
 def test_each_class_left_alone_with_a_family_is_named_with_the_suppression(tmp_path):

@@ -36,6 +36,7 @@ LEFT_BROKEN = "fails under the target as a suppression leaves it"
 
 _SKIP = re.compile(r"#\s*hijax-migrate:\s*skip(-file)?\s*$", re.IGNORECASE)
 _NOQA = re.compile(r"#\s*noqa:\s*([\w\s,]+)", re.IGNORECASE)
+_ANY_NOQA = re.compile("noqa", re.IGNORECASE)  # ruff's too: `# NOQA: HJX001` is one
 # In a Markdown document (or a notebook's JSON), on a line of its own.
 DOCUMENT_MARK = re.compile(r"^\s*(?:<!--|#)\s*hijax-migrate:\s*skip-file\s*(?:-->)?\s*$", re.MULTILINE)
 
@@ -69,7 +70,7 @@ class Marks:
 
 def marks(code: str) -> Marks | None:
     """The file's marks; None where it has none (a byte search decides most files)."""
-    if "hijax-migrate:" not in code and "noqa" not in code:
+    if "hijax-migrate:" not in code and not _ANY_NOQA.search(code):
         return None
     found = Marks()
     try:

@@ -11,12 +11,15 @@ so both files decide alike; it is asked only of files whose bytes hold a mark.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..analysis.families import Classes, bases, descendants
 from ..analysis.scopes import defines_rules
 
-_MARK_BYTES = (b"hijax-migrate:", b"noqa")
+# The bytes of a comment ``suppress.marks`` may read as a mark (more, never fewer): a ``noqa`` marks
+# only where it names an HJX code, and most ``noqa`` are ruff's or flake8's (jax's tree holds hundreds).
+_MARKS = re.compile(rb"hijax-migrate:|(?i:noqa:[^\n]*hjx)")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,6 @@ class _Walk:
         if module not in self._marked:
             path = self.project.find(module)
             data = self.project.reads.read(path) if path is not None else None
-            has_marks = data is not None and any(mark in data for mark in _MARK_BYTES)
+            has_marks = data is not None and _MARKS.search(data) is not None
             self._marked[module] = self.project.decider.marked(self.project, self.options, module) if has_marks else {}
         return self._marked[module]
