@@ -191,11 +191,47 @@ def test_no_candidate_at_a_target_without_vjp_bwd_retval():
     assert result.code == SETATTR and result.report.findings[0].fix is None
 
 
-@pytest.mark.parametrize("flag", ["--interactive", "--add-noqa"])
-def test_what_is_not_built_is_a_usage_error(tmp_path, flag):
+def test_add_noqa_with_unsafe_fixes_is_a_usage_error(tmp_path):
     tree_of(tmp_path, SETATTR)
-    run = cli(tmp_path, "--unsafe-fixes", flag, "ops.py")
+    run = cli(tmp_path, "--unsafe-fixes", "--add-noqa", "ops.py")
     assert run.returncode == 2 and "not built yet" in run.stderr
+
+
+def review(root: Path, answers: str, *paths: str):
+    flags = ["--no-cache", "--target-jax", "0.12", "--interactive", "--unsafe-fixes"]
+    return FORKER.module("hijax_migrate", [*flags, *paths], root, answers)
+
+
+def test_the_review_offers_the_unsafe_fix_marked_and_writes_it_when_accepted(tmp_path):
+    path = tree_of(tmp_path, SETATTR)
+    taken = review(tmp_path, "y\n", "ops.py")
+    assert taken.returncode == 0, taken.stderr
+    assert "ops.py: UNSAFE FIX, not proven: `vjp_bwd` renamed `vjp_bwd_retval` at line 12" in taken.stdout
+    assert "why it is unsafe: the tool cannot prove" in taken.stdout
+    assert path.read_text() == SETATTR.replace('"vjp_bwd"', '"vjp_bwd_retval"').replace("VJPHiPrimitive", "HiPrim")
+    assert "unsafe fix applied (not proven: check the gradient)" in taken.stderr
+
+
+@pytest.mark.parametrize("answer", ["n", "d", "q"])
+def test_the_review_writes_nothing_unsafe_when_declined(tmp_path, answer):
+    path = tree_of(tmp_path, SETATTR)
+    declined = review(tmp_path, f"{answer}\n", "ops.py")
+    assert declined.returncode == 1 and path.read_text() == SETATTR
+    assert "UNSAFE FIX" in declined.stdout and "hidden fix" not in declined.stderr
+
+
+def test_the_review_offers_a_subclass_s_rename_that_follows_the_fix(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "prims.py").write_text(SETATTR)
+    (tmp_path / "pkg" / "sub.py").write_text(SUB.format(name='"vjp_bwd"'))
+    taken = review(tmp_path, "y\ny\n", "pkg")
+    assert taken.returncode == 0, taken.stderr
+    # prims.py's fix written first, sub.py still reads it as found: its rename follows, as in an in-place run
+    assert taken.stdout.count("UNSAFE FIX") == 2
+    assert (tmp_path / "pkg" / "sub.py").read_text() == SUB.format(name='"vjp_bwd_retval"').replace(
+        "def vjp_bwd(", "def vjp_bwd_retval("
+    )
 
 
 # Refused programs of the generator's seed 0 with an unsafe fix, one of each form: setattr after the

@@ -148,8 +148,8 @@ def _check_usage(settings: Settings) -> None:
         raise UsageError("--stdin-filename names stdin: give '-' as the only PATH")
     if settings.interactive and (stdin or settings.output_format != "text"):
         raise UsageError("--interactive reads answers from the terminal: not with '-' or --output-format json/github")
-    if settings.unsafe_fixes and (settings.interactive or settings.add_noqa):
-        raise UsageError("--unsafe-fixes with --interactive or --add-noqa is not built yet (issue 43)")
+    if settings.unsafe_fixes and settings.add_noqa:
+        raise UsageError("--unsafe-fixes with --add-noqa is not built yet (issue 43)")
     if settings.add_noqa and stdin:
         raise UsageError("--add-noqa writes comments into files: not with '-'")
     if settings.black:
@@ -309,8 +309,10 @@ class Session:
         workers = min(self.settings.jobs or os.cpu_count() or 1, max(len(self.jobs), 1))
         progress = Progress.for_settings(self.settings)
         cache_dir = None if self.settings.no_cache else default_dir()
+        # A review asks of each unsafe fix itself (``Review.unsafe``): the run proposes, never applies.
+        options = replace(self.options, unsafe_fixes=False) if self.settings.interactive else self.options
         with Run.start(
-            self.jobs, self.options, self.settings.in_place, workers, cache_dir, self.listings, self.settings.here
+            self.jobs, options, self.settings.in_place, workers, cache_dir, self.listings, self.settings.here
         ) as run:
             run.journal_root = self._journal_root()
             outcomes = migrate(run, progress)
@@ -319,9 +321,13 @@ class Session:
     def _review(self, outcomes: list[Outcome], project) -> list[Outcome]:
         from ..output.review import Review
 
-        review = Review(self.options, project, color=self._color())
+        safe = replace(self.options, unsafe_fixes=False)  # the review offers each file's unsafe fix itself
+        review = Review(safe, project, color=self._color(), unsafe=self.options.unsafe_fixes)
         jobs = {job.display: job for job in self.jobs}
-        return [review.file(jobs[o.file], o) for o in outcomes]
+        try:
+            return [review.file(jobs[o.file], o) for o in outcomes]
+        finally:
+            review.finish()
 
     def exit_code(self, outcomes: list[Outcome]) -> int:
         if any(o.error for o in outcomes):

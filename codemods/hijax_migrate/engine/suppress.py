@@ -36,7 +36,7 @@ LEFT_BROKEN = "fails under the target as a suppression leaves it"
 
 _SKIP = re.compile(r"#\s*hijax-migrate:\s*skip(-file)?\s*$", re.IGNORECASE)
 _NOQA = re.compile(r"#\s*noqa:\s*([\w\s,]+)", re.IGNORECASE)
-_ANY_NOQA = re.compile("noqa", re.IGNORECASE)  # ruff's too: `# NOQA: HJX001` is one
+_ANY_NOQA = re.compile("noqa", re.IGNORECASE)  # as ruff reads it: in capitals too
 # In a Markdown document (or a notebook's JSON), on a line of its own.
 DOCUMENT_MARK = re.compile(r"^\s*(?:<!--|#)\s*hijax-migrate:\s*skip-file\s*(?:-->)?\s*$", re.MULTILINE)
 

@@ -5,6 +5,15 @@ A change is everything the migration does to one class family of the file
 (a base and its subclasses: their methods, the calls they rename), or the
 module-wide renames of a file: a unit that is valid on its own. Only accepted units are migrated, by the same engine, so
 the written file parses and a second run proposes only what was skipped.
+
+With ``--unsafe-fixes``, a file whose migration with its unsafe fixes differs
+from its safe one (a refusal's fix, or a rename that follows a base's fix in
+another file) is first offered that whole, marked unsafe with the reason it is
+not proven: accepted, the file is written as that migration gives it (its safe
+changes with it); declined, its safe changes are offered one by one. A file so
+written is read as found by the files after it, as in an ``--in-place
+--unsafe-fixes`` run: a subclass elsewhere is then offered the rename that
+follows the fix.
 """
 
 from __future__ import annotations
@@ -17,7 +26,10 @@ from ..run.runner import failures_of, migrate_document, new_bytes
 from ..run.state import Job
 from ..sources.files import read_source, write_atomic
 from ..sources.notebooks import cell_diff
+from ..sources.originals import Originals
 from .report import colorize
+
+UNPROVEN = "the tool cannot prove the renamed rule is the one jax calls: check the gradient before relying on it"
 
 HELP = """\
 y - apply this change
@@ -36,19 +48,42 @@ class Review:
     ask: object = input  # prompt -> answer; EOFError means quit
     color: bool = False
     quit: bool = False
+    unsafe: bool = False  # ``--unsafe-fixes``: offer each file's unsafe migration first (``options`` are safe)
 
     def file(self, job: Job, outcome: Outcome) -> Outcome:
         """Review one file's changes; write the accepted ones."""
-        if not outcome.changes:
-            return outcome  # its warnings and errors stand
+        if not outcome.changes and not self.unsafe:
+            return outcome  # its warnings and errors stand (a file may follow another's unsafe fix)
         if self.quit:
             return replace(outcome, changes=[], diff="")
         failed = replace(outcome, changes=[], diff="")
         with failures_of(failed):  # as in a run: this file's failure, reported
             source = read_source(job.path)
+            answer = self._offer_unsafe(job, source.text) if self.unsafe else "n"
+            if answer in ("y", "a"):
+                return self._write(job, source, outcome, None)
+            if self.unsafe:  # the fixes were offered here: none is hidden
+                outcome = replace(outcome, findings=[replace(f, fix=None) for f in outcome.findings])
+            if answer in ("d", "q") or not outcome.changes:
+                return replace(outcome, changes=[], diff="")
             accepted = self._choose(job, source.text, self._units(job, source.text, outcome))
             return self._write(job, source, outcome, accepted)
         return failed
+
+    def _offer_unsafe(self, job: Job, text: str) -> str:
+        """The file's migration with its unsafe fixes, where it differs from the safe one, offered
+        whole and marked unsafe: the answer ("n" where there is none)."""
+        fixed = migrate_document(text, job, replace(self.options, unsafe_fixes=True), self.project)
+        if fixed.code == migrate_document(text, job, self.options, self.project).code:
+            return "n"
+        fixes = list(dict.fromkeys(f.fix for f in fixed.report.findings if f.fix is not None and f.fix.applied))
+        said = "; ".join(fix.message for fix in fixes) or "a rename that follows an unsafe fix"
+        print(f"\n{job.display}: UNSAFE FIX, not proven: {said}")
+        print(f"  why it is unsafe: {fixes[0].reason if fixes else UNPROVEN}")
+        print("  accepting it writes the file as shown, its safe changes with it")
+        diff = cell_diff(job.display, text, fixed.code)
+        sys.stdout.write(colorize(diff) if self.color else diff)
+        return self._answer()
 
     def _units(self, job: Job, text: str, outcome: Outcome) -> list[frozenset[str]]:
         """Changed classes, a family (base and subclasses) at a time, then module-wide renames."""
@@ -89,15 +124,31 @@ class Review:
                 return answer
             print(HELP)
 
-    def _write(self, job: Job, source, outcome: Outcome, accepted: set[str]) -> Outcome:
-        if not accepted:
+    def _write(self, job: Job, source, outcome: Outcome, accepted: set[str] | None) -> Outcome:
+        """The file migrated for the ``accepted`` classes; None: whole, with its unsafe fixes."""
+        if accepted is not None and not accepted:
             return replace(outcome, changes=[], diff="")
-        options = replace(self.options, classes=frozenset(accepted))
+        whole = accepted is None
+        options = replace(self.options, **({"unsafe_fixes": True} if whole else {"classes": frozenset(accepted)}))
         done = Outcome(job.display)  # written through the checks a run's writes pass
         data = new_bytes(source, job, done, lambda text, job: migrate_document(text, job, options, self.project))
         if data is not None:
+            if whole:
+                self._keep_as_found(source)
             write_atomic(source, data)
-        return replace(outcome, changes=done.changes, written=data is not None, diff=done.diff)
+        findings = done.findings if whole else outcome.findings  # the refusals a fix answers are notes
+        return replace(outcome, changes=done.changes, findings=findings, written=data is not None, diff=done.diff)
+
+    def _keep_as_found(self, source) -> None:
+        """The file's bytes as found, read by the decisions of the files after it."""
+        reads = self.project.reads
+        if reads.originals.folder is None:
+            reads.originals = Originals.start()
+        reads.originals.keep(source.path, source.raw)
+
+    def finish(self) -> None:
+        """The review's end: the originals it kept go."""
+        self.project.reads.originals.finish()
 
 
 def _units(outcome: Outcome) -> list[str]:
