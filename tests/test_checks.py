@@ -47,6 +47,20 @@ def test_names_unbound_already_and_star_imports_are_no_failure():
     checks.check_output("print 'py2'\n", "print 'py2'\nx\n", "ops.py")  # not for this Python: not compared
 
 
+def test_the_input_is_compiled_only_where_the_output_s_verdict_needs_it(monkeypatch):
+    """Its verdict is the same either way: an input this Python cannot compile gives False
+    (nothing compared) wherever the output fails or leaves a name unbound."""
+    compiled = []
+    real = compile
+    monkeypatch.setattr(
+        checks, "compile", lambda code, *rest, **kw: compiled.append(code) or real(code, *rest, **kw), raising=False
+    )
+    assert checks.check_output("def f(a, b):\n    return a\n", "def f(a, b):\n    return b\n", "ops.py")
+    assert compiled == ["def f(a, b):\n    return b\n"]  # the output alone
+    assert not checks.check_output("print 'py2'\n", "print 'py2'\nx = 1\n", "ops.py")  # neither compiles
+    assert not checks.check_output("print 'py2'\nx = 1\n", "x = 1\nprint(y)\n", "ops.py")  # y unbound, input unread
+
+
 def test_a_rewrite_that_misses_a_write_is_a_tool_bug_and_the_file_stays(tmp_path, monkeypatch, capsys):
     def forgets_the_second(acc, value, *rest):
         return [] if cst.Module([]).code_for_node(acc) == "y_acc" else real(acc, value, *rest)

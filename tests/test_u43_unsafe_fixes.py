@@ -191,6 +191,16 @@ def test_no_candidate_at_a_target_without_vjp_bwd_retval():
     assert result.code == SETATTR and result.report.findings[0].fix is None
 
 
+def test_a_refusal_no_rename_answers_has_no_candidate_and_the_text_is_not_read(monkeypatch):
+    """HJX008 (a removed base with no mechanical rewrite): no fix, decided from the findings alone."""
+    refused = Finding("m.py", 5, "subclasses `HiPrimitive`", "HJX008", severity=ERROR)
+    monkeypatch.setattr(unsafe, "unfollowed", lambda code: pytest.fail("the text was read"))
+    result = unsafe.with_fixes(
+        lambda text, *checked: Result(text, FileReport("m.py", findings=[refused])), SETATTR, "m.py", (0, 12, 0), False
+    )
+    assert result.code == SETATTR and result.report.findings[0].fix is None
+
+
 def test_add_noqa_with_unsafe_fixes_is_a_usage_error(tmp_path):
     tree_of(tmp_path, SETATTR)
     run = cli(tmp_path, "--unsafe-fixes", "--add-noqa", "ops.py")

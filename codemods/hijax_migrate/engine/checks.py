@@ -33,21 +33,33 @@ _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*", re.M)
 def check_output(old: str, new: str, path: str) -> bool:
     """Where the running Python reads the input: the output parses and compiles
     too, and leaves no name unbound that the input bound (CPython's own symbol
-    tables). False: the input is not for this Python, nothing was compared."""
-    try:
-        compile(old, path, "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
+    tables). False: the input is not for this Python, nothing was compared. The input is
+    compiled only where the output's verdict needs it (a big module's compile is tens of ms)."""
     try:
         compile(new, path, "exec", dont_inherit=True)
-    except SyntaxError as error:
+    except (SyntaxError, ValueError) as error:
+        if not _compiles(old, path):
+            return False
+        if isinstance(error, ValueError):
+            raise
         raise tool_bug(f"the rewrite does not {_failed_step(new, path)} ({error.msg})", error.lineno or 0) from error
     after = _unbound(new, path)  # mostly none: then the input's are not worked out
-    before = Counter(name for name, _ in _unbound(old, path)) if after else Counter()
+    try:
+        before = Counter(name for name, _ in _unbound(old, path)) if after else Counter()
+    except (SyntaxError, ValueError):
+        return False
     for name, line in after:
         before[name] -= 1
         if before[name] < 0:
             raise tool_bug(f"the rewrite leaves `{name}` unbound", line or _first_use(new, name))
+    return True
+
+
+def _compiles(code: str, path: str) -> bool:
+    try:
+        compile(code, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
     return True
 
 

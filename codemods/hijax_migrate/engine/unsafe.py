@@ -131,8 +131,8 @@ def _followed(migrate: Callable[[str], Result], code: str, path: str, result: Re
 def _attempt(migrate: Callable[..., Result], code: str, result: Result) -> tuple[Result, tuple[int, ...]] | None:
     """The migration of the renamed text that leaves no error, and the lines renamed; None: none.
     A refusal the rename answers (``answered``) is taken as checked by the migrations after."""
-    if unfollowed(code):
-        return None
+    if not all(_may_have_sites(f) for f in result.report.findings if f.is_error) or unfollowed(code):
+        return None  # a refusal of a rule no rename answers (HJX008...): none, without reading the text
     text, lines, checked = code, set(), frozenset()
     for _ in range(ROUNDS):
         errors = [f for f in result.report.findings if f.is_error]
@@ -226,6 +226,11 @@ def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, toke
 
 def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
     return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == OLD and rule_form(n) != CLASSIC]
+
+
+def _may_have_sites(finding: Finding) -> bool:
+    """Can ``_sites`` or ``answered`` find anything for ``finding``? (False: no candidate.)"""
+    return finding.rule in _RULES or PORT in finding.message
 
 
 def _sites(tree: ast.Module, tokens: Tokens, finding: Finding) -> set[Site]:
