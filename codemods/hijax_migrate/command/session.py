@@ -299,8 +299,8 @@ class Session:
         return root_for([here / p for p in self.settings.paths if p != "-"] or [here])
 
     def _run(self) -> tuple[list[Outcome], object]:
-        """The run's outcomes, and with ``--interactive`` the project its
-        review decides in. The run's state is made here and gone on return."""
+        """The run's outcomes, and with ``--interactive`` how to make a view of the
+        tree its review decides in. The run's state is made here and gone on return."""
         from ..output.progress import Progress
         from ..run.runner import migrate
         from ..run.state import Run
@@ -316,13 +316,15 @@ class Session:
         ) as run:
             run.journal_root = self._journal_root()
             outcomes = migrate(run, progress)
-        return outcomes, run.after() if self.settings.interactive else None
+        return outcomes, run.after if self.settings.interactive else None
 
-    def _review(self, outcomes: list[Outcome], project) -> list[Outcome]:
+    def _review(self, outcomes: list[Outcome], after) -> list[Outcome]:
         from ..output.review import Review
 
         safe = replace(self.options, unsafe_fixes=False)  # the review offers each file's unsafe fix itself
-        review = Review(safe, project, color=self._color(), unsafe=self.options.unsafe_fixes)
+        # The unsafe migrations decide in a view of their own: another file's answers differ with the fixes.
+        fixing = after() if self.options.unsafe_fixes else None
+        review = Review(safe, after(), color=self._color(), unsafe=fixing)
         jobs = {job.display: job for job in self.jobs}
         try:
             return [review.file(jobs[o.file], o) for o in outcomes]

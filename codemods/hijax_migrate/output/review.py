@@ -48,21 +48,23 @@ class Review:
     ask: object = input  # prompt -> answer; EOFError means quit
     color: bool = False
     quit: bool = False
-    unsafe: bool = False  # ``--unsafe-fixes``: offer each file's unsafe migration first (``options`` are safe)
+    # ``--unsafe-fixes``: each file's unsafe migration is offered first, decided in this view of the
+    # tree of its own (another file's answers differ with the fixes); ``options`` are the safe ones
+    unsafe: object = None
 
     def file(self, job: Job, outcome: Outcome) -> Outcome:
         """Review one file's changes; write the accepted ones."""
-        if not outcome.changes and not self.unsafe:
+        if not outcome.changes and self.unsafe is None:
             return outcome  # its warnings and errors stand (a file may follow another's unsafe fix)
         if self.quit:
             return replace(outcome, changes=[], diff="")
         failed = replace(outcome, changes=[], diff="")
         with failures_of(failed):  # as in a run: this file's failure, reported
             source = read_source(job.path)
-            answer = self._offer_unsafe(job, source.text) if self.unsafe else "n"
+            answer = self._offer_unsafe(job, source.text) if self.unsafe is not None else "n"
             if answer in ("y", "a"):
                 return self._write(job, source, outcome, None)
-            if self.unsafe:  # the fixes were offered here: none is hidden
+            if self.unsafe is not None:  # the fixes were offered here: none is hidden
                 outcome = replace(outcome, findings=[replace(f, fix=None) for f in outcome.findings])
             if answer in ("d", "q") or not outcome.changes:
                 return replace(outcome, changes=[], diff="")
@@ -73,7 +75,7 @@ class Review:
     def _offer_unsafe(self, job: Job, text: str) -> str:
         """The file's migration with its unsafe fixes, where it differs from the safe one, offered
         whole and marked unsafe: the answer ("n" where there is none)."""
-        fixed = migrate_document(text, job, replace(self.options, unsafe_fixes=True), self.project)
+        fixed = migrate_document(text, job, replace(self.options, unsafe_fixes=True), self.unsafe)
         if fixed.code == migrate_document(text, job, self.options, self.project).code:
             return "n"
         fixes = list(dict.fromkeys(f.fix for f in fixed.report.findings if f.fix is not None and f.fix.applied))
@@ -131,7 +133,8 @@ class Review:
         whole = accepted is None
         options = replace(self.options, **({"unsafe_fixes": True} if whole else {"classes": frozenset(accepted)}))
         done = Outcome(job.display)  # written through the checks a run's writes pass
-        data = new_bytes(source, job, done, lambda text, job: migrate_document(text, job, options, self.project))
+        project = self.unsafe if whole else self.project
+        data = new_bytes(source, job, done, lambda text, job: migrate_document(text, job, options, project))
         if data is not None:
             if whole:
                 self._keep_as_found(source)
@@ -140,15 +143,17 @@ class Review:
         return replace(outcome, changes=done.changes, findings=findings, written=data is not None, diff=done.diff)
 
     def _keep_as_found(self, source) -> None:
-        """The file's bytes as found, read by the decisions of the files after it."""
-        reads = self.project.reads
-        if reads.originals.folder is None:
-            reads.originals = Originals.start()
-        reads.originals.keep(source.path, source.raw)
+        """The file's bytes as found, read by the decisions of the files after it (in both views)."""
+        for reads in {id(p.reads): p.reads for p in (self.project, self.unsafe)}.values():
+            if reads.originals.folder is None:
+                reads.originals = Originals.start()
+            reads.originals.keep(source.path, source.raw)
 
     def finish(self) -> None:
         """The review's end: the originals it kept go."""
-        self.project.reads.originals.finish()
+        for project in (self.project, self.unsafe):
+            if project is not None:
+                project.reads.originals.finish()
 
 
 def _units(outcome: Outcome) -> list[str]:
