@@ -287,3 +287,22 @@ def _outcome(action: str, parse) -> list[str] | str:
 def test_a_broken_text_raises_as_its_parse_does():
     with pytest.raises(SyntaxError):
         _parsed(Project(), "def (:\n")
+
+
+JAX_BASE = """class VJPHiPrimitive:
+    def _backward(self, res, g):
+        return getattr(self, "vjp_bwd")(res, g)
+"""
+
+
+def test_jax_s_own_hijax_module_reaching_the_rule_by_name_is_the_api_s_dispatch(tmp_path):
+    """In a tree that is jax, its hijax module calls the rules as the API says (the rules model
+    that): its references by name hold nothing back, and the module is not read for them."""
+    (tmp_path / "jax" / "_src").mkdir(parents=True)
+    for name, text in {"__init__.py": "", "_src/__init__.py": "", "_src/hijax.py": JAX_BASE}.items():
+        (tmp_path / "jax" / name).write_text(text)
+    ops = tmp_path / "jax" / "_src" / "ops.py"
+    ops.write_text(VALUE_RULE.replace("from jax.experimental.hijax", "from jax._src.hijax"))
+    flags = ["--in-place", "--no-cache", "--jobs", "1", "--target-jax", "0.10", str(ops)]
+    assert main(flags) == 0
+    assert "def vjp_bwd_retval(self, res, g):" in ops.read_text()

@@ -303,10 +303,14 @@ def tree_named_uses(project: FileProject, family: list[ClassInfo], this_file: st
     """The references by name in other files of the tree that may reach ``family``: the
     modules of its classes and of their ancestors (``self``/``cls`` in a base, its
     ``__init_subclass__``), and the files naming one of its classes (importing it);
-    ``memo``: each file's, found once (for one file's migration)."""
+    ``memo``: each file's, found once (for one file's migration). Not jax's own hijax
+    modules, in a tree that is jax: what they reach by name is the API's dispatch, which
+    the rules model (jax 0.12's ``hijax.py``, 69 kB, parsed for nothing)."""
     this = real_path(this_file, project.roots)
     paths = {}
     for info in [*family, *(a for member in family for a in ancestors(project, member))]:
+        if info.module in HIJAX_MODULES:
+            continue
         path = project.find(info.module) if info.module else None
         if path is not None:
             paths.setdefault(os.path.realpath(path), (path, None))
