@@ -15,6 +15,7 @@ import tokenize
 from collections import Counter
 
 from ..core.errors import tool_bug
+from ..sources.parse import python_tree
 
 _BUILTINS = frozenset(dir(builtins)) | {
     "__file__",
@@ -35,8 +36,8 @@ def check_output(old: str, new: str, path: str) -> bool:
     too, and leaves no name unbound that the input bound (CPython's own symbol
     tables). False: the input is not for this Python, nothing was compared. The input is
     compiled only where the output's verdict needs it (a big module's compile is tens of ms)."""
-    try:
-        compile(new, path, "exec", dont_inherit=True)
+    try:  # the tree the last summary of the output parsed, where it is kept (``trees_kept``)
+        compile(python_tree(new), path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as error:
         if not _compiles(old, path):
             return False
