@@ -1,5 +1,5 @@
 """The unsafe fix's rename follows every way the language spells the rule's name as a value
-(issue 43, ``engine/unsafe.py``).
+(issue 43, ``analysis/rule_spellings.py``, read by ``engine/unsafe.py``).
 
 A string expression the compiler folds to ``"vjp_bwd"`` (the lexical reference: string literals
 side by side are one literal; escapes, raw and triple-quoted forms; an f-string with no field;
@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import ast
 
+from hijax_migrate.analysis import rule_spellings as spellings
 from hijax_migrate.core.model import ERROR, Finding
 from hijax_migrate.engine import unsafe
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-OLD, NEW = unsafe.OLD, unsafe.NEW
+OLD, NEW = spellings.OLD, spellings.NEW
 TEMPLATE = """from jax.experimental.hijax import VJPHiPrimitive
 
 
@@ -72,8 +73,8 @@ def _argument(code: str) -> ast.expr:
 def test_a_folded_spelling_is_one_site_renamed_whole(expr):
     assume(eval(expr) == OLD)  # quotes side by side may read otherwise: '' then '' is not '''
     code = TEMPLATE.format(expr=expr)
-    assert unsafe.unfollowed(code) is None
-    text = unsafe.renamed(code, unsafe.candidate_sites(code, []))
+    assert spellings.unfollowed(code) is None
+    text = spellings.renamed(code, unsafe.candidate_sites(code, []))
     assert ast.unparse(_argument(text)) in (f"'{NEW}'", f'"{NEW}"')
     # nothing else moved: the tree is the template's with the name written plainly, every spelling renamed
     expected = ast.dump(ast.parse(TEMPLATE.format(expr=f'"{NEW}"').replace(f"def {OLD}", f"def {NEW}")))
@@ -84,7 +85,7 @@ def test_a_folded_spelling_is_one_site_renamed_whole(expr):
 def test_a_piece_joined_to_another_value_is_not_followed(parts, other):
     assume(len(parts) > 1 and len(parts[0]) >= 3)
     code = TEMPLATE.format(expr=f'"{parts[0]}" + {other}') + f'\n\nSUFFIX = "{OLD[len(parts[0]) :]}"\n'
-    assert "spells the name otherwise" in unsafe.unfollowed(code)
+    assert "spells the name otherwise" in spellings.unfollowed(code)
 
 
 NEW_CLASS = 'Op2 = types.new_class("Op2", (Op,), {{}}, lambda ns: ns.update({}))'
@@ -109,4 +110,4 @@ def test_which_refusals_the_rename_answers():
         code = f"{before}\nclass Op:\n    pass\n\n\ndef _bwd(self, res, g):\n    return (g,)\n\n\n{binding}\n"
         line = code.splitlines().index(binding.splitlines()[-1]) + 1
         refusal = Finding("m.py", line, "a name not written out", "HJX016", severity=ERROR)
-        assert bool(unsafe.answered(unsafe.parsed(code), [refusal])) is expected, what
+        assert bool(unsafe.answered(spellings.parsed(code), [refusal])) is expected, what

@@ -26,13 +26,27 @@ renames is renamed alike (``follows_fix``), or gets an error where it cannot be.
 from __future__ import annotations
 
 import ast
-import io
 import tokenize
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..analysis.ast_summary import parse_ast, rule_form
+from ..analysis.ast_summary import rule_form
 from ..analysis.probes import PORT, base_bound_at_run
+from ..analysis.rule_spellings import (
+    NEW,
+    OLD,
+    Site,
+    Tokens,
+    called,
+    folded,
+    followed_value,
+    imported_names,
+    name_argument,
+    named_tokens,
+    parsed,
+    renamed,
+    unfollowed,
+)
 from ..analysis.scopes import CLASSIC, Kind, defines_rules
 from ..core.errors import MigrationError
 from ..core.linediff import file_diff
@@ -40,25 +54,15 @@ from ..core.model import ERROR, NOTE, SUPPRESSED, Finding, Fix, Result
 from ..core.versions import Version
 from .suppress_spans import spans_of
 
-OLD, NEW = "vjp_bwd", "vjp_bwd_retval"
 SINCE: Version = (0, 8, 1)  # the first release with ``vjp_bwd_retval`` (docs: hijax-api, release history)
 ROUNDS = 4  # migrations of the renamed text at most: each round renames sites the one before refused
 _RULES = ("HJX016", "HJX001")  # the rules whose refusals of a binding may carry the candidate
-_LITERALS = (f'"{OLD}"', f"'{OLD}'")
 REASON = (
     "the tool cannot prove the renamed rule is the one jax calls, nor that it returns the cotangents "
     "jax expects: check the gradient (the tests that exercise it) before relying on it"
 )
 APPLIED = "unsafe fix applied (not proven: check the gradient)"
 _BY_HAND = "port both by hand"
-# The calls that reach an attribute by a name given as a value, and which argument is the name.
-_BY_NAME = {"getattr": 1, "hasattr": 1, "setattr": 1, "delattr": 1, "getattr_static": 1}
-_BY_NAME |= {"attrgetter": 0, "methodcaller": 0}
-
-# (line, column) of a token spelled ``vjp_bwd`` or ``"vjp_bwd"``; with (line, column) of its end, an
-# expression other than a plain literal whose value is the name (``"vjp_" "bwd"``): written anew
-Site = tuple[int, ...]
-Tokens = dict[int, list[tuple[int, str, Site]]]  # line -> (column, text, site) of each spelling
 
 
 def apart(prims, project) -> list[str]:
@@ -162,7 +166,7 @@ def answered(tree: ast.Module, refusals: list[Finding]) -> frozenset[int]:
     by a value the rename follows: ``setattr(obj, NAME, f)`` (``delattr``...) with a name the file
     binds itself; ``types.new_class`` with a namespace written out (``lambda ns: ns.update({...})``).
     Once every literal spelling of the rule is renamed, such a site binds the renamed rule too."""
-    imported = _imported(tree)
+    imported = imported_names(tree)
     return frozenset(
         f.line for f in refusals if f.rule == "HJX016" and _answers(_statement_at(tree, f.line, ast.stmt), imported)
     )
@@ -172,10 +176,10 @@ def _answers(stmt: ast.AST | None, imported: set[str]) -> bool:
     value = getattr(stmt, "value", None) if isinstance(stmt, (ast.Expr, ast.Assign)) else None
     if not isinstance(value, ast.Call):
         return False
-    name = _name_argument(value)
+    name = name_argument(value)
     if name is not None:
-        return _followed_value(name, imported)
-    return _called(value) == "new_class" and _written_namespace(value)
+        return followed_value(name, imported)
+    return called(value) == "new_class" and _written_namespace(value)
 
 
 def _written_namespace(call: ast.Call) -> bool:
@@ -184,12 +188,12 @@ def _written_namespace(call: ast.Call) -> bool:
     body = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "exec_body"), None)
     if body is None or isinstance(body, ast.Constant) and body.value is None:
         return True
-    if not (isinstance(body, ast.Lambda) and isinstance(body.body, ast.Call) and _called(body.body) == "update"):
+    if not (isinstance(body, ast.Lambda) and isinstance(body.body, ast.Call) and called(body.body) == "update"):
         return False
     update = body.body
     if not all(isinstance(arg, ast.Dict) for arg in update.args) or not all(k.arg for k in update.keywords):
         return False  # ``ns.update(members)``, ``**members``: keys not written here
-    return all(key is not None and _folded(key) is not None for arg in update.args for key in arg.keys)
+    return all(key is not None and folded(key) is not None for arg in update.args for key in arg.keys)
 
 
 def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -> list[Site] | None:
@@ -197,7 +201,7 @@ def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -
     name: a wrapper reads it where the class binds it); None where a refusal has no site of its own."""
     try:
         tree = parsed(code)
-        tokens = _named_tokens(code, tree)
+        tokens = named_tokens(code, tree)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return None
     checked = answered(tree, refusals)
@@ -211,7 +215,7 @@ def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, toke
     an accumulator rule's ``def`` (jax's own form, which the value rule's rename would shadow)."""
     try:
         tree = tree or parsed(code)
-        tokens = tokens if tokens is not None else _named_tokens(code, tree)
+        tokens = tokens if tokens is not None else named_tokens(code, tree)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return []
     spans = [(span.first, span.last) for span in spans_of(tree) if span.qualname in apart]
@@ -285,72 +289,6 @@ def _def_name(func: ast.FunctionDef | ast.AsyncFunctionDef, tokens: Tokens) -> s
     return {named[0]} if named else set()
 
 
-def _named_tokens(code: str, tree: ast.Module) -> Tokens:
-    """Each identifier ``vjp_bwd``, plain literal ``"vjp_bwd"`` and other expression of that value
-    (``spelled``); a token inside such an expression is the expression's."""
-    found: Tokens = {}
-    spelled = _spelled(tree, io.StringIO(code).readlines())
-    for line, col, end_line, end in spelled:
-        found.setdefault(line, []).append((col, "", (line, col, end_line, end)))
-    for token in tokenize.generate_tokens(io.StringIO(code).readline):
-        plain = (token.type == tokenize.NAME and token.string == OLD) or (
-            token.type == tokenize.STRING and token.string in _LITERALS
-        )
-        if plain and not _inside(spelled, token.start):
-            found.setdefault(token.start[0], []).append((token.start[1], token.string, token.start))
-    return found
-
-
-def _spelled(tree: ast.Module, lines: list[str]) -> list[Site]:
-    """(line, column, end line, end column) of each expression on one line whose value is the name
-    but that is no plain literal of it: ``'vjp\\x5fbwd'``, ``"vjp_" "bwd"``, ``"vjp_" + "bwd"``."""
-    found, todo = [], [tree]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.expr) and node.lineno == node.end_lineno and _folded(node) == OLD:
-            text = lines[node.lineno - 1].encode()
-            col, end = (len(text[:at].decode(errors="replace")) for at in (node.col_offset, node.end_col_offset))
-            if text[node.col_offset : node.end_col_offset].decode() not in _LITERALS:
-                found.append((node.lineno, col, node.end_lineno, end))
-            continue
-        children = ast.iter_child_nodes(node)
-        todo += [c for c in children if not isinstance(node, ast.JoinedStr) or isinstance(c, ast.FormattedValue)]
-    return found
-
-
-def _folded(node: ast.AST) -> str | None:
-    """The value of a string expression the compiler folds: a literal (pieces side by side), an
-    f-string with no field, ``+`` of such; None: another expression."""
-    if isinstance(node, ast.Constant):
-        return node.value if isinstance(node.value, str) else None
-    if isinstance(node, ast.JoinedStr):
-        parts = [_folded(value) for value in node.values]
-        return "".join(parts) if all(part is not None for part in parts) else None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _folded(node.left), _folded(node.right)
-        return left + right if left is not None and right is not None else None
-    return None
-
-
-def _inside(spelled: list[Site], start: tuple[int, int]) -> bool:
-    return any(line == start[0] and col <= start[1] < end for line, col, _, end in spelled)
-
-
-def renamed(code: str, sites: list[Site]) -> str:
-    """``code`` with the token at each site renamed (a literal keeps its quotes), and each
-    expression site written anew as the literal ``"vjp_bwd_retval"``."""
-    lines = io.StringIO(code).readlines()  # as ``tokenize`` numbers them
-    for site in sorted(sites, reverse=True):
-        line, col, text = site[0], site[1], lines[site[0] - 1]
-        if len(site) == 4:  # in the quotes of its first piece
-            quote = next((char for char in text[col : site[3]] if char in "\"'"), '"')
-            lines[line - 1] = f"{text[:col]}{quote}{NEW}{quote}{text[site[3] :]}"
-            continue
-        start = col + 1 if text[col] in "\"'" else col
-        lines[line - 1] = text[:start] + NEW + text[start + len(OLD) :]
-    return "".join(lines)
-
-
 def _message(lines: tuple[int, ...]) -> str:
     where = ", ".join(str(line) for line in lines)
     return f"`{OLD}` renamed `{NEW}` at line{'s' if len(lines) > 1 else ''} {where}, the file then migrated as usual"
@@ -365,90 +303,3 @@ def follows_fix(project, options, module: str, decider) -> bool:
     bases = {(info.scope, base) for info in summary.every_class for base in info.bases if base}
     modules = {other.module for scope, base in bases for other in project.classes_of_name(scope, base)}
     return any(decider.fixed_unsafely(project, options, other) for other in sorted(modules - {module, ""}))
-
-
-class Unfollowed(str):
-    """Why a rename cannot follow every way a file names the rule (a ``str``), and where (``line``)."""
-
-    line: int = 0
-
-
-def unfollowed(code: str) -> Unfollowed | None:
-    """Where ``code`` may spell the rule's name in a way the rename does not follow: a literal
-    written otherwise (``r"vjp_bwd"``, ``"vjp\\x5fbwd"``) or a piece of it (``"vjp_" "bwd"``), or a name
-    given as a value the file does not bind itself (imported, computed); None: nowhere."""
-    try:
-        tree = parsed(code)
-        strings = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.STRING]
-    except (SyntaxError, tokenize.TokenError, ValueError):
-        return _why("its text cannot be read", 1)
-    spelled = _spelled(tree, io.StringIO(code).readlines())
-    for token in strings:
-        if token.string not in _LITERALS and _spells_part(token.string) and not _inside(spelled, token.start):
-            return _why(f"it spells the name otherwise (`{token.string}`)", token.start[0])
-    imported = _imported(tree)
-    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
-        name = _name_argument(call)
-        if name is not None and not _followed_value(name, imported):
-            return _why(f"it reaches an attribute by a name given as a value (`{ast.unparse(call)[:60]}`)", call.lineno)
-    return None
-
-
-def _why(text: str, line: int) -> Unfollowed:
-    why = Unfollowed(text)
-    why.line = line
-    return why
-
-
-def _spells_part(literal: str) -> bool:
-    """A string literal whose value is the name, or a piece of it of three characters or more."""
-    try:
-        value = ast.literal_eval(literal)
-    except (ValueError, SyntaxError):
-        return False
-    return isinstance(value, str) and len(value) >= 3 and (OLD.startswith(value) or OLD.endswith(value))
-
-
-def _imported(tree: ast.Module) -> set[str]:
-    """The names the file's imports bind."""
-    return {
-        a.asname or a.name.partition(".")[0]
-        for n in ast.walk(tree)
-        if isinstance(n, (ast.Import, ast.ImportFrom))
-        for a in n.names
-    }
-
-
-def _called(call: ast.Call) -> str | None:
-    func = call.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-
-
-def _name_argument(call: ast.Call) -> ast.expr | None:
-    index = _BY_NAME.get(_called(call))
-    return call.args[index] if index is not None and len(call.args) > index else None
-
-
-def _followed_value(name: ast.expr, imported: set[str]) -> bool:
-    """A literal, or a name (``RULE``, ``_RULES["backward"]``, ``_NAMES[0]``) the file binds itself:
-    where it holds the name, the literal is renamed with the rest."""
-    while isinstance(name, (ast.Subscript, ast.Attribute)):
-        name = name.value
-    return _folded(name) is not None or isinstance(name, ast.Name) and name.id not in imported
-
-
-def parsed(code: str) -> ast.Module:
-    """``ast``'s tree of ``code`` as the summaries read it (``parse_ast``: PEP 695's type parameters
-    cut out, each statement on its line); where that cannot, of the same code written older from
-    libcst's tree (``summary.ast_of``)."""
-    try:
-        return parse_ast(code, keep=False)
-    except SyntaxError:
-        import libcst as cst
-
-        from ..analysis.summary import ast_of
-
-        try:
-            return ast_of(cst.parse_module(code), code)[0]
-        except (cst.ParserSyntaxError, MigrationError) as error:
-            raise SyntaxError(str(error)) from None
