@@ -2,18 +2,22 @@
 
 A refusal stays what it is: an error, and the file's safe output is computed
 exactly as without this module. Where every error of a file is a refused
-binding of ``vjp_bwd`` spelled out at its site (an identifier, or the string
-literal ``"vjp_bwd"``: HJX016's forms no rule follows, HJX001's rules it cannot
-prove, a value rule on a base picked when the code runs), the candidate is the
-rename strategy: ``vjp_bwd`` becomes ``vjp_bwd_retval`` (jax's value rule from
-0.8.1 on) at every plain spelling of the name in the file, for a wrapper reads
-the name where the class binds it (renaming the refused sites alone gave the
-right gradient for 10 of 36 generated programs): not in a class of another
-protocol (``apart``), nor at a ``def`` already in the accumulator form. A
-file that spells the name in a way the rename cannot follow (a piece of it,
-a name imported from elsewhere: ``unfollowed``) has no fix. The renamed text
-is migrated again, safely; where that leaves an error, its sites are renamed
-too (a few rounds), and where an error is left with no such site, no fix.
+binding of ``vjp_bwd`` spelled out at its site (an identifier, or a string of
+that value: HJX016's forms no rule follows, HJX001's rules it cannot prove, a
+value rule on a base picked when the code runs), or held by a value the file
+writes out (``answered``: ``setattr(Op, NAME, f)``, a ``types.new_class``
+namespace), the candidate is the rename strategy: ``vjp_bwd`` becomes
+``vjp_bwd_retval`` (jax's value rule from 0.8.1 on) at every spelling of the
+name in the file (``analysis/rule_spellings.py``), for a wrapper reads the name
+where the class binds it (renaming the refused sites alone gave the right
+gradient for 10 of 36 generated programs): not in a class of another protocol
+(``apart``), nor at a ``def`` already in the accumulator form. A file that
+spells the name in a way the rename cannot follow (a piece of it joined to
+something else, a name imported from elsewhere: ``unfollowed``) has no fix.
+The renamed text is migrated again, safely, each answered site taken as
+checked (as a ``# noqa: HJX016`` there would be); where that leaves an error,
+its sites are renamed too (a few rounds), and where an error is left with no
+such site, no fix.
 
 The fix found is the file as that last migration writes it. Without
 ``Options.unsafe_fixes`` each refusal carries it (``Finding.fix``: JSON, the
