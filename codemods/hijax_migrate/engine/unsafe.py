@@ -143,14 +143,13 @@ def _attempt(migrate: Callable[..., Result], code: str, result: Result) -> tuple
         return None  # a refusal of a rule no rename answers (HJX008...): none, without reading the text
     text, lines, checked = code, set(), frozenset()
     for _ in range(ROUNDS):
-        errors = [f for f in result.report.findings if f.is_error]
-        sites = candidate_sites(text, errors, result.report.apart)
-        more = answered(parsed(text), errors) - checked if sites is not None else frozenset()
-        if sites is None or not (sites or more):
+        found = _candidate(text, [f for f in result.report.findings if f.is_error], result.report.apart)
+        if found is None or not (found[0] or found[1] - checked):
             return None
+        sites, more = found
         text, lines, checked = renamed(text, sites), lines | {site[0] for site in sites}, checked | more
         try:
-            result = migrate(text, checked) if checked else migrate(text)
+            result = migrate(text, checked)
         except MigrationError:
             return None
         if lines and not any(f.is_error for f in result.report.findings):
@@ -203,6 +202,12 @@ def _written_namespace(call: ast.Call) -> bool:
 def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -> list[Site] | None:
     """The sites the candidate renames, every spelling of the name the file holds (a name is one
     name: a wrapper reads it where the class binds it); None where a refusal has no site of its own."""
+    found = _candidate(code, refusals, apart)
+    return found[0] if found is not None else None
+
+
+def _candidate(code: str, refusals: list[Finding], apart: list[str]) -> tuple[list[Site], frozenset[int]] | None:
+    """``candidate_sites``, and the lines of the refusals the rename answers (``answered``): one parse."""
     try:
         tree = parsed(code)
         tokens = named_tokens(code, tree)
@@ -211,7 +216,7 @@ def candidate_sites(code: str, refusals: list[Finding], apart: list[str] = ()) -
     checked = answered(tree, refusals)
     if not all(finding.line in checked or _sites(tree, tokens, finding) for finding in refusals):
         return None
-    return _renamable(code, apart, tree, tokens)
+    return _renamable(code, apart, tree, tokens), checked
 
 
 def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, tokens: Tokens | None = None) -> list[Site]:
