@@ -28,6 +28,7 @@ MARKS = {
     "noqa": "  # noqa: HJX001",
     "noqa-list": "  # noqa: E501, HJX001",
     "noqa-cased": "  # NOQA:hjx001",
+    "skip-cased": "  # HIJAX-MIGRATE: skip",
 }
 
 

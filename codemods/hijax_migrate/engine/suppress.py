@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from ..core.model import ERROR, SUPPRESSED, FileReport, Finding, Result
 from ..core.versions import format_version
 from .checks import check_output
-from .suppress_reach import reached
+from .suppress_reach import MAY_MARK, reached
 from .suppress_spans import Span, attributes_named, class_spans, owner
 
 # In the message of each error for code a suppression leaves failing under the target (the summary names them).
@@ -36,7 +36,7 @@ LEFT_BROKEN = "fails under the target as a suppression leaves it"
 
 _SKIP = re.compile(r"#\s*hijax-migrate:\s*skip(-file)?\s*$", re.IGNORECASE)
 _NOQA = re.compile(r"#\s*noqa:\s*([\w\s,]+)", re.IGNORECASE)
-_ANY_NOQA = re.compile("noqa", re.IGNORECASE)  # as ruff reads it: in capitals too
+_MAY_MARK = re.compile(MAY_MARK)
 # In a Markdown document (or a notebook's JSON), on a line of its own.
 DOCUMENT_MARK = re.compile(r"^\s*(?:<!--|#)\s*hijax-migrate:\s*skip-file\s*(?:-->)?\s*$", re.MULTILINE)
 
@@ -70,7 +70,7 @@ class Marks:
 
 def marks(code: str) -> Marks | None:
     """The file's marks; None where it has none (a byte search decides most files)."""
-    if "hijax-migrate:" not in code and not _ANY_NOQA.search(code):
+    if not _MAY_MARK.search(code):
         return None
     found = Marks()
     try:

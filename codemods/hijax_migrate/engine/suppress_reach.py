@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from ..analysis.families import Classes, bases, descendants
 from ..analysis.scopes import defines_rules
 
-# The bytes of a comment ``suppress.marks`` may read as a mark (more, never fewer): a ``noqa`` marks
-# only where it names an HJX code, and most ``noqa`` are ruff's or flake8's (jax's tree holds hundreds).
-_MARKS = re.compile(rb"hijax-migrate:|(?i:noqa:[^\n]*hjx)")
+# What a comment ``suppress.marks`` may read as a mark holds (more, never fewer; in any case, as it reads
+# them): a ``noqa`` marks only where it names an HJX code, and most ``noqa`` are ruff's or flake8's (jax's
+# tree holds hundreds). The one test of a text, or of a file's bytes, before it is tokenized for marks.
+MAY_MARK = r"(?i)hijax-migrate:|noqa:[^\n]*hjx"
+_MARKS = re.compile(MAY_MARK.encode())
 
 
 @dataclass(frozen=True)
