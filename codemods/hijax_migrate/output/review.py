@@ -21,15 +21,14 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, replace
 
-from ..core.model import Options, Outcome
+from ..core.model import Options, Outcome, Result
+from ..engine.unsafe import REASON
 from ..run.runner import failures_of, migrate_document, new_bytes
 from ..run.state import Job
 from ..sources.files import read_source, write_atomic
 from ..sources.notebooks import cell_diff
 from ..sources.originals import Originals
 from .report import colorize
-
-UNPROVEN = "the tool cannot prove the renamed rule is the one jax calls: check the gradient before relying on it"
 
 HELP = """\
 y - apply this change
@@ -61,9 +60,9 @@ class Review:
         failed = replace(outcome, changes=[], diff="")
         with failures_of(failed):  # as in a run: this file's failure, reported
             source = read_source(job.path)
-            answer = self._offer_unsafe(job, source.text) if self.unsafe is not None else "n"
+            answer, fixed = self._offer_unsafe(job, source.text) if self.unsafe is not None else ("n", None)
             if answer in ("y", "a"):
-                return self._write(job, source, outcome, None)
+                return self._write_fixed(job, source, outcome, fixed)
             if self.unsafe is not None:  # the fixes were offered here: none is hidden
                 outcome = replace(outcome, findings=[replace(f, fix=None) for f in outcome.findings])
             if answer in ("d", "q") or not outcome.changes:
@@ -72,20 +71,20 @@ class Review:
             return self._write(job, source, outcome, accepted)
         return failed
 
-    def _offer_unsafe(self, job: Job, text: str) -> str:
+    def _offer_unsafe(self, job: Job, text: str) -> tuple[str, Result | None]:
         """The file's migration with its unsafe fixes, where it differs from the safe one, offered
-        whole and marked unsafe: the answer ("n" where there is none)."""
+        whole and marked unsafe: the answer ("n" where there is none), and that migration."""
         fixed = migrate_document(text, job, replace(self.options, unsafe_fixes=True), self.unsafe)
         if fixed.code == migrate_document(text, job, self.options, self.project).code:
-            return "n"
+            return "n", None
         fixes = list(dict.fromkeys(f.fix for f in fixed.report.findings if f.fix is not None and f.fix.applied))
         said = "; ".join(fix.message for fix in fixes) or "a rename that follows an unsafe fix"
         print(f"\n{job.display}: UNSAFE FIX, not proven: {said}")
-        print(f"  why it is unsafe: {fixes[0].reason if fixes else UNPROVEN}")
+        print(f"  why it is unsafe: {fixes[0].reason if fixes else REASON}")
         print("  accepting it writes the file as shown, its safe changes with it")
         diff = cell_diff(job.display, text, fixed.code)
         sys.stdout.write(colorize(diff) if self.color else diff)
-        return self._answer()
+        return self._answer(), fixed
 
     def _units(self, job: Job, text: str, outcome: Outcome) -> list[frozenset[str]]:
         """Changed classes, a family (base and subclasses) at a time, then module-wide renames."""
@@ -126,21 +125,25 @@ class Review:
                 return answer
             print(HELP)
 
-    def _write(self, job: Job, source, outcome: Outcome, accepted: set[str] | None) -> Outcome:
-        """The file migrated for the ``accepted`` classes; None: whole, with its unsafe fixes."""
-        if accepted is not None and not accepted:
+    def _write(self, job: Job, source, outcome: Outcome, accepted: set[str]) -> Outcome:
+        if not accepted:
             return replace(outcome, changes=[], diff="")
-        whole = accepted is None
-        options = replace(self.options, **({"unsafe_fixes": True} if whole else {"classes": frozenset(accepted)}))
+        options = replace(self.options, classes=frozenset(accepted))
         done = Outcome(job.display)  # written through the checks a run's writes pass
-        project = self.unsafe if whole else self.project
-        data = new_bytes(source, job, done, lambda text, job: migrate_document(text, job, options, project))
+        data = new_bytes(source, job, done, lambda text, job: migrate_document(text, job, options, self.project))
         if data is not None:
-            if whole:
-                self._keep_as_found(source)
             write_atomic(source, data)
-        findings = done.findings if whole else outcome.findings  # the refusals a fix answers are notes
-        return replace(outcome, changes=done.changes, findings=findings, written=data is not None, diff=done.diff)
+        return replace(outcome, changes=done.changes, written=data is not None, diff=done.diff)
+
+    def _write_fixed(self, job: Job, source, outcome: Outcome, fixed: Result) -> Outcome:
+        """The file as its migration with its unsafe fixes gave it (``fixed``, of ``source``'s text),
+        through a run's checks; the refusals the fixes answer are its notes now."""
+        done = Outcome(job.display)
+        data = new_bytes(source, job, done, lambda text, job: fixed)
+        if data is not None:
+            self._keep_as_found(source)
+            write_atomic(source, data)
+        return replace(outcome, changes=done.changes, findings=done.findings, written=data is not None, diff=done.diff)
 
     def _keep_as_found(self, source) -> None:
         """The file's bytes as found, read by the decisions of the files after it (in both views)."""
