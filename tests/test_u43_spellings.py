@@ -16,7 +16,7 @@ import ast
 from hijax_migrate.analysis import rule_spellings as spellings
 from hijax_migrate.core.model import ERROR, Finding
 from hijax_migrate.engine import unsafe
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 OLD, NEW = spellings.OLD, spellings.NEW
@@ -69,6 +69,7 @@ def _argument(code: str) -> ast.expr:
     return calls[0].args[1]
 
 
+@settings(deadline=None)  # no timing: CI's machine is busy
 @given(folded())
 def test_a_folded_spelling_is_one_site_renamed_whole(expr):
     assume(eval(expr) == OLD)  # quotes side by side may read otherwise: '' then '' is not '''
@@ -81,6 +82,7 @@ def test_a_folded_spelling_is_one_site_renamed_whole(expr):
     assert ast.dump(ast.parse(text)) == expected
 
 
+@settings(deadline=None)
 @given(pieces(), st.sampled_from(["SUFFIX", "str(SUFFIX)", '"".join(SUFFIX)']))
 def test_a_piece_joined_to_another_value_is_not_followed(parts, other):
     assume(len(parts) > 1 and len(parts[0]) >= 3)
