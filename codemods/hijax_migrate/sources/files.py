@@ -6,6 +6,7 @@ import codecs
 import contextlib
 import io
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -104,7 +105,7 @@ def named_words(data: bytes, words, whole: bool = True) -> frozenset[bytes]:
     named = _bytes_naming(data, whole, words)
     if len(named) == len(words) or (data.isascii() and not recoded(data)):
         return named
-    normalized = _normalized(data)
+    normalized = _normalized(data, names_only=True)
     return named if normalized is None else named | _bytes_naming(normalized, whole, words)
 
 
@@ -131,14 +132,30 @@ def recoded(data: bytes) -> bool:
         return True  # Python reads it some other way, or refuses it: the full reading says which
 
 
-def _normalized(data: bytes) -> bytes | None:
+def _normalized(data: bytes, names_only: bool = False) -> bytes | None:
     """The bytes decoded as the file declares, NFKC-normalised; None where
-    that changes nothing (UTF-8 text already normal)."""
+    that changes nothing (UTF-8 text already normal), or, ``names_only``,
+    no name and no ``def NAME`` (``_spells_names``)."""
     encoding = declared_encoding(data)
     text = data.decode(encoding, errors="replace")
-    if encoding in ("utf-8", "utf-8-sig") and unicodedata.is_normalized("NFKC", text):
+    if encoding in ("utf-8", "utf-8-sig") and (
+        unicodedata.is_normalized("NFKC", text) or names_only and not _spells_names(text)
+    ):
         return None
     return nfkc(text).encode("utf-8", errors="replace")
+
+
+_BEYOND_ASCII = re.compile(r"[^\x00-\x7f]")
+_NAMED = frozenset(chr(b) for b in _NAME_BYTES | _BLANKS)
+
+
+def _spells_names(text: str) -> bool:
+    """May NFKC make a name, or the blanks of ``def NAME``, that the text's
+    ASCII does not hold (``ｖjp_bwd``, ``def\xa0f``)? Only where a character
+    beyond ASCII normalises, alone, to such ASCII (``…`` makes ``...``, no
+    name): composition makes no ASCII, and the ASCII a decomposition starts
+    with composes again with its own marks, whatever marks follow."""
+    return any(not _NAMED.isdisjoint(unicodedata.normalize("NFKC", char)) for char in set(_BEYOND_ASCII.findall(text)))
 
 
 def nfkc(text: str) -> str:
@@ -180,18 +197,19 @@ _THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     """The words ``data`` names. Each search reads the bytes (a file naming
     none, most, is read once a word): a shared part missing rules out every
-    word holding it, searched once for all."""
+    word holding it, searched once for all; so does ``hijax`` missing from a
+    whole file, for the names only hijax gives (most of the words)."""
     found, absent = [], {}
     for word, name, keys, through in _looks(words):
-        if keys and any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in keys):
+        gates = (*keys, _HIJAX) if through and whole else keys
+        if any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in gates):
             continue
-        if (
-            name in data
-            and not (through and whole and b"hijax" not in data)
-            and (not whole or word in PARTS or _names(data, word))
-        ):
+        if name in data and (not whole or word in PARTS or _names(data, word)):
             found.append(word)
     return frozenset(found)
+
+
+_HIJAX = b"hijax"
 
 
 _LOOKS: dict[frozenset, tuple] = {}  # a set of words -> ``_looks`` of it: a pure memo
