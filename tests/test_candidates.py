@@ -6,7 +6,8 @@ import re
 
 import pytest
 from hijax_migrate.engine.triage import candidate_words, every_word
-from hijax_migrate.sources.files import file_words, named_words
+from hijax_migrate.analysis.version_tests import VERSION_NAMES
+from hijax_migrate.sources.files import covering, file_words, named_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -124,3 +125,33 @@ def test_a_whole_name_is_found_as_the_pattern_finds_it(fragments):
         else:
             pattern = rb"(?<!\w)" + word + rb"(?!\w)"
         assert (word in named_words(data, WORDS)) == (re.search(pattern, data) is not None), (data, word)
+
+
+@pytest.mark.parametrize("qualified", sorted(VERSION_NAMES))
+def test_every_name_of_jax_version_the_gates_read_names_a_word_of_theirs(qualified):
+    """HJX014 reads jax's version by these names: a file spelling one, as an
+    attribute or an import, is read, whatever else it names (its primitives'
+    base may come from another module: it need name no other word)."""
+    from hijax_migrate.rules.version_gates import RULE
+
+    module, _, last = qualified.rpartition(".")
+    gates = frozenset(found for word in RULE.needs for found in covering(word))
+    for code in (f"import {module}\nok = {qualified} == '0.11.0'\n", f"from {module} import {last} as v\n"):
+        assert named_words(code.encode(), WORDS) & gates, code
+
+
+def test_a_gate_on_jax_version_private_name_is_checked_in_a_tree(tmp_path):
+    """``jax.version._version`` names no ``__version_``: the file was passed over, and
+    ``--check`` said nothing was left, where the code raises on every release but one."""
+    from test_cli import cli
+
+    (tmp_path / "lib.py").write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n"
+    )
+    (tmp_path / "gate.py").write_text(
+        "import jax.version\nfrom lib import Base\n\nif jax.version._version != '0.11.0':\n"
+        "    raise ImportError('needs 0.11.0')\n\nclass Op(Base):\n    pass\n"
+    )
+    done = cli("--check", "--no-cache", "--target-jax", "0.12", "gate.py", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "gate.py:4: HJX014 `jax.version._version != '0.11.0'` fails on every jax release but one" in done.stderr

@@ -33,7 +33,9 @@ if jax.__version__ != "0.11.0":
 class Op(VJPHiPrimitive):
     pass
 """,
-    needs=("__version_",),
+    # jax's version by each of its names (``analysis.version_tests.VERSION_NAMES``):
+    # ``__version__``, ``__version_info__``, and ``jax.version._version``
+    needs=("__version_", "_version"),
     kinds=PRIMITIVE_KINDS | {Kind.OLD},
     rewrite=f"{__name__}.rewrite:VersionGates",
 )
