@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from hijax_migrate.engine.triage import candidate_words, every_word
 from hijax_migrate.analysis.version_tests import VERSION_NAMES
+from hijax_migrate.engine.triage import candidate_words, every_word
 from hijax_migrate.sources.files import covering, file_words, named_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
