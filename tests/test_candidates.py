@@ -155,3 +155,44 @@ def test_a_gate_on_jax_version_private_name_is_checked_in_a_tree(tmp_path):
     done = cli("--check", "--no-cache", "--target-jax", "0.12", "gate.py", cwd=tmp_path)
     assert done.returncode == 1
     assert "gate.py:4: HJX014 `jax.version._version != '0.11.0'` fails on every jax release but one" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "code, code_of_rule, needed",
+    [
+        ("class A(HiPrim):\n    def  remat(self, trace, *args):\n", "HJX012", True),  # once missed: 'def remat'
+        ("class A(HiPrim):\n    async def \\\n remat(self):\n", "HJX012", True),
+        ("class A(HiPrim):\n    def remat_jaxpr(self):\n", "HJX012", False),
+        ("v = sys.python_version\n", "HJX014", False),  # '_version' inside a name: HJX014 took it
+        ("v = jax.version._version\n", "HJX014", True),
+        ("v = jax.__version_info__\n", "HJX014", True),
+        ("class P(VJPHiPrimitive): pass\n", "HJX003", True),
+        ("class P(HiPrimitive): pass\n", "HJX003", False),  # a need holding a part: the need itself
+        ("def _vjp_bwd_rule(): pass\n", "HJX001", False),
+    ],
+)
+def test_a_rule_is_asked_of_a_text_naming_its_needs_as_the_prefilter_reads_them(code, code_of_rule, needed):
+    """Triage and the engine ask a rule of a text by the pre-filter's reading of
+    names (``Rule.needed``), not by a substring: the two agreed on no text where a
+    blank or a longer name stood (``def  remat``: the pre-filter sent it on, the
+    rule was not asked, and --check said nothing was left)."""
+    from hijax_migrate.rules.registry import all_rules
+
+    rule = next(r for r in all_rules() if r.code == code_of_rule)
+    assert rule.needed(code, named_words(code.encode(), WORDS)) is needed
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from([*FRAGMENTS, "remat", "_version", "__version__", "python", "VJPHiPrimitive"]), max_size=8)
+)
+def test_a_rule_asked_of_a_text_has_a_word_the_prefilter_finds_there(fragments):
+    """Whatever the text, a rule asked of it names a word the pre-filter finds in it:
+    no rule acts where a file of that text alone would have been passed over."""
+    from hijax_migrate.rules.registry import all_rules
+
+    code = "".join(fragments)
+    named = named_words(code.encode(), WORDS)
+    for rule in all_rules():
+        if rule.needs and rule.needed(code, named):
+            assert named & frozenset(found for word in rule.needs for found in covering(word)), (code, rule.code)

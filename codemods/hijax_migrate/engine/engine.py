@@ -22,6 +22,7 @@ from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
+from ..sources.files import named_words
 from ..sources.parse import parse, trees_kept
 from . import suppress, undecided, unsafe
 from .checks import check_output
@@ -114,9 +115,10 @@ def _migrate_source(
     def marked(finding) -> bool:
         return marks is not None and marks.covers(finding.line, finding.rule)
 
+    named = Named()
     for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
-        if not rule.applies(new_code, {*prims.kinds.values(), Kind.NONE}) or (
+        if not rule.applies(new_code, named.words(new_code), {*prims.kinds.values(), Kind.NONE}) or (
             acting is not None and rule.code not in acting
         ):
             continue
@@ -206,3 +208,16 @@ class _File:
         )
         new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)
+
+
+class Named:
+    """The rules' words a text names (``files.named_words``), read again only once a rule
+    rewrote it: what each rule's ``needs`` is asked of, as the pre-filter and triage ask."""
+
+    def __init__(self):
+        self._code, self._named = None, frozenset()
+
+    def words(self, code: str) -> frozenset[bytes]:
+        if code is not self._code:
+            self._code, self._named = code, named_words(code.encode("utf-8", "surrogatepass"), every_word())
+        return self._named

@@ -30,7 +30,7 @@ from ..core.model import FileReport, Finding, Options
 from ..core.versions import ADDED_NAMES
 from ..rules import registry
 from ..rules.base import Rule, Triaged, decided_bindings
-from ..sources.files import covering
+from ..sources.files import covering, named_words
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
 
@@ -158,9 +158,10 @@ def _acting(
         return None  # an import newer than the target: an error too
     if _picks_base_at_run(code, classes, tree) or _bound_at_run(code, tree, classes, project):
         return None
+    named = named_words(code.encode("utf-8", "surrogatepass"), every_word())  # as the pre-filter reads them
     acting, selected = set(), _selected(options)
     for rule in selected:
-        if rule.needs and not any(word in code for word in rule.needs):
+        if not rule.needed(code, named):
             continue
         if rule.file_test is not None:
             if rule.file_test(Triaged(code, tree, classes, scope, project, decided_at(options.target))):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.versions import Version, format_version
+from ..sources.files import PARTS, covering
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,21 @@ class Rule:
         module, _, name = self.rewrite.partition(":")
         return getattr(importlib.import_module(module), name)
 
-    def applies(self, code: str, kinds: set) -> bool:
-        return (not self.needs or any(word in code for word in self.needs)) and (
-            self.kinds is None or not self.kinds.isdisjoint(kinds)
+    def applies(self, code: str, named: frozenset[bytes], kinds: set) -> bool:
+        return self.needed(code, named) and (self.kinds is None or not self.kinds.isdisjoint(kinds))
+
+    def needed(self, code: str, named: frozenset[bytes]) -> bool:
+        """Does ``code`` name one of ``needs`` as the pre-filter reads it (``named``: its
+        ``files.named_words``)? A whole name whole (``def  remat``, not ``_version`` in
+        ``python_version``); a need holding a part of names (``VJPHiPrimitive``: ``HiPrim``)
+        anywhere, as the part is looked for."""
+        return not self.needs or any(
+            word.encode() in named if word.encode() in self._whole else word in code for word in self.needs
         )
+
+    @cached_property
+    def _whole(self) -> frozenset[bytes]:
+        return frozenset(word.encode() for word in self.needs if covering(word) == {word.encode()} - set(PARTS))
 
     @property
     def release(self) -> str:
