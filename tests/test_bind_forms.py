@@ -290,15 +290,19 @@ def test_two_definitions_under_accum_keep_the_earlier_dead():
 
 
 def test_the_words_hjx016_needs_name_every_binding_the_rules_decide():
-    """A file that binds a decided name holds one of the rule's words (a substring: the pre-filter's
-    test), or the name is one found through its primitive's base, whose name is a word."""
+    """A file that binds a decided name names one of the rule's words as the pre-filter
+    reads names (whole): ``vjp_bwd`` is no word of ``vjp_bwd_retval_logs``, and a subclass
+    of a base from another module names no base (``P.remat = f`` after it)."""
+    from hijax_migrate.engine.triage import every_word
     from hijax_migrate.rules.base import decided_bindings
     from hijax_migrate.rules.registry import all_rules
-    from hijax_migrate.rules.unmodelled_bindings import COMMON, WORDS
+    from hijax_migrate.rules.unmodelled_bindings import RULE, WORDS
+    from hijax_migrate.sources.files import named_words
 
-    names = set(decided_bindings(all_rules()))
-    assert COMMON <= names and "HiPrim" in WORDS
-    assert all(any(word in name for word in WORDS) for name in names - COMMON)
+    assert "HiPrim" in WORDS
+    for name in decided_bindings(all_rules()):
+        for code in (f"P.{name} = f\n", f"setattr(P, '{name}', f)\n", f"class P(Base):\n    {name}: T = f\n"):
+            assert RULE.needed(code, named_words(code.encode(), every_word())), code
 
 
 def test_an_error_marked_as_checked_leaves_the_rest_to_the_rules():

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from hijax_migrate.analysis import namespace as ns
 from hijax_migrate.analysis.version_tests import VERSION_NAMES
 from hijax_migrate.engine.triage import candidate_words, every_word
+from hijax_migrate.rules.registry import all_rules
 from hijax_migrate.sources.files import covering, file_words, named_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -53,9 +55,18 @@ def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
         ("x.vjp_bwd_retval", {b"vjp_bwd_retval"}),  # not vjp_bwd: another name
         ("def _vjp_bwd_rule(): pass", set()),
         ("def remat_jaxpr(jaxpr): pass\ndef dce_sink(): pass", set()),
-        ("def  dce (self, used_outs):", {b"def dce"}),
-        ("def \\\n  remat(self):", {b"def remat"}),
-        ("async def dce(self, used_outs):", {b"def dce"}),
+        ("    def  dce (self, used_outs):", {b"bound dce"}),  # in a class body: indented
+        ("    def  remat (self, trace):", {b"def remat", b"bound remat"}),  # HJX012's, and HJX016's
+        ("    def \\\n  remat(self):", {b"def remat", b"bound remat"}),
+        ("def remat(self):", {b"def remat"}),  # a module's own function: no class binds it there
+        ("from jax._src.interpreters import remat", set()),  # a global, not a class's
+        ("x = ad_checkpoint.remat(f)\nremat(g)[0]\n", set()),  # uses
+        ("class P(B): remat = _remat", {b"bound remat"}),  # a one-line body
+        ("    async def dce(self, used_outs):", {b"bound dce"}),
+        ("    async def remat(self, trace):", {b"def remat", b"bound remat"}),
+        ("    dce = _dce", {b"bound dce"}),  # HJX010 decides a rule bound in the body too
+        ("    remat = _remat", {b"bound remat"}),  # HJX012 decides only a def, HJX016 the rest
+        ("P.remat = _remat\nsetattr(Q, 'dce', f)", {b"bound remat", b"bound dce"}),
         ("getattr(p, 'transpose_jvp')", set()),  # jax's names only: no hijax, so no import of them
         ("def ad_rule(): return ad.linearize_from_jvp(jvp)", set()),  # jax's own ad.py: another function
         ("from jax._src import hijax\nrule = hijax.transpose_jvp", {b"transpose_jvp"}),
@@ -75,7 +86,8 @@ def test_whole_names_and_parts_of_names(code, named):
     "code, encoding, named",
     [
         ("class A(B):\n    def ｖjp_bwd(self, res, g):\n", "utf-8", {b"vjp_bwd"}),  # Python reads vjp_bwd
-        ("class A(B):\n    def ｄｃｅ(self, used_outs):\n", "utf-8", {b"def dce"}),
+        ("class A(B):\n    def ｄｃｅ(self, used_outs):\n", "utf-8", {b"bound dce"}),
+        ("class A(B):\n    def ｒｅｍａｔ(self, trace):\n", "utf-8", {b"def remat", b"bound remat"}),
         ("# -*- coding: cp932 -*-\nx.ｖjp_fwd\n", "cp932", {b"vjp_fwd"}),  # decoded as declared
         ("# café\nx = 1\n", "utf-8", set()),
         ("ﬁvjp_bwd = 1\n", "utf-8", {b"vjp_bwd"}),  # a superset: as bytes, a name starts after the ligature
@@ -105,12 +117,12 @@ def test_the_words_of_the_rules_that_run():
     from test_golden import options_for
 
     older, newer = (candidate_words(options_for(["--target-jax", t])) for t in ("0.10", "0.12"))
-    assert b"def dce" in newer and b"def dce" not in older  # HJX010 migrates to jax 0.12
+    assert b"def remat" in newer and b"def remat" not in older  # HJX012 reports from jax 0.12
     assert b"HiPrim" in candidate_words(options_for(["--target-jax", "0.12", "--select", "HJX010"]))
     assert b"vjp_bwd" not in candidate_words(options_for(["--target-jax", "0.12", "--select", "HJX010"]))
 
 
-FRAGMENTS = ["def", " ", "\t", "\\", "\n", "dce", "vjp_bwd", "_", "x", "é", "("]
+FRAGMENTS = ["def", " ", "\t", "\\", "\n", "dce", "remat", "vjp_bwd", "_", "x", "é", "("]
 
 
 @settings(max_examples=1000, deadline=None)
@@ -119,7 +131,7 @@ def test_a_whole_name_is_found_as_the_pattern_finds_it(fragments):
     """The occurrence-by-occurrence test agrees with the pattern it replaces
     (a name not preceded or followed by a name's byte; after `def` and blanks)."""
     data = "".join(fragments).encode()
-    for word in (b"vjp_bwd", b"def dce"):
+    for word in (b"vjp_bwd", b"def remat"):
         if word.startswith(b"def "):
             pattern = rb"\bdef[\s\\]+" + word[4:] + rb"(?!\w)"
         else:
@@ -196,3 +208,59 @@ def test_a_rule_asked_of_a_text_has_a_word_the_prefilter_finds_there(fragments):
     for rule in all_rules():
         if rule.needs and rule.needed(code, named):
             assert named & frozenset(found for word in rule.needs for found in covering(word)), (code, rule.code)
+
+
+# A binding in a class body, in each form a rule decides (``Rule.binds``; ``analysis.namespace``),
+# of a class whose base comes from another module: its file names nothing else of hijax.
+_BINDINGS = {
+    ns.DEF: "    def {name}(self, *args):\n        return args\n",
+    ns.DEF + ns.IN_BLOCK: "    if FLAG:\n        def {name}(self, *args):\n            return args\n",
+    ns.ASSIGN: "    {name} = _impl\n",
+    ns.ANNOTATED: "    {name}: object = _impl\n",
+    ns.CHAINED: "    other = {name} = _impl\n",
+    ns.UNPACKING: "    {name}, other = _impl, None\n",
+    ns.WALRUS: "    (({name} := _impl))\n",
+    ns.FOR: "    for {name} in (_impl,):\n        pass\n",
+    ns.IMPORT: "    from helpers import _impl as {name}\n",
+}
+_DECIDED = [(rule, name, form) for rule in all_rules() for name, forms in rule.binds.items() for form in sorted(forms)]
+
+
+def _binding(name: str, form: str) -> str:
+    if form == ns.FACTORY:
+        return f"from lib import Base\nP = type('P', (Base,), {{'{name}': _impl}})\n"
+    return "from lib import Base\n\n\nclass P(Base):\n" + _BINDINGS[form].format(name=name)
+
+
+def test_every_form_a_rule_decides_is_spelt_here():
+    assert {form for _, _, form in _DECIDED} <= {*_BINDINGS, ns.FACTORY}
+
+
+@pytest.mark.parametrize("rule, name, form", _DECIDED, ids=lambda x: getattr(x, "code", str(x)))
+def test_a_binding_a_rule_decides_names_a_word_of_the_rule(rule, name, form):
+    """The pre-filter reads a file binding a name a rule decides, in any form it decides,
+    and the rule is asked of it: ``dce = _dce`` (HJX010) and ``vjp_bwd_retval_logs = True``
+    (HJX004) in a subclass of a base from another module named no word of theirs, and
+    --check said nothing was left."""
+    code = _binding(name, form)
+    named = named_words(code.encode(), WORDS)
+    assert named & frozenset(found for word in rule.needs for found in covering(word)), code
+    assert rule.needed(code, named)
+
+
+def test_rules_bound_in_a_subclass_of_a_base_from_another_module_are_checked(tmp_path):
+    from test_cli import cli
+
+    (tmp_path / "lib.py").write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\n\nclass Base(VJPHiPrimitive):\n"
+        "    def vjp_bwd_retval(self, res, g):\n        return (g,), {'g': g}\n"
+    )
+    (tmp_path / "flag.py").write_text("from lib import Base\n\n\nclass Op(Base):\n    vjp_bwd_retval_logs = True\n")
+    (tmp_path / "dce.py").write_text(
+        "from lib import Base\n\n\ndef _dce(self, used_outs):\n    return used_outs, self\n\n\n"
+        "class P(Base):\n    dce = _dce\n"
+    )
+    done = cli("--check", "--no-cache", "--target-jax", "0.12", "flag.py", "dce.py", cwd=tmp_path)
+    assert "flag.py:4: HJX004 Op: sets `vjp_bwd_retval_logs = True` for the `vjp_bwd_retval` it inherits" in done.stderr
+    assert "dce.py" in done.stdout.split()  # ``_dce`` gains ``live_ins`` where nothing else names it
+    assert done.returncode == 1

@@ -186,7 +186,7 @@ def with_rule(monkeypatch, transformer: type, code: str, name: str) -> None:
     from hijax_migrate.rules import registry
     from hijax_migrate.rules.base import Rule
 
-    transformer.rule = Rule(code, name, (0, 1, 0), "test", "", "", transformer, needs=("vjp_bwd",))
+    transformer.rule = Rule(code, name, (0, 1, 0), "test", "", "", transformer, needs=("vjp_bwd", "vjp_bwd_retval"))
     monkeypatch.setattr(registry, "_LOADED", [*registry.all_rules(), transformer.rule])
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import SourceError
 from ..core.versions import ADDED_NAMES
+from .bound_names import bound_at
 
 if TYPE_CHECKING:
     import pathspec
@@ -54,7 +55,7 @@ SKIP_DIRS = frozenset(
 # name itself. Parts of several names (VJPHiPrimitive, AvalQDD,
 # __version_info__) are matched anywhere.
 PARTS = (b"HiPrim", b"QDD", b"__version_")
-_SHARED = (b"vjp_", b"lineariz")  # in several words: where they are missing, none of those is looked for
+_SHARED = (b"vjp_", b"lineariz", b"_version")  # in several words: where they are missing, none of those is looked for
 
 
 _NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
@@ -63,7 +64,8 @@ _BLANKS = frozenset(b" \t\f\v\r\n\\")  # between `def` and its name: spaces, or 
 
 def _names(data: bytes, word: bytes) -> bool:
     """Does ``data`` hold ``word`` as a whole name (``def NAME``: the name,
-    after ``def``)? Each occurrence is looked at: no pattern scans every byte."""
+    after ``def``; ``bound NAME``: where it may be bound, ``bound_names``)?
+    Each occurrence is looked at: no pattern scans every byte."""
     name = word.split()[-1]
     at = data.find(name)
     while at != -1:
@@ -71,7 +73,7 @@ def _names(data: bytes, word: bytes) -> bool:
         if (
             (at == 0 or data[at - 1] not in _NAME_BYTES)
             and (end == len(data) or data[end] not in _NAME_BYTES)
-            and (name == word or _after_def(data, at))
+            and (name == word or (bound_at(data, at, end) if word.startswith(b"bound ") else _after_def(data, at)))
         ):
             return True
         at = data.find(name, end)

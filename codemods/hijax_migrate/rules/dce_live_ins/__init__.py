@@ -55,9 +55,9 @@ class Op(HiPrim):
     def dce(self, used_outs, live_ins):
         return super().dce(used_outs, live_ins)
 """,
-    # ``HiPrim`` (a word of the engine's own, in every file that names a hijax base): a rule
-    # bound in the class body (``dce = _dce``), where no ``def dce`` stands
-    needs=("def dce", "HiPrim"),
+    # the name where it may be bound (``sources.bound_names``): ``def dce``, and a rule bound in the
+    # class body (``dce = _dce``), whose base may come from another module (naming no hijax base)
+    needs=("bound dce",),
     kinds=PRIMITIVE_KINDS | {Kind.NONE},
     binds={"dce": frozenset({DEF, ASSIGN})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:DceLiveIns",

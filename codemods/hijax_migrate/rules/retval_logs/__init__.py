@@ -52,7 +52,7 @@ class Op(VJPHiPrimitive):
     def vjp_bwd_retval_logs(self, res, g):
         return (g,), {"g": g}
 """,
-    needs=("vjp_bwd_retval",),  # the flag may be set in a base, in another file,
+    needs=("vjp_bwd_retval", FLAG),  # the flag may be set in a base, in another file,
     kinds=PRIMITIVE_KINDS,
     binds={"vjp_bwd_retval_logs": frozenset({DEF, ASSIGN, ANNOTATED, CHAINED})},  # the forms it decides
     rewrite=f"{__name__}.rewrite:RetvalLogsMethod",

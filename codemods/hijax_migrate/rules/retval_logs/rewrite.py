@@ -57,6 +57,14 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
                     cls,
                     f"`{FLAG}` is set to something other than True/False; in jax 0.11.2 it is a method: port by hand",
                 )
+            inherited = self._inherited(cls) if value and func is None else None
+            if inherited is not None:  # removed, the flag would leave that rule read as cotangents
+                return self.skip(
+                    cls,
+                    cls,
+                    f"sets `{FLAG} = True` for the `vjp_bwd_retval` it inherits from {inherited}, which does not "
+                    f"set it; jax 0.11.2 has no flag: define `{FLAG}` here (calling that rule), by hand",
+                )
             self._flags.update(own)
             self.changed(self.prims.line(cls), cls, f"removed `{FLAG} = {value}`")
             return self.rename(cls, func, FLAG) if value and func is not None else None
@@ -79,6 +87,16 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
                 "remove it there by hand (in jax 0.11.2 it is a method)",
             )
         return self.rename(cls, func, FLAG) if value else None
+
+    def _inherited(self, cls: cst.ClassDef) -> str | None:
+        """The base whose ``vjp_bwd_retval`` this class inherits where no flag of True reaches
+        that base (one that does becomes ``vjp_bwd_retval_logs``, and this one with it)."""
+        info = self.prims.infos.get(cls)
+        found = defining(self.project, info, "vjp_bwd_retval") if info is not None else None
+        if found is None:
+            return None
+        flag = defining(self.project, found[0], FLAG)
+        return None if flag is not None and flag_value(flag[1]) else found[0].qualname
 
     def _setter(self, cls: cst.ClassDef):
         """The base that sets the flag for this class (in this file or another), with its bindings."""

@@ -1,0 +1,73 @@
+"""Does a name stand where Python may bind it? A byte test, read around one occurrence.
+
+The pre-filter's ``bound NAME`` words: a file is read for ``NAME`` only where
+some occurrence of it could be a binding on a class (``analysis.namespace``'s
+forms), so that a name also common as a plain use (``remat``, ``dce``: jax's
+own modules call and import them by the hundred) costs no parse of every file
+that merely uses it. A superset of the forms, as the language reference gives
+them (assignment statements, the other binding constructs of the execution
+model, and the ways a namespace is written from outside):
+
+- a target: ``NAME =``, ``NAME: T``, ``NAME :=``, ``NAME +=`` (and every
+  augmented operator), ``NAME=`` (a keyword: ``dict(NAME=f)``, ``ns.update``);
+- an element of a target list (``a, NAME = ...``, ``for (a, NAME) in``,
+  ``import (a, NAME)``): the name between ``(``, ``[``, ``,`` or ``*`` (or a
+  line's start) and ``,``, ``)`` or ``]``;
+- the name after a binding keyword on its line: ``for``, ``with``/``as``,
+  ``except``, ``import``, ``from``, ``def``, ``class``, ``type``, ``case``,
+  ``del``, ``global``, ``nonlocal`` (``async`` too);
+- an attribute written or deleted: ``X.NAME =``, ``X.NAME: T =``, ``X.NAME +=``,
+  ``del X.NAME``;
+- a string that is the name (``setattr(X, "NAME", f)``, ``{"NAME": f}``,
+  ``vars(X)["NAME"]``, ``exec``'s text holds the forms above).
+
+What it passes over is an occurrence that can only be a use: ``NAME(...)``,
+``NAME.attr``, ``NAME[i]``, ``X.NAME`` read, ``x - NAME``, the name alone at a
+line's end, or in a comment (a ``#`` with no quote before it on the line);
+and a statement of the module itself (its line starts at the first column, with
+no one-line body before the name): ``from m import NAME`` binds a global, and a
+class body is indented (or follows its ``:``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_GAP = rb"(?:\s|\\\r?\n)*"  # blanks, line breaks (in brackets), lines continued
+_TARGET = re.compile(_GAP + rb"(?:=(?!=)|:|[-+*/%&|^@]=|//=|\*\*=|>>=|<<=)")
+_ELEMENT = re.compile(_GAP + rb"[,)\]]")
+_ELEMENT_BEFORE = (b"(", b"[", b",", b"*")  # what stands before an element of a target list
+_ATTRIBUTE_TARGET = re.compile(_GAP + rb"(?:=(?!=)|:(?!=)|[-+*/%&|^@]=|//=|\*\*=|>>=|<<=)")
+_KEYWORDS = rb"for|with|as|except|import|from|def|class|type|case|del|global|nonlocal|async"
+_AFTER_KEYWORD = re.compile(rb"(?:^|[^\w.])(?:" + _KEYWORDS + rb")(?!\w)")
+_QUOTES = b"'\""
+_MODULE_STATEMENT = re.compile(rb"[A-Za-z_]")
+
+
+def bound_at(data: bytes, at: int, end: int) -> bool:
+    """May the whole name at ``data[at:end]`` be bound there (see the module's list)?"""
+    if at and end < len(data) and data[at - 1] in _QUOTES and data[end] == data[at - 1]:
+        return True
+    line = data[_line_start(data, at) : at]
+    hash_at = line.find(b"#")
+    if hash_at != -1 and not any(quote in line[:hash_at] for quote in (b"'", b'"')):
+        return False  # in a comment: no string before the '#' can hold it
+    before = line.rstrip(b" \t\\")
+    if before.endswith(b"."):
+        return bool(_ATTRIBUTE_TARGET.match(data, end)) or line.lstrip().startswith(b"del")
+    if _MODULE_STATEMENT.match(line) and b":" not in line:
+        return False
+    if _TARGET.match(data, end) or _AFTER_KEYWORD.search(line) is not None:
+        return True
+    return bool(_ELEMENT.match(data, end)) and (not before.strip() or before.endswith(_ELEMENT_BEFORE))
+
+
+def _line_start(data: bytes, at: int) -> int:
+    """Where the line holding ``at`` starts, lines continued by a backslash joined."""
+    start = data.rfind(b"\n", 0, at) + 1
+    while start:
+        feed = start - 1 - (start >= 2 and data[start - 2] == 13)  # before its line feed (and \r)
+        if not (feed and data[feed - 1] == 92):  # no backslash: the line is not continued
+            return start
+        start = data.rfind(b"\n", 0, feed) + 1
+    return start
