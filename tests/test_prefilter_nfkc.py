@@ -51,7 +51,7 @@ def test_the_prefilter_names_every_word_the_normalised_text_names(parts):
 
 
 def test_a_name_only_normalisation_spells_is_found():
-    for text in ["x.\uff56jp_bwd", "def\u00a0dce(self, used):", "class P(\uff28iPrim): ...", "\ufb01 = vjp\uff3fbwd"]:
+    for text in ["x.\uff56jp_bwd", "def\u00a0remat(self, t):", "class P(\uff28iPrim): ...", "\ufb01 = vjp\uff3fbwd"]:
         assert _reference(text), text
         assert files.named_words(text.encode(), WORDS) == _reference(text), text
 

@@ -203,7 +203,7 @@ def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     whole file, for the names only hijax gives (most of the words)."""
     found, absent = [], {}
     for word, name, keys, through in _looks(words):
-        gates = (*keys, _HIJAX) if through and whole else keys
+        gates = (_HIJAX, *keys) if through and whole else keys  # most files name no hijax: asked first
         if any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in gates):
             continue
         if name in data and (not whole or word in PARTS or _names(data, word)):
