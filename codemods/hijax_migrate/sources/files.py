@@ -202,12 +202,16 @@ def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     word holding it, searched once for all; so does ``hijax`` missing from a
     whole file, for the names only hijax gives (most of the words)."""
     found, absent = [], {}
-    for word, name, keys, through in _looks(words):
-        gates = (_HIJAX, *keys) if through and whole else keys  # most files name no hijax: asked first
-        if any(absent[key] if key in absent else absent.setdefault(key, key not in data) for key in gates):
-            continue
-        if name in data and (not whole or word in PARTS or _names(data, word)):
-            found.append(word)
+    for word, name, in_whole, in_chunk in _looks(words):
+        for key in in_whole if whole else in_chunk:  # a loop, not any(): no generator a word a file
+            gone = absent.get(key)
+            if gone is None:
+                gone = absent[key] = key not in data
+            if gone:
+                break
+        else:
+            if name in data and (not whole or word in PARTS or _names(data, word)):
+                found.append(word)
     return frozenset(found)
 
 
@@ -217,17 +221,20 @@ _HIJAX = b"hijax"
 _LOOKS: dict[frozenset, tuple] = {}  # a set of words -> ``_looks`` of it: a pure memo
 
 
-def _looks(words) -> tuple[tuple[bytes, bytes, tuple[bytes, ...], bool], ...]:
-    """(word, the name searched, the shared parts it holds, named only through hijax) of each word."""
+def _looks(words) -> tuple[tuple[bytes, bytes, tuple[bytes, ...], tuple[bytes, ...]], ...]:
+    """(word, the name searched, what must be there first in a whole file, in a chunk) of each word:
+    the shared parts it holds, and ``hijax`` first where only hijax gives the name (most files lack it)."""
     looks = _LOOKS.get(words) if isinstance(words, frozenset) else None
     if looks is None:
-        looks = tuple(
-            (word, word.split()[-1], tuple(key for key in _SHARED if key in word), word in _THROUGH_HIJAX)
-            for word in words
-        )
+        looks = tuple(_look(word) for word in words)
         if isinstance(words, frozenset) and len(_LOOKS) < 64:
             _LOOKS[words] = looks
     return looks
+
+
+def _look(word: bytes) -> tuple[bytes, bytes, tuple[bytes, ...], tuple[bytes, ...]]:
+    keys = tuple(key for key in _SHARED if key in word)
+    return word, word.split()[-1], (_HIJAX, *keys) if word in _THROUGH_HIJAX else keys, keys
 
 
 def is_candidate_text(data: bytes, words, whole: bool = True) -> bool:
