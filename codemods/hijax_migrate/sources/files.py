@@ -155,9 +155,14 @@ def _spells_names(text: str) -> bool:
     """May NFKC make a name, or the blanks of ``def NAME``, that the text's
     ASCII does not hold (``ｖjp_bwd``, ``def\xa0f``)? Only where a character
     beyond ASCII normalises, alone, to such ASCII (``…`` makes ``...``, no
-    name): composition makes no ASCII, and the ASCII a decomposition starts
-    with composes again with its own marks, whatever marks follow."""
-    return any(not _NAMED.isdisjoint(unicodedata.normalize("NFKC", char)) for char in set(_BEYOND_ASCII.findall(text)))
+    name), or is a mark, which may compose with the ASCII letter before it
+    (``rematA\u0301`` ends ``remat`` in bytes once the ``A`` is ``Á``):
+    composition makes no ASCII, and the ASCII a decomposition starts with
+    composes again with its own marks, whatever marks follow."""
+    return any(
+        not _NAMED.isdisjoint(unicodedata.normalize("NFKC", char)) or unicodedata.category(char)[0] == "M"
+        for char in set(_BEYOND_ASCII.findall(text))
+    )
 
 
 def nfkc(text: str) -> str:
