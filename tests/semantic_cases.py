@@ -339,6 +339,28 @@ class Mul(Binary):
         footer=FOOTER_012,
     ),
     SemanticCase(
+        "era_0111_logs_flag_over_an_inherited_rule",  # the flag again in Mul, over Base's rule Grand's flag reaches
+        """
+class Grand(Binary):
+    vjp_bwd_retval_logs = True
+
+
+class Base(Grand):
+    def vjp_bwd_retval(self, res, g):
+        x, y = res
+        return (g * y, g * x), {"g": g}
+
+
+class Mul(Base):
+    vjp_bwd_retval_logs = True
+
+    def vjp_fwd(self, nzs_in, x, y):
+        return x * y, (x, y)
+""",
+        [Y, X],
+        footer=FOOTER_012,
+    ),
+    SemanticCase(
         "era_0110_derived_helpers",
         """
 from jax.experimental.hijax import transpose_jvp, vjp_fwd_from_jvp
