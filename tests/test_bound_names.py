@@ -56,6 +56,8 @@ AFTER = [
     "setattr(P, '{n}', f)",
     'vars(P)["{n}"] = f',
     "P = type('P', (B,), {{'{n}': f}})",
+    "P = type('P', (B,), dict({n}=f))",
+    "P = types.new_class('P', (B,), {{}}, lambda ns: ns.update({n}=f))",
 ]
 USES = [
     "x = {n}(f)",

@@ -24,9 +24,10 @@ model, and the ways a namespace is written from outside):
 What it passes over is an occurrence that can only be a use: ``NAME(...)``,
 ``NAME.attr``, ``NAME[i]``, ``X.NAME`` read, ``x - NAME``, the name alone at a
 line's end, or in a comment (a ``#`` with no quote before it on the line);
-and a statement of the module itself (its line starts at the first column, with
-no one-line body before the name): ``from m import NAME`` binds a global, and a
-class body is indented (or follows its ``:``).
+and in a statement of the module itself (its line starts at the first column,
+with no one-line body before the name), the names it binds: ``from m import
+NAME`` and ``NAME = f`` bind globals (a class body is indented, or follows its
+``:``), though ``type("P", (B,), dict(NAME=f))`` writes a class's namespace.
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ def bound_at(data: bytes, at: int, end: int) -> bool:
     before = line.rstrip(b" \t\\")
     if before.endswith(b"."):
         return bool(_ATTRIBUTE_TARGET.match(data, end)) or line.lstrip().startswith(b"del")
-    if _MODULE_STATEMENT.match(line) and b":" not in line:
-        return False
+    if _MODULE_STATEMENT.match(line) and b":" not in line:  # the module's own statement: the names it
+        return bool(line.strip()) and bool(_TARGET.match(data, end))  # binds are globals, but for keywords
     if _TARGET.match(data, end) or _AFTER_KEYWORD.search(line) is not None:
         return True
     return bool(_ELEMENT.match(data, end)) and (not before.strip() or before.endswith(_ELEMENT_BEFORE))
