@@ -112,6 +112,8 @@ def test_a_markdown_document_marked_skip_file_is_left_alone(tmp_path):
     assert "vjp_bwd_retval" in migrate_document(fence, Job(path, "guide.md", tmp_path), options, project).code
     marked = "<!-- hijax-migrate: skip-file -->\n" + fence
     assert migrate_document(marked, Job(path, "guide.md", tmp_path), options, project).code == marked
+    shouted = "<!-- HIJAX-MIGRATE: Skip-File -->\n" + fence  # as a Python file's mark: in any case
+    assert migrate_document(shouted, Job(path, "guide.md", tmp_path), options, project).code == shouted
 
 
 def test_this_repositorys_documents_are_left_alone_by_their_marks_alone(tmp_path):

@@ -37,8 +37,8 @@ LEFT_BROKEN = "fails under the target as a suppression leaves it"
 _SKIP = re.compile(r"#\s*hijax-migrate:\s*skip(-file)?\s*$", re.IGNORECASE)
 _NOQA = re.compile(r"#\s*noqa:\s*([\w\s,]+)", re.IGNORECASE)
 _MAY_MARK = re.compile(MAY_MARK)
-# In a Markdown document (or a notebook's JSON), on a line of its own.
-DOCUMENT_MARK = re.compile(r"^\s*(?:<!--|#)\s*hijax-migrate:\s*skip-file\s*(?:-->)?\s*$", re.MULTILINE)
+# In a Markdown document (or a notebook's JSON), on a line of its own; in any case, as ``_SKIP``.
+DOCUMENT_MARK = re.compile(r"^\s*(?:<!--|#)\s*hijax-migrate:\s*skip-file\s*(?:-->)?\s*$", re.MULTILINE | re.IGNORECASE)
 
 
 @dataclass
