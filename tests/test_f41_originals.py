@@ -68,3 +68,33 @@ def test_ulimit_f_refuses_the_whole_family(tmp_path):
     assert "Traceback" not in done.stderr
     assert {name: (tmp_path / name).read_bytes() for name in before} == before, done.stderr
     assert "not written" in done.stderr
+
+
+def test_the_originals_a_killed_run_left_are_removed_by_the_next(tmp_path, monkeypatch):
+    """A run killed (SIGKILL) leaves its folder; the next in-place run removes those whose
+    process is gone and that nothing touched for an hour, never a live run's."""
+    import os
+    import tempfile
+
+    from hijax_migrate.sources import originals
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(gone.stdout)
+    folders = {
+        "dead, old": tmp_path / f"hijax-migrate-originals-{dead}-a1",
+        "dead, fresh": tmp_path / f"hijax-migrate-originals-{dead}-b2",
+        "alive, old": tmp_path / f"hijax-migrate-originals-{os.getpid()}-c3",
+        "no process id": tmp_path / "hijax-migrate-originals-d4_x",
+    }
+    for name, folder in folders.items():
+        folder.mkdir()
+        (folder / "kept").write_bytes(b"original")
+        if "fresh" not in name:
+            os.utime(folder, (0, 0))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    started = Originals.start()
+    assert started.folder.parent == tmp_path
+    assert started.folder.name.startswith(f"hijax-migrate-originals-{os.getpid()}-")
+    assert [name for name, folder in folders.items() if not folder.exists()] == ["dead, old"]
+    started.finish()
+    assert originals._alive(os.getpid()) and not originals._alive(dead)

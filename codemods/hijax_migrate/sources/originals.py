@@ -6,7 +6,9 @@ there) must rest on the code as it was, whatever the order the files are
 done in. Before a file is replaced its bytes are kept in a folder of the run
 (``Originals``); reads of other files look there first. A file's new bytes
 wait there too, until its family is written as one unit. The folder goes
-when the run ends.
+when the run ends; a run killed before (SIGKILL, the machine out of memory)
+leaves it behind, and the next in-place run removes each one whose run is
+gone (its process id is in its name).
 """
 
 from __future__ import annotations
@@ -15,10 +17,43 @@ import hashlib
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import SourceError
+
+_PREFIX = "hijax-migrate-originals-"
+
+
+_STALE_AFTER = 3600  # seconds untouched: a process id names no process of another namespace either
+
+
+def sweep_stale(folder: Path) -> None:
+    """Remove the originals' folders of runs that are gone: their process id (in the
+    folder's name) names no process, and none was kept there for an hour (a /tmp
+    shared with another PID namespace). One of another user's, or of a process alive, stays."""
+    for found in folder.glob(f"{_PREFIX}*-*"):
+        pid = found.name[len(_PREFIX) :].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)) and _untouched(found):
+            shutil.rmtree(found, ignore_errors=True)
+
+
+def _untouched(found: Path) -> bool:
+    try:
+        return time.time() - found.stat().st_mtime > _STALE_AFTER
+    except OSError:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive, as far as this run may know
+        return True
+    return True
 
 
 @dataclass(frozen=True)
@@ -31,8 +66,9 @@ class Originals:
 
     @classmethod
     def start(cls) -> Originals:
-        """An in-place run's, in a folder of its own."""
-        return cls(Path(tempfile.mkdtemp(prefix="hijax-migrate-originals-")))
+        """An in-place run's, in a folder of its own (those of runs killed before removed)."""
+        sweep_stale(Path(tempfile.gettempdir()))
+        return cls(Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-")))
 
     def finish(self) -> None:
         """The run's end: the folder goes."""
