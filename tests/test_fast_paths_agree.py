@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 def slow_paths():
     with contextlib.ExitStack() as stack:
         for target, name, slow in [
-            (import_edits, "add_imports", lambda visitor, context, tree: visitor(context).transform_module(tree)),
-            (import_edits, "remove_imports", lambda visitor, context, tree, _: visitor(context).transform_module(tree)),
+            # the visitors on the whole module; the file's layout of its import lists kept as both ways keep it
+            (import_edits, "add_imports", lambda visitor, context, tree: _laid(tree, visitor(context))),
+            (import_edits, "remove_imports", lambda visitor, context, tree, _: _laid(tree, visitor(context))),
             (rule_context, "model_of", lambda code: None),  # libcst's scopes: every qualified name
             (RuleTransformer, "_skips", lambda self, node: False),  # no focus: every node visited
             (DefLines, "line", lambda self, node: None),  # libcst's positions
@@ -36,6 +37,10 @@ def slow_paths():
         ]:
             stack.enter_context(mock.patch.object(target, name, slow))
         yield
+
+
+def _laid(tree, visitor):
+    return import_edits.kept_layout(tree, visitor.transform_module(tree))
 
 
 def outcome(code: str, options: Options, triaged: bool):
