@@ -22,7 +22,6 @@ from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
-from ..sources.files import named_words
 from ..sources.parse import parse, trees_kept
 from . import suppress, undecided, unsafe
 from .checks import check_output
@@ -31,7 +30,7 @@ from .formatting import format_changed
 from .newer_imports import check_imports
 from .origin_lines import Origins
 from .output_parse import check_parses
-from .triage import acting_rules, decided_at, every_word
+from .triage import acting_rules, decided_at, every_word, words_named
 
 
 def migrate_source(
@@ -115,10 +114,10 @@ def _migrate_source(
     def marked(finding) -> bool:
         return marks is not None and marks.covers(finding.line, finding.rule)
 
-    named = Named()
+    named = words_named(new_code)  # read again only where a rule rewrites the code
     for rule in selected:
         # Module-level code counts as plain code: a call of a rule renamed elsewhere may stand there.
-        if not rule.applies(new_code, named.words(new_code), {*prims.kinds.values(), Kind.NONE}) or (
+        if not rule.applies(new_code, named, {*prims.kinds.values(), Kind.NONE}) or (
             acting is not None and rule.code not in acting
         ):
             continue
@@ -133,6 +132,7 @@ def _migrate_source(
         # it was, and its analysis (and resolved metadata) serves the next rule.
         if len(report.changes) != reported:
             new_tree, new_code = rewritten, kept.code(rewritten)
+            named = words_named(new_code)
             origins.follow(new_code)
             prims = _primitives_of_rewrite(file, code, tree, new_tree, new_code, path)
             prims.origin = origins.line
@@ -208,16 +208,3 @@ class _File:
         )
         new_tree = rule.transformer(context, prims, options, report, self.project).rewrite(wrapper)
         return context.apply_imports(new_tree)
-
-
-class Named:
-    """The rules' words a text names (``files.named_words``), read again only once a rule
-    rewrote it: what each rule's ``needs`` is asked of, as the pre-filter and triage ask."""
-
-    def __init__(self):
-        self._code, self._named = None, frozenset()
-
-    def words(self, code: str) -> frozenset[bytes]:
-        if code is not self._code:
-            self._code, self._named = code, named_words(code.encode("utf-8", "surrogatepass"), every_word())
-        return self._named

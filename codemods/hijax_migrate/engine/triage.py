@@ -128,6 +128,12 @@ def _candidate_words(target, only: tuple[str, ...], skip: tuple[str, ...]) -> fr
     return _words(rules, [name for name, since in ADDED_NAMES.items() if since > target])
 
 
+def words_named(code: str) -> frozenset[bytes]:
+    """The rules' words ``code`` names, as the pre-filter reads them: what each rule's
+    ``needs`` is asked of (``Rule.needed``), in triage and in the engine alike."""
+    return named_words(code.encode("utf-8", "surrogatepass"), every_word())
+
+
 @functools.cache
 def every_word() -> frozenset[bytes]:
     """Every rule's words, and every name the engine checks, whatever the
@@ -158,7 +164,7 @@ def _acting(
         return None  # an import newer than the target: an error too
     if _picks_base_at_run(code, classes, tree) or _bound_at_run(code, tree, classes, project):
         return None
-    named = named_words(code.encode("utf-8", "surrogatepass"), every_word())  # as the pre-filter reads them
+    named = words_named(code)
     acting, selected = set(), _selected(options)
     for rule in selected:
         if not rule.needed(code, named):

@@ -65,13 +65,13 @@ class Rule:
         ``files.named_words``)? A whole name whole (``def  remat``, not ``_version`` in
         ``python_version``); a need holding a part of names (``VJPHiPrimitive``: ``HiPrim``)
         anywhere, as the part is looked for."""
-        return not self.needs or any(
-            word.encode() in named if word.encode() in self._whole else word in code for word in self.needs
-        )
+        return not self.needs or any(spelt in named if whole else word in code for word, spelt, whole in self._readings)
 
     @cached_property
-    def _whole(self) -> frozenset[bytes]:
-        return frozenset(word.encode() for word in self.needs if covering(word) == {word.encode()} - set(PARTS))
+    def _readings(self) -> tuple[tuple[str, bytes, bool], ...]:
+        """Each need, as bytes, and whether the pre-filter reads it whole (else as a part, anywhere)."""
+        spelt = [word.encode() for word in self.needs]
+        return tuple((w, b, b not in PARTS and covering(w) == {b}) for w, b in zip(self.needs, spelt))
 
     @property
     def release(self) -> str:
