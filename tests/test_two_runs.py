@@ -99,3 +99,25 @@ def test_runs_in_one_process_give_what_separate_processes_give(tmp_path, capsys,
     assert report["warnings"][0]["severity"] == "note" and "--strategy accum" in report["warnings"][0]["message"]
     assert diffs[5] == "" and results[5][1][3] == results[4][1][3]  # written whole: nothing left
     assert diffs[7].split() == ["pkg/add.py"]
+
+
+def test_a_run_leaves_the_callers_garbage_collection_as_it_found_it(tmp_path, capsys, monkeypatch):
+    """A run collects cycles rarely (``runner.collecting_rarely``), and puts the
+    caller's pace back when it ends, a failing run too."""
+    import gc
+
+    from hijax_migrate.run import runner
+
+    seen, prefiltered = [], runner._prefiltered
+    monkeypatch.setattr(runner, "_prefiltered", lambda run: seen.append(gc.get_threshold()) or prefiltered(run))
+    write(tmp_path, FOLDER)
+    before = gc.get_threshold()
+    gc.set_threshold(1234, 11, 12)
+    try:
+        assert main([*DIFF, "-j1", str(tmp_path)]) == 1
+        assert gc.get_threshold() == (1234, 11, 12) and seen == [(runner._YOUNG, 11, 12)]
+        assert main([*DIFF, "-j1", str(tmp_path / "missing.py")]) != 0
+        assert gc.get_threshold() == (1234, 11, 12)
+    finally:
+        gc.set_threshold(*before)
+    capsys.readouterr()
