@@ -26,7 +26,9 @@ _RUN = (
 )
 _EVERY_CORE = {"_PARALLEL_PREFILTER": 1, "_PARALLEL_TRIAGE": 1, "_PARALLEL_FROM": 1}
 PARALLEL = {  # --jobs 2, each path that must not change a result forced on
-    "index by the parent, triage on every core": {**_EVERY_CORE, "_FEW_CANDIDATES": 0},
+    # the pre-filter's workers learn every file's names; the parent's index of names is made of them
+    "index by the parent, triage on every core": {**_EVERY_CORE, "_FEW_CANDIDATES": 0, "_LEARNING": 1},
+    # the pre-filter's pool triages on, its workers forked before the run's index was made
     "searches by passes, triage on every core": {**_EVERY_CORE, "_FEW_CANDIDATES": 1 << 20},
     "triage in the parent, a pool for libcst": {
         **_EVERY_CORE,

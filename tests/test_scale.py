@@ -192,11 +192,50 @@ def test_the_pre_filter_reads_on_every_core_as_the_parent_would(synthetic, tmp_p
     monkeypatch.setattr(scans, "file_words", logged)
     monkeypatch.setattr(runner, "_PARALLEL_PREFILTER", 1)  # the tree has fewer files
     with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=2, cache_dir=tmp_path / "cache") as run:
-        assert runner._candidates(run, words) == serial
+        workers = runner._Workers(run)
+        try:
+            assert runner._candidates(run, words, workers) == serial
+        finally:
+            workers.close()
     readers = log.read_text().split()
     assert len(readers) == len(jobs) and str(os.getpid()) not in readers
     again = Scans(tmp_path / "cache", roots)
     assert all(again.answered(job.path, words) is not None for job in jobs)  # no file to read again
+
+
+def test_the_pre_filters_workers_triage_the_few_candidates_they_find(synthetic, tmp_path, monkeypatch):
+    """Few candidates (no index of names to share): the pool that read the files
+    triages them, forked once; its workers make the run's index themselves, and
+    the outcomes are a serial run's."""
+    import os
+
+    from hijax_migrate.engine import triage
+    from hijax_migrate.run import runner
+    from hijax_migrate.tree import scans
+
+    root, _ = synthetic
+    serial = [(o.file, o.diff, o.findings) for o in outcomes(root, workers=1)]
+    log, file_words, triage_of = tmp_path / "log", scans.file_words, triage.triage_of
+
+    def logged(what, work):
+        def call(*args):
+            with open(log, "a") as out:  # forked workers append to the same file
+                out.write(f"{what} {os.getpid()}\n")
+            return work(*args)
+
+        return call
+
+    monkeypatch.setattr(scans, "file_words", logged("read", file_words))
+    monkeypatch.setattr(triage, "triage_of", logged("triage", triage_of))
+    for name, value in (("_PARALLEL_PREFILTER", 1), ("_FEW_CANDIDATES", 1 << 20), ("_PARALLEL_TRIAGE", 1)):
+        monkeypatch.setattr(runner, name, value)
+    assert [(o.file, o.diff, o.findings) for o in outcomes(root, workers=2)] == serial
+    pids = {
+        what: {line.split()[1] for line in log.read_text().splitlines() if line.startswith(what)}
+        for what in ("read", "triage")
+    }
+    assert str(os.getpid()) not in pids["read"] | pids["triage"]
+    assert pids["triage"] and pids["triage"] <= pids["read"] and len(pids["read"]) == 2
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -223,7 +262,7 @@ def test_a_file_triage_sends_to_libcst_is_not_triaged_again(synthetic, tmp_path,
 
 
 def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic, tmp_path, monkeypatch):
-    """From _PARALLEL_PREFILTER files to read, the pre-filter's workers read each file's
+    """From _LEARNING files to read, the pre-filter's workers read each file's
     names, and which likely words it holds, too: the parent builds the
     subclass index from what they learnt, reading none, the search for uses
     reads only the files holding the rule's name, and the outcomes are a
@@ -253,7 +292,7 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
     monkeypatch.setattr(index_module, "names_in", logged)
     monkeypatch.setattr(originals, "read_bytes", read_logged)
     monkeypatch.setattr(scans, "_RACY_NS", 0)  # the tree was just written: its files count as settled
-    for name, value in (("_PARALLEL_PREFILTER", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):
+    for name, value in (("_PARALLEL_PREFILTER", 1), ("_LEARNING", 1), ("_FEW_CANDIDATES", 4), ("_PARALLEL_TRIAGE", 1)):
         monkeypatch.setattr(runner, name, value)
     assert [(o.file, o.diff, o.findings) for o in outcomes(root, workers=2)] == serial
     readers = log.read_text().split()

@@ -109,7 +109,7 @@ def test_a_run_leaves_the_callers_garbage_collection_as_it_found_it(tmp_path, ca
     from hijax_migrate.run import runner
 
     seen, prefiltered = [], runner._prefiltered
-    monkeypatch.setattr(runner, "_prefiltered", lambda run: seen.append(gc.get_threshold()) or prefiltered(run))
+    monkeypatch.setattr(runner, "_prefiltered", lambda *a: seen.append(gc.get_threshold()) or prefiltered(*a))
     write(tmp_path, FOLDER)
     before = gc.get_threshold()
     gc.set_threshold(1234, 11, 12)

@@ -44,11 +44,13 @@ _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more th
 # Candidates triaged on every core from this many, or this many bytes (a fork
 # costs a few milliseconds; ast parses about 4 MB a second).
 _PARALLEL_TRIAGE, _PARALLEL_TRIAGE_BYTES = 24, 256 << 10
-# From this many files to read, the run is likely over a whole tree, whose
-# searches (see _FEW_CANDIDATES) read every file: the pre-filter reads them on
-# every core, learning what the searches ask too. Below, a pool costs more
-# CPU than it saves time (jax's 620 files: no faster, 0.05 s more CPU).
-_PARALLEL_PREFILTER = 1024
+# From this many files to read, the pre-filter reads them on every core, in the
+# pool that goes on to triage the candidates where they are few (one fork, not
+# two: the workers need no index of the tree's names). Below, a pool costs more
+# than it saves. From _LEARNING, the run is likely over a whole tree, whose
+# searches (see _FEW_CANDIDATES) read every file: the workers learn what those
+# ask too (below, it costs jax's 620 files 0.05 s more CPU than it saves).
+_PARALLEL_PREFILTER, _LEARNING = 256, 1024
 # A run over more candidates than this (a whole tree, not a change) asks for
 # the subclasses of many classes: an index of every file's names answers them
 # all, where a pass of the tree a name would read each file again and again.
@@ -289,6 +291,8 @@ def settle_or_migrate(run: Run, job: Job) -> Outcome:
 def _in_worker(work, job: Job) -> tuple[Outcome | None, dict]:
     """In a worker: ``work(its run, job)``, and what it learnt of the tree's
     files (for the parent's record of them, which it saves)."""
+    if _worker.index is None:  # forked before the parent made it: the pre-filter's pool
+        _worker.open_index(by_names=False)  # kept only where the parent's is not by names (_prefiltered)
     outcome = work(_worker, job)
     scans = _worker.scans
     return outcome, scans.taken() if scans is not None else {}
@@ -314,7 +318,7 @@ def _outcomes(run: Run, progress, heard: list[Outcome]) -> list[Outcome]:
     last text triage parsed is kept: where it is the first migrated (one
     file), its migration parses it no more."""
     with _running(run, progress) as workers, trees_kept(), collecting_rarely():
-        wanted = _prefiltered(run)
+        wanted = _prefiltered(run, workers)
         order = [_settle(run, job, triage=False) for job in wanted]  # the cache's
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if run.workers > 1 and _worth_forking(misses) and _forks():
@@ -345,8 +349,16 @@ class _Workers:
         self.run, self.pool = run, None
 
     def start(self, libcst_now: bool = True) -> WorkerPool:
-        self.pool = _pool(self.run, libcst_now)
+        """The pool, started now if it was not (by the pre-filter: its workers forked
+        before the run's index was made, which each then makes for itself)."""
+        if self.pool is None:
+            self.pool = _pool(self.run, libcst_now)
         return self.pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
 
 
 @contextlib.contextmanager
@@ -367,61 +379,67 @@ def _running(run: Run, progress):
             workers.pool.close()
 
 
-def _prefiltered(run: Run) -> list[Job]:
+def _prefiltered(run: Run, workers: _Workers) -> list[Job]:
     """The jobs whose files name a word of the rules that run for them; the
     run's index is made once they are counted (many: searches for subclasses
-    by one index). The run's words are looked for in every file; a file with
+    by one index, made here before workers fork: a pool that read the files
+    is closed). The run's words are looked for in every file; a file with
     per-file-ignores is then asked its own, fewer (no second read)."""
     from ..engine.triage import candidate_words
 
-    wanted = _candidates(run, candidate_words(run.options))
+    wanted = _candidates(run, candidate_words(run.options), workers)
     if run.options.per_file:
         own = (run.options.for_file(job.path) for job in wanted)
         wanted = [
             job for job, options in zip(wanted, own) if run.scans.is_candidate(job.path, candidate_words(options))
         ]
     run.open_index(by_names=len(wanted) > _FEW_CANDIDATES)
+    if run.index.search_passes == 0:
+        workers.close()
     return wanted
 
 
-def _candidates(run: Run, words: frozenset[bytes]) -> list[Job]:
+def _candidates(run: Run, words: frozenset[bytes], workers: _Workers) -> list[Job]:
     """The jobs that may need a migration. The stat record answers for files
     as they were; the others are read, on every core where there are many."""
     jobs, scans = run.jobs, run.scans
     known = [scans.answered(job.path, words) for job in jobs]
     unread = [job.path for job, answer in zip(jobs, known) if answer is None]
     if run.workers > 1 and len(unread) >= _PARALLEL_PREFILTER and _forks():
-        read = iter(_read_on_every_core(unread, words, scans, _pool(run, libcst_now=False)))
+        pool = workers.start(libcst_now=False)
+        read = iter(_read_on_every_core(unread, words, scans, pool, learning=len(unread) >= _LEARNING))
     else:
         read = (scans.is_candidate(path, words) for path in unread)
     return [job for job, answer in zip(jobs, known) if (answer if answer is not None else next(read))]
 
 
-def _read_on_every_core(paths: list[Path], words: frozenset[bytes], scans, pool: WorkerPool) -> list[bool]:
+def _read_on_every_core(
+    paths: list[Path], words: frozenset[bytes], scans, pool: WorkerPool, learning: bool
+) -> list[bool]:
     """``scans.is_candidate`` of each path, in slices shared by the pool's
     workers; what they learnt reaches the parent's record."""
     size = -(-len(paths) // (8 * pool.workers))  # slices enough to keep every worker busy to the end
     answers = []
-    try:
-        for named, learnt in pool.map(
-            partial(_candidates_in, words=words), [paths[i : i + size] for i in range(0, len(paths), size)], _all_named
-        ):
-            scans.merge(learnt)
-            answers += named
-    finally:
-        pool.close()
+    for named, learnt in pool.map(
+        partial(_candidates_in, words=words, learning=learning),
+        [paths[i : i + size] for i in range(0, len(paths), size)],
+        _all_named,
+    ):
+        scans.merge(learnt)
+        answers += named
     return answers
 
 
-def _candidates_in(paths: list[Path], words: frozenset[bytes]) -> tuple[list[bool], dict]:
-    """In a worker: ``scans.is_candidate`` of each path, and what the searches
-    of a whole tree will ask of it (``index.learn``)."""
-    from ..analysis.index import learn
-
+def _candidates_in(paths: list[Path], words: frozenset[bytes], learning: bool) -> tuple[list[bool], dict]:
+    """In a worker: ``scans.is_candidate`` of each path, and (``learning``) what
+    the searches of a whole tree will ask of it (``index.learn``)."""
     scans = _worker.scans
     named = [scans.is_candidate(path, words) for path in paths]
-    for path in paths:
-        learn(path, scans, _worker.reads)
+    if learning:
+        from ..analysis.index import learn
+
+        for path in paths:
+            learn(path, scans, _worker.reads)
     return named, scans.taken()
 
 
@@ -449,7 +467,8 @@ def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, hea
     that dies on a file, triage or libcst, reports it as the parser's crash."""
     if run.index.search_passes == 0:
         run.index.name_index()  # built once, here, not once a worker
-    # Forked workers start from the parent's index (summaries, the tree's names).
+    # Workers forked now start from the parent's index (summaries, the tree's names);
+    # the pre-filter's, from none (it had few candidates: no index of names to share).
     pool = workers.start(libcst_now=False)
     if progress is not None:
         progress.start(len(misses))
