@@ -301,3 +301,21 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
     plain = [path for path in walk(root) if b"vjp_bwd" not in path.read_bytes() and b"HiPrim" not in path.read_bytes()]
     counts = {str(path): reads.count(str(path)) for path in plain}  # neither a use nor a base module
     assert set(counts.values()) == {1}, sorted(counts.items(), key=lambda item: -item[1])[:3]
+
+
+def test_the_workers_queue_starts_with_the_files_that_define_a_primitives_rules(tmp_path):
+    """A file naming both of a primitive's rules (whole names, as the pre-filter reads
+    them) is the likeliest to need libcst: it goes before any other, then the largest."""
+    from hijax_migrate.run import runner
+
+    files = {
+        "big.py": "x = 1\n" * 500 + "def vjp_bwd_retval(): pass\nvjp_fwd = 1\n",  # vjp_bwd only as a part
+        "rules.py": "class P(B):\n    def vjp_fwd(self): pass\n    def vjp_bwd(self): pass\n",
+        "mid.py": "y = 2\n" * 50,
+        "rules_big.py": "z = 3\n" * 100 + "class P(B):\n    def vjp_fwd(s): pass\n    def vjp_bwd(s): pass\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    ranked = sorted(files, key=lambda name: runner._first(tmp_path / name))
+    assert ranked == ["rules_big.py", "rules.py", "big.py", "mid.py"]
+    assert runner._first(tmp_path / "missing.py") == (True, 0)  # unreadable: last, its migration says why

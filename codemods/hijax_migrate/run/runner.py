@@ -30,6 +30,7 @@ from ..sources.files import (
     SourceFile,
     check_round_trip,
     encode,
+    named_words,
     read_source,
     signals_deferred,
 )
@@ -460,11 +461,26 @@ def _size(path: Path) -> int:
         return 0
 
 
+def _first(path: Path) -> tuple[bool, int]:
+    """Where a file goes in the workers' queue: one that names both of a primitive's
+    rules (the likeliest to need libcst, which costs many times its triage) before
+    any other, then the largest: a long one started last would leave the other workers idle."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_MAX_RANKED)
+    except OSError:
+        return True, 0
+    return len(named_words(data, _RULES)) < len(_RULES), -_size(path)
+
+
+_MAX_RANKED = 1 << 22  # bytes of a file read to rank it: more are no likelier to need libcst
+_RULES = frozenset({b"vjp_fwd", b"vjp_bwd"})  # whole names, as the pre-filter reads them
+
+
 def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, heard: list) -> list[Outcome]:
-    """Each miss's outcome, from the pool's workers, in the order of ``misses``.
-    The largest files go first: a long one started last would leave the other
-    workers idle (and the files that need libcst are mostly large). A worker
-    that dies on a file, triage or libcst, reports it as the parser's crash."""
+    """Each miss's outcome, from the pool's workers, in the order of ``misses``,
+    those likeliest to take longest first (``_first``). A worker that dies on
+    a file, triage or libcst, reports it as the parser's crash."""
     if run.index.search_passes == 0:
         run.index.name_index()  # built once, here, not once a worker
     # Workers forked now start from the parent's index (summaries, the tree's names);
@@ -472,7 +488,7 @@ def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, hea
     pool = workers.start(libcst_now=False)
     if progress is not None:
         progress.start(len(misses))
-    ranked = sorted(range(len(misses)), key=lambda index: -_size(misses[index].path))
+    ranked = sorted(range(len(misses)), key=lambda index: _first(misses[index].path))
     told = pool.map(partial(_in_worker, settle_or_migrate), [misses[i] for i in ranked], _crashed)
     done = _collect(_heard(run, told), progress, _writer(run, misses), heard)
     return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]
