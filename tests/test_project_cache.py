@@ -46,3 +46,31 @@ def test_an_answer_resting_on_a_file_rewritten_earlier_in_the_process_is_cached(
     answers.touched.add("base")
     deps = index.dependencies(answers, "uses")
     assert deps is not None and deps[0][0] == "base" and deps[0][1] == str(tmp_path / "base.py")
+
+
+def test_an_answer_that_no_suppression_reaches_rests_on_the_files_that_may_hold_one(tmp_path):
+    """A file whose families were not walked, no file of the tree holding the bytes of a
+    mark (``FileProject.marks_elsewhere``), is cached resting on that: a file of the tree
+    gaining one, in any case, invalidates it; a file changed otherwise does not; a run
+    whose modules may be found outside the folders it searches walks, never resting on it."""
+    from hijax_migrate.analysis.index import Index
+    from hijax_migrate.core.model import Options
+    from hijax_migrate.tree.cache import Cache
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "a.py").write_text(PRIM)
+    (tree / "b.py").write_text(PLAIN + "# noqa: E501\n")  # another tool's: no mark
+    project = view_of(Index(roots=(tree,)))
+    assert project.marks_elsewhere() is False and project.answers.marks
+    deps = project.index.dependencies(project.answers, "a")
+    cache = Cache(tmp_path / "cache", Options(target=(0, 10, 0)), (tree,), "tool")
+    still = lambda: all(cache._still(dep, Index(roots=(tree,))) for dep in deps)  # noqa: E731 (a later run's)
+    (tree / "b.py").write_text(PLAIN + "x = 1\n")
+    assert still()
+    (tree / "b.py").write_text(PLAIN + "# NOQA:Hjx001\n")
+    assert not still()
+    assert view_of(Index(roots=(tree,))).marks_elsewhere() is True
+    (tree / "b.py").write_text(PLAIN)
+    assert view_of(Index(roots=(tree,))).marks_elsewhere() is False
+    assert view_of(Index(roots=(tmp_path,), walked=(tree,))).marks_elsewhere() is True  # a root above the tree

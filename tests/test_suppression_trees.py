@@ -238,3 +238,70 @@ def test_suppressions_on_random_members_never_split_a_family(tmp_path_factory, d
         }
         assert len(states) == 1, (members, texts)  # a family is migrated whole or not at all
     shutil.rmtree(root)
+
+
+# Bytes a mark is made of, in any case, and what may stand between or around them.
+_MARK_PIECES = st.sampled_from(
+    ["hijax-migrate:", "HIJAX-Migrate:", "hijax-migrate", "noqa:", "NoQA:", "noqa", "hjx", "HJX", "hJx", " ", "\n"]
+    + ["#", "x", "\u0130", "\u212a", "\u00e9", "\r", ": ", "HJX001"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_MARK_PIECES, max_size=8), st.sampled_from(["utf-8", "latin-1"]))
+def test_the_byte_test_for_marks_is_the_pattern_that_ignores_case(pieces, encoding):
+    """``may_mark`` over lowered bytes answers as ``MAY_MARK`` over the bytes themselves
+    (a pattern of bytes ignores the case of ASCII letters alone, as ``bytes.lower`` lowers)."""
+    import re
+
+    from hijax_migrate.sources.mark_bytes import MAY_MARK, may_mark
+
+    data = "".join(pieces).encode(encoding, errors="replace")
+    assert may_mark(data) == (re.search(MAY_MARK.encode(), data) is not None)
+
+
+def three_files(tmp_path: Path, mark: str = "") -> None:
+    """base.py: Base; sub.py: Sub(Base); sibling.py: Sibling(Base), which only a walk of
+    Base's family finds from sub.py (sub.py's own analysis never reads it)."""
+    (tmp_path / "base.py").write_text(IMPORT + value_class("Base", "VJPHiPrimitive"))
+    (tmp_path / "sub.py").write_text("from base import Base\n" + value_class("Sub", "Base"))
+    (tmp_path / "sibling.py").write_text("from base import Base\n" + value_class("Sibling", "Base", mark))
+
+
+def test_no_family_is_walked_where_no_file_of_the_tree_may_hold_a_mark(tmp_path, monkeypatch):
+    """The walk looks for marks in other files (``suppress_reach``): where no file
+    holds the bytes of one, it would find none, and is not made; the outcomes are
+    those of a walk (made where a mark-like text, another tool's, is in the tree)."""
+    from hijax_migrate.engine import suppress
+
+    walks = []
+    reached = suppress.reached
+    monkeypatch.setattr(suppress, "reached", lambda *args: walks.append(args[2]) or reached(*args))
+    three_files(tmp_path)
+    unmarked = [(o.file, o.diff, o.findings) for o in migrated_tree(tmp_path)]
+    assert walks == [] and len([d for _, d, _ in unmarked if d]) == 3
+    like = "  # NOQA: E501, hjx-like text of another tool's"  # the bytes a mark needs, and no mark
+    three_files(tmp_path, like)
+    walked = [(o.file, o.diff.replace(like, ""), o.findings) for o in migrated_tree(tmp_path)]
+    assert set(walks) == {"base", "sibling", "sub"} and walked == unmarked
+
+
+def test_a_mark_added_to_a_family_reaches_a_cached_result(tmp_path, monkeypatch, capsys):
+    """sub.py's result, cached while no file of the tree held a mark: a mark added to
+    sibling.py (of its family) leaves sub.py alone in the next run, as a run without
+    the cache does (what the result rests on: ``test_project_cache``)."""
+    from hijax_migrate.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HIJAX_MIGRATE_CACHE_DIR", str(tmp_path / ".cache"))
+    (tmp_path / "tree").mkdir()
+    three_files(tmp_path / "tree")
+    flags = ["--check", "--target-jax", "0.10", "-j1", "--output-format", "json", "tree"]
+
+    def changed(*more: str) -> list[str]:
+        main([*flags, *more])
+        return sorted(change["file"] for change in json.loads(capsys.readouterr().out)["changes"])
+
+    assert changed() == ["tree/base.py", "tree/sibling.py", "tree/sub.py"]
+    three_files(tmp_path / "tree", MARKS["noqa"])
+    assert changed() == changed("--no-cache") == []

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..core.errors import SourceError
 from ..sources.files import read_source
 from ..tree import calls, holders
-from ..tree.cache import SEARCHED, USED, digest
+from ..tree.cache import MARKED, SEARCHED, USED, digest
 from ..tree.reads import TreeReads
 from .answers import Answers
 from .ast_summary import binding_line, parse_ast, summarize_ast
@@ -137,6 +137,7 @@ class Index:
                 return None
         deps += [[SEARCHED, word, self.naming_digest(word)] for word in sorted(answers.searched)]
         deps += [[USED, attr, self.uses_digest(attr)] for attr in sorted(answers.used)]
+        deps += [[MARKED, "", self.marks_digest()]] if answers.marks else []
         return deps if answers.cacheable else None
 
     def summary(self, module: str) -> ModuleSummary | None:
@@ -323,6 +324,19 @@ class Index:
     def uses_digest(self, attr: str) -> str:
         return calls.uses_digest(self.walked, attr, self.search)
 
+    def marked_files(self) -> list[tuple[Path, str]] | None:
+        """(file, digest of its bytes) of each file of the tree whose bytes may hold a
+        suppression (``holders.MARKS``); None where a module may be found outside the
+        folders searched (an import root above them), whose marks no search sees."""
+        if not all(any(root == top or top in root.parents for top in self.walked) for root in self.roots):
+            return None
+        return [found for root in self.walked if root.is_dir() for found in self.search.files(root, holders.MARKS)]
+
+    def marks_digest(self) -> str:
+        """What an answer that no other file's suppression reaches rests on: ``marked_files``."""
+        found = self.marked_files()
+        return digest("\n".join(f"{path}:{data}" for path, data in found) if found is not None else "(unsearched)")
+
     def prefetch_searches(self) -> None:
         """A serial run about to import libcst: its likely searches of the
         tree are made meanwhile by a forked child (``prefetch``), which walks
@@ -361,11 +375,12 @@ def learn(path: Path, scans, reads: TreeReads) -> None:
     """What the searches of a whole tree first ask of ``path``, learnt for the
     stat record while the run reads the tree to find its candidates (a
     worker's, which the parent hears of), before any class is met: the names
-    it may subclass (the subclass index), and whether it holds the rules'
-    name (the search for uses reads only the files that hold it)."""
+    it may subclass (the subclass index), whether it holds the rules'
+    name (the search for uses reads only the files that hold it), and whether
+    it may hold a suppression (a migration asks, ``FileProject.marks_elsewhere``)."""
     names_of(path, scans, reads)
     if scans is not None:
-        scans.holding(path, [RULE_WORD], reads.read)
+        scans.holding(path, [RULE_WORD, holders.MARKS], reads.read)
 
 
 def _summarize(text: str, module: str, is_package: bool) -> ModuleSummary | None:

@@ -164,6 +164,14 @@ class FileProject(Resolver):
                     words += [name for name in _bound_to(summary, current) if name not in words]
         return list(found.values())
 
+    def marks_elsewhere(self) -> bool:
+        """May a file of the tree hold a suppression that a family of this file's may
+        reach (``engine.suppress_reach``)? No only where no file a module of the run may
+        be found in holds the bytes of one; the answer rests on those files."""
+        self.answers.marks = True
+        found = self.index.marked_files()
+        return found is None or bool(found)
+
     def use_elsewhere(
         self, attr: str, this_file: str, by_name: bool = False, naming: str | None = None
     ) -> tuple[Path, int] | None:

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field, replace
 
 from ..core.model import ERROR, SUPPRESSED, FileReport, Finding, Result
 from ..core.versions import format_version
+from ..sources.mark_bytes import MAY_MARK
 from .checks import check_output
-from .suppress_reach import MAY_MARK, reached
+from .suppress_reach import reached
 from .suppress_spans import Span, attributes_named, class_spans, owner
 
 # In the message of each error for code a suppression leaves failing under the target (the summary names them).
@@ -127,7 +128,7 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
     marks of this file and of the other files of its classes' families honoured
     (``rest["checked"]``: lines whose HJX016 findings count as marked, an unsafe fix's word)."""
     found = with_checked(marks(code), rest.get("checked", frozenset()))
-    tree = reached(rest.get("project"), options, rest.get("module", "")) if options.classes is None else None
+    tree = reached(rest.get("project"), options, rest.get("module", "")) if _may_reach(found, options, rest) else None
     if found is None and not (tree and tree.hits):
         return run(code, path, options, **rest)
     found = found or Marks()
@@ -135,6 +136,17 @@ def migrate(run, code: str, path: str, options, **rest) -> Result:
     if options.classes is not None:  # a review: the person chooses; covered findings are kept quiet
         return Result(first.code, _report(first.report, first.report, found))
     return _leaving_alone(run, code, path, options, rest, (found, first, tree))
+
+
+def _may_reach(found: Marks | None, options, rest: dict) -> bool:
+    """Must the file's families be walked across the tree? For what they join (``kin``),
+    where this file has marks; else for the marks of other files they may reach: none,
+    where no file of the tree holds the bytes of one (most trees: a walk of a family
+    whose base is in the tree, jax's own, costs a tenth of a second)."""
+    if options.classes is not None:  # a review offers families whole, marks or not
+        return False
+    project = rest.get("project")
+    return found is not None or (project is not None and project.marks_elsewhere())
 
 
 def _leaving_alone(run, code: str, path: str, options, rest: dict, known: tuple) -> Result:

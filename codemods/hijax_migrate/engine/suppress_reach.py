@@ -11,17 +11,11 @@ so both files decide alike; it is asked only of files whose bytes hold a mark.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..analysis.families import Classes, bases, descendants
 from ..analysis.scopes import defines_rules
-
-# What a comment ``suppress.marks`` may read as a mark holds (more, never fewer; in any case, as it reads
-# them): a ``noqa`` marks only where it names an HJX code, and most ``noqa`` are ruff's or flake8's (jax's
-# tree holds hundreds). The one test of a text, or of a file's bytes, before it is tokenized for marks.
-MAY_MARK = r"(?i)hijax-migrate:|noqa:[^\n]*hjx"
-_MARKS = re.compile(MAY_MARK.encode())
+from ..sources.mark_bytes import may_mark
 
 
 @dataclass(frozen=True)
@@ -104,6 +98,6 @@ class _Walk:
         if module not in self._marked:
             path = self.project.find(module)
             data = self.project.reads.read(path) if path is not None else None
-            has_marks = data is not None and _MARKS.search(data) is not None
+            has_marks = data is not None and may_mark(data)
             self._marked[module] = self.project.decider.marked(self.project, self.options, module) if has_marks else {}
         return self._marked[module]

@@ -29,6 +29,7 @@ from ..core.version import __version__
 
 SEARCHED = "(subclasses of)"  # a dependency on a search of the tree for subclasses (no module name)
 USED = "(uses of)"  # and on a search of the tree for uses of a rule (``calls``)
+MARKED = "(marks in)"  # and on a search of the tree for files that may hold a suppression
 
 FORMAT = 1
 ENV_DIR = "HIJAX_MIGRATE_CACHE_DIR"
@@ -119,6 +120,8 @@ class Cache:
             return index.naming_digest(path) == text_digest
         if module == USED:  # the files that may use a rule of this one
             return index.uses_digest(path) == text_digest
+        if module == MARKED:  # the files that may hold a suppression reaching this one's families
+            return index.marks_digest() == text_digest
         found = index.find(module)
         if (str(found) if found else None) != path:
             return False

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from ..sources.files import recoded
+from ..sources.mark_bytes import may_mark
 from . import prefetch
 from .reads import TreeReads
 
@@ -100,9 +101,17 @@ def holding(path: Path, words: list[str], scans=None, reads: TreeReads | None = 
     return data, [w for w in words if data is not None and may_hold(data, w)]
 
 
+# The word of a search for the files that may hold a comment leaving code alone
+# (``mark_bytes``): no name holds a blank, so none is mistaken for it.
+MARKS = "(a mark)"
+
+
 def may_hold(data: bytes, word: str) -> bool:
     """Could a file of these bytes name ``word``? Python reads a name with
     letters beyond ASCII in the file's encoding, NFKC-normalised (``ﬁx`` is
     ``fix``): such a name, or a file with any, may name any word; so may
-    ASCII bytes that a coding cookie reads as other text (utf-7, escapes)."""
+    ASCII bytes that a coding cookie reads as other text (utf-7, escapes).
+    ``MARKS``: could they hold a mark, as a family's walk reads another file's bytes."""
+    if word == MARKS:
+        return may_mark(data)
     return word.encode() in data or not (word.isascii() and data.isascii()) or recoded(data)
