@@ -307,6 +307,9 @@ def test_a_whole_tree_is_read_for_its_names_by_the_pre_filters_workers(synthetic
 def test_the_workers_queue_starts_with_the_files_that_define_a_primitives_rules(tmp_path):
     """A file naming both of a primitive's rules (whole names, as the pre-filter reads
     them) is the likeliest to need libcst: it goes before any other, then the largest."""
+    import os
+    import threading
+
     from hijax_migrate.run import runner
 
     files = {
@@ -320,3 +323,9 @@ def test_the_workers_queue_starts_with_the_files_that_define_a_primitives_rules(
     ranked = sorted(files, key=lambda name: runner._first(tmp_path / name))
     assert ranked == ["rules_big.py", "rules.py", "big.py", "mid.py"]
     assert runner._first(tmp_path / "missing.py") == (True, 0)  # unreadable: last, its migration says why
+    os.mkfifo(tmp_path / "fifo.py")  # a candidate (special files are reported): never read, nor waited for
+    ranked = []
+    reader = threading.Thread(target=lambda: ranked.append(runner._first(tmp_path / "fifo.py")), daemon=True)
+    reader.start()
+    reader.join(timeout=30)
+    assert ranked == [(True, 0)]

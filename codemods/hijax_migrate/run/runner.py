@@ -15,6 +15,7 @@ import contextlib
 import gc
 import os
 import signal
+import stat
 import sys
 import traceback
 from dataclasses import replace
@@ -465,12 +466,18 @@ def _first(path: Path) -> tuple[bool, int]:
     """Where a file goes in the workers' queue: one that names both of a primitive's
     rules (the likeliest to need libcst, which costs many times its triage) before
     any other, then the largest: a long one started last would leave the other workers idle."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(_MAX_RANKED)
+    try:  # never blocking on a FIFO or a device (the migration reports them), nor waiting for one
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return True, 0
-    return len(named_words(data, _RULES)) < len(_RULES), -_size(path)
+    try:
+        info = os.fstat(handle)
+        data = os.read(handle, _MAX_RANKED) if stat.S_ISREG(info.st_mode) else b""
+    except OSError:
+        data = b""
+    finally:
+        os.close(handle)
+    return len(named_words(data, _RULES)) < len(_RULES), -info.st_size if data else 0
 
 
 _MAX_RANKED = 1 << 22  # bytes of a file read to rank it: more are no likelier to need libcst
