@@ -36,6 +36,12 @@ PARALLEL = {  # --jobs 2, each path that must not change a result forced on
         "_PARALLEL_TRIAGE_BYTES": 1 << 40,
         "_FEW_CANDIDATES": 0,
     },
+    "the pre-filter's pool migrates what the parent triaged": {  # its workers forked before any index
+        **_EVERY_CORE,
+        "_PARALLEL_TRIAGE": 1 << 20,
+        "_PARALLEL_TRIAGE_BYTES": 1 << 40,
+        "_FEW_CANDIDATES": 1 << 20,
+    },
     "one process, its searches of the tree by a forked child": {  # prefetch.py, where not --in-place
         "_PARALLEL_PREFILTER": 1 << 20,
         "_PARALLEL_TRIAGE": 1 << 20,
