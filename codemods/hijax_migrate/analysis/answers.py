@@ -4,9 +4,10 @@ Made fresh with each file's view of the tree (``Index.file``), and carried
 by the file's ``Result`` to the cache, which stores the result with
 ``Index.dependencies`` of them: the modules looked in (found or not), the
 words the tree was searched for subclasses of, the rules it was searched for
-uses of, whether files that may hold a suppression were; whether a module was seen as a text not on disk (the file's own
-rewrites), a cycle of broken code was cut, or an answer rested on another
-file's migration (``rules/decisions.py``): such results are never cached.
+uses of, whether it was searched for files that may hold a suppression;
+whether a module was seen as a text not on disk (the file's own rewrites), a
+cycle of broken code was cut, or an answer rested on another file's
+migration (``rules/decisions.py``): such results are never cached.
 """
 
 from __future__ import annotations

@@ -166,8 +166,8 @@ class FileProject(Resolver):
 
     def marks_elsewhere(self) -> bool:
         """May a file of the tree hold a suppression that a family of this file's may
-        reach (``engine.suppress_reach``)? No only where no file a module of the run may
-        be found in holds the bytes of one; the answer rests on those files."""
+        reach (``engine.suppress_reach``)? No, only where none of the files a module of
+        the run may be found in holds the bytes of one; the answer rests on them."""
         self.answers.marks = True
         found = self.index.marked_files()
         return found is None or bool(found)
