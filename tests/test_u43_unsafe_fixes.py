@@ -152,6 +152,34 @@ def test_a_refusal_with_no_candidate_says_so_and_stays(tmp_path):
     assert path.read_text() == NO_FIX
 
 
+# A rule that takes accumulators, refused because a getter reaches it by name: the rename
+# keeps an accumulator rule's ``def`` as it is (jax's own form), so it answers nothing here;
+# renaming the getter's string alone pointed it at a rule the class does not define.
+HALF_PORTED_BY_NAME = """from jax.experimental.hijax import HiPrim
+
+
+class Scale(HiPrim):
+    def vjp_fwd(self, nzs_in, x):
+        return x * 2.0, None
+
+    def vjp_bwd(self, res, g, x_acc):
+        x_acc.accum(g * 2.0)
+        logs = {"scale": 2.0}
+        return logs
+
+
+RULE = getattr(Scale, "vjp_bwd")
+"""
+
+
+def test_a_refusal_at_a_rule_the_rename_keeps_has_no_candidate(tmp_path):
+    path = tree_of(tmp_path, HALF_PORTED_BY_NAME)
+    asked = cli(tmp_path, "--output-format", "json", "--in-place", "--unsafe-fixes", "ops.py")
+    (finding,) = json.loads(asked.stdout)["warnings"]
+    assert asked.returncode == 1 and finding["severity"] == "error" and "reached by name" in finding["message"]
+    assert finding["fix"] is None and path.read_text() == HALF_PORTED_BY_NAME
+
+
 SUB = """from .prims import Op
 
 

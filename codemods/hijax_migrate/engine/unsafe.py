@@ -214,27 +214,35 @@ def _candidate(code: str, refusals: list[Finding], apart: list[str]) -> tuple[li
     except (SyntaxError, tokenize.TokenError, ValueError):
         return None
     checked = answered(tree, refusals)
-    if not all(finding.line in checked or _sites(tree, tokens, finding) for finding in refusals):
+    kept = _kept(tree, tokens)  # a refusal whose only site the rename leaves (a rule taking accumulators): none
+    if not all(finding.line in checked or _sites(tree, tokens, finding) - kept for finding in refusals):
         return None
-    return _renamable(code, apart, tree, tokens), checked
+    return _renamable(code, apart, tree, tokens, kept), checked
 
 
-def _renamable(code: str, apart: list[str], tree: ast.Module | None = None, tokens: Tokens | None = None) -> list[Site]:
+def _renamable(
+    code: str, apart: list[str], tree: ast.Module | None = None, tokens: Tokens | None = None, kept=None
+) -> list[Site]:
     """Every site of the name in the file, but in a class of another protocol (``apart``) and at
-    an accumulator rule's ``def`` (jax's own form, which the value rule's rename would shadow)."""
+    an accumulator rule's ``def`` (``kept``: jax's own form, which the value rule's rename would shadow)."""
     try:
         tree = tree or parsed(code)
         tokens = tokens if tokens is not None else named_tokens(code, tree)
     except (SyntaxError, tokenize.TokenError, ValueError):
         return []
     spans = [(span.first, span.last) for span in spans_of(tree) if span.qualname in apart]
-    kept = {site for func in _accumulator_rules(tree) for site in _def_name(func, tokens)}
+    kept = kept if kept is not None else _kept(tree, tokens)
     return sorted(
         site
         for line, found in tokens.items()
         for _, _, site in found
         if site not in kept and not any(first <= line <= last for first, last in spans)
     )
+
+
+def _kept(tree: ast.Module, tokens: Tokens) -> set[Site]:
+    """The name of each accumulator rule's ``def``: never renamed (``_renamable``)."""
+    return {site for func in _accumulator_rules(tree) for site in _def_name(func, tokens)}
 
 
 def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
