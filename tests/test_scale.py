@@ -236,7 +236,8 @@ def test_the_pre_filters_workers_triage_the_few_candidates_they_find(synthetic, 
         for what in ("read", "triage")
     }
     assert str(os.getpid()) not in pids["read"] | pids["triage"]
-    assert pids["triage"] and pids["triage"] <= pids["read"] and len(pids["read"]) == 2
+    # one pool of two: whichever worker read what (a busy machine may give one every slice)
+    assert pids["triage"] and pids["read"] and len(pids["read"] | pids["triage"]) <= 2
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -167,10 +167,12 @@ class FileProject(Resolver):
     def marks_elsewhere(self) -> bool:
         """May a file of the tree hold a suppression that a family of this file's may
         reach (``engine.suppress_reach``)? No, only where none of the files a module of
-        the run may be found in holds the bytes of one; the answer rests on them."""
-        self.answers.marks = True
+        the run may be found in holds the bytes of one; that answer rests on them."""
         found = self.index.marked_files()
-        return found is None or bool(found)
+        if found is None:  # not searched: the walk is made, and what it reads is what rests
+            return True
+        self.answers.marks = True
+        return bool(found)
 
     def use_elsewhere(
         self, attr: str, this_file: str, by_name: bool = False, naming: str | None = None

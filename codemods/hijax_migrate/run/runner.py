@@ -395,8 +395,9 @@ def _prefiltered(run: Run, workers: _Workers) -> list[Job]:
         wanted = [
             job for job, options in zip(wanted, own) if run.scans.is_candidate(job.path, candidate_words(options))
         ]
-    run.open_index(by_names=len(wanted) > _FEW_CANDIDATES)
-    if run.index.search_passes == 0:
+    by_names = len(wanted) > _FEW_CANDIDATES
+    run.open_index(by_names)
+    if by_names:
         workers.close()
     return wanted
 
