@@ -9,6 +9,10 @@ Times, in one run and on the same machine, for each tree:
   cold run left);
 - the naive approach: every file parsed with libcst on all cores;
 - ``grep -rl`` for the tool's pre-filter pattern: the floor;
+- on jax's wheels, the floor of a cold check by the tool's design: its walk,
+  pre-filter and workers with triage only ``ast``'s parse of each candidate
+  (``floor.py --parse-only``; no goal: it says how much of the gap to the
+  cold goal any triage that parses its candidates could close);
 
 with the peak memory of each (the largest process of the command, workers
 included), and the ratios the goals are stated in. The trees: a synthetic
@@ -60,6 +64,7 @@ BIG_MODULE = "tests/hijax_test.py"  # a single big test module full of primitive
 # its 31 primitives' base is renamed (37 changes): a big module that needs libcst.
 BIG_MODULE_TARGETS = {"big-module": JAX_HEAD_TARGET, "big-module-0.12": "0.12"}
 FLOOR = [sys.executable, str(HERE / "floor.py")]
+PARSE_FLOOR = "floor: parse candidates"  # the walk, the pre-filter, then only ``ast``'s parse of each candidate
 # jax's big test module at two releases, migrated to 0.12, against libcst's bare
 # parse and code generation of it (issue 39): read from a git checkout of jax's
 # repository (--jax-repo), at these tags.
@@ -106,7 +111,11 @@ def installed_env() -> dict:
     return {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def time_tree(tree: Path, target: str, repeat: int, scratch: Path) -> dict[str, tuple[float, float, str, float]]:
+def time_tree(
+    tree: Path, target: str, repeat: int, scratch: Path, parse_floor: bool = False
+) -> dict[str, tuple[float, float, str, float]]:
+    """``parse_floor``: with the floor of a cold check by any design that parses
+    each candidate with ``ast`` first (``floor.py --parse-only``)."""
     check = [*TOOL, "--check", "-q", "--target-jax", target, "."]
     caches = [scratch / f"cache-{tree.name}-{n}" for n in range(repeat)]
     results = {
@@ -119,6 +128,11 @@ def time_tree(tree: Path, target: str, repeat: int, scratch: Path) -> dict[str, 
             [measure(["grep", "-rl", "--include=*.py", GREP_PATTERN, "."], tree) for _ in caches]
         ),
     }
+    if parse_floor:
+        floor = [*FLOOR, "--parse-only", ".", "--target-jax", target]
+        results[PARSE_FLOOR] = best_of(
+            [measure(floor, tree, with_cache(scratch / f"parse-floor-{tree.name}-{n}")) for n in range(repeat)]
+        )
     return results
 
 
@@ -192,6 +206,15 @@ def floor_ratio(results: dict, tool_row: str, floor_row: str) -> tuple[list[str]
             f"by CPU {tool[3] / floor[3]:.2f}x)"
         )
     ], met
+
+
+def parse_floor_ratio(results: dict) -> list[str]:
+    """How far the cold check is above the floor of its design, and that floor's own ratio to naive."""
+    cold, floor, naive = (results[row] for row in ("hijax-migrate, cold cache", PARSE_FLOOR, "naive: libcst parse all"))
+    return [
+        f"  cold: {cold[0] / floor[0]:.2f}x its floor's time (by CPU {cold[3] / floor[3]:.2f}x; no goal); "
+        f"the floor is {naive[0] / floor[0]:.1f}x faster than naive (by CPU {naive[3] / floor[3]:.1f}x)"
+    ]
 
 
 def table(results: dict[str, tuple[float, float, str, float]]) -> list[str]:
@@ -426,10 +449,12 @@ def main(argv: list[str] | None = None) -> int:
                 path, target = jax_sources(version, args.downloads or default_downloads()), JAX_TARGETS[version]
             count = sum(1 for _ in path.rglob("*.py"))
             print(f"\n{name}: {path} ({count} Python files; --target-jax {target})", flush=True)
-            results = (time_head if name == "jax-head" else partial(time_tree, target=target))(
+            wheel = name.startswith("jax-") and name != "jax-head"
+            results = (time_head if name == "jax-head" else partial(time_tree, target=target, parse_floor=wheel))(
                 path, repeat=args.repeat, scratch=scratch
             )
             lines, tree_met = ratios(results, GOALS["head"] if name == "jax-head" else goal)
+            lines += parse_floor_ratio(results) if wheel else []
             if name == "jax-head":
                 more, floor_met = floor_ratio(results, "hijax-migrate, cold cache", "floor: triage, parse+metadata")
                 lines, tree_met = lines + more, tree_met | floor_met

@@ -1,13 +1,20 @@
-"""The floor a migration needing libcst is held to (issue 30): a libcst parse
-with the metadata the rules need (scopes, positions), in one process.
+"""The floors the tool is held to: what its design cannot go below.
 
-    python benchmarks/floor.py FILE...     # each file parsed, with its metadata
-    python benchmarks/floor.py --tree DIR  # the tool's own run over DIR, each file
-                                           # that needs libcst only parsed so
+    python benchmarks/floor.py FILE...            # each file parsed, with its metadata
+    python benchmarks/floor.py --tree DIR         # the tool's own run over DIR, each file
+                                                  # that needs libcst only parsed so
+    python benchmarks/floor.py --parse-only DIR   # the tool's own run over DIR, triage
+                                                  # only CPython's parse of each candidate
 
-With ``--tree`` the tool runs as ``--check --target-jax TARGET`` does (walk,
-pre-filter, triage, workers), but the migration of a file triage sends to
-libcst is replaced by that parse: the floor of a run over a tree.
+A migration needing libcst (issue 30): a libcst parse with the metadata the
+rules need (scopes, positions), in one process. With ``--tree`` the tool runs
+as ``--check --target-jax TARGET`` does (walk, pre-filter, triage, workers),
+but the migration of a file triage sends to libcst is replaced by that parse:
+the floor of a run over a tree. With ``--parse-only`` triage itself is
+replaced by ``ast``'s parse of the candidate, which every triage makes first
+(issue 39): the start-up, the walk, the pre-filter and the parse of each
+candidate on the workers, the floor of a cold check by any design that reads
+each candidate with ``ast`` before deciding on it.
 """
 
 from __future__ import annotations
@@ -31,7 +38,25 @@ def _floor_migration(code: str, path: str = "<string>", *args, **kwargs):
     return Result(code, FileReport(path))
 
 
+def _parse_only_triage(code: str, path: str, *args, **kwargs):
+    """Triage reduced to its first step: the candidate parsed, nothing decided or reported."""
+    from hijax_migrate.analysis.ast_summary import parse_ast
+    from hijax_migrate.core.model import FileReport
+
+    try:
+        parse_ast(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass
+    return FileReport(path), None
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--parse-only"]:
+        from hijax_migrate.cli import main as tool
+        from hijax_migrate.engine import triage
+
+        triage.triage_of = _parse_only_triage  # read by the runner as each file is triaged (workers: forked)
+        return tool(["--check", "-q", *argv[2:], argv[1]])
     if argv[:1] != ["--tree"]:
         for name in argv:
             parse_with_metadata(Path(name).read_text(encoding="utf-8"))

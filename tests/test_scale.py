@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -330,3 +331,24 @@ def test_the_workers_queue_starts_with_the_files_that_define_a_primitives_rules(
     reader.start()
     reader.join(timeout=30)
     assert ranked == [(True, 0)]
+
+
+def test_the_parse_floor_runs_the_pipeline_with_triage_only_parsing(tmp_path, monkeypatch):
+    """``floor.py --parse-only``, the bench's floor of a cold check: the tool's walk and
+    pre-filter as they are, each candidate parsed by ``ast`` and nothing decided."""
+    import floor
+    from hijax_migrate.analysis import ast_summary
+    from hijax_migrate.cli import main
+    from hijax_migrate.engine import triage
+
+    old = "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Mul(VJPHiPrimitive):\n"
+    old += "    def vjp_bwd(self, res, g):\n        return (g * res,)\n"
+    (tmp_path / "op.py").write_text(old)
+    (tmp_path / "plain.py").write_text("def f(x):\n    return x\n")
+    args = [str(tmp_path), "--target-jax", "0.10", "--no-cache", "-j1"]
+    assert main(["--check", "-q", *args]) == 1  # the tool migrates op.py
+    parsed = []
+    monkeypatch.setattr(triage, "triage_of", triage.triage_of)  # put back at teardown: main() replaces it
+    monkeypatch.setattr(ast_summary, "parse_ast", lambda code, *a: parsed.append(code) or ast.parse(code))
+    assert floor.main(["--parse-only", *args]) == 0  # nothing decided, nothing to migrate
+    assert parsed == [old]  # the candidate alone, once; the file naming no word never read as code
