@@ -201,12 +201,9 @@ def searched_roots(roots: tuple[Path, ...], jobs: list[Job], packages: Packages)
     root). Imports still resolve from every root; a search never walks the
     folders beside a project (all of ``/tmp`` for a project in it), nor a
     working directory outside it."""
-    projects, found, real, marked = {}, set(), {}, {}
+    projects, found, marked = {}, set(), {}
     for job in jobs:
-        parent = job.path.parent
-        folder = real.get(parent)
-        if folder is None:  # a tree's files share few folders: each resolved once
-            folder = real[parent] = parent.resolve()
+        folder = packages.real(job.path.parent)
         if folder not in projects:
             projects[folder] = _project_of(folder, packages, marked)
     for root in roots:

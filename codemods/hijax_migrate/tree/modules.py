@@ -17,6 +17,22 @@ class Packages:
         self._names: dict[tuple[Path, Path | None], tuple[list[str], list[str] | None]] = {}
         self._parts: dict[Path, tuple[str, ...]] = {}
         self._roots: dict[Path, Path] = {}  # see package_root
+        self._real: dict[Path, Path] = {}  # see real
+
+    def real(self, folder: Path) -> Path:
+        """``folder.resolve()``, once a folder: from its parent's, resolved
+        again only where the folder itself is a link (a tree's folders share
+        their parents: one ``lstat`` a folder, not one a part of its path)."""
+        found = self._real.get(folder)
+        if found is None:
+            parent = folder.parent
+            if os.name != "posix" or parent == folder or folder.name in ("", ".", ".."):
+                found = folder.resolve()
+            else:
+                found = self.real(parent) / folder.name
+                found = found.resolve() if os.path.islink(found) else found
+            self._real[folder] = found
+        return found
 
     def module_names(self, path: Path, root: Path | None = None) -> list[str]:
         """Names a file may be imported by: from its package root, and from ``root``."""
@@ -32,11 +48,11 @@ class Packages:
     def _folder_names(self, folder: Path, root: Path | None) -> tuple[list[str], list[str] | None]:
         """A folder's dotted parts from its outermost package, and from ``root``."""
         if (folder, root) not in self._names:
-            real = folder.resolve()
+            real = self.real(folder)
             from_root = None
             if root is not None:
                 try:
-                    from_root = list(real.relative_to(root.resolve()).parts)
+                    from_root = list(real.relative_to(self.real(root)).parts)
                 except ValueError:
                     pass
             self._names[folder, root] = list(self._package_parts(real)), from_root
@@ -44,9 +60,9 @@ class Packages:
 
     def search_roots(self, paths: list[Path], roots: list[Path]) -> tuple[Path, ...]:
         """Folders imports start from: ``roots`` and the package roots of ``paths``."""
-        found = {root.resolve() for root in roots}
+        found = {self.real(root) for root in roots}
         for folder in {path.parent for path in paths}:
-            real = folder.resolve()
+            real = self.real(folder)
             parts = self._package_parts(real)
             found.add(real.parents[len(parts) - 1] if parts else real)
         return tuple(sorted(found))
@@ -56,7 +72,7 @@ class Packages:
         it: the nearest one above it without ``__init__.py``. Once a folder."""
         folder = path.parent
         if folder not in self._roots:
-            real = folder.resolve()
+            real = self.real(folder)
             parts = self._package_parts(real)
             self._roots[folder] = real.parents[len(parts) - 1] if parts else real
         return self._roots[folder]
