@@ -352,3 +352,38 @@ def test_the_parse_floor_runs_the_pipeline_with_triage_only_parsing(tmp_path, mo
     monkeypatch.setattr(ast_summary, "parse_ast", lambda code, *a: parsed.append(code) or ast.parse(code))
     assert floor.main(["--parse-only", *args]) == 0  # nothing decided, nothing to migrate
     assert parsed == [old]  # the candidate alone, once; the file naming no word never read as code
+
+
+def test_a_warm_check_starts_without_what_only_a_write_a_fork_or_a_notebook_needs(tmp_path):
+    """Every run pays each module it imports: a check answered from the cache (a second run, a
+    hook's) never needs libcst, a fork, a temporary file, pickle, TOML (no pyproject.toml here)
+    or the notebooks' code."""
+    import os
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "op.py").write_text(
+        "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Mul(VJPHiPrimitive):\n"
+        "    def vjp_bwd_retval(self, res, g):\n        return (g * res,)\n"
+    )
+    for n in range(3):
+        (tree / f"m{n}.py").write_text(f"def f{n}(x):\n    return x\n")
+    lazy = [
+        "libcst",
+        "multiprocessing",
+        "tempfile",
+        "pickle",
+        "tomllib",
+        "hijax_migrate.sources.cells",
+        "hijax_migrate.tree.prefetch",
+    ]
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\nfrom hijax_migrate.tree import scans\n"
+        "scans._RACY_NS = 0\n"  # the files are as old as a checkout's (the record trusts none changed in 2 s)
+        f"assert main(['--check', '-q', '--target-jax', '0.10', {str(tree)!r}]) == 0\n"
+        f"print(' '.join(m for m in {lazy!r} if m in sys.modules))\n"
+    )
+    env = {**os.environ, "HIJAX_MIGRATE_CACHE_DIR": str(tmp_path / "cache")}
+    cold, warm = (subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env) for _ in "12")
+    assert cold.returncode == 0 and "tempfile" in cold.stdout  # the cold run wrote the cache's entries
+    assert warm.returncode == 0 and warm.stdout.strip() == "", warm.stdout

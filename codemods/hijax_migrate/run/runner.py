@@ -35,7 +35,6 @@ from ..sources.files import (
     read_source,
     signals_deferred,
 )
-from ..sources.notebooks import cell_diff
 from ..sources.parse import trees_kept
 from .state import Job, Run, new_decider, roots_of, searched_roots
 
@@ -129,7 +128,7 @@ def new_bytes(source: SourceFile, job: Job, outcome: Outcome, migrate) -> bytes 
     outcome.primitives = result.report.primitives
     if result.code == source.text:
         return None
-    outcome.diff = cell_diff(job.display, source.text, result.code)
+    outcome.diff = _diff(job.display, source.text, result.code)
     return encode(source, result.code)
 
 
@@ -244,6 +243,13 @@ def _triaged_source(
     return migrate_source(code, path, options, project, module, triaged=True, acting=acting)
 
 
+def _diff(name: str, old: str, new: str) -> str:
+    """``notebooks.cell_diff``, imported where a diff is made (a check of an unchanged tree makes none)."""
+    from ..sources.notebooks import cell_diff
+
+    return cell_diff(name, old, new)
+
+
 def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | None:
     """A candidate's outcome known without libcst: from the cache (``lookup``),
     or (``triage``) because triage finds nothing to do. None: the file needs a
@@ -255,7 +261,7 @@ def _settle(run: Run, job: Job, triage: bool, lookup: bool = True) -> Outcome | 
     module, skipped = _module_name(job, run.index), run.options.for_file(job.path).file_skip
     stored = run.cache.lookup(job.display, module, text, run.index, skipped) if lookup else None
     if stored is not None and not (run.in_place and stored["code"] is not None):  # a change to write is redone
-        diff = cell_diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
+        diff = _diff(job.display, text, stored["code"]) if stored["code"] is not None else ""
         return Outcome(job.display, stored["changes"], stored["findings"], diff, primitives=stored["primitives"])
     if not triage or job.path.suffix in DOCUMENTS:
         return None

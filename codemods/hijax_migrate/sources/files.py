@@ -9,7 +9,6 @@ import os
 import re
 import signal
 import stat
-import tempfile
 import tokenize
 import unicodedata
 from dataclasses import dataclass
@@ -628,6 +627,8 @@ def _check_replaceable(target: Path, info: os.stat_result) -> None:
 
 
 def _replace(target: Path, original, source: SourceFile, data: bytes) -> None:
+    import tempfile  # a run that writes (in place) alone
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

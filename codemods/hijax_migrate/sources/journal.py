@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -87,6 +86,8 @@ class Journal:
         """Before a unit's first write: each (file, original, new), on disk for good."""
         if self.pending():
             raise FileError(f"a journal waits at {self.folder}: run hijax-migrate --recover")
+        import shutil  # (here and in end) a unit's writes alone: every run asks pending()
+
         shutil.rmtree(self.folder, ignore_errors=True)  # a folder left without its list
         self.folder.mkdir(parents=True)
         step("folder")
@@ -112,6 +113,8 @@ class Journal:
         except OSError:
             pass
         step("unlisted")
+        import shutil
+
         shutil.rmtree(self.folder, ignore_errors=True)
         step("removed")
 

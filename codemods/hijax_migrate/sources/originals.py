@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +34,8 @@ def sweep_stale(folder: Path) -> None:
     for found in folder.glob(f"{_PREFIX}*-*"):
         pid = found.name[len(_PREFIX) :].split("-", 1)[0]
         if pid.isdigit() and not _alive(int(pid)) and _untouched(found):
+            import shutil
+
             shutil.rmtree(found, ignore_errors=True)
 
 
@@ -67,12 +67,16 @@ class Originals:
     @classmethod
     def start(cls) -> Originals:
         """An in-place run's, in a folder of its own (those of runs killed before removed)."""
+        import tempfile  # (here and below) an in-place run's alone: a check starts without it
+
         sweep_stale(Path(tempfile.gettempdir()))
         return cls(Path(tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-")))
 
     def finish(self) -> None:
         """The run's end: the folder goes."""
         if self.folder is not None:
+            import shutil
+
             shutil.rmtree(self.folder, ignore_errors=True)
 
     def _slot(self, path: Path) -> Path:
@@ -87,6 +91,8 @@ class Originals:
             self._put(slot, raw)
 
     def _put(self, slot: Path, data: bytes) -> None:
+        import tempfile
+
         try:
             fd, tmp = tempfile.mkstemp(dir=self.folder)
             with os.fdopen(fd, "wb") as handle:

@@ -21,7 +21,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from ..core.model import Change, Finding
@@ -169,6 +168,8 @@ def _outcome_fields(stored: dict) -> dict:
 
 def _write(path: Path, data: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # a run that writes no entry (a warm one) starts without it
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
     try:
         with os.fdopen(fd, "w") as handle:

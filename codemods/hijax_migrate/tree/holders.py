@@ -13,7 +13,6 @@ from pathlib import Path
 
 from ..sources.files import recoded
 from ..sources.mark_bytes import may_mark
-from . import prefetch
 from .reads import TreeReads
 
 
@@ -39,6 +38,8 @@ class Holders:
     def prefetch(self, roots: tuple[Path, ...], word: str) -> None:
         """Start the pass for ``word`` and the words expected in a forked child (``prefetch``)."""
         if self._pending is None:
+            from . import prefetch  # a serial run's: pickle and the fork, imported where one is made
+
             self._pending = prefetch.start(lambda: self._pass_for(roots, word))
 
     def _pass_for(self, roots: tuple[Path, ...], word: str) -> tuple:
