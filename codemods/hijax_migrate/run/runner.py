@@ -17,7 +17,6 @@ import os
 import signal
 import stat
 import sys
-import traceback
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -169,6 +168,8 @@ def collecting_rarely():
 
 def bug_report(error: BaseException) -> str:
     """The message for an exception the tool did not expect, naming where it was raised."""
+    import traceback  # a bug's path alone
+
     frames = [f for f in traceback.extract_tb(error.__traceback__) if "hijax_migrate" in f.filename]
     at = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
     return (
