@@ -338,6 +338,16 @@ def test_type_parameters_are_read_without_libcst():
     assert without_type_params("x = 1\n") is None
 
 
+@pytest.mark.parametrize("code", ["f(x); type A = int\n", "if c: type A[T] = list[T]\n", "if c: f(); type A = int\n"])
+def test_a_type_statement_after_a_semicolon_or_on_a_headers_line_is_cut(code):
+    from hijax_migrate.analysis.newsyntax import ALIAS, without_type_params
+
+    older = without_type_params(code)
+    assert older is not None and "type A" not in older and f"{ALIAS} =" in older
+    assert isinstance(parse_ast(code), ast.Module)  # read, not refused as syntax this Python cannot read
+    assert without_type_params("def f(a: type[int] = int): pass\n") is None  # a ``type`` after any other ``:``
+
+
 ONE_LINE_PARAMS = '''\
 from jax.experimental import hijax
 DOC = """

@@ -122,10 +122,16 @@ def without_type_params(code: str) -> str | None:
             continue
         if tok.string in ("def", "class") and then.string == "[":
             cuts.append((then.start, tokens[_closing(tokens, i + 2)].end, ""))
-        elif tok.string == "type" and then.string in ("=", "[") and (i == 0 or tokens[i - 1].type in _STARTS):
+        elif tok.string == "type" and then.string in ("=", "[") and (i == 0 or _starts_statement(tokens[i - 1])):
             end = then if then.string == "=" else tokens[_closing(tokens, i + 2) + 1]
             cuts.append((tok.start, end.start, f"{ALIAS} "))
     return _apply(code, cuts) if cuts else None
+
+
+def _starts_statement(before) -> bool:
+    """Does the token after ``before`` start a statement: a line's first, or after a
+    ``;`` or a header's ``:`` (``type X =`` after any other ``:`` is no Python)?"""
+    return before.type in _STARTS or (before.type == tokenize.OP and before.string in (";", ":"))
 
 
 def _closing(tokens: list, at: int) -> int:
