@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import libcst as cst
 from hijax_migrate.analysis.deflines import DefLines
+from hijax_migrate.analysis.summary import bridge_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_deflines import _check
@@ -119,4 +120,4 @@ def test_a_layout_ast_reads_another_way_is_left_to_libcst():
     one ast normalizes (NFKC), is not checked on its line: libcst decides."""
     for code in ("\ufeffclass Op: pass\n", "class Op:\r\n    pass\r\n", "class \\\n  Op: pass\n", "def ﬁx(): pass\n"):
         tree = cst.parse_module(code)
-        assert DefLines(tree, code).line(tree.body[0]) is None
+        assert DefLines(bridge_of(tree, code), code).line(tree.body[0]) is None

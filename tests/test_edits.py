@@ -10,7 +10,7 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
-from hijax_migrate.analysis.deflines import small_statements
+from hijax_migrate.analysis.cst_blocks import small_statements
 from hijax_migrate.analysis.nodes import LazyParents, findall, parents_under
 from hijax_migrate.core.errors import MigrationError
 from hijax_migrate.rules.edits import Edit, apply_edits

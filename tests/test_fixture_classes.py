@@ -13,7 +13,7 @@ import pytest
 from hijax_migrate.analysis.ast_summary import summarize_ast
 from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.fixture_classes import Undecidable, fixture_classes
-from hijax_migrate.analysis.summary import summarize_tree
+from hijax_migrate.analysis.summary import bridge_of, summarize_tree
 from hijax_migrate.engine.undecided import fixtures
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,7 +29,7 @@ def by_libcst(code: str, defs: bool = False) -> list[tuple[str, str]]:
     tree = cst.parse_module(code)
     summary, nodes = summarize_tree(tree, code)
     names = {node: info.qualname for node, info in zip(nodes, summary.classes)}
-    found = fixtures(tree, code, DefLines(tree, code) if defs else None)
+    found = fixtures(tree, code, DefLines(bridge_of(tree, code), code) if defs else None)
     return [(names[cls], where) for cls, where in found.items()]
 
 

@@ -14,7 +14,7 @@ import libcst as cst
 import pytest
 from hijax_migrate.analysis.ast_summary import parse_ast
 from hijax_migrate.analysis.bindings import ScopeReads, plan_imports
-from hijax_migrate.analysis.deflines import small_statements
+from hijax_migrate.analysis.cst_blocks import small_statements
 from hijax_migrate.analysis.names import NameModel, import_qualified
 from hijax_migrate.analysis.nodes import findall, in_leave_order, parents_under
 from hijax_migrate.analysis.qualified import Qualifier, model_of

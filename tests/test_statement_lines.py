@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 import pytest
-from hijax_migrate.analysis.deflines import _cst_defs
-from hijax_migrate.analysis.nodes import parents_under
+from hijax_migrate.analysis.nodes import findall, parents_under
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from libcst.metadata import MetadataWrapper, PositionProvider
 
@@ -66,7 +65,7 @@ def _check(code: str, always: bool = False) -> int:
     prims = PrimitiveMap(wrapper, {}, {})
     prims.code = code
     taken = 0
-    for func in _cst_defs(tree):
+    for func in findall(tree, cst.FunctionDef):
         if not isinstance(func, cst.FunctionDef):
             continue
         for node in parents_under(func):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
-from hijax_migrate.analysis.summary import class_nodes, older_code, summarize, summarize_tree
+from hijax_migrate.analysis.summary import bridge_of, older_code, summarize, summarize_tree
 from hijax_migrate.core.errors import MigrationError
 from libcst.metadata import MetadataWrapper, PositionProvider
 from test_fast_analysis import TRICKY, _shape
@@ -107,7 +107,8 @@ def test_what_no_writing_makes_readable_is_a_migration_error(monkeypatch):
 
 def test_class_statements_in_source_order_at_any_depth():
     tree = cst.parse_module(TRICKY)
-    assert [node.name.value for node in class_nodes(tree)] == [
+    classes = bridge_of(tree, TRICKY).statements(cst.ClassDef)
+    assert [node.name.value for node, _ in classes] == [
         "Outer",
         "Inner",
         "Local",

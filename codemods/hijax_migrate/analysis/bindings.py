@@ -22,7 +22,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import Scope
 
-from .deflines import small_statements
+from .cst_blocks import small_statements
 from .nodes import findall, is_name, sole_target
 from .project import HIJAX_MODULES
 

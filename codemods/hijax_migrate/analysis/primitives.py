@@ -7,18 +7,17 @@ Rules then ask "what kind of class is this?" by node.
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from ..core.stmts import statements
-from ..sources.parse import python_tree
 from . import attr_reach
-from .deflines import DefLines, blocks_in
+from .bridge import Bridge
+from .cst_blocks import blocks_in
+from .deflines import DefLines
 from .nodes import child_nodes, positions, sole_target
 from .project import Project
 from .scopes import ClassInfo, Kind, ModuleSummary
+from .summary import bridge_of
 
 
 class PrimitiveMap:
@@ -38,13 +37,19 @@ class PrimitiveMap:
         self.module_scope = None  # what the module binds: names at module level resolve there
         self.code: str | None = None  # the text of the tree, where the caller has it
         self._def_lines: DefLines | None = None
-        self._ast_defs: dict[cst.CSTNode | None, ast.stmt] | None = None  # see _ast_def
+        self._bridge: Bridge | None = None
         self.origin = None  # line of this tree -> line of the file, after other rules' rewrites
 
     @classmethod
     def build(
-        cls, wrapper: MetadataWrapper, summary: ModuleSummary, nodes: list[cst.ClassDef], project: Project
+        cls,
+        wrapper: MetadataWrapper,
+        summary: ModuleSummary,
+        nodes: list[cst.ClassDef],
+        project: Project,
+        bridge: Bridge | None = None,
     ) -> PrimitiveMap:
+        """``bridge``: the tree's statements with ``ast``'s, where the caller paired them."""
         pairs = list(zip(summary.classes, nodes))
         prims = cls(
             wrapper,
@@ -53,6 +58,7 @@ class PrimitiveMap:
             {node: info for info, node in pairs},
         )
         prims.module_scope = summary.scope
+        prims._bridge = bridge
         prims.factories = _factory_statements(wrapper.module, summary)
         return prims
 
@@ -78,7 +84,9 @@ class PrimitiveMap:
         return self.line(node) if found is None else self.file_line(found)
 
     def _statement_line(self, node: cst.CSTNode, func: cst.FunctionDef) -> int | None:
-        pairs = _paired_statements(func, self._ast_def(func))
+        if self._lines().spans() is None:  # ast's lines are not the file's
+            return None
+        pairs = self.bridge.within(func)
         for small, stmt in pairs:
             if small is node:
                 return stmt.lineno
@@ -88,15 +96,13 @@ class PrimitiveMap:
                 return stmt.lineno
         return None
 
-    def _ast_def(self, func: cst.FunctionDef) -> ast.stmt | None:
-        """``ast``'s statement of ``func`` (None: ast cannot tell, as ``DefLines``)."""
-        if self._ast_defs is None:
-            lines, self._ast_defs = self._lines(), {}
-            if lines.spans() is not None:
-                kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
-                defs = [s for s in statements(python_tree(self.code)) if isinstance(s, kinds)]
-                self._ast_defs = {lines.node_of(s): s for s in defs}
-        return self._ast_defs.get(func)
+    @property
+    def bridge(self) -> Bridge:
+        """The tree's statements paired with ``ast``'s, made on first use where not given."""
+        if self._bridge is None:
+            module = self.wrapper.module
+            self._bridge = bridge_of(module, self.code if self.code is not None else module.code)
+        return self._bridge
 
     def file_line(self, line: int) -> int:
         """A line of this tree, in the file as it is (after other rules' rewrites)."""
@@ -112,7 +118,7 @@ class PrimitiveMap:
         return self._lines() if self.code is not None else None
 
     def _lines(self) -> DefLines:
-        self._def_lines = self._def_lines or DefLines(self.wrapper.module, self.code)
+        self._def_lines = self._def_lines or DefLines(self.bridge, self.code)
         return self._def_lines
 
     def holding(self, names: set[str]) -> list[cst.CSTNode] | None:
@@ -133,49 +139,6 @@ def _factory_statements(module: cst.Module, summary: ModuleSummary) -> dict[cst.
         bindings = summary.scope.bindings.get(target.value, []) if isinstance(target, cst.Name) else []
         if len(bindings) == 1 and bindings[0][0] == "class" and bindings[0][1].factory:
             found[stmt] = bindings[0][1]
-    return found
-
-
-def _paired_statements(func: cst.FunctionDef, stmt: ast.stmt | None) -> list[tuple[cst.CSTNode, ast.stmt]]:
-    """The statements of ``func`` (simple ones, and compound ones) with ``ast``'s
-    ``stmt``'s, in source order; none where they are not the same statements."""
-    if stmt is None:
-        return []
-    mine, theirs = _cst_statements(func), _ast_statements(stmt)
-    if len(mine) != len(theirs) or any(type(small).__name__ != _cst_name(other) for small, other in zip(mine, theirs)):
-        return []
-    return list(zip(mine, theirs))
-
-
-def _cst_name(stmt: ast.stmt) -> str:
-    """The name of libcst's type of ``ast``'s statement (``async`` is a field there)."""
-    name = type(stmt).__name__.removeprefix("Async")
-    return "Del" if name == "Delete" else name
-
-
-def _cst_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The statements under ``node``, in source order, a compound one before those it holds."""
-    found = []
-    for child in blocks_in(node, lines=True):
-        if isinstance(child, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            found += child.body
-            continue
-        if isinstance(child, cst.BaseCompoundStatement):
-            found.append(child)
-        found += _cst_statements(child)
-    return found
-
-
-def _ast_statements(stmt: ast.stmt) -> list[ast.stmt]:
-    """As ``_cst_statements``, of ``ast``'s tree."""
-    found = []
-    for name in ("body", "handlers", "orelse", "finalbody", "cases"):  # libcst's order of them
-        for child in getattr(stmt, name, ()):
-            if isinstance(child, (ast.excepthandler, ast.match_case)):
-                for inner in child.body:
-                    found += [inner, *_ast_statements(inner)]
-            else:
-                found += [child, *_ast_statements(child)]
     return found
 
 

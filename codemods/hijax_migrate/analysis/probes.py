@@ -43,16 +43,16 @@ def assignments(tree: ast.Module) -> list[ast.Assign]:
     )
 
 
-def probes(tree: ast.Module, code: str) -> dict[str, int]:
+def probes(tree: ast.Module, code: str) -> dict[str, ast.Assign]:
     """``Name = <a call naming a hijax class>`` anywhere in the module: each name ->
-    the index of its last such assignment among ``assignments(tree)``."""
+    its last such assignment."""
     if not may_probe(code):
         return {}
     found, lines = {}, _LINE_END.split(code)
-    for index, assign in enumerate(assignments(tree)):
+    for assign in assignments(tree):
         target = assign.targets[0] if len(assign.targets) == 1 else None
         if isinstance(target, ast.Name) and _probes_hijax(assign.value, lines):
-            found[target.id] = index
+            found[target.id] = assign
     return found
 
 

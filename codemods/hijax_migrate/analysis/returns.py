@@ -6,7 +6,7 @@ import enum
 
 import libcst as cst
 
-from .deflines import blocks_in
+from .cst_blocks import blocks_in
 from .nodes import findall
 
 

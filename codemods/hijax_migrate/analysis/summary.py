@@ -23,8 +23,8 @@ from libcst.helpers import get_full_name_for_node
 
 from ..core.errors import MigrationError, tool_bug
 from . import ast_summary
-from .ast_summary import class_statements, parse_ast, summarize_ast
-from .deflines import blocks_in
+from .ast_summary import parse_ast, summarize_ast
+from .bridge import Bridge
 
 # The summary's data lives in ``scopes``, free of libcst; re-exported for the rewrites that import it from here.
 from .scopes import (  # noqa: F401
@@ -43,14 +43,23 @@ _UNREADABLE = (SyntaxError, ValueError, RecursionError, MemoryError)
 
 
 def summarize_tree(
-    tree: cst.Module, code: str, module: str = "", is_package: bool = False
+    tree: cst.Module, code: str, module: str = "", is_package: bool = False, bridge: Bridge | None = None
 ) -> tuple[ModuleSummary, list[cst.ClassDef]]:
     """The summary of ``code`` (the text of ``tree``), and the class statement
-    of ``tree`` behind each of its ClassInfos. The nodes are kept apart from
-    the summary: the project keeps summaries of other modules for the whole
-    run, and must not keep their trees alive."""
-    summary = summarize_ast(ast_of(tree, code)[0], module, is_package)[0]
-    return summary, paired(summary.classes, class_nodes(tree))
+    of ``tree`` behind each of its ClassInfos (``bridge``: the two trees',
+    where the caller has it). The nodes are kept apart from the summary: the
+    project keeps summaries of other modules for the whole run, and must not
+    keep their trees alive."""
+    bridge = bridge or bridge_of(tree, code)
+    summary = summarize_ast(bridge.parsed, module, is_package)[0]
+    return summary, paired(summary.classes, [node for node, _ in bridge.statements(cst.ClassDef)])
+
+
+def bridge_of(tree: cst.Module, code: str) -> Bridge:
+    """The statements of ``tree`` paired with ``ast``'s of ``code``, its text (or of
+    that text written out older, where ``ast`` cannot read it)."""
+    parsed, text = ast_of(tree, code)
+    return Bridge(tree, parsed, text, as_written=text is code)
 
 
 def summarize(tree: cst.Module, module: str = "", is_package: bool = False) -> ModuleSummary:
@@ -75,27 +84,6 @@ def _older_ast(tree: cst.Module) -> tuple[ast.Module, str]:
         return parse_ast(older), older
     except _UNREADABLE as error:
         raise MigrationError(f"syntax this Python cannot read: {error}", getattr(error, "lineno", 0) or 0) from None
-
-
-def class_nodes(tree: cst.Module) -> list[cst.ClassDef]:
-    """The class statements of ``tree``, in source order (preorder)."""
-    found, stack = [], [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.ClassDef):
-            found.append(node)
-        stack.extend(reversed(blocks_in(node)))
-    return found
-
-
-def ast_classes(tree: cst.Module, code: str) -> dict[cst.ClassDef, ast.ClassDef]:
-    """Each class statement of ``tree`` -> ``ast``'s of its text: what a rewrite
-    reads a triage test's fact from."""
-    statements = class_statements(ast_of(tree, code)[0])
-    nodes = class_nodes(tree)
-    if [stmt.name for stmt in statements] != [node.name.value for node in nodes]:
-        raise tool_bug("ast's class statements are not the tree's", 0)
-    return dict(zip(nodes, statements))
 
 
 def paired(infos: list[ClassInfo], nodes: list[cst.ClassDef]) -> list[cst.ClassDef]:

@@ -13,7 +13,7 @@ from ..analysis.index import Index
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.project import FileProject, view_of
 from ..analysis.spelling import check_spelling
-from ..analysis.summary import Kind, summarize_tree
+from ..analysis.summary import Kind, bridge_of, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
 from ..core.errors import MigrationError
 from ..core.model import ERROR, Result
@@ -186,11 +186,12 @@ class _File:
     aside: dict = None  # deliberate fixtures among the primitives -> where they stand
 
     def primitives(self, tree: cst.Module, code: str) -> PrimitiveMap:
-        summary, nodes = summarize_tree(tree, code, self.module, self.is_package)
+        bridge = bridge_of(tree, code)
+        summary, nodes = summarize_tree(tree, code, self.module, self.is_package, bridge)
         if self.module:  # classes of this file, as rewritten so far
             self.project.add_summary(summary)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
-        prims = PrimitiveMap.build(wrapper, summary, nodes, self.project)
+        prims = PrimitiveMap.build(wrapper, summary, nodes, self.project, bridge)
         prims.code = code
         self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code, prims.def_lines))
         self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())

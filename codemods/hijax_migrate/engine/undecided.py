@@ -14,14 +14,13 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.deflines import DefLines, small_statements
+from ..analysis.bridge import Bridge
+from ..analysis.deflines import DefLines
 from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes, fixture_note
 from ..analysis.nodes import is_attribute, is_name
 from ..analysis.primitives import PrimitiveMap
-from ..analysis.probes import PORT, assignments, may_probe, needs_port, probes, users
+from ..analysis.probes import PORT, may_probe, needs_port, probes, users
 from ..analysis.scopes import Kind
-from ..analysis.summary import ast_of
-from ..core.errors import tool_bug
 from ..core.model import ERROR, Finding
 from . import runtime
 
@@ -120,16 +119,11 @@ def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst
     return aside
 
 
-def _probes(tree: cst.Module, code: str) -> dict[str, cst.Assign]:
-    """``probes``' assignments, as nodes of ``tree``."""
+def _probes(bridge: Bridge, code: str) -> dict[str, cst.Assign]:
+    """``probes``' assignments, as nodes of the bridge's tree."""
     if not may_probe(code):
         return {}
-    parsed, text = ast_of(tree, code)
-    found = probes(parsed, text)
-    nodes = small_statements(tree, cst.Assign) if found else []
-    if found and len(nodes) != len(assignments(parsed)):
-        raise tool_bug("the assignments ast reads are not the tree's", 0)
-    return {name: nodes[index] for name, index in found.items()}
+    return {name: bridge.cst_of(stmt) for name, stmt in probes(bridge.parsed, bridge.text).items()}
 
 
 def notes(
@@ -141,7 +135,7 @@ def notes(
     rules bound when the code runs."""
     found = [fixture_note(path, prims.line(cls), prims.qualnames[cls], where) for cls, where in aside.items()]
     classes, reported = list(prims.kinds), set()
-    for name, assign in _probes(tree, code).items():
+    for name, assign in _probes(prims.bridge, code).items():
         using = [classes[index] for index in users([prims.infos[cls] for cls in classes], name)]
         reported.update(using)
         stuck = [cls for cls in using if prims.kinds[cls] is Kind.NONE and needs_port(cls)]

@@ -20,7 +20,7 @@ from libcst.metadata import QualifiedNameProvider, ScopeProvider
 
 from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, ScopeReads, hijax_from, imported_elsewhere, plan_imports
-from ..analysis.deflines import small_statements
+from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.names import NameModel
 from ..analysis.nodes import findall, in_leave_order, in_visit_order, is_attribute, parents_and_nodes

@@ -21,7 +21,7 @@ from ...analysis.fwd_signature import input_count
 from ...analysis.nodes import findall
 from ...analysis.returns import own_returns, returns_values
 from ...analysis.shape import ClassShape, class_shape, conditional_defs
-from ...analysis.summary import CLASSIC, ast_classes, rule_form
+from ...analysis.summary import CLASSIC, rule_form
 from ...analysis.version_tests import evaluate
 from ...core.versions import format_version
 from ..ast_tests import methods
@@ -71,9 +71,7 @@ def right_at_target(cls: cst.ClassDef, shape: ClassShape, func: cst.FunctionDef,
 def _inputs(rule, cls: cst.ClassDef) -> int | None:
     """How many inputs the primitive takes: HJX002's fact (``fwd_signature``), read
     from ``ast``'s statement of the class (a class with version arms: seldom)."""
-    module = rule.prims.wrapper.module
-    code = rule.prims.code if rule.prims.code is not None else module.code
-    return input_count(methods(ast_classes(module, code)[cls]))
+    return input_count(methods(rule.prims.bridge.ast_of(cls)))
 
 
 def older_value_rules(others: list[cst.FunctionDef]) -> list[cst.FunctionDef]:

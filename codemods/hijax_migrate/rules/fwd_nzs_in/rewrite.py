@@ -8,7 +8,6 @@ from ...analysis.accum import code
 from ...analysis.dispatch import QuickVisitor
 from ...analysis.nodes import is_attribute, is_call
 from ...analysis.shape import ClassShape, class_shape, is_static, positional
-from ...analysis.summary import ast_classes
 from ...tree.calls import may_use
 from ..context import RuleTransformer
 from ..plans import Plan, RewritePlans
@@ -20,7 +19,7 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         # The verdict on each class is triage's, read from ``ast``.
-        self._ast = ast_classes(node, self.prims.code if self.prims.code is not None else node.code)
+        self._ast = dict(self.prims.bridge.statements(cst.ClassDef))
         self._refused = self._refusals(node)
         super().visit_Module(node)
         self._in_fwd: list[bool] = []  # per enclosing function: is it a planned vjp_fwd?

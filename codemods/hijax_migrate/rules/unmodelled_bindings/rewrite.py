@@ -6,9 +6,7 @@ import functools
 
 import libcst as cst
 
-from ...analysis.ast_summary import class_statements
 from ...analysis.namespace import Binding
-from ...analysis.summary import ast_of
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
 from . import RULE
@@ -22,11 +20,11 @@ class UnmodelledBindings(RuleTransformer):
     rule = RULE
 
     def visit_Module(self, node: cst.Module) -> bool:
-        tree, text = ast_of(node, self.prims.code if self.prims.code is not None else node.code)
+        bridge = self.prims.bridge
+        tree, text = bridge.parsed, bridge.text
         self._lines = text.splitlines()
-        nodes, statements = list(self.prims.kinds), class_statements(tree)
-        if len(nodes) != len(statements):
-            return False  # not the same classes: nothing is claimed (the output checks name such bugs)
+        pairs = bridge.statements(cst.ClassDef)
+        nodes, statements = [cls for cls, _ in pairs], [stmt for _, stmt in pairs]
         kinds, infos = [self.prims.kinds[cls] for cls in nodes], [self.prims.infos.get(cls) for cls in nodes]
         classes = Classes(statements, kinds, infos, self.prims.module_scope, self.project)
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopeProvider
 
-from ...analysis.deflines import small_statements
 from ...analysis.nodes import findall
 from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
 from ...core.versions import format_version
@@ -111,15 +108,12 @@ class VersionGates(RuleTransformer):
     def _paired(self, stmt) -> cst.CSTNode | None | bool:
         """libcst's statement for ``ast``'s (an assignment), where its value is a literal
         (``ast`` cannot tell ``"a" "b"`` from ``"ab"``: libcst's node decides); False
-        where the two trees' assignments do not pair one to one."""
+        where ``ast`` read another text (the bridge cannot tell)."""
         if stmt is None:
             return None
-        kind = cst.Assign if isinstance(stmt, ast.Assign) else cst.AnnAssign
-        mine = [s for s in self.name_model.assignments if isinstance(s, type(stmt))]
-        theirs = small_statements(self._module, kind)
-        if len(mine) != len(theirs):
+        found = self.prims.bridge.cst_of(stmt, strict=False) if self.prims.bridge.as_written else None
+        if found is None:
             return False
-        found = theirs[mine.index(stmt)]
         return found if isinstance(found.value, _LITERALS) else None
 
     def _is_version(self, expr: cst.BaseExpression, *above: cst.CSTNode) -> bool:
