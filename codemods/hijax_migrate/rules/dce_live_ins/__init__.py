@@ -11,7 +11,8 @@ from ..base import Rule
 
 
 def old_signature(func: ast.FunctionDef | None) -> bool:
-    """As ``sites.old_signature``: exactly ``(self, used_outs)``."""
+    """Exactly ``(self, used_outs)``: nothing that would take a third argument (the rule's
+    one test, read by its triage and its rewrite)."""
     return func is not None and len(positional(func)) == 2 and not func.args.defaults and func.args.vararg is None
 
 

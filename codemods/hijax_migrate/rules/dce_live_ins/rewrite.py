@@ -10,9 +10,7 @@ from ...analysis.shape import ClassShape
 from ..context import RuleTransformer
 from ..plans import Plan, RewritePlans
 from . import RULE
-from .sites import PARAM, DceSites, old_signature
-
-_old_signature = old_signature  # as the ast twin's test names it (dce_live_ins.old_signature)
+from .sites import PARAM, DceSites
 
 _FIX = (
     "calls a `dce` without `live_ins`, and the tool cannot tell that the one it reaches takes them; "
@@ -27,7 +25,7 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
         func = shape.methods.get("dce")
         if func is None:
             return self.plan_bound(cls, shape)
-        return self.plan_def(cls, func) if _old_signature(func) else None
+        return self.plan_def(cls, func) if self.old_signature(func) else None
 
     def extra_plans(self) -> list[Plan]:
         return self.mixin_plans()

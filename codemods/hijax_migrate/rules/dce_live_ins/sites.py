@@ -11,22 +11,20 @@ from ...analysis.chains import HIJAX_MODULES
 from ...analysis.families import Classes, inheritors
 from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.scopes import Kind
-from ...analysis.shape import last_def, positional
+from ...analysis.shape import last_def
 from ..context import NOTE
 from ..plans import Plan
+from . import old_signature
 
 RULE, PARAM = "dce", "live_ins"
 
 
-def old_signature(func: cst.FunctionDef) -> bool:
-    """Exactly ``(self, used_outs)``: nothing that would take a third argument."""
-    params = func.params
-    plain = all(p.default is None for p in (*params.posonly_params, *params.params))
-    return len(positional(func)) == 2 and plain and not isinstance(params.star_arg, cst.Param)
-
-
 class DceSites:
     """Mixin for DceLiveIns (a RewritePlans): the mixins and bound functions."""
+
+    def old_signature(self, func: cst.FunctionDef) -> bool:
+        """The rule's test (``dce_live_ins.old_signature``) of ``ast``'s statement of ``func``."""
+        return old_signature(self.prims.bridge.ast_of(func))
 
     def mixin_plans(self) -> list[Plan]:
         """Old ``dce`` methods of plain classes that primitives inherit."""
@@ -36,7 +34,7 @@ class DceSites:
             if (
                 kind is not Kind.NONE
                 or func is None
-                or not old_signature(func)
+                or not self.old_signature(func)
                 or (chosen is not None and self.prims.qualnames[cls] not in chosen)
             ):
                 continue
@@ -81,7 +79,7 @@ class DceSites:
                     NOTE,
                 )
             )
-        why = self._shared(func, assign.value.value) if old_signature(func) else None
+        why = self._shared(func, assign.value.value) if self.old_signature(func) else None
         if why:
             return self.skip(
                 assign,
@@ -90,7 +88,7 @@ class DceSites:
                 f"but {why}: write a `def {RULE}(self, used_outs, {PARAM})` that calls it, "
                 "or change it by hand",
             )
-        return self.plan_def(cls, func, at=assign) if old_signature(func) else None
+        return self.plan_def(cls, func, at=assign) if self.old_signature(func) else None
 
     def _bound(self, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None) -> cst.Assign | None:
         """The statement's ``dce = value``; another form of binding is noted."""

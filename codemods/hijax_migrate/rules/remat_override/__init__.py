@@ -11,15 +11,19 @@ from ..ast_tests import methods
 from ..base import Rule
 
 
-def sizes(func: ast.FunctionDef | None) -> set[int | None] | None:
-    """As ``rewrite._sizes``; None without ``remat``."""
+def old_remat_rule(node: ast.ClassDef) -> tuple[ast.FunctionDef, set[int | None]] | None:
+    """The rule's one decision, read by its triage test and its rewrite: the class's
+    ``remat`` and how many values each of its returns gives (None in it: not a
+    visible tuple), where one may not give three; None: no ``remat``, or three each time."""
+    func = methods(node).get("remat")
     if func is None:
         return None
-    return {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in own_returns(func)}
+    sizes = {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in own_returns(func)}
+    return None if sizes == {3} else (func, sizes)
 
 
 def old_remat(node: ast.ClassDef, kind: Kind) -> bool:
-    return sizes(methods(node).get("remat")) not in (None, {3})
+    return old_remat_rule(node) is not None
 
 
 RULE = Rule(
