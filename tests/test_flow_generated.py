@@ -16,10 +16,10 @@ import random
 import textwrap
 
 import libcst as cst
+from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import MANY
-from hijax_migrate.analysis.returns import own_returns
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
@@ -81,7 +81,7 @@ def facts_of_rule(source: str):
     func = wrapper.module.body[0]
     uses = Uses(func, scopes, parents)
     helpers = Helpers(lambda _: scopes, parents, lambda call, caller: "none", BUILTINS.__contains__)
-    return func, helpers.facts(func, [uses.named("a")]), own_returns(func)
+    return func, helpers.facts(func, [uses.named("a")]), cst_returns(wrapper.module, func)
 
 
 def run(rule, rng: random.Random, conditions: int):

@@ -8,10 +8,10 @@ import textwrap
 
 import libcst as cst
 import pytest
+from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written, ends_abruptly
-from hijax_migrate.analysis.returns import own_returns
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 A, N, S = Written.ALWAYS, Written.NEVER, Written.SOME
@@ -27,7 +27,7 @@ def facts_of_rule(body: str):
     facts = Helpers(lambda _: scopes, parents, lambda call, caller: "none").facts(
         func, [uses.named("a"), uses.named("b")]
     )
-    return facts, own_returns(func)
+    return facts, cst_returns(wrapper.module, func)
 
 
 def fates(body: str) -> list[str]:
@@ -168,7 +168,7 @@ def facts_with_builtins(body: str, builtins=("range", "zip", "enumerate")):
     uses = Uses(func, scopes, parents)
     helpers = Helpers(lambda _: scopes, parents, lambda call, caller: "none", set(builtins).__contains__)
     facts = helpers.facts(func, [uses.named("a"), uses.named("b")])
-    return [facts.at(r) for r in own_returns(func)]
+    return [facts.at(r) for r in cst_returns(wrapper.module, func)]
 
 
 @pytest.mark.parametrize(

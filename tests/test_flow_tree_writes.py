@@ -8,10 +8,10 @@ import textwrap
 
 import libcst as cst
 import pytest
+from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Unknown, Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written
-from hijax_migrate.analysis.returns import own_returns
 from hijax_migrate.analysis.tree_writes import tree_writes
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
@@ -29,7 +29,7 @@ def facts_at_return(body: str, star: bool = False, builtins=("zip",)) -> list[Wr
     uses = Uses(func, scopes, parents, tree_writes(is_tree_map, set(builtins).__contains__))
     accs = uses.star("accs", 2) if star else [uses.named("a"), uses.named("b")]
     facts = Helpers(lambda _: scopes, parents, lambda call, caller: "none").facts(func, accs)
-    return facts.at(own_returns(func)[-1])
+    return facts.at(cst_returns(wrapper.module, func)[-1])
 
 
 @pytest.mark.parametrize(

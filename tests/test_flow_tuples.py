@@ -1,4 +1,4 @@
-"""A tuple is a tuple in any spelling (analysis/returns.py ``visibly_tuple``, issue 40):
+"""A tuple is a tuple in any spelling (analysis/return_values.py ``visibly_tuple``, issue 40):
 every spelling the tool reads as a tuple is one when Python evaluates it (generated
 expressions), and the spellings a half-port writes are read."""
 
@@ -9,7 +9,8 @@ import textwrap
 
 import libcst as cst
 import pytest
-from hijax_migrate.analysis.returns import own_returns, visibly_tuple
+from cst_returns import cst_returns
+from hijax_migrate.analysis.return_values import visibly_tuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,8 +39,9 @@ def expression(rng: random.Random, depth: int = 0) -> str:
 
 
 def read(source: str) -> bool:
-    func = cst.parse_module(source).body[0]
-    return visibly_tuple(own_returns(func)[-1].value, func, lambda name: True)
+    module = cst.parse_module(source)
+    func = module.body[0]
+    return visibly_tuple(cst_returns(module, func)[-1].value, func, lambda name: True)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -96,5 +98,6 @@ def test_each_spelling(body, expected):
 
 
 def test_tuple_is_the_builtin_only_where_the_module_binds_no_other():
-    func = cst.parse_module("def rule(self, res, g):\n    return tuple([g])\n").body[0]
-    assert visibly_tuple(own_returns(func)[0].value, func, lambda name: False) is False
+    module = cst.parse_module("def rule(self, res, g):\n    return tuple([g])\n")
+    func = module.body[0]
+    assert visibly_tuple(cst_returns(module, func)[0].value, func, lambda name: False) is False

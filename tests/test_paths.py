@@ -7,10 +7,10 @@ import textwrap
 
 import libcst as cst
 import pytest
+from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written
-from hijax_migrate.analysis.returns import own_returns
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 A, N, S, U = Written.ALWAYS, Written.NEVER, Written.SOME, Written.UNKNOWN
@@ -30,7 +30,7 @@ def facts_at_returns(source: str) -> list[list[Written]]:
 
     uses = Uses(func, scopes, parents)
     facts = Helpers(lambda _: scopes, parents, resolve).facts(func, [uses.named("a"), uses.named("b")])
-    return [facts.at(ret) for ret in own_returns(func)]
+    return [facts.at(ret) for ret in cst_returns(wrapper.module, func)]
 
 
 @pytest.mark.parametrize(

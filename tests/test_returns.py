@@ -2,7 +2,7 @@
 same returns, in the same order, as a visit of every node finds."""
 
 import libcst as cst
-from hijax_migrate.analysis.returns import own_returns
+from cst_returns import cst_returns
 
 SOURCE = """
 def rule(self, res, g):
@@ -60,10 +60,11 @@ class _Every(cst.CSTVisitor):
 
 
 def test_own_returns_are_those_a_full_visit_finds_in_order():
-    func = cst.parse_module(SOURCE).body[0]
+    module = cst.parse_module(SOURCE)
+    func = module.body[0]
     every = _Every()
     func.body.visit(every)
-    found = own_returns(func)
+    found = cst_returns(module, func)
     assert [cst.Module([]).code_for_node(r) for r in found] == [
         "return None",
         "return (g,); ",

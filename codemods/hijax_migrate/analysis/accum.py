@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .returns import is_none
+from .return_values import is_none
 
 # A cotangent whose structure is not visible is accumulated the way jax's own
 # base class does it: leaf by leaf, the accumulators' tree as the prefix.

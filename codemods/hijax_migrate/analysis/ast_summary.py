@@ -18,13 +18,13 @@ import warnings
 from ..sources.parse import python_tree
 from .chains import star_names
 from .newsyntax import ALIAS, parse_by_pattern, without_type_params
+from .returns import returns_values
 from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scope, resolve_relative
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NO_TYPE_PARAMS = sys.version_info < (3, 12)  # this ast cannot read them
 # Every statement ``newsyntax``'s patterns cut holds this (unanchored: twice as fast as they are)
 _MAY_CUT = re.compile(r"(?:def|class|type)[ \t]+\w+[ \t]*[=\[]")
-_NESTED = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
 # Statements that bind no name a summary keeps and hold no statement
 _LEAVES = frozenset(
     {ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Delete, ast.AugAssign, ast.Break, ast.Continue}
@@ -131,35 +131,6 @@ def _arm_refs(expr: ast.expr) -> list[str | None]:
 def _walrus_targets(node: ast.ClassDef) -> list[ast.NamedExpr]:
     """``(B := A)`` in the bases: ``B`` is bound where the class statement stands."""
     return [sub for base in node.bases for sub in ast.walk(base) if isinstance(sub, ast.NamedExpr)]
-
-
-def own_returns(func: ast.FunctionDef) -> list[ast.Return]:
-    """As ``returns.own_returns``: not those of nested functions and classes."""
-    found, stack = [], list(func.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            found.append(node)
-        elif not isinstance(node, _NESTED):
-            stack.extend(ast.iter_child_nodes(node))
-    return found
-
-
-def returns_values(func: ast.FunctionDef | None) -> bool:
-    """As ``returns.returns_values``: a return of anything but None or logs."""
-    if func is None:
-        return False
-    for ret in own_returns(func):
-        value = ret.value
-        is_dict_call = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
-        if not (
-            value is None
-            or (isinstance(value, ast.Constant) and value.value is None)
-            or isinstance(value, (ast.Dict, ast.DictComp))
-            or is_dict_call
-        ):
-            return True
-    return False
 
 
 def rule_form(func: ast.FunctionDef) -> str:

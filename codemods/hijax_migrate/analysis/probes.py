@@ -17,6 +17,7 @@ import re
 
 from ..core.stmts import statements
 from .newsyntax import ALIAS
+from .returns import returns_values
 from .scopes import ClassInfo, Kind, defines_rules
 
 HIJAX_WORDS = ("VJPHiPrimitive", "HiPrim", "NewstyleHiPrimitive")
@@ -90,20 +91,24 @@ PORT = (
 )
 
 
-def needs_port(cls) -> bool:
-    return value_rule(cls) is not None
+def needs_port(cls, bridge) -> bool:
+    return value_rule(cls, bridge) is not None
 
 
-def value_rule(cls):
-    """The class's first ``vjp_bwd`` returning cotangents (in its body, or in any arm
-    of a block of it), which jax runs as an accumulator rule from 0.8.1 on; None: none."""
-    import libcst as cst  # not for triage, which imports this module
-
-    from .nodes import findall
-    from .returns import own_returns, returns_values
-
-    rules = findall(cls.body, cst.FunctionDef, lambda func: func.name.value == "vjp_bwd")
-    return next((func for func in rules if returns_values(own_returns(func))), None)
+def value_rule(cls, bridge):
+    """The first ``vjp_bwd`` returning cotangents in libcst's class statement ``cls`` (in its
+    body, or in any arm of a block of it, at any depth), which jax runs as an accumulator
+    rule from 0.8.1 on; None: none. ``bridge``: the tree's statements with ``ast``'s."""
+    return next(
+        (
+            node
+            for node, stmt in bridge.within(cls)
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and stmt.name == "vjp_bwd"
+            and returns_values(stmt)
+        ),
+        None,
+    )
 
 
 def base_bound_at_run(kind: Kind, info: ClassInfo | None, project) -> tuple | None:

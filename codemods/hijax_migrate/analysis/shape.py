@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from .bridge import Bridge
 from .nodes import findall, is_attribute, is_call, is_name, sole_target
-from .returns import own_returns
+from .returns import tuple_sizes
 
 _PYTREE_BUILDERS = ("tuple", "list", "dict")
 
@@ -145,13 +146,8 @@ def _is_pytree_literal(expr: cst.BaseExpression) -> bool:
     return is_call(expr, *_PYTREE_BUILDERS)
 
 
-def _has_sres(fwd: cst.FunctionDef | None) -> bool:
-    if fwd is None:
-        return False
-    return any(isinstance(r.value, cst.Tuple) and len(r.value.elements) == 4 for r in own_returns(fwd))
-
-
-def class_shape(node: cst.ClassDef) -> ClassShape:
+def class_shape(node: cst.ClassDef, bridge: Bridge) -> ClassShape:
+    """``bridge``: the tree's statements with ``ast``'s, which say what the rules return."""
     methods: dict[str, cst.FunctionDef] = {}
     attributes: dict[str, cst.SimpleStatementLine] = {}
     for stmt in node.body.body:
@@ -169,4 +165,5 @@ def class_shape(node: cst.ClassDef) -> ClassShape:
     pytrees = (
         frozenset(i for i, e in enumerate(avals.elements) if _is_pytree_literal(e.value)) if avals else frozenset()
     )
-    return ClassShape(methods, attributes, inputs, pytrees, _has_sres(methods.get("vjp_fwd")))
+    fwd = methods.get("vjp_fwd")  # a tuple of four: it returns residuals the backward rule takes
+    return ClassShape(methods, attributes, inputs, pytrees, fwd is not None and 4 in tuple_sizes(bridge.ast_of(fwd)))

@@ -43,7 +43,7 @@ def runtime_bases(code: str, prims: PrimitiveMap, project, path: str, reported: 
         hit = base_bound_at_run(kind, info, project) if cls not in reported else None
         if hit is not None:
             module, name, _ = hit
-            stuck = kind is Kind.NONE and needs_port(cls)  # a rule that would need porting on a primitive
+            stuck = kind is Kind.NONE and needs_port(cls, prims.bridge)  # a rule that would need porting on a primitive
             found.append(
                 Finding(
                     path,
@@ -90,7 +90,7 @@ def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list
     for call in findall(tree, cst.Call, lambda call: _is_factory(call) and call not in decided):
         kind, member = _kind(call.args[1].value, prims, project), dict_member(call.args[2].value, "vjp_bwd")
         rule = member.value if member is not None else None
-        said = _said(tree, rule, kind) if rule is not None else _spread(call.args[2].value, kind)
+        said = _said(tree, rule, kind, prims.bridge) if rule is not None else _spread(call.args[2].value, kind)
         if said is not None:
             placed = f"vjp_bwd = {cst.Module([]).code_for_node(rule)}" if rule is not None else "members"
             found.append(
@@ -99,7 +99,7 @@ def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list
     return found
 
 
-def _said(tree: cst.Module, rule: cst.BaseExpression, kind: Kind) -> tuple[str, str] | None:
+def _said(tree: cst.Module, rule: cst.BaseExpression, kind: Kind, bridge) -> tuple[str, str] | None:
     func = next(
         (
             stmt
@@ -108,7 +108,7 @@ def _said(tree: cst.Module, rule: cst.BaseExpression, kind: Kind) -> tuple[str, 
         ),
         None,
     )
-    return verdict(func, kind)
+    return verdict(bridge.ast_of(func) if func is not None else None, kind)
 
 
 def _spread(body: cst.Dict, kind: Kind) -> tuple[str, str] | None:

@@ -138,7 +138,7 @@ def notes(
     for name, assign in _probes(prims.bridge, code).items():
         using = [classes[index] for index in users([prims.infos[cls] for cls in classes], name)]
         reported.update(using)
-        stuck = [cls for cls in using if prims.kinds[cls] is Kind.NONE and needs_port(cls)]
+        stuck = [cls for cls in using if prims.kinds[cls] is Kind.NONE and needs_port(cls, prims.bridge)]
         if stuck:
             found.append(Finding(path, prims.line(assign), _stuck(assign, prims, stuck), "", severity=ERROR))
         if using and len(stuck) < len(using):

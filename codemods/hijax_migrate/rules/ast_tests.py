@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from ..analysis.ast_summary import own_returns
+from ..analysis.returns import tuple_sizes
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -46,11 +46,9 @@ def single_targets(node: ast.ClassDef) -> set[str]:
 
 
 def has_sres(node: ast.ClassDef) -> bool:
-    """As ``shape.has_sres``: ``vjp_fwd`` returns a tuple of four."""
+    """``vjp_fwd`` returns a tuple of four (as ``ClassShape.has_sres`` reads it, through the bridge)."""
     fwd = methods(node).get("vjp_fwd")
-    return fwd is not None and any(
-        isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == 4 for ret in own_returns(fwd)
-    )
+    return fwd is not None and 4 in tuple_sizes(fwd)
 
 
 def positional(func: ast.FunctionDef) -> list[str]:

@@ -13,6 +13,8 @@ from ..analysis.dispatch import QuickTransformer
 from ..analysis.primitives import PrimitiveMap, around
 from ..analysis.project import Project
 from ..analysis.qualified import Qualifier, ancestors_from, model_of
+from ..analysis.return_values import returns_in
+from ..analysis.returns import Returned, classify
 from ..core.model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
 
 
@@ -146,6 +148,14 @@ class RuleTransformer(QuickTransformer):
             yield
         finally:
             self.metadata, self._entered_from, self._qualifier = {}, None, None
+
+    def returns_of(self, func: cst.FunctionDef) -> list[cst.Return]:
+        """The rule's own returns (``returns.own_returns`` of ``ast``'s statement), as libcst's nodes."""
+        return returns_in(self.prims.bridge, func)
+
+    def returned(self, ret: cst.Return) -> Returned:
+        """What ``ret`` returns (``returns.classify`` of ``ast``'s statement)."""
+        return classify(self.prims.bridge.ast_of(ret))
 
     def qualified_names(self, node: cst.CSTNode, *above: cst.CSTNode) -> set[QualifiedName]:
         """libcst's qualified names of ``node``; ``above``: its nearest ancestors

@@ -59,7 +59,9 @@ class RewritePlans:
 
     def visit_Module(self, node: cst.Module) -> None:
         plans = [
-            self.plan_class(cls, class_shape(cls)) for cls, kind in self.prims.kinds.items() if kind.is_primitive
+            self.plan_class(cls, class_shape(cls, self.prims.bridge))
+            for cls, kind in self.prims.kinds.items()
+            if kind.is_primitive
         ] + self.extra_plans()
         self._plans = {plan.func: plan for plan in plans if plan is not None}
         self._returns = {ret: new for plan in self._plans.values() for ret, new in plan.returns.items()}

@@ -8,25 +8,27 @@ import libcst as cst
 
 from ..analysis.accum import code, is_none
 from ..analysis.paths import Written
-from ..analysis.returns import Returned, classify, tuple_items
+from ..analysis.return_values import tuple_items
+from ..analysis.returns import Returned
 from ..core.errors import tool_bug
 
 
-def check_writes(plan, accs, line, facts=None, discarded=frozenset()) -> None:
+def check_writes(plan, accs, line, returned, facts=None, discarded=frozenset()) -> None:
     """Each accumulator the rewrite writes is written on every value-returning
     path it replaced, unless that path returned ``None`` for it, or every path
     reaching it wrote the accumulator already (``facts``); a return whose value a
-    ``finally`` always drops (``discarded``) writes nothing."""
+    ``finally`` always drops (``discarded``) writes nothing. ``returned``: what a
+    return returns (``RuleTransformer.returned``)."""
     for ret, statements in plan.returns.items():
         if ret in discarded:
             if not _evaluated_only(ret, statements):
                 raise tool_bug("the rewrite writes the value of a return that a `finally` drops", line(ret))
             continue
-        if classify(ret) not in (Returned.TUPLE, Returned.OPAQUE):
+        if returned(ret) not in (Returned.TUPLE, Returned.OPAQUE):
             continue
         written = " ".join(code(s) for s in statements)
         listed = isinstance(ret.value, (cst.Tuple, cst.List))
-        if isinstance(accs, str) or classify(ret) is Returned.OPAQUE or not listed:
+        if isinstance(accs, str) or returned(ret) is Returned.OPAQUE or not listed:
             targets = [accs] if isinstance(accs, str) else [a.target for a in accs]
             before = facts.at(ret) if facts is not None else [Written.NEVER] * len(targets)
             missing = [t for t, w in zip(targets, before) if w is not Written.ALWAYS and t not in written]

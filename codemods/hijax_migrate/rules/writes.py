@@ -52,7 +52,8 @@ from ..analysis.reach import (
     tree_named_uses,
     tree_uses,
 )
-from ..analysis.returns import Returned, as_tuple, classify, item_comments, own_returns, tuple_items, visibly_tuple
+from ..analysis.return_values import as_tuple, item_comments, tuple_items, visibly_tuple
+from ..analysis.returns import Returned, classify, own_returns
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
 from ..analysis.sites import ROOTED, UNKNOWN, Site
@@ -238,14 +239,14 @@ class AccumulatorWrites(RewritePlans):
                     "of variadic inputs; write the accumulator form by hand",
                 )
             plan.new_star = fresh_name("arg_accums", taken)
-            return self.fill_writes(plan, shape, own_returns(func), plan.new_star, f"accumulator form ({why})")
+            return self.fill_writes(plan, shape, self.returns_of(func), plan.new_star, f"accumulator form ({why})")
         names = accumulator_names(inputs, taken)
         if params.first_extra is None:
             plan.new_params = names
         else:  # before the defaulted extras: jax passes accumulators positionally
             plan.insert_params += [(params.first_extra, n) for n in names]
         accs = [Accumulator(n) for n in names]
-        return self.fill_writes(plan, shape, own_returns(func), accs, f"accumulator form ({why})")
+        return self.fill_writes(plan, shape, self.returns_of(func), accs, f"accumulator form ({why})")
 
     def effective_inputs(self, cls: cst.ClassDef) -> list[str] | None:
         """Inputs from the ``expand``/``vjp_fwd`` the class has or inherits from a class of this file."""
@@ -257,7 +258,7 @@ class AccumulatorWrites(RewritePlans):
             if node in seen:
                 continue
             seen.add(node)
-            for name, func in class_shape(node).methods.items():
+            for name, func in class_shape(node, self.prims.bridge).methods.items():
                 methods.setdefault(name, func)
             chain += [
                 by_name[b.value.value] for b in node.bases if isinstance(b.value, cst.Name) and b.value.value in by_name
@@ -271,7 +272,7 @@ class AccumulatorWrites(RewritePlans):
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
         flow = facts if facts is not None else facts_of(plan.func, {}, 0)  # which returns exit with their value
         for ret in returns:
-            kind = classify(ret)
+            kind = self.returned(ret)
             if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:
                 if not self._drop_logs(plan, ret, facts):
                     return None
@@ -303,7 +304,7 @@ class AccumulatorWrites(RewritePlans):
             plan.returns[ret] = writes
         if not plan.returns and not (plan.new_params or plan.insert_params or plan.new_star):
             return None
-        check_writes(plan, accs, self.prims.line, facts, frozenset(flow.discarded))
+        check_writes(plan, accs, self.prims.line, self.returned, facts, frozenset(flow.discarded))
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")
@@ -315,7 +316,7 @@ class AccumulatorWrites(RewritePlans):
         return (
             self.options.target < LOGS_SINCE
             and bool(params.named or params.star)
-            and any(classify(r) is Returned.LOGS for r in own_returns(func))
+            and any(classify(r) is Returned.LOGS for r in own_returns(self.prims.bridge.ast_of(func)))
         )
 
     def _drop_logs(self, plan: Plan, ret: cst.Return, facts: Facts) -> bool:
@@ -461,7 +462,7 @@ class AccumulatorWrites(RewritePlans):
         if found is None or len(found[1]) != 1:
             return f"`self.{name}` is not defined once in the class or its bases in the tree"
         owner = next((c for c, i in self.prims.infos.items() if i.key == found[0].key), None)
-        func = class_shape(owner).methods.get(name) if owner is not None else None
+        func = class_shape(owner, self.prims.bridge).methods.get(name) if owner is not None else None
         if func is None or func.decorators or func.asynchronous:
             return f"`self.{name}` is not a plain method of a class in this file"
         for sub in descendants(self.project, info, Classes(self.prims.infos.values())):

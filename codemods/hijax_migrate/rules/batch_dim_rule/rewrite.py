@@ -31,7 +31,7 @@ class BatchDimRule(RuleTransformer):
         kind = self.prims.kinds.get(node)
         if kind is None or not kind.is_primitive:
             return
-        shape = class_shape(node)
+        shape = class_shape(node, self.prims.bridge)
         defined = "batch_dim_rule" in shape.methods or "batch_dim_rule" in shape.attributes
         if not defined or "batch" in shape.methods or "batch" in shape.attributes:
             return

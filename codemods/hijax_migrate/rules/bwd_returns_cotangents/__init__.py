@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from ...analysis.ast_summary import own_returns, returns_values
 from ...analysis.line_walk import over_lines, word_lines
 from ...analysis.namespace import ASSIGN, CHAINED, DEF, FACTORY, FOR, IMPORT, IN_BLOCK, UNPACKING, WALRUS, body_bindings
+from ...analysis.returns import own_returns, returns_values
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
 from ..ast_tests import assigned, in_blocks, methods

@@ -15,11 +15,12 @@ The transformer owns a ``FactoryPlanner``; it decides with the
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ...analysis.returns import own_returns, returns_values
+from ...analysis.returns import returns_values
 from ...analysis.scopes import CLASSIC, ClassInfo, Kind
 from ...analysis.summary import factory_member, rule_form
 from ..context import ERROR, NOTE
@@ -34,9 +35,9 @@ RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
 BY_HAND = 'make its key `"vjp_bwd_retval"` by hand (jax 0.8.1 on)'
 
 
-def verdict(func: cst.FunctionDef | None, kind: Kind) -> tuple[str, str] | None:
-    """What is said of a ``type(...)`` placing the rule ``func`` (None: not a function
-    of the module) under bases of ``kind``, where it is not migrated; None: nothing."""
+def verdict(func: ast.FunctionDef | None, kind: Kind) -> tuple[str, str] | None:
+    """What is said of a ``type(...)`` placing the rule ``func`` (``ast``'s statement; None:
+    not a function of the module) under bases of ``kind``, where it is not migrated; None: nothing."""
     if kind is Kind.NONE:
         return None
     if not kind.is_primitive:
@@ -47,7 +48,7 @@ def verdict(func: cst.FunctionDef | None, kind: Kind) -> tuple[str, str] | None:
         return (
             f"its form cannot be read here (not a function of this module): if it returns cotangents, {BY_HAND}"
         ), NOTE
-    if returns_values(own_returns(func)):
+    if returns_values(func):
         return (
             "it returns cotangents, and jax runs `vjp_bwd` as an accumulator rule from 0.8.1 on; left as "
             'written: make its key `"vjp_bwd_retval"` (a value rule), or port it to accumulators, by hand'
@@ -83,7 +84,7 @@ class FactoryPlanner:
         kind = self.project.class_kind(info)
         if kind.is_primitive and func is not None and rule_form(func) == CLASSIC:
             return self._rename(stmt, info, element, func)
-        said = verdict(func, kind)
+        said = verdict(self.prims.bridge.ast_of(func) if func is not None else None, kind)
         return self._say(element, info, said[0], said[1]) if said else None
 
     def _rename(self, stmt, info: ClassInfo, element: cst.DictElement, func: cst.FunctionDef) -> Plan | None:

@@ -22,7 +22,7 @@ import libcst as cst
 
 from ...analysis.families import Classes, ancestors, first_definer, form, inheritors, rename_conflict
 from ...analysis.nodes import findall, is_call, is_name, sole_target
-from ...analysis.returns import tuple_returns
+from ...analysis.return_values import tuple_returns
 from ...analysis.shape import class_shape, is_static, last_def, positional
 from ...analysis.summary import CLASSIC, ClassInfo, factory_member, rule_form
 from ..context import NOTE
@@ -137,7 +137,7 @@ class FamilyPlanner:
             return info.qualname in self.decider.renamed_rules(self.project, self.options, info.module)
         if bound_by_target(here) is not None:  # ``(vjp_bwd := f)``...: planned already (a base comes first)
             return info.qualname in self.report.renamed
-        stmt = class_shape(here).attributes.get(RULE)
+        stmt = class_shape(here, self.prims.bridge).attributes.get(RULE)
         assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
         return is_name(sole_target(assign), RULE) and bound_form(self.module, assign.value, here) == CLASSIC
 
@@ -189,8 +189,8 @@ class FamilyPlanner:
         """``from m import f as vjp_bwd`` in the body (``found``): the ``as`` name renamed where
         ``f`` is a value rule of the tree's module ``m`` returning tuples (the same function,
         bound under the target's name, as ``vjp_bwd = f`` renamed)."""
-        func, why = imported_rule(self.project, self.prims.infos.get(cls))
-        if func is not None and tuple_returns(func):
+        func, returns, why = imported_rule(self.project, self.prims.infos.get(cls))
+        if func is not None and tuple_returns(func, returns):
             why = f"`{func.name.value}` returns a list, which jax refuses as a rule's result"
         if func is None or why:
             return self.steps.skip(
@@ -245,7 +245,7 @@ class FamilyPlanner:
     def bound_tuples(self, plan: Plan, func: cst.FunctionDef | None) -> bool:
         """A bound function's list results become tuples (jax refuses a list), where the
         module names it only in class bodies' bindings; else the class is refused."""
-        returns = tuple_returns(func) if func is not None else {}
+        returns = tuple_returns(func, self.steps.returns_of(func)) if func is not None else {}
         if not returns:
             return True
         name = func.name.value

@@ -135,7 +135,7 @@ class NamedPlanner:
         chosen = self.options.classes
         if kind is None or not kind.is_primitive or (chosen is not None and info.qualname not in chosen):
             return False
-        shape = class_shape(cls)
+        shape = class_shape(cls, self.prims.bridge)
         func = shape.methods.get(RULE)
         defs = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == RULE]
         return (

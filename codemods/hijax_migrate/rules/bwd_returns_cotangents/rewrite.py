@@ -22,7 +22,8 @@ from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.probes import value_rule
 from ...analysis.project import Project
-from ...analysis.returns import Returned, classify, own_returns, returns_values, tuple_items, tuple_returns
+from ...analysis.return_values import tuple_items, tuple_returns
+from ...analysis.returns import Returned, classify, own_returns, returns_values
 from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind, rule_form
@@ -55,10 +56,11 @@ def batches_through_vmapof(project, info) -> bool:
     return rule is not None and (batch is None or keys.index(rule.key) < keys.index(batch.key))
 
 
-def tuple_results(plan: Plan | None) -> Plan | None:
-    """A renamed rule returns tuples: jax checks its result against one, and a list fails."""
+def tuple_results(plan: Plan | None, returns_of) -> Plan | None:
+    """A renamed rule returns tuples: jax checks its result against one, and a list fails.
+    ``returns_of``: a function's own returns (``RuleTransformer.returns_of``)."""
     if plan is not None and plan.new_name == "vjp_bwd_retval" and isinstance(plan.func, cst.FunctionDef):
-        plan.returns.update((old, [new]) for old, new in tuple_returns(plan.func).items())
+        plan.returns.update((old, [new]) for old, new in tuple_returns(plan.func, returns_of(plan.func)).items())
     return plan
 
 
@@ -104,12 +106,16 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 self.focus |= {self._block_of(literal) for literal in self._literals}
         for cls, kind in self.prims.kinds.items():
             self._target_on_unknown_base(cls, kind)
-            func = class_shape(cls).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
+            func = class_shape(cls, self.prims.bridge).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             info = self.prims.infos.get(cls) if kind is Kind.EXTERNAL and self.project is not None else None
             base = self.project.undecided_base(info) if info is not None else None
-            if base and value_rule(cls) is not None and not switched_right(self, cls):
-                self.skip(value_rule(cls), cls, f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}")
-            elif func is not None and returns_values(own_returns(func)):
+            if base and value_rule(cls, self.prims.bridge) is not None and not switched_right(self, cls):
+                self.skip(
+                    value_rule(cls, self.prims.bridge),
+                    cls,
+                    f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}",
+                )
+            elif func is not None and returns_values(self.prims.bridge.ast_of(func)):
                 self.skip(
                     func,
                     cls,
@@ -157,7 +163,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         # family hook: value rules in plain mixins; the other arms of rules defined under ``if``;
         # rules placed by ``type(...)``
         return [
-            tuple_results(plan) for plan in self.families.mixin_plans() + self._other_arms
+            tuple_results(plan, self.returns_of) for plan in self.families.mixin_plans() + self._other_arms
         ] + self.factories.factory_plans()
 
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
@@ -166,7 +172,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if switched_right(self, cls):  # already switches on jax's version, and right at the target
             return None
         defs = branch_defs(cls, "vjp_bwd")
-        shape = class_shape(cls)
+        shape = class_shape(cls, self.prims.bridge)
         if (
             not defs
             or any(rule_form(f) != CLASSIC or f.decorators for f in defs)
@@ -206,7 +212,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         return plans[0]
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
-        return tuple_results(self._plan_class(cls, shape))
+        return tuple_results(self._plan_class(cls, shape), self.returns_of)
 
     def _plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
@@ -225,7 +231,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             if target is not None:  # ``(vjp_bwd := f)``, ``[vjp_bwd] = [f]``, ``for vjp_bwd in (f,):``...
                 return self.plan_target(cls, shape, target)
             return self.families.plan_bound(cls, shape)  # family hook: a rule bound in the body (``vjp_bwd = f``)
-        if not returns_values(own_returns(func)) and not self.logs_below_target(func, shape.has_sres):
+        if not returns_values(self.prims.bridge.ast_of(func)) and not self.logs_below_target(func, shape.has_sres):
             return None
         alias = next(
             (
@@ -356,7 +362,10 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if blocking is not None:
             what = (
                 "cotangents"
-                if all(classify(r) in (Returned.NOTHING, Returned.TUPLE) for r in own_returns(func))
+                if all(
+                    classify(r) in (Returned.NOTHING, Returned.TUPLE)
+                    for r in own_returns(self.prims.bridge.ast_of(func))
+                )
                 else "values (cotangents, or logs: not known which)"
             )
             return self.skip(
@@ -373,7 +382,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
         uses = Uses(func, scopes.of(func), parents.cover(cls), tree_writes(self.is_tree_map, self.builtin()))
-        returns = own_returns(func)
+        returns = self.returns_of(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
@@ -419,5 +428,5 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         inputs = self.effective_inputs(cls)
         if inputs is not None:
             return len(inputs)
-        lengths = {len(tuple_items(r)) for r in returns if classify(r) is Returned.TUPLE}
+        lengths = {len(tuple_items(r)) for r in returns if self.returned(r) is Returned.TUPLE}
         return lengths.pop() if len(lengths) == 1 else None

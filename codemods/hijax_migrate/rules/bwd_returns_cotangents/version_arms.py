@@ -16,10 +16,11 @@ from collections.abc import Callable
 import libcst as cst
 
 from ...analysis.accum_uses import accumulator_params
+from ...analysis.bridge import Bridge
 from ...analysis.families import descendants
 from ...analysis.fwd_signature import input_count
 from ...analysis.nodes import findall
-from ...analysis.returns import own_returns, returns_values
+from ...analysis.returns import returns_values
 from ...analysis.shape import ClassShape, class_shape, conditional_defs
 from ...analysis.summary import CLASSIC, rule_form
 from ...analysis.version_tests import evaluate
@@ -54,11 +55,13 @@ def taken_at_target(cls: cst.ClassDef, target, leaf: Callable) -> tuple[cst.Func
     return None
 
 
-def right_at_target(cls: cst.ClassDef, shape: ClassShape, func: cst.FunctionDef, inputs: int | None) -> bool:
+def right_at_target(
+    cls: cst.ClassDef, shape: ClassShape, func: cst.FunctionDef, inputs: int | None, bridge: Bridge
+) -> bool:
     """Is ``func`` an accumulator rule, one accumulator an input (``inputs``: their
     count, if known), returning no cotangents, undecorated, in a class that
     defines no ``vjp_bwd_retval``?"""
-    if func.decorators or rule_form(func) == CLASSIC or returns_values(own_returns(func)):
+    if func.decorators or rule_form(func) == CLASSIC or returns_values(bridge.ast_of(func)):
         return False
     if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls)):
         return False
@@ -74,9 +77,9 @@ def _inputs(rule, cls: cst.ClassDef) -> int | None:
     return input_count(methods(rule.prims.bridge.ast_of(cls)))
 
 
-def older_value_rules(others: list[cst.FunctionDef]) -> list[cst.FunctionDef]:
+def older_value_rules(others: list[cst.FunctionDef], bridge: Bridge) -> list[cst.FunctionDef]:
     """The other arms' rules that return cotangents: right at jax 0.8.0 only."""
-    return [func for func in others if returns_values(own_returns(func))]
+    return [func for func in others if returns_values(bridge.ast_of(func))]
 
 
 def switched_right(rule, cls: cst.ClassDef) -> bool:
@@ -84,11 +87,13 @@ def switched_right(rule, cls: cst.ClassDef) -> bool:
     found = taken_at_target(cls, rule.options.target, lambda expr: version_leaf(rule, expr))
     if (
         found is None
-        or not right_at_target(cls, class_shape(cls), found[0], _inputs(rule, cls))
+        or not right_at_target(
+            cls, class_shape(cls, rule.prims.bridge), found[0], _inputs(rule, cls), rule.prims.bridge
+        )
         or _inherited(rule, cls)
     ):
         return False
-    for func in older_value_rules(found[1]):
+    for func in older_value_rules(found[1], rule.prims.bridge):
         rule.skip(
             func,
             cls,

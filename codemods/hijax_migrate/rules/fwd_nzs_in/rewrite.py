@@ -28,7 +28,7 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         """The primitives whose ``vjp_fwd`` the rule would give ``nzs_in``."""
         found = {}
         for cls, kind in self.prims.kinds.items():
-            shape = class_shape(cls) if kind.is_primitive else None
+            shape = class_shape(cls, self.prims.bridge) if kind.is_primitive else None
             fwd = shape.methods.get("vjp_fwd") if shape else None
             if fwd is not None and nzs_in_verdict(self._ast[cls]) and "nzs_in" not in _param_names(fwd):
                 found[cls] = fwd
@@ -53,7 +53,7 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
                     called
                     and is_call(node.value, "super")
                     and stack
-                    and (func is class_shape(stack[-1]).methods.get("vjp_fwd"))
+                    and (func is class_shape(stack[-1], self.prims.bridge).methods.get("vjp_fwd"))
                 )
                 if target is not None and not (pass_on and lacking.get(stack[-1]) is func):
                     refused[target] = (

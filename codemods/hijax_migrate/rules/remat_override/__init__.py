@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from ...analysis.ast_summary import own_returns
 from ...analysis.namespace import DEF
+from ...analysis.returns import tuple_sizes
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..ast_tests import methods
 from ..base import Rule
@@ -18,7 +18,7 @@ def old_remat_rule(node: ast.ClassDef) -> tuple[ast.FunctionDef, set[int | None]
     func = methods(node).get("remat")
     if func is None:
         return None
-    sizes = {len(ret.value.elts) if isinstance(ret.value, ast.Tuple) else None for ret in own_returns(func)}
+    sizes = tuple_sizes(func)
     return None if sizes == {3} else (func, sizes)
 
 

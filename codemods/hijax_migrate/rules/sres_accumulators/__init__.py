@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ...analysis.ast_summary import returns_values
+from ...analysis.returns import returns_values
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..ast_tests import has_sres, methods
 from ..base import Rule

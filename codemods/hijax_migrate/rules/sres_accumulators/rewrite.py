@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis.returns import own_returns, returns_values
+from ...analysis.returns import returns_values
 from ...analysis.shape import ClassShape
 from ..context import RuleTransformer
 from ..plans import Plan
@@ -17,7 +17,7 @@ class SresAccumulators(AccumulatorWrites, RuleTransformer):
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd_retval")
-        if not shape.has_sres or func is None or not returns_values(own_returns(func)):
+        if not shape.has_sres or func is None or not returns_values(self.prims.bridge.ast_of(func)):
             return None
         if "vjp_bwd" in shape.methods or "vjp_bwd_retval_logs" in shape.attributes:
             return self.skip(
