@@ -825,6 +825,31 @@ class Mul(Binary):{FWD}
     for _strategy in ("auto", "accum")
 ]
 
+# a rule bound on a line with another statement, and in a one-line class body: the
+# same binding, renamed (the tool passed both over: "nothing left to fix")
+CORE_CASES += [
+    SemanticCase(
+        f"bound_{_layout}_{_strategy}",
+        f"""
+def _mul_bwd(self, res, g):
+    x, y = res
+    return (g * y, g * x)
+
+
+class MulBase(Binary):{FWD}
+
+{_body}
+""",
+        [Y, X],
+        {"strategy": _strategy},
+    )
+    for _strategy in ("auto", "accum")
+    for _layout, _body in (
+        ("beside_another_statement", 'class Mul(MulBase):\n    label = "mul"; vjp_bwd = _mul_bwd\n'),
+        ("in_a_one_line_body", "class Mul(MulBase): vjp_bwd = _mul_bwd\n"),
+    )
+]
+
 # Half-ports whose every path is known (issue 26, path facts): writes on both
 # arms, helpers whose bodies are read, NullAccum exits, assertions, partial
 # ports, match arms. Each migrates under both strategies, at 0.10 (with the

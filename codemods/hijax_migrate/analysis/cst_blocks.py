@@ -61,3 +61,15 @@ def small_statements(module: cst.Module, kind: type) -> list:
         else:
             stack.extend(reversed(blocks_in(node, lines=True)))
     return found
+
+
+def own_statements(cls: cst.ClassDef) -> list[cst.CSTNode]:
+    """The class body's own statements, in source order, whatever its layout: a
+    line's small statements one by one (``a = 1; b = 2``), a one-line body's too
+    (``class C: a = 1``), and the compound ones."""
+    if isinstance(cls.body, cst.SimpleStatementSuite):
+        return list(cls.body.body)
+    return [small for stmt in cls.body.body for small in (stmt.body if isinstance(stmt, _LINES) else (stmt,))]
+
+
+_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from . import class_body
 from .bridge import Bridge
 from .nodes import findall, is_attribute, is_call, is_name, sole_target
 from .returns import tuple_sizes
@@ -105,7 +106,7 @@ def is_nzs_name(name: str) -> bool:
 @dataclass
 class ClassShape:
     methods: dict[str, cst.FunctionDef]
-    attributes: dict[str, cst.SimpleStatementLine]  # class-level `name = value`
+    attributes: dict[str, cst.Assign]  # the body's last `... name ... = value` (on a line of its own or not)
     inputs: list[str] | None  # positional inputs of the primitive, if visible
     pytree_inputs: frozenset[int]  # positions whose input is a literal pytree
     has_sres: bool  # vjp_fwd returns (out, res, nzs_out, sres)
@@ -147,17 +148,11 @@ def _is_pytree_literal(expr: cst.BaseExpression) -> bool:
 
 
 def class_shape(node: cst.ClassDef, bridge: Bridge) -> ClassShape:
-    """``bridge``: the tree's statements with ``ast``'s, which say what the rules return."""
-    methods: dict[str, cst.FunctionDef] = {}
-    attributes: dict[str, cst.SimpleStatementLine] = {}
-    for stmt in node.body.body:
-        if isinstance(stmt, cst.FunctionDef):
-            methods[stmt.name.value] = stmt
-        elif isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                for target in getattr(small, "targets", ()):
-                    for name in findall(target, cst.Name):
-                        attributes[name.value] = stmt
+    """``bridge``: the tree's statements with ``ast``'s, where the facts of the body are read
+    (``class_body``: its methods and assignments, whatever its layout; what the rules return)."""
+    stmt = bridge.ast_of(node)
+    methods = {name: bridge.cst_of(func) for name, func in class_body.methods(stmt).items()}
+    attributes = {name: bridge.cst_of(a) for name, a in class_body.assignments(stmt).items()}
     avals = _in_avals(methods.get("__init__"))
     inputs = inputs_of(methods)
     if avals is not None and (inputs is None or len(inputs) != len(avals.elements)):

@@ -8,13 +8,8 @@ from __future__ import annotations
 
 import ast
 
+from ..analysis.class_body import FUNCTIONS, methods
 from ..analysis.returns import tuple_sizes
-
-FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-def methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
-    return {stmt.name: stmt for stmt in node.body if isinstance(stmt, FUNCTIONS)}
 
 
 def assigned(node: ast.ClassDef) -> set[str]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.cst_blocks import own_statements
 from ...analysis.families import Classes, ancestors, first_definer, form, inheritors, rename_conflict
 from ...analysis.nodes import findall, is_call, is_name, sole_target
 from ...analysis.return_values import tuple_returns
@@ -137,8 +138,7 @@ class FamilyPlanner:
             return info.qualname in self.decider.renamed_rules(self.project, self.options, info.module)
         if bound_by_target(here) is not None:  # ``(vjp_bwd := f)``...: planned already (a base comes first)
             return info.qualname in self.report.renamed
-        stmt = class_shape(here, self.prims.bridge).attributes.get(RULE)
-        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        assign = class_shape(here, self.prims.bridge).attributes.get(RULE)
         return is_name(sole_target(assign), RULE) and bound_form(self.module, assign.value, here) == CLASSIC
 
     def here(self) -> Classes:
@@ -179,8 +179,7 @@ class FamilyPlanner:
 
     def plan_bound(self, cls: cst.ClassDef, shape) -> Plan | None:
         """``vjp_bwd = f`` or ``vjp_bwd = lambda ...`` in the class body."""
-        stmt = shape.attributes.get(RULE)
-        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        assign = shape.attributes.get(RULE)
         if not is_name(sole_target(assign), RULE):
             return None
         return self.plan_binding(cls, assign, assign.value)
@@ -253,8 +252,8 @@ class FamilyPlanner:
         bindings = sum(
             len(findall(s, cst.Name, lambda n: n.value == name))
             for c in self.prims.kinds
-            for s in c.body.body
-            if isinstance(s, cst.SimpleStatementLine) and is_name(sole_target(s.body[0]), RULE, NEW)
+            for s in own_statements(c)
+            if is_name(sole_target(s), RULE, NEW)
         )
         bindings += sum(
             is_name(getattr(factory_member(stmt, key), "value", None), name)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from ...analysis.cst_blocks import own_statements
 from ...analysis.namespace import CHAINED, FOR, IMPORT, UNPACKING, WALRUS, body_bindings
 from ...analysis.nodes import findall, is_name
 
@@ -59,7 +60,7 @@ def bound_by_target(cls: cst.ClassDef) -> Bound | Refused | None:
     defs = {id(f.name) for f in findall(cls.body, cst.FunctionDef, lambda f: f.name.value == RULE)}
     if all(id(n) in defs for n in findall(cls.body, cst.Name, lambda n: n.value == RULE)):
         return None  # only ``def vjp_bwd`` statements: none of these forms (read whatever the Python)
-    for stmt in cls.body.body:
+    for stmt in own_statements(cls):  # whatever the layout: ``a = 1; vjp_bwd = f``, ``class C: vjp_bwd = f``
         found = _in_statement(stmt)
         if found is None:
             continue
@@ -80,7 +81,10 @@ def _binds_in_forms(cls: cst.ClassDef) -> bool:
     return any(b.name == RULE and b.key in FORMS for b in body_bindings(node))
 
 
-def _in_statement(stmt: cst.BaseStatement) -> Bound | Refused | None:
+def _in_statement(stmt: cst.CSTNode) -> Bound | Refused | None:
+    """A binding in one of the body's own statements (a small one, or a ``for``)."""
+    if isinstance(stmt, cst.BaseSmallStatement):
+        return _in_small(stmt)
     if isinstance(stmt, cst.For):
         if not is_name(stmt.target, RULE):
             return None
@@ -88,10 +92,6 @@ def _in_statement(stmt: cst.BaseStatement) -> Bound | Refused | None:
         if value is None or stmt.asynchronous is not None:
             return Refused(stmt.target, "a `for` not over a display of one item binds it 0 or many times", FOR)
         return Bound(stmt.target, value, FOR)
-    for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-        found = _in_small(small)
-        if found is not None:
-            return found
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ...analysis.chains import HIJAX_MODULES
+from ...analysis.cst_blocks import own_statements
 from ...analysis.families import Classes, inheritors
 from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.scopes import Kind
@@ -90,13 +91,12 @@ class DceSites:
             )
         return self.plan_def(cls, func, at=assign) if self.old_signature(func) else None
 
-    def _bound(self, cls: cst.ClassDef, stmt: cst.SimpleStatementLine | None) -> cst.Assign | None:
-        """The statement's ``dce = value``; another form of binding is noted."""
-        assign = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
-        if stmt is None or is_name(sole_target(assign), RULE):
+    def _bound(self, cls: cst.ClassDef, assign: cst.Assign | None) -> cst.Assign | None:
+        """The body's ``dce = value``; another form of binding is noted."""
+        if assign is None or is_name(sole_target(assign), RULE):
             return assign
         return self.skip(
-            stmt,
+            assign,
             cls,
             f"`{RULE}` is bound in the class body in a way the tool cannot follow: "
             f"jax 0.12 calls `{RULE}(used_outs, {PARAM})`; check it takes `{PARAM}`",
@@ -124,16 +124,13 @@ class DceSites:
         binders = {
             s: cls
             for cls, kind in self.prims.kinds.items()
-            for s in cls.body.body
-            if isinstance(s, cst.SimpleStatementLine)
-            and len(s.body) == 1
-            and is_name(sole_target(s.body[0]), RULE)
-            and is_name(s.body[0].value, name)
+            for s in own_statements(cls)
+            if is_name(sole_target(s), RULE) and is_name(s.value, name)
         }
         if any(not kind.is_primitive for cls, kind in self.prims.kinds.items() if cls in binders.values()):
             return "a class that is no primitive binds it too"
         used = findall(module, cst.Name, lambda n: n.value == name)
-        bound = {s.body[0].value for s in binders}
+        bound = {s.value for s in binders}
         if len([n for n in used if n not in bound]) > 1:  # its own ``def`` name is one
             return f"`{name}` is used otherwise in this file"
         if findall(module, cst.SimpleString, lambda s: name in s.value):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.cst_blocks import own_statements
 from ...analysis.families import defining, flag_value, is_method
 from ...analysis.nodes import is_name
 from ...analysis.shape import ClassShape
@@ -14,13 +15,7 @@ from . import FLAG, RULE
 
 def _flags(cls: cst.ClassDef) -> list[cst.Assign | cst.AnnAssign]:
     """The body's own settings of the flag: plain, annotated or chained."""
-    return [
-        small
-        for stmt in cls.body.body
-        if isinstance(stmt, cst.SimpleStatementLine)
-        for small in stmt.body
-        if _sets_flag(small)
-    ]
+    return [small for small in own_statements(cls) if _sets_flag(small)]
 
 
 def _sets_flag(small: cst.BaseSmallStatement) -> bool:
@@ -111,3 +106,13 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
 
     def leave_AnnAssign(self, original_node, updated_node):
         return cst.RemovalSentinel.REMOVE if original_node in self._flags else updated_node
+
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        """A flag removed from the end of a line (``x = 1; FLAG = True``): the ``;`` that
+        separated it goes too (a body left empty is the ``pass`` libcst writes)."""
+        if original_node.body[-1] not in self._flags or not updated_node.body:
+            return updated_node
+        last = updated_node.body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+        return updated_node.with_changes(body=[*updated_node.body[:-1], last])
+
+    leave_SimpleStatementSuite = leave_SimpleStatementLine
