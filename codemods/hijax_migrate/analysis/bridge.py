@@ -20,13 +20,12 @@ import ast
 import libcst as cst
 
 from ..core.errors import tool_bug
+from ..core.stmts import held
 from .cst_blocks import blocks_in
 from .newsyntax import ALIAS
 
 _LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
 _SUITES = (cst.IndentedBlock, cst.SimpleStatementSuite)
-_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # libcst's order of a statement's blocks
-_HOLDERS = (ast.excepthandler, ast.match_case)  # hold statements, are none
 # ``ast``'s statement types whose libcst type has another name (``async`` is a field there)
 _NAMES = {"AsyncFunctionDef": "FunctionDef", "AsyncFor": "For", "AsyncWith": "With", "Delete": "Del"}
 
@@ -93,14 +92,10 @@ def _cst_preorder(node: cst.CSTNode, found: list, ends: dict) -> None:
             _cst_preorder(child, found, ends)
 
 
-def _ast_preorder(node: ast.AST):
-    for name in _FIELDS:
-        for child in getattr(node, name, ()):
-            if isinstance(child, _HOLDERS):
-                yield from _ast_preorder(child)
-            else:
-                yield child
-                yield from _ast_preorder(child)
+def _ast_preorder(node: ast.Module | ast.stmt):
+    for child in held(node):
+        yield child
+        yield from _ast_preorder(child)
 
 
 def _same_kind(node: cst.CSTNode, stmt: ast.stmt) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..core.stmts import FIELDS  # the same fields hold libcst's blocks
+
 # Statements that hold statements; expressions and simple statements hold none.
 _BLOCKS = (
     cst.Module,
@@ -22,8 +24,7 @@ _BLOCKS = (
 )
 
 
-_FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # in source order
-_HAS: dict[type, tuple[str, ...]] = {}  # node type -> the fields of ``_FIELDS`` it has
+_HAS: dict[type, tuple[str, ...]] = {}  # node type -> the fields of ``FIELDS`` it has
 # node type -> is it one of ``_BLOCKS`` (False), or with simple statement lines (True)?
 _IS: dict[bool, dict[type, bool]] = {False: {}, True: {}}
 
@@ -35,7 +36,7 @@ def blocks_in(node: cst.CSTNode, lines: bool = False) -> list[cst.CSTNode]:
     (an ``isinstance`` of libcst's abstract classes is slow)."""
     fields = _HAS.get(type(node))
     if fields is None:
-        fields = _HAS[type(node)] = tuple(name for name in _FIELDS if hasattr(node, name))
+        fields = _HAS[type(node)] = tuple(name for name in FIELDS if hasattr(node, name))
     known, found = _IS[lines], []
     for name in fields:
         value = getattr(node, name)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import enum
 
+from ..core.stmts import held
+
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
@@ -26,15 +28,8 @@ def own_returns(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return
         if isinstance(node, ast.Return):
             found.append(node)
         elif not isinstance(node, _NESTED):
-            stack.extend(reversed([*_blocks(node)]))
+            stack.extend(reversed([*held(node)]))
     return found
-
-
-def _blocks(stmt: ast.stmt):
-    """The statements ``stmt`` holds, in source order (a handler's and a case's bodies too)."""
-    for name in ("body", "handlers", "orelse", "finalbody", "cases"):
-        for child in getattr(stmt, name, ()):
-            yield from child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else (child,)
 
 
 def is_none(expr: ast.expr | None) -> bool:

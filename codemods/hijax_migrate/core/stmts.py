@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+FIELDS = ("body", "handlers", "orelse", "finalbody", "cases")  # a statement's blocks, in source order
+_HOLDERS = (ast.excepthandler, ast.match_case)  # hold statements, are none
 
 
 def statements(tree: ast.Module | ast.stmt, skip: tuple[type, ...] = ()) -> Iterator[ast.stmt]:
@@ -22,6 +23,13 @@ def statements(tree: ast.Module | ast.stmt, skip: tuple[type, ...] = ()) -> Iter
         if isinstance(stmt, skip):
             continue
         yield stmt
-        for name in _BLOCKS:
+        for name in FIELDS:  # ``held``, written out: this walk is on triage's path
             for child in getattr(stmt, name, ()):
-                stack.extend(child.body if isinstance(child, (ast.excepthandler, ast.match_case)) else [child])
+                stack.extend(child.body if isinstance(child, _HOLDERS) else [child])
+
+
+def held(stmt: ast.Module | ast.stmt) -> Iterator[ast.stmt]:
+    """The statements ``stmt`` holds directly, in source order (a handler's and a case's bodies too)."""
+    for name in FIELDS:
+        for child in getattr(stmt, name, ()):
+            yield from child.body if isinstance(child, _HOLDERS) else (child,)
