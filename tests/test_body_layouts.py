@@ -104,3 +104,21 @@ def test_the_plain_layouts_are_migrated_or_said():
         code = program(binding, LAYOUTS[0])
         result = migrate_source(code, "m.py", Options(target=parse_version(target)))
         assert result.code != code or result.report.findings, binding
+
+
+DERIVED = "vjp_fwd = vjp_fwd_from_jvp; vjp_bwd_retval = transpose_jvp"
+
+
+def test_derived_helpers_are_paired_or_refused_in_every_layout():
+    """HJX007 pairs jax 0.11.0's helpers only where each stands on a line of its own
+    (docs/decisions.md, "Layout"); in any other layout the file is left as it is, with
+    errors naming the helpers: never passed over."""
+    head = "from jax.experimental.hijax import VJPHiPrimitive, vjp_fwd_from_jvp, transpose_jvp\n\n\n"
+    for layout in LAYOUTS:
+        code = program(DERIVED, layout).replace(HEAD, head).replace("(Base)", "(VJPHiPrimitive)")
+        result = migrate_source(code, "m.py", Options(target=parse_version("0.11.1")))
+        if layout == LAYOUTS[0]:
+            assert "vjp_fwd, vjp_bwd_retval = vjp_from_jvp" in result.code
+            continue
+        assert result.code == code, layout
+        assert any(f.severity == "error" and "vjp_fwd_from_jvp" in f.message for f in result.report.findings), layout
