@@ -36,6 +36,7 @@ def is_static(func: cst.FunctionDef) -> bool:
     return any(is_name(d.decorator, "staticmethod") for d in func.decorators)
 
 
+# Statements whose arms hold statements (``branch_defs`` looks no deeper than an ``if``'s arms)
 _BLOCKS = (
     cst.If,
     cst.Else,
@@ -52,26 +53,9 @@ _BLOCKS = (
 )
 
 
-def conditional_defs(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
-    """Methods the class body defines inside a block (``if``, ``try``, ``for``...):
-    whether and which one exists is decided when the code runs."""
-    found: dict[str, cst.FunctionDef] = {}
-    stack = [stmt for stmt in reversed(cls.body.body) if isinstance(stmt, _BLOCKS)]
-    while stack:  # in source order: the first one is named
-        node = stack.pop()
-        if isinstance(node, cst.FunctionDef):
-            found.setdefault(node.name.value, node)
-        elif not isinstance(node, cst.ClassDef):
-            stack.extend(
-                reversed(
-                    [
-                        child
-                        for child in node.children
-                        if isinstance(child, (cst.BaseSuite, cst.BaseCompoundStatement, *_BLOCKS))
-                    ]
-                )
-            )
-    return found
+def conditional_defs(cls: cst.ClassDef, bridge: Bridge) -> dict[str, cst.FunctionDef]:
+    """``class_body.conditional_defs`` of ``ast``'s statement of ``cls``, as libcst's nodes."""
+    return {name: bridge.cst_of(func) for name, func in class_body.conditional_defs(bridge.ast_of(cls)).items()}
 
 
 def branch_defs(cls: cst.ClassDef, name: str) -> list[cst.FunctionDef] | None:

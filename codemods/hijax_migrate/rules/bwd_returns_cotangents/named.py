@@ -145,7 +145,7 @@ class NamedPlanner:
             and not is_static(func)
             and not shape.has_sres
             and rule_form(func) == CLASSIC
-            and RULE not in conditional_defs(cls)
+            and RULE not in conditional_defs(cls, self.prims.bridge)
             and not {RULE, NEW} & {*shape.attributes}
             and NEW not in shape.methods
             and not any(findall(s, cst.Name, lambda n: is_name(n, RULE)) for s in cls.body.body if s is not func)

@@ -176,7 +176,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if (
             not defs
             or any(rule_form(f) != CLASSIC or f.decorators for f in defs)
-            or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls))
+            or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls, self.prims.bridge))
         ):  # not each arm of an ``if``: other blocks, or a switch with ``vjp_bwd_retval``
             defs = renamed_in_blocks(cls) if not shape.has_sres else None
         if defs is None:
@@ -216,7 +216,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
 
     def _plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
-        hidden = conditional_defs(cls).get("vjp_bwd")
+        hidden = conditional_defs(cls, self.prims.bridge).get("vjp_bwd")
         if hidden is not None and func is None:
             return self.in_branches(cls, hidden)
         if hidden is not None:
@@ -341,7 +341,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             ret, where = next(iter(mixed.items()))
             return dropped_or_not(where, ret, self.prims.line, fix="")
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
-        if "batch_dim_rule" in conditional_defs(cls) or (
+        if "batch_dim_rule" in conditional_defs(cls, self.prims.bridge) or (
             info is not None and batches_through_vmapof(self.project, info)
         ):
             return (

@@ -63,7 +63,7 @@ def right_at_target(
     defines no ``vjp_bwd_retval``?"""
     if func.decorators or rule_form(func) == CLASSIC or returns_values(bridge.ast_of(func)):
         return False
-    if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls)):
+    if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls, bridge)):
         return False
     params = accumulator_params(func, 3 if shape.has_sres else 2)
     if params.star is not None:  # ``*arg_accums``: every input's, whatever their count
