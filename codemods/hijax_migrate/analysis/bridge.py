@@ -21,10 +21,9 @@ import libcst as cst
 
 from ..core.errors import tool_bug
 from ..core.stmts import held
-from .cst_blocks import blocks_in
+from .cst_blocks import LINES, blocks_in
 from .newsyntax import ALIAS
 
-_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
 _SUITES = (cst.IndentedBlock, cst.SimpleStatementSuite)
 # ``ast``'s statement types whose libcst type has another name (``async`` is a field there)
 _NAMES = {"AsyncFunctionDef": "FunctionDef", "AsyncFor": "For", "AsyncWith": "With", "Delete": "Del"}
@@ -82,7 +81,7 @@ def _cst_preorder(node: cst.CSTNode, found: list, ends: dict) -> None:
     for child in blocks_in(node, lines=True):
         if isinstance(child, _SUITES) and not child.body:  # a rewrite emptied it: its code is ``pass``
             found.append(child)
-        elif isinstance(child, _LINES):
+        elif isinstance(child, LINES):
             found.extend(child.body)  # a small statement holds none
         elif isinstance(child, cst.BaseCompoundStatement):
             found.append(child)

@@ -11,6 +11,7 @@ import libcst as cst
 
 from ..core.stmts import FIELDS  # the same fields hold libcst's blocks
 
+LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)  # what holds small statements
 # Statements that hold statements; expressions and simple statements hold none.
 _BLOCKS = (
     cst.Module,
@@ -57,7 +58,7 @@ def small_statements(module: cst.Module, kind: type) -> list:
     found, stack = [], [module]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        if isinstance(node, LINES):
             found.extend(small for small in node.body if isinstance(small, kind))
         else:
             stack.extend(reversed(blocks_in(node, lines=True)))
@@ -70,7 +71,4 @@ def own_statements(cls: cst.ClassDef) -> list[cst.CSTNode]:
     (``class C: a = 1``), and the compound ones."""
     if isinstance(cls.body, cst.SimpleStatementSuite):
         return list(cls.body.body)
-    return [small for stmt in cls.body.body for small in (stmt.body if isinstance(stmt, _LINES) else (stmt,))]
-
-
-_LINES = (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+    return [small for stmt in cls.body.body for small in (stmt.body if isinstance(stmt, LINES) else (stmt,))]

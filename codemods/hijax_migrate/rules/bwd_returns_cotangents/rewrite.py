@@ -109,12 +109,9 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             func = class_shape(cls, self.prims.bridge).methods.get("vjp_bwd") if kind is Kind.EXTERNAL else None
             info = self.prims.infos.get(cls) if kind is Kind.EXTERNAL and self.project is not None else None
             base = self.project.undecided_base(info) if info is not None else None
-            if base and value_rule(cls, self.prims.bridge) is not None and not switched_right(self, cls):
-                self.skip(
-                    value_rule(cls, self.prims.bridge),
-                    cls,
-                    f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}",
-                )
+            rule = value_rule(cls, self.prims.bridge) if base else None
+            if rule is not None and not switched_right(self, cls):
+                self.skip(rule, cls, f"`vjp_bwd` returns cotangents and its base is {base}: {ARMS}")
             elif func is not None and returns_values(self.prims.bridge.ast_of(func)):
                 self.skip(
                     func,
