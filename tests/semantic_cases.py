@@ -782,6 +782,32 @@ class Mul(Binary):{FWD}
             [Y, X],
             {"strategy": _strategy},
         ),
+        # an ``else`` holding only an ``if`` goes on with the chain: one arm runs, and each
+        # arm binds one rule, the renamed ones and a ``vjp_bwd_retval`` alike
+        SemanticCase(
+            f"rule_in_the_arms_of_an_else_holding_an_if_{_strategy}",
+            f"""
+OLD_JAX, SLOW = False, True
+
+
+class Mul(Binary):{FWD}
+    if OLD_JAX:
+        def vjp_bwd(self, res, g):
+            x, y = res
+            return (y * g, x * g)
+    else:
+        if SLOW:
+            def vjp_bwd(self, res, g):
+                x, y = res
+                return (g * y, g * x)
+        else:
+            def vjp_bwd_retval(self, res, g):
+                x, y = res
+                return [g * y, g * x]
+""",
+            [Y, X],
+            {"strategy": _strategy},
+        ),
     ]
 
 # rules bound in the class body, a partialmethod among them: the binding is renamed

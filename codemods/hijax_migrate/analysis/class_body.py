@@ -43,3 +43,47 @@ def conditional_defs(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
         elif not isinstance(stmt, ast.ClassDef):
             stack.extend(reversed([*held(stmt)]))
     return found
+
+
+def if_arms(stmt: ast.If) -> list[list[ast.stmt]]:
+    """The bodies of an ``if`` chain's arms, one of which runs (none, without an ``else``):
+    an ``elif``, or an ``else`` holding nothing but an ``if``, goes on with the chain."""
+    arms = [stmt.body]
+    while len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If):
+        stmt = stmt.orelse[0]
+        arms.append(stmt.body)
+    return arms + ([stmt.orelse] if stmt.orelse else [])
+
+
+def defs_named(nodes: list[ast.AST], name: str) -> list[ast.FunctionDef]:
+    """Every ``def name`` under ``nodes``, at any depth (in functions and classes too)."""
+    return [sub for node in nodes for sub in ast.walk(node) if isinstance(sub, FUNCTIONS) and sub.name == name]
+
+
+def branch_defs(node: ast.ClassDef, name: str) -> list[ast.FunctionDef] | None:
+    """Every ``def name`` the class body makes in the arms of ``if`` chains (one
+    of them runs, decided when the class is made); None where one stands
+    anywhere else: in another block (``try``, ``for``, ``with``...), deeper
+    than an arm, in a function or a class."""
+    found = []
+    for stmt in node.body:
+        for arm in if_arms(stmt) if isinstance(stmt, ast.If) else ():
+            for inner in arm:
+                if isinstance(inner, FUNCTIONS) and inner.name == name:
+                    found.append(inner)
+                elif isinstance(inner, _BLOCKS) and defs_named([inner], name):
+                    return None
+    return found if len(found) == len(defs_named(node.body, name)) else None
+
+
+def defs_in_blocks(stmts: list[ast.stmt], name: str) -> list[ast.FunctionDef]:
+    """Every ``def name`` reached through the blocks of ``stmts``, in source order
+    (never into a function or a class: their bodies are no part of the class's)."""
+    found, stack = [], list(reversed(stmts))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, FUNCTIONS):
+            found += [stmt] if stmt.name == name else []
+        elif not isinstance(stmt, ast.ClassDef):
+            stack.extend(reversed([*held(stmt)]))
+    return found

@@ -36,46 +36,9 @@ def is_static(func: cst.FunctionDef) -> bool:
     return any(is_name(d.decorator, "staticmethod") for d in func.decorators)
 
 
-# Statements whose arms hold statements (``branch_defs`` looks no deeper than an ``if``'s arms)
-_BLOCKS = (
-    cst.If,
-    cst.Else,
-    cst.Try,
-    cst.TryStar,
-    cst.ExceptHandler,
-    cst.ExceptStarHandler,
-    cst.Finally,
-    cst.For,
-    cst.While,
-    cst.With,
-    cst.Match,
-    cst.MatchCase,
-)
-
-
 def conditional_defs(cls: cst.ClassDef, bridge: Bridge) -> dict[str, cst.FunctionDef]:
     """``class_body.conditional_defs`` of ``ast``'s statement of ``cls``, as libcst's nodes."""
     return {name: bridge.cst_of(func) for name, func in class_body.conditional_defs(bridge.ast_of(cls)).items()}
-
-
-def branch_defs(cls: cst.ClassDef, name: str) -> list[cst.FunctionDef] | None:
-    """Every ``def name`` the class body makes in the arms of ``if`` statements
-    (one of them runs, decided when the class is made); None where one stands in
-    another block (``try``, ``for``, ``with``...) or nested deeper than an arm."""
-    found = []
-    for stmt in cls.body.body:
-        arms = []
-        while isinstance(stmt, cst.If):
-            arms.append(stmt.body)
-            stmt = stmt.orelse
-        arms += [stmt.body] if isinstance(stmt, cst.Else) else []
-        for arm in arms:
-            for inner in arm.body:
-                if isinstance(inner, cst.FunctionDef) and inner.name.value == name:
-                    found.append(inner)
-                elif isinstance(inner, _BLOCKS) and findall(inner, cst.FunctionDef, lambda f: f.name.value == name):
-                    return None
-    return found if len(found) == len(findall(cls.body, cst.FunctionDef, lambda f: f.name.value == name)) else None
 
 
 def star_name(func: cst.FunctionDef) -> str | None:

@@ -28,7 +28,7 @@ def assigned(node: ast.ClassDef) -> set[str]:
 def in_blocks(node: ast.ClassDef) -> set[str]:
     """Names of functions defined inside a block of the body, at any depth (in a function or a
     class there too): triage's superset of ``class_body.conditional_defs`` and of the blocks
-    HJX001's rewrite reads (``blocks.defs_in_blocks``)."""
+    HJX001's rewrite reads (``class_body.defs_in_blocks``)."""
     blocks = [stmt for stmt in node.body if not isinstance(stmt, (*FUNCTIONS, ast.ClassDef))]
     return {sub.name for stmt in blocks for sub in ast.walk(stmt) if isinstance(sub, FUNCTIONS)}
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis import class_body
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
+from ...analysis.ast_summary import rule_form
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.namespace import IMPORT
@@ -25,8 +27,8 @@ from ...analysis.project import Project
 from ...analysis.return_values import tuple_items, tuple_returns
 from ...analysis.returns import Returned, classify, own_returns, returns_values
 from ...analysis.scopes import ClassInfo
-from ...analysis.shape import ClassShape, branch_defs, class_shape, conditional_defs, positional
-from ...analysis.summary import CLASSIC, Kind, rule_form
+from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
+from ...analysis.summary import CLASSIC, Kind
 from ...analysis.tree_writes import tree_writes
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
@@ -168,14 +170,14 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         each alike where each is a value rule (whichever runs, the class is migrated)."""
         if switched_right(self, cls):  # already switches on jax's version, and right at the target
             return None
-        defs = branch_defs(cls, "vjp_bwd")
-        shape = class_shape(cls, self.prims.bridge)
+        stmt, shape = self.prims.bridge.ast_of(cls), class_shape(cls, self.prims.bridge)
+        defs = class_body.branch_defs(stmt, "vjp_bwd")
         if (
             not defs
-            or any(rule_form(f) != CLASSIC or f.decorators for f in defs)
-            or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls, self.prims.bridge))
+            or any(rule_form(f) != CLASSIC or f.decorator_list for f in defs)
+            or "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *class_body.conditional_defs(stmt))
         ):  # not each arm of an ``if``: other blocks, or a switch with ``vjp_bwd_retval``
-            defs = renamed_in_blocks(cls) if not shape.has_sres else None
+            defs = renamed_in_blocks(stmt) if not shape.has_sres else None
         if defs is None:
             return self.skip(
                 first,
@@ -204,6 +206,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 "(--strategy accum): one form for every arm",
                 NOTE,
             )
+        defs = [self.prims.bridge.cst_of(func) for func in defs]
         plans = [self.families.renames(self.rename(cls, func, "vjp_bwd_retval")) for func in defs]
         self._other_arms.extend(plans[1:])
         return plans[0]
