@@ -20,6 +20,7 @@ from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import MANY
+from hijax_migrate.analysis.summary import bridge_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
@@ -80,7 +81,8 @@ def facts_of_rule(source: str):
     scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
     func = wrapper.module.body[0]
     uses = Uses(func, scopes, parents)
-    helpers = Helpers(lambda _: scopes, parents, lambda call, caller: "none", BUILTINS.__contains__)
+    bridge = bridge_of(wrapper.module, source)
+    helpers = Helpers(bridge, lambda _: scopes, parents, lambda call, caller: "none", BUILTINS.__contains__)
     return func, helpers.facts(func, [uses.named("a")]), cst_returns(wrapper.module, func)
 
 

@@ -4,6 +4,7 @@ then hands back; each case is checked against running the function itself."""
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
 import libcst as cst
@@ -12,6 +13,7 @@ from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written, ends_abruptly
+from hijax_migrate.analysis.summary import bridge_of
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 A, N, S = Written.ALWAYS, Written.NEVER, Written.SOME
@@ -24,7 +26,7 @@ def facts_of_rule(body: str):
     scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
     func = wrapper.module.body[0]
     uses = Uses(func, scopes, parents)
-    facts = Helpers(lambda _: scopes, parents, lambda call, caller: "none").facts(
+    facts = Helpers(bridge_of(wrapper.module, source), lambda _: scopes, parents, lambda call, caller: "none").facts(
         func, [uses.named("a"), uses.named("b")]
     )
     return facts, cst_returns(wrapper.module, func)
@@ -84,6 +86,12 @@ FINALLY_CASES = [
     ("with c:\n    return 1, 2\n", ["exits"]),
     (
         "try:\n    try:\n        return 1, 2\n    finally:\n        pass\nexcept E:\n    return 3, 4\n",
+        ["exits", "exits"],
+    ),
+    # nor can a constant, a docstring or ``...``, in any spelling, raise there
+    (
+        "try:\n    try:\n        return 1, 2\n    finally:\n        ...\n        'a' 'b'\n        0\nexcept E:\n"
+        "    return 3, 4\n",
         ["exits", "exits"],
     ),
     # its own handlers run before it
@@ -157,7 +165,7 @@ def test_what_reaches_the_return_of_a_finally_block(body, expected):
     ],
 )
 def test_a_block_that_may_end_abruptly(block, abrupt):
-    assert ends_abruptly(cst.parse_module(block + "\n").body) is abrupt
+    assert ends_abruptly(ast.parse(block + "\n").body) is abrupt
 
 
 def facts_with_builtins(body: str, builtins=("range", "zip", "enumerate")):
@@ -166,7 +174,8 @@ def facts_with_builtins(body: str, builtins=("range", "zip", "enumerate")):
     scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
     func = wrapper.module.body[0]
     uses = Uses(func, scopes, parents)
-    helpers = Helpers(lambda _: scopes, parents, lambda call, caller: "none", set(builtins).__contains__)
+    bridge = bridge_of(wrapper.module, source)
+    helpers = Helpers(bridge, lambda _: scopes, parents, lambda call, caller: "none", set(builtins).__contains__)
     facts = helpers.facts(func, [uses.named("a"), uses.named("b")])
     return [facts.at(r) for r in cst_returns(wrapper.module, func)]
 

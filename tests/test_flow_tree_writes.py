@@ -12,6 +12,7 @@ from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Unknown, Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written
+from hijax_migrate.analysis.summary import bridge_of
 from hijax_migrate.analysis.tree_writes import tree_writes
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
@@ -26,9 +27,10 @@ def facts_at_return(body: str, star: bool = False, builtins=("zip",)) -> list[Wr
     scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
     func = wrapper.module.body[0]
     is_tree_map = lambda f: isinstance(f, cst.Name) and f.value == "tm"  # noqa: E731
-    uses = Uses(func, scopes, parents, tree_writes(is_tree_map, set(builtins).__contains__))
+    bridge = bridge_of(wrapper.module, source)
+    uses = Uses(func, scopes, parents, tree_writes(bridge, is_tree_map, set(builtins).__contains__))
     accs = uses.star("accs", 2) if star else [uses.named("a"), uses.named("b")]
-    facts = Helpers(lambda _: scopes, parents, lambda call, caller: "none").facts(func, accs)
+    facts = Helpers(bridge, lambda _: scopes, parents, lambda call, caller: "none").facts(func, accs)
     return facts.at(cst_returns(wrapper.module, func)[-1])
 
 

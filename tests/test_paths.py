@@ -11,6 +11,7 @@ from cst_returns import cst_returns
 from hijax_migrate.analysis.accum_uses import Uses
 from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written
+from hijax_migrate.analysis.summary import bridge_of
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
 A, N, S, U = Written.ALWAYS, Written.NEVER, Written.SOME, Written.UNKNOWN
@@ -19,7 +20,8 @@ A, N, S, U = Written.ALWAYS, Written.NEVER, Written.SOME, Written.UNKNOWN
 def facts_at_returns(source: str) -> list[list[Written]]:
     """Facts of the last function of ``source`` for its accumulators ``a`` and ``b``, at each return;
     calls reach the module's functions by name."""
-    wrapper = MetadataWrapper(cst.parse_module(textwrap.dedent(source)))
+    source = textwrap.dedent(source)
+    wrapper = MetadataWrapper(cst.parse_module(source))
     scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
     defs = {s.name.value: s for s in wrapper.module.body if isinstance(s, cst.FunctionDef)}
     func = list(defs.values())[-1]
@@ -29,7 +31,9 @@ def facts_at_returns(source: str) -> list[list[Written]]:
         return (found, 0) if found is not None else "not a function of the module"
 
     uses = Uses(func, scopes, parents)
-    facts = Helpers(lambda _: scopes, parents, resolve).facts(func, [uses.named("a"), uses.named("b")])
+    facts = Helpers(bridge_of(wrapper.module, source), lambda _: scopes, parents, resolve).facts(
+        func, [uses.named("a"), uses.named("b")]
+    )
     return [facts.at(ret) for ret in cst_returns(wrapper.module, func)]
 
 

@@ -20,7 +20,9 @@ from collections.abc import Callable, Mapping
 import libcst as cst
 
 from .accum_uses import Accumulator, Handed, Unknown, Uses
-from .paths import ANY, Event, Facts, Walk, facts_of, statement_of, surely_run
+from .bridge import Bridge
+from .cst_paths import facts_on, loop_writes_once, statement_of, surely_run
+from .paths import ANY, Event, Facts
 
 DEPTH = 4  # helpers calling helpers: deeper than this is not read
 Resolved = tuple  # (the helper's FunctionDef, how many leading parameters the call binds itself)
@@ -29,12 +31,14 @@ Resolved = tuple  # (the helper's FunctionDef, how many leading parameters the c
 class Helpers:
     def __init__(
         self,
+        bridge: Bridge,  # the tree's statements with ``ast``'s, whose paths are walked
         scopes_of: Callable[[cst.FunctionDef], Mapping],
         parents,
         resolve: Callable[[cst.Call, cst.FunctionDef], Resolved | str],
         builtin: Callable[[str], bool] | None = None,  # is a name Python's own (``range``): loop counts
     ):
-        self.scopes_of, self.parents, self.resolve, self.builtin = scopes_of, parents, resolve, builtin
+        self.bridge, self.scopes_of, self.parents = bridge, scopes_of, parents
+        self.resolve, self.builtin = resolve, builtin
 
     def facts(self, func: cst.FunctionDef, accs: list[Accumulator], seen: tuple = ()) -> Facts:
         """The path facts of ``func`` for ``accs``, each call they are handed to read."""
@@ -49,7 +53,7 @@ class Helpers:
                 events.setdefault(statement_of(handed.call, self.parents), []).append(
                     Event(i, effect, handed.call, why, where)
                 )
-        return facts_of(func, events, len(accs), self.builtin)
+        return facts_on(self.bridge, func, events, len(accs), self.builtin)
 
     def effect(self, handed: Handed, caller: cst.FunctionDef, seen: tuple) -> tuple:
         """(1, 0 or ANY; why not known; the node in the helper to name) for the accumulator ``handed`` passes."""
@@ -102,9 +106,9 @@ class Helpers:
             )
         var = uses.named(loop.target.elements[_zip_position(loop, param)].value.value)
         inside = all(_within(node, loop.body, self.parents) for node in var.writes)
-        if var.handed or not inside or not once_per_iteration(loop, var):
+        if var.handed or not inside or not once_per_iteration(self.bridge, loop, var):
             return ANY, f"does not write each element of `{param}` exactly once in its loop", loop
-        effect = once_or_never(facts_of(helper, {loop: [Event(0, 1, loop)]}, 1).counts(0))
+        effect = once_or_never(facts_on(self.bridge, helper, {loop: [Event(0, 1, loop)]}, 1).counts(0))
         return (
             (effect, "", None)
             if effect is not None
@@ -216,14 +220,6 @@ def _literal_args(handed: Handed, bound: int, helper: cst.FunctionDef) -> dict[s
     return found
 
 
-def once_per_iteration(loop: cst.For, var: Accumulator) -> bool:
+def once_per_iteration(bridge: Bridge, loop: cst.For, var: Accumulator) -> bool:
     """Every pass through the loop's body writes ``var`` once, and none leaves the loop early."""
-    events = {w: [Event(0, 1, w)] for w in var.writes}
-    walk_facts = Facts(1)
-    walk = Walk(events, walk_facts)
-    walk.loops.append(frame := ([], []))
-    end = walk.block(loop.body.body, walk.start())
-    if walk_facts.exits or frame[0] or loop.orelse:
-        return False
-    ends = [s for s in [end, *frame[1]] if s is not None]
-    return bool(ends) and all(s[0] == {1} for s in ends)
+    return loop_writes_once(bridge, loop, {w: [Event(0, 1, w)] for w in var.writes})

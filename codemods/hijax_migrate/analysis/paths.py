@@ -8,6 +8,9 @@ so that each ``return`` knows, for each accumulator, whether every path that
 reaches it wrote it (``ALWAYS``), none did (``NEVER``), some did (``SOME``),
 or one handed it to a call that cannot be read (``UNKNOWN``).
 
+The walk reads ``ast``'s statements (``cst_paths`` maps libcst's onto them,
+and the facts back); the events, what each statement does, are the caller's.
+
 The model is conservative: a loop may run any number of times (but for one
 whose count is known, ``loops.py``), an exception may leave a ``try`` or
 ``with`` body at any point, a ``match`` may take any arm. A ``finally`` block
@@ -25,10 +28,9 @@ there may be caught, the return's value dropped after its writes), and one in a
 
 from __future__ import annotations
 
+import ast
 import enum
 from dataclasses import dataclass, field
-
-import libcst as cst
 
 MANY, ANY = 2, "?"
 State = tuple  # one frozenset of counts per accumulator; None: no path reaches here
@@ -49,9 +51,9 @@ class Event:
 
     acc: int
     effect: int | str
-    node: cst.CSTNode
+    node: object  # whatever the caller names in its messages
     why: str = ""
-    where: cst.CSTNode | None = None
+    where: object = None
 
 
 def written(counts: frozenset) -> Written:
@@ -75,7 +77,8 @@ def _join(*states: State | None) -> State | None:
 
 @dataclass
 class Facts:
-    """The joined state at each exit: a ``Return``, or the function (off its end)."""
+    """The joined state at each exit: a ``Return``, or the function (off its end); a
+    dropped or maybe-dropped return's ``finally`` is its ``Try``, a ``with`` its ``With``."""
 
     size: int
     exits: dict = field(default_factory=dict)
@@ -83,7 +86,7 @@ class Facts:
     discarded: dict = field(default_factory=dict)  # return -> the ``finally`` that drops its value on some path
     mixed: dict = field(default_factory=dict)  # return -> a ``finally`` that may drop its value, or not
 
-    def at(self, node: cst.CSTNode) -> list[Written]:
+    def at(self, node) -> list[Written]:
         state = self.exits.get(node)  # None: no path reaches it; as good as never written
         return [Written.NEVER] * self.size if state is None else [written(c) for c in state]
 
@@ -92,42 +95,14 @@ class Facts:
         return frozenset().union(*(state[acc] for state in self.exits.values()))
 
 
-def facts_of(func: cst.FunctionDef, events: dict, size: int, builtin=None) -> Facts:
-    """``builtin(name)``: is ``name`` Python's own there (``range``, ``zip``); None: not known."""
+def facts_of(func: ast.FunctionDef | ast.AsyncFunctionDef, events: dict, size: int, builtin=None) -> Facts:
+    """``events``: each statement's, keyed by ``ast``'s statement; ``builtin(name)``: is
+    ``name`` Python's own there (``range``, ``zip``); None: not known."""
     walk = Walk(events, Facts(size), builtin)
-    end = walk.block(func.body.body, walk.start())
+    end = walk.block(func.body, walk.start())
     if end is not None:
         walk.facts.exits[func] = end
     return walk.facts
-
-
-def statement_of(node: cst.CSTNode, parents) -> cst.CSTNode:
-    """The statement an expression belongs to; a compound one where it stands in its header."""
-    while not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
-        node = parents[node]
-    return node
-
-
-_HEADERS = {cst.If: "test", cst.For: "iter", cst.Match: "subject"}
-
-
-def surely_run(node: cst.CSTNode, parents) -> bool:
-    """Does ``node`` run whenever its statement does? Not in an arm of ``a if c else b``, after
-    the first operand of ``and``/``or``, in a ``case`` guard or an ``except`` clause's type."""
-    while not isinstance(node, cst.BaseSmallStatement):
-        parent = parents[node]
-        if isinstance(parent, cst.IfExp) and node is not parent.test:
-            return False
-        if isinstance(parent, cst.BooleanOperation) and node is parent.right:
-            return False
-        if isinstance(parent, (cst.FunctionDef, cst.ClassDef)):
-            return True  # decorators, defaults, bases: evaluated where the statement runs
-        if isinstance(parent, cst.With):
-            return any(node is item for item in parent.items)
-        if isinstance(parent, cst.BaseCompoundStatement):
-            return type(parent) in _HEADERS and node is getattr(parent, _HEADERS[type(parent)])
-        node = parent
-    return True
 
 
 class Walk:
@@ -142,28 +117,26 @@ class Walk:
         # (kind, node, state) of each return, break or continue waiting to run through it
         self.finals: list[tuple[int, list]] = []
         self.catchers = 0  # open try bodies with handlers, and with bodies: an exception there may be caught
-        self.withs: list[tuple[cst.With, bool]] = []  # open with bodies: may an exception of its exit be caught?
+        self.withs: list[tuple[ast.stmt, bool]] = []  # open with bodies: may an exception of its exit be caught?
 
     def start(self) -> State:
         return tuple(frozenset({0}) for _ in range(self.facts.size))
 
-    def block(self, statements, state: State | None) -> State | None:
+    def block(self, statements: list[ast.stmt], state: State | None) -> State | None:
         for node in statements:
             if state is None:
                 return None  # the rest cannot be reached
             state = self.statement(node, state)
         return state
 
-    def statement(self, node: cst.CSTNode, state: State) -> State | None:
-        if isinstance(node, cst.SimpleStatementLine):
-            return self.block(node.body, state)
+    def statement(self, node: ast.stmt, state: State) -> State | None:
         state = self.apply(node, state)
         handler = getattr(self, f"_{type(node).__name__.lower()}", None)
         return handler(node, state) if handler is not None else state
 
-    def apply(self, node: cst.CSTNode, state: State) -> State:
+    def apply(self, node: ast.stmt, state: State) -> State:
         for event in self.events.get(node, ()):
-            effect = ANY if isinstance(node, cst.While) else event.effect  # a test runs again and again
+            effect = ANY if isinstance(node, ast.While) else event.effect  # a test runs again and again
             if effect == ANY:
                 self.facts.unknown.setdefault(event.acc, event)
             state = tuple(
@@ -200,48 +173,44 @@ class Walk:
         else:
             self.loops[-1][which].append(state)
 
-    def _if(self, node: cst.If, state):
-        if isinstance(node.orelse, cst.If):
-            other = self.statement(node.orelse, state)
-        else:
-            other = self.block(node.orelse.body.body, state) if node.orelse else state
-        return _join(self.block(node.body.body, state), other)
+    def _if(self, node: ast.If, state):  # an ``elif`` is the ``if`` its ``orelse`` holds
+        return _join(self.block(node.body, state), self.block(node.orelse, state))
 
     def _loop(self, node, state):
-        count = known_count(node.iter, self.builtin) if isinstance(node, cst.For) and not node.asynchronous else None
+        count = known_count(node.iter, self.builtin) if isinstance(node, ast.For) else None
         if count is not None:
             return self._counted(node, state, count)
         entry, breaks = state, []
         for _ in range(8):  # counts saturate at MANY: a fixed point within a few rounds
             self.loops.append(frame := ([], []))
-            end = self.block(node.body.body, entry)
+            end = self.block(node.body, entry)
             self.loops.pop()
             breaks += frame[0]
             again = _join(entry, end, *frame[1])
             if again == entry:
                 break
             entry = again
-        forever = isinstance(node, cst.While) and isinstance(node.test, cst.Name) and node.test.value == "True"
+        forever = isinstance(node, ast.While) and isinstance(node.test, ast.Constant) and node.test.value is True
         after = None if forever else entry
         if node.orelse and after is not None:
-            after = self.block(node.orelse.body.body, after)
+            after = self.block(node.orelse, after)
         return _join(after, *breaks)
 
-    _for = _while = _loop
+    _for = _asyncfor = _while = _loop
 
-    def _counted(self, node: cst.For, state, count: int):
+    def _counted(self, node: ast.For, state, count: int):
         """A ``for`` over something of known length: its body runs ``count`` times, unless it breaks."""
         entry, breaks = state, []
         for _ in range(count):
             if entry is None:
                 break
             self.loops.append(frame := ([], []))
-            end = self.block(node.body.body, entry)
+            end = self.block(node.body, entry)
             self.loops.pop()
             breaks += frame[0]
             entry = _join(end, *frame[1])
         if node.orelse and entry is not None:
-            entry = self.block(node.orelse.body.body, entry)
+            entry = self.block(node.orelse, entry)
         return _join(entry, *breaks)
 
     def _inside(self, body, state):
@@ -254,17 +223,17 @@ class Walk:
         """The state after a ``try``'s body, ``else`` and handlers, before its ``finally``."""
         self.catchers += bool(node.handlers)
         try:
-            end, anywhere = self._inside(node.body.body, state)
+            end, anywhere = self._inside(node.body, state)
         finally:
             self.catchers -= bool(node.handlers)
         if node.orelse:
-            end = self.block(node.orelse.body.body, end)
-        return _join(end, *(self.block(h.body.body, anywhere) for h in node.handlers))
+            end = self.block(node.orelse, end)
+        return _join(end, *(self.block(h.body, anywhere) for h in node.handlers))
 
     def _try(self, node, state):
         if not node.finalbody:
             return self._handled(node, state)
-        final = node.finalbody.body.body
+        final = node.finalbody
         self.finals.append((len(self.loops), pending := []))
         self.frames.append([state])  # an exception may leave the body, a handler or `else` anywhere
         try:
@@ -276,7 +245,7 @@ class Walk:
         for kind, at, entry in pending:
             after = self.block(final, entry)
             if kind == "return" and (abrupt or caught):
-                (self.facts.discarded if after is None else self.facts.mixed).setdefault(at, node.finalbody)
+                (self.facts.discarded if after is None else self.facts.mixed).setdefault(at, node)
             if after is not None:
                 {"return": self._return, "break": self._break, "continue": self._continue}[kind](at, after)
         if raised is not None:
@@ -289,39 +258,54 @@ class Walk:
         self.withs.append((node, self.catchers > 0))
         self.catchers += 1
         try:
-            end, anywhere = self._inside(node.body.body, state)
+            end, anywhere = self._inside(node.body, state)
         finally:
             self.catchers -= 1
             self.withs.pop()
         return _join(end, anywhere)  # a context manager may swallow an exception raised anywhere
 
-    def _match(self, node: cst.Match, state):
-        ends = [self.block(case.body.body, state) for case in node.cases]
+    _asyncwith = _with
+
+    def _match(self, node: ast.Match, state):
+        ends = [self.block(case.body, state) for case in node.cases]
         last = node.cases[-1] if node.cases else None
         exhaustive = (
             last is not None
             and last.guard is None
-            and isinstance(last.pattern, cst.MatchAs)
+            and isinstance(last.pattern, ast.MatchAs)
             and last.pattern.pattern is None
         )
         return _join(*ends, *([] if exhaustive else [state]))
 
 
+def once_per_pass(loop: ast.For, events: dict) -> bool:
+    """Every pass through the loop's body writes accumulator 0 once (``events``), and
+    none leaves the loop early (no ``return``, ``break`` or ``else``)."""
+    facts = Facts(1)
+    walk = Walk(events, facts)
+    walk.loops.append(frame := ([], []))
+    end = walk.block(loop.body, walk.start())
+    if facts.exits or frame[0] or loop.orelse:
+        return False
+    ends = [s for s in [end, *frame[1]] if s is not None]
+    return bool(ends) and all(s[0] == {1} for s in ends)
+
+
 MOST_ROUNDS = 32  # a known count above this is walked as any loop
 
 
-def known_count(iterable: cst.BaseExpression, builtin) -> int | None:
+def known_count(iterable: ast.expr, builtin) -> int | None:
     """How many items a ``for`` gets from ``iterable``, where it is visible: a tuple or list
     display (no starred item), ``range`` of integer literals, ``zip`` or ``enumerate`` of
     such (``builtin`` says the names are Python's own); None otherwise."""
-    if isinstance(iterable, (cst.Tuple, cst.List)):
-        starred = any(isinstance(e, cst.StarredElement) for e in iterable.elements)
-        return None if starred or len(iterable.elements) > MOST_ROUNDS else len(iterable.elements)
-    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and builtin(iterable.func.value)):
+    if isinstance(iterable, (ast.Tuple, ast.List)):
+        starred = any(isinstance(e, ast.Starred) for e in iterable.elts)
+        return None if starred or len(iterable.elts) > MOST_ROUNDS else len(iterable.elts)
+    if not (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and builtin(iterable.func.id)):
         return None
-    if any(a.keyword is not None or a.star for a in iterable.args):
+    if iterable.keywords or any(isinstance(a, ast.Starred) for a in iterable.args):
         return None
-    name, args = iterable.func.value, [a.value for a in iterable.args]
+    name, args = iterable.func.id, iterable.args
     if name == "range" and 1 <= len(args) <= 3:
         numbers = [_integer(a) for a in args]
         if None in numbers or numbers[2:] == [0]:
@@ -334,57 +318,42 @@ def known_count(iterable: cst.BaseExpression, builtin) -> int | None:
     return counts[0] if name == "enumerate" and len(args) == 1 else None
 
 
-def _integer(expr: cst.BaseExpression) -> int | None:
-    if isinstance(expr, cst.Integer):
-        return int(expr.evaluated_value)
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-        inner = _integer(expr.expression)
+def _integer(expr: ast.expr) -> int | None:
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:  # ``True`` is an int too, and no literal
+        return expr.value
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = _integer(expr.operand)
         return None if inner is None else -inner
     return None
 
 
-_JUMPS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+_JUMPS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+_UNRUN = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their bodies do not run where they stand
 
 
-def ends_abruptly(statements, in_loop: bool = False) -> bool:
+def ends_abruptly(statements: list[ast.stmt], in_loop: bool = False) -> bool:
     """May these statements end other than by running off their end: a ``return`` or ``raise``,
     or a ``break``/``continue`` of a loop around them (``in_loop``: one of theirs is open)?"""
     for stmt in statements:
-        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            if ends_abruptly(stmt.body, in_loop):
-                return True
-        elif isinstance(stmt, (cst.Return, cst.Raise)) or (isinstance(stmt, _JUMPS) and not in_loop):
+        if isinstance(stmt, (ast.Return, ast.Raise)) or (isinstance(stmt, _JUMPS) and not in_loop):
             return True
-        elif isinstance(stmt, cst.BaseCompoundStatement) and not isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-            if any(ends_abruptly(body, in_loop or _loop_body(stmt, body)) for body in _bodies(stmt)):
-                return True
+        if not isinstance(stmt, _UNRUN) and any(ends_abruptly(body, in_loop or loop) for body, loop in _bodies(stmt)):
+            return True
     return False
 
 
-def _inert(statements) -> bool:
-    """Only ``pass`` (and string constants): nothing there can raise."""
+def _inert(statements: list[ast.stmt]) -> bool:
+    """Only ``pass`` and constants (a docstring, ``...``): nothing there can raise."""
     return all(
-        isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
-        and all(
-            isinstance(s, cst.Pass) or (isinstance(s, cst.Expr) and isinstance(s.value, cst.SimpleString))
-            for s in stmt.body
-        )
+        isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
         for stmt in statements
     )
 
 
-def _loop_body(stmt, body) -> bool:
-    return isinstance(stmt, (cst.For, cst.While)) and body is stmt.body.body
-
-
-def _bodies(stmt) -> list:
-    """The statement lists of a compound statement (a loop's ``else`` runs outside the loop)."""
-    found = [stmt.body.body] if isinstance(getattr(stmt, "body", None), cst.BaseSuite) else []
-    orelse = getattr(stmt, "orelse", None)
-    if isinstance(orelse, cst.If):
-        found += _bodies(orelse)
-    elif orelse is not None:
-        found.append(orelse.body.body)
-    if getattr(stmt, "finalbody", None) is not None:
-        found.append(stmt.finalbody.body.body)
-    return found + [inner.body.body for inner in [*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]]
+def _bodies(stmt: ast.stmt) -> list[tuple[list[ast.stmt], bool]]:
+    """The statement lists a compound statement holds, each with whether it is a loop's body
+    (a loop's ``else`` runs outside the loop)."""
+    loop = isinstance(stmt, (ast.For, ast.AsyncFor, ast.While))
+    found = [(getattr(stmt, name, None), loop and name == "body") for name in ("body", "orelse", "finalbody")]
+    found += [(inner.body, False) for inner in [*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]]
+    return [(body, in_loop) for body, in_loop in found if isinstance(body, list)]

@@ -22,17 +22,20 @@ from collections.abc import Callable
 import libcst as cst
 
 from .accum_uses import Unknown, Uses
+from .bridge import Bridge
+from .cst_paths import facts_on
 from .helpers import once_per_iteration
 from .nodes import findall
-from .paths import Event, facts_of, known_count
+from .paths import Event, known_count
 
 
-def tree_writes(is_tree_map: Callable[[cst.BaseExpression], bool], builtin=None):
+def tree_writes(bridge: Bridge, is_tree_map: Callable[[cst.BaseExpression], bool], builtin=None):
     """``written(uses, node)``: the statement that writes the accumulator ``node`` names through
-    ``jax.tree.map``, or the loop over ``zip`` that does, or None."""
+    ``jax.tree.map``, or the loop over ``zip`` that does, or None (``bridge``: the tree's
+    statements with ``ast``'s, whose paths are walked)."""
 
     def written(uses: Uses, node: cst.CSTNode) -> cst.Expr | cst.For | None:
-        loop = _zip_loop(uses, node, builtin or (lambda name: False))
+        loop = _zip_loop(uses, node, builtin or (lambda name: False), bridge)
         if loop is not None:
             return loop
         parent = uses.parents[node]
@@ -51,14 +54,14 @@ def tree_writes(is_tree_map: Callable[[cst.BaseExpression], bool], builtin=None)
         if any(a.keyword is not None or a.star for a in call.args) or not is_tree_map(call.func):
             return None
         statement = uses.parents[call]
-        if not isinstance(statement, cst.Expr) or not _writes_first_once(uses, call.args[0].value):
+        if not isinstance(statement, cst.Expr) or not _writes_first_once(uses, call.args[0].value, bridge):
             return None
         return statement
 
     return written
 
 
-def _writes_first_once(uses: Uses, func: cst.BaseExpression) -> bool:
+def _writes_first_once(uses: Uses, func: cst.BaseExpression, bridge: Bridge) -> bool:
     if isinstance(func, cst.Lambda):
         return _lambda_writes_first(func)
     if not isinstance(func, cst.Name) or uses.scopes.get(func) is not uses.scope:
@@ -75,7 +78,7 @@ def _writes_first_once(uses: Uses, func: cst.BaseExpression) -> bool:
     except Unknown:
         return False
     events = {w: [Event(0, 1, w)] for w in acc.writes}
-    return not acc.handed and facts_of(local, events, 1).counts(0) == {1}
+    return not acc.handed and facts_on(bridge, local, events, 1).counts(0) == {1}
 
 
 def _lambda_writes_first(func: cst.Lambda) -> bool:
@@ -103,12 +106,12 @@ def _inside(node: cst.CSTNode, func: cst.CSTNode, parents) -> bool:
     return node is func
 
 
-def _zip_loop(uses: Uses, node: cst.CSTNode, builtin) -> cst.For | None:
+def _zip_loop(uses: Uses, node: cst.CSTNode, builtin, bridge: Bridge) -> cst.For | None:
     """The ``for`` of the rule whose ``zip(...)`` takes a display holding ``node``, where each
     accumulator of the display is written once."""
     element = uses.parents[node]
     literal = uses.parents[element] if isinstance(element, cst.Element) and element.value is node else None
-    if not isinstance(literal, (cst.Tuple, cst.List)) or known_count(literal, builtin) is None:
+    if not isinstance(literal, (cst.Tuple, cst.List)):
         return None
     arg = uses.parents[literal]
     call = uses.parents[arg] if isinstance(arg, cst.Arg) and arg.value is literal else None
@@ -117,8 +120,11 @@ def _zip_loop(uses: Uses, node: cst.CSTNode, builtin) -> cst.For | None:
         return None
     if not (isinstance(call.func, cst.Name) and call.func.value == "zip" and builtin("zip")):
         return None
-    if known_count(call, builtin) != len(literal.elements) or uses.scopes.get(call) is not uses.scope:
-        return None  # zip stops before the last accumulator, or cannot be read
+    if (
+        known_count(bridge.ast_of(loop).iter, builtin) != len(literal.elements)
+        or uses.scopes.get(call) is not uses.scope
+    ):
+        return None  # zip stops before the last accumulator (the display's own count unknown too), or cannot be read
     target = loop.target
     position = call.args.index(arg)
     if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(call.args):
@@ -131,4 +137,4 @@ def _zip_loop(uses: Uses, node: cst.CSTNode, builtin) -> cst.For | None:
     except Unknown:
         return None
     inside = all(_inside(w, loop.body, uses.parents) for w in var.writes)
-    return loop if inside and not var.handed and once_per_iteration(loop, var) else None
+    return loop if inside and not var.handed and once_per_iteration(bridge, loop, var) else None

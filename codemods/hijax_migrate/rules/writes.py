@@ -33,11 +33,12 @@ from ..analysis.accum import (
 )
 from ..analysis.accum_uses import Accumulator, accumulator_params, in_catching_block
 from ..analysis.ast_summary import parse_ast
+from ..analysis.cst_paths import facts_on
 from ..analysis.families import Classes, defining, descendants
 from ..analysis.function_scopes import FunctionScopes
 from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
-from ..analysis.paths import Facts, Written, facts_of
+from ..analysis.paths import Facts, Written
 from ..analysis.qualified import Qualifier, model_of
 from ..analysis.reach import (
     Arity,
@@ -270,7 +271,9 @@ class AccumulatorWrites(RewritePlans):
     ) -> Plan | None:
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
-        flow = facts if facts is not None else facts_of(plan.func, {}, 0)  # which returns exit with their value
+        flow = (
+            facts if facts is not None else facts_on(self.prims.bridge, plan.func, {}, 0)
+        )  # which returns exit with their value
         for ret in returns:
             kind = self.returned(ret)
             if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:

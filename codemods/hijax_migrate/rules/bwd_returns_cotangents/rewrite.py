@@ -16,11 +16,11 @@ from ...analysis import class_body
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
 from ...analysis.ast_summary import rule_form
+from ...analysis.cst_paths import facts_on
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.namespace import IMPORT
 from ...analysis.nodes import findall, is_name
-from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.probes import value_rule
 from ...analysis.project import Project
@@ -336,7 +336,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
-        mixed = facts_of(func, {}, 0).mixed
+        mixed = facts_on(self.prims.bridge, func, {}, 0).mixed
         if mixed:
             ret, where = next(iter(mixed.items()))
             return dropped_or_not(where, ret, self.prims.line, fix="")
@@ -381,14 +381,18 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         scopes, parents = self.scopes_and_parents()
-        uses = Uses(func, scopes.of(func), parents.cover(cls), tree_writes(self.is_tree_map, self.builtin()))
+        uses = Uses(
+            func, scopes.of(func), parents.cover(cls), tree_writes(self.prims.bridge, self.is_tree_map, self.builtin())
+        )
         returns = self.returns_of(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
                 return None
             whole = [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
-            facts = Helpers(scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(func, whole)
+            facts = Helpers(self.prims.bridge, scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(
+                func, whole
+            )
         except Unknown as unknown:
             return self.skip(
                 func,
