@@ -24,7 +24,6 @@ class DefLines:
         self._bridge, self._code = bridge, code
         self._lines: dict[cst.CSTNode, int] | None = None
         self._spans: list[list[int]] | None = None
-        self._extents: dict[cst.CSTNode, tuple[int, int]] = {}
 
     def spans(self) -> list[list[int]] | None:
         """The line spans of the module's statements (see ``attr_reach.spans``);
@@ -41,20 +40,6 @@ class DefLines:
         self._read()
         return self._lines.get(node)
 
-    def text(self, node: cst.CSTNode) -> str | None:
-        """The text of a class or function statement of the tree, from its
-        keyword's line to its last (None where ast cannot tell)."""
-        self._read()
-        extent = self._extents.get(node)
-        if extent is None:
-            return None
-        return "\n".join(self._code.split("\n")[extent[0] - 1 : extent[1]])
-
-    def node_of(self, stmt: ast.stmt) -> cst.CSTNode | None:
-        """The statement of the tree that ``ast``'s ``stmt`` is (``stmt`` of a
-        parse of the same text); None where ast cannot tell."""
-        return self._bridge.cst_of(stmt, strict=False) if self._bridge.as_written else None
-
     def _read(self) -> None:
         if self._lines is not None:
             return
@@ -64,7 +49,6 @@ class DefLines:
         self._spans = attr_reach.spans(self._bridge.parsed.body)
         lines = self._code.split("\n")
         for node, stmt in self._bridge.statements((cst.ClassDef, cst.FunctionDef)):
-            self._extents[node] = (stmt.lineno, stmt.end_lineno)
             if _names_on_its_line(lines[stmt.lineno - 1], stmt):
                 self._lines[node] = stmt.lineno
         for node, stmt in self._bridge.statements((cst.Import, cst.ImportFrom)):

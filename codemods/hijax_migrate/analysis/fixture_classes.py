@@ -1,12 +1,11 @@
-"""Deliberate test fixtures, read from ``ast``: what ``engine.undecided``
-finds with libcst, so that triage can make its notes without libcst (a test
-module full of ``assertRaises`` fixtures, jax's own hijax_test.py among them).
+"""Deliberate test fixtures, read from ``ast``: the one reading, triage's
+notes and the migration's (``engine.undecided``, through the bridge).
 
-The walk is ``undecided._Fixtures``' own, node for node: libcst holds a
-``Name`` wherever a word names something (an attribute's, a parameter's, a
-keyword's, an import's), so each of those counts as a use here too. A test
-compares both on every golden input; where this one cannot tell (a ``raises``
-call written other than as a dotted name), it says so and libcst decides.
+A class is one where it is defined inside a ``raises`` block, or in a
+function and every use of its name (and of the local functions that use it)
+stands in such a block. A use is any place the grammar holds the word as an
+identifier (``identifiers.own``): a name, an attribute's, a parameter's, a
+keyword's, an import's, a pattern's, a type parameter's.
 """
 
 from __future__ import annotations
@@ -15,21 +14,23 @@ import ast
 import re
 
 from ..core.model import Finding
+from .identifiers import own
 
-_DOTTED = re.compile(r"[A-Za-z_][\w.]*\Z")
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
-class Undecidable(Exception):
-    """The libcst walk might word a note otherwise: let it decide."""
+def lines_of(code: str) -> list[str]:
+    """``code``'s lines as Python's tokenizer ends them (a lone carriage return too),
+    the lines ``ast`` numbers."""
+    return _LINE_ENDS.split(code)
 
 
 def fixture_classes(tree: ast.Module, code: str) -> dict[ast.ClassDef, str]:
     """Classes defined in a ``raises`` block, or in a function and used only in
-    its ``raises`` blocks -> where they stand, worded as the note says it."""
+    its ``raises`` blocks -> where they stand, worded as the note says it.
+    ``code``: the text ``tree`` was read from."""
     if "aises" not in code:
         return {}
-    if "\r" in code.replace("\r\n", ""):
-        raise Undecidable(0)  # a lone carriage return ends a line for ast, not for the lines read here
     walker = _Fixtures(code)
     walker.visit(tree)
     return walker.found
@@ -55,8 +56,7 @@ def _is_raises(node: ast.expr) -> bool:
 
 
 class FixtureBook:
-    """What a walk for fixtures keeps, whichever tree it walks (``ast`` here,
-    libcst in ``engine.undecided``): the open ``raises`` blocks' calls, and per
+    """What the walk for fixtures keeps: the open ``raises`` blocks' calls, and per
     function the classes and functions it defines outside them, and where
     each use of their names stands: in a ``raises`` block, in one of those
     local classes or functions (which may be used only in such blocks
@@ -122,86 +122,67 @@ class FixtureBook:
 class _Fixtures(FixtureBook, ast.NodeVisitor):
     def __init__(self, code: str):
         super().__init__()
-        self.code, self.lines = code, code.split("\n")
-
-    def _call_text(self, call: ast.Call) -> str:
-        """The called name as written (libcst's text of the node): on one line, a
-        dotted name, not in brackets of its own (libcst's text would hold them)."""
-        func = call.func
-        line = self.lines[func.lineno - 1].encode() if func.lineno == func.end_lineno else b""
-        text = line[func.col_offset : func.end_col_offset].decode(errors="replace")
-        if not _DOTTED.match(text) or line[func.end_col_offset :].lstrip().startswith(b")"):
-            raise Undecidable(call.lineno)
-        return text
+        self.lines = lines_of(code)
 
     def visit_With(self, node) -> None:
         calls = [item.context_expr for item in node.items if _is_raises(item.context_expr)]
-        self.calls.append(self._call_text(calls[0]) if calls else None)
+        self.calls.append(_called(calls[0].func) if calls else None)
         self.generic_visit(node)
         self.calls.pop()
 
     visit_AsyncWith = visit_With
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self._outside(node)
         self.enter_class(node, node.name)
-        self.generic_visit(node)
+        for stmt in node.body:
+            self.visit(stmt)
         self.leave_class()
 
     def visit_FunctionDef(self, node) -> None:
         if self.holds_none("\n".join(self.lines[node.lineno - 1 : node.end_lineno])):
             return
+        self._outside(node)
         self.enter_function(node.name)
-        self.use(node.name)  # libcst visits the def's name inside its own frame
-        self.generic_visit(node)
+        self.use(node.name)  # named in its own frame: a helper no one calls runs no use of a class
+        for param in _parameters(node.args):
+            self.use(param.arg)
+        for stmt in node.body:
+            self.visit(stmt)
         self.leave_function()
+
+    def _outside(self, node) -> None:
+        """What a ``def`` or ``class`` statement evaluates where it stands, before its body
+        runs (if ever): decorators, bases and keywords, defaults, annotations, type parameters."""
+        args = getattr(node, "args", None)
+        parts = [*node.decorator_list, *getattr(node, "bases", ()), *getattr(node, "keywords", ())]
+        if args is not None:
+            parts += [*args.defaults, *filter(None, args.kw_defaults), *filter(None, [node.returns])]
+            parts += [p.annotation for p in _parameters(args) if p.annotation is not None]
+        for part in [*parts, *getattr(node, "type_params", ())]:
+            self.visit(part)
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
-    # Each word libcst holds as a ``Name``:
-    def visit_Name(self, node: ast.Name) -> None:
-        self.use(node.id)
-
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        self.generic_visit(node)
-        self.use(node.attr)
-
-    def visit_arg(self, node: ast.arg) -> None:
-        self.use(node.arg)
-        self.generic_visit(node)
-
-    def visit_keyword(self, node: ast.keyword) -> None:
-        if node.arg is not None:
-            self.use(node.arg)
-        self.generic_visit(node)
-
-    def visit_alias(self, node: ast.alias) -> None:
-        for word in [*node.name.split("."), *([node.asname] if node.asname else [])]:
-            if word != "*":
+    def generic_visit(self, node: ast.AST) -> None:
+        for word in own(node):
+            if word != "*":  # ``from m import *`` names nothing
                 self.use(word)
+        super().generic_visit(node)
 
-    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        for word in (node.module or "").split(".") if node.module else ():
-            self.use(word)
-        self.generic_visit(node)
 
-    def visit_Global(self, node) -> None:
-        for word in node.names:
-            self.use(word)
+def _parameters(args: ast.arguments) -> list[ast.arg]:
+    return [*args.posonlyargs, *args.args, *filter(None, [args.vararg]), *args.kwonlyargs, *filter(None, [args.kwarg])]
 
-    visit_Nonlocal = visit_Global
 
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
-        if node.type is not None:
-            self.visit(node.type)
-        if node.name:
-            self.use(node.name)
-        for stmt in node.body:
-            self.visit(stmt)
-
-    def visit_MatchAs(self, node) -> None:
-        raise Undecidable(node.lineno)  # patterns: libcst's names there are not worth a twin
-
-    visit_MatchStar = visit_MatchMapping = visit_MatchClass = visit_MatchAs
+def _called(func: ast.expr) -> str:
+    """How the note names a ``raises`` call: its dotted name (``self.assertRaises``), or
+    its expression as Python writes it (``self.case().assertRaises``)."""
+    parts, root = [], func
+    while isinstance(root, ast.Attribute):
+        parts.append(root.attr)
+        root = root.value
+    return ".".join([root.id, *reversed(parts)]) if isinstance(root, ast.Name) else ast.unparse(func)
 
 
 def used_only_in_raises(names: set[str], uses: dict) -> set[str]:

@@ -35,16 +35,19 @@ _FIELDS = {
 _DOTTED = (ast.alias, ast.ImportFrom)  # ``import a.b.c``: three names
 
 
+def own(node: ast.AST) -> list[str]:
+    """The identifiers ``node`` holds itself (not those of the nodes under it)."""
+    found = []
+    for field in _FIELDS.get(type(node), ()):
+        value = getattr(node, field, None)
+        for one in value if isinstance(value, list) else [] if value is None else [value]:
+            found += one.split(".") if isinstance(node, _DOTTED) else [one]
+    return found
+
+
 def identifiers(node: ast.AST) -> list[str]:
     """Every identifier written under ``node`` (itself included), once per place."""
-    found = []
-    for sub in ast.walk(node):
-        for field in _FIELDS.get(type(sub), ()):
-            value = getattr(sub, field, None)
-            values = value if isinstance(value, list) else [] if value is None else [value]
-            for one in values:
-                found += one.split(".") if isinstance(sub, _DOTTED) else [one]
-    return found
+    return [word for sub in ast.walk(node) for word in own(sub)]
 
 
 def occurrences(nodes: list[ast.AST], name: str) -> int:

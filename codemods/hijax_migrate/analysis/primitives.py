@@ -108,15 +108,6 @@ class PrimitiveMap:
         """A line of this tree, in the file as it is (after other rules' rewrites)."""
         return self.origin(line) if self.origin else line
 
-    def text(self, node: cst.CSTNode) -> str | None:
-        """The text of a class or function statement (None: not known without a code generation)."""
-        return self._lines().text(node) if self.code is not None else None
-
-    @property
-    def def_lines(self) -> DefLines | None:
-        """Lines and texts of the tree's class and function statements, from ``ast`` (None: no text known)."""
-        return self._lines() if self.code is not None else None
-
     def _lines(self) -> DefLines:
         self._def_lines = self._def_lines or DefLines(self.bridge, self.code)
         return self._def_lines

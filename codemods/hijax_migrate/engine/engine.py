@@ -193,7 +193,7 @@ class _File:
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         prims = PrimitiveMap.build(wrapper, summary, nodes, self.project, bridge)
         prims.code = code
-        self.aside = undecided.set_aside(prims, undecided.fixtures(tree, code, prims.def_lines))
+        self.aside = undecided.set_aside(prims, undecided.fixtures(prims.bridge))
         self.primitive_count = sum(kind.is_primitive for kind in prims.kinds.values())
         if self.classes is not None:  # classes not chosen in review count as no primitive
             prims.kinds = {

@@ -20,7 +20,7 @@ import functools
 import re
 
 from ..analysis.ast_summary import parse_ast, summarize_ast
-from ..analysis.fixture_classes import Undecidable, fixture_classes, fixture_note
+from ..analysis.fixture_classes import fixture_classes, fixture_note, lines_of
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.newer_uses import newer_uses
 from ..analysis.probes import base_bound_at_run, probes, users
@@ -63,7 +63,7 @@ def triage_of(
 def _fixture_notes(code: str, path: str, classes, noted: dict) -> list[Finding] | None:
     """``undecided.notes``' words on the primitives set aside as fixtures; None
     where a class's name is not on its keyword's line (libcst names that line)."""
-    infos, lines, found = {node: info for node, _, info in classes}, code.split("\n"), []
+    infos, lines, found = {node: info for node, _, info in classes}, lines_of(code), []
     for node, where in noted.items():
         if not re.match(rf"\s*class\s+{node.name}\b", lines[node.lineno - 1]):
             return None
@@ -93,10 +93,7 @@ def _classes(code: str, path: str, options: Options, project, module: str, insta
         project.add_summary(summary, code)
     elif module:  # a text being rewritten: its imports resolved from its root all the same
         project.own_root_first(summary)
-    try:
-        aside = fixture_classes(tree, code)
-    except Undecidable:
-        return None
+    aside = fixture_classes(tree, code)
     kinds = [project.class_kind(info) for info in summary.classes]
     # Fixtures count as no primitive, as in the migration (undecided.set_aside)
     classes = [

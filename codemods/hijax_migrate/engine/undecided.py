@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.ast_summary import parse_ast
 from ..analysis.bridge import Bridge
-from ..analysis.deflines import DefLines
-from ..analysis.fixture_classes import FixtureBook, Undecidable, fixture_classes, fixture_note
-from ..analysis.nodes import is_attribute, is_name
+from ..analysis.fixture_classes import fixture_classes, fixture_note
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.probes import PORT, may_probe, needs_port, probes, users
 from ..analysis.scopes import Kind
@@ -29,86 +26,12 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def fixtures(tree: cst.Module, code: str, defs: DefLines | None = None) -> dict[cst.ClassDef, str]:
+def fixtures(bridge: Bridge) -> dict[cst.ClassDef, str]:
     """Classes defined inside a ``raises`` block, or in a function and used only
-    inside its ``raises`` blocks -> where they stand, for the note. ``defs``:
-    the tree's ``DefLines``, which name the class statements ``ast``'s walk
-    (held to this one by a test) finds; without them, or where ``ast`` cannot
-    decide, this walk of every node (0.3 s of a big module) decides."""
-    if "aises" not in code:  # assertRaises, pytest.raises: nothing to find
-        return {}
-    found = _by_ast(code)
-    if found == {}:
-        return {}
-    if found is not None and defs is not None:
-        nodes = [defs.node_of(cls) for cls in found]
-        if None not in nodes:
-            return dict(zip(nodes, found.values()))
-    return walked_fixtures(tree, defs.text if defs is not None else None)
-
-
-def walked_fixtures(tree: cst.Module, text=None) -> dict[cst.ClassDef, str]:
-    """``fixtures`` by a walk of the tree; ``text``: a function statement's text,
-    or None (``DefLines.text``), which lets the walk pass over functions naming no ``raises``."""
-    visitor = _Fixtures(text or (lambda node: None))
-    tree.visit(visitor)
-    return visitor.found
-
-
-def _by_ast(code: str) -> dict | None:
-    """The fixtures ``ast``'s walk finds, in the order this walk finds them (None: it cannot tell)."""
-    try:
-        return fixture_classes(parse_ast(code), code)
-    except (Undecidable, SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-
-
-def _is_raises(node: cst.BaseExpression) -> bool:
-    """``self.assertRaises[Regex](...)``, ``pytest.raises(...)``, ``raises(...)``."""
-    if not isinstance(node, cst.Call):
-        return False
-    func = node.func
-    return (
-        is_attribute(func, "assertRaises")
-        or is_attribute(func, "assertRaisesRegex")
-        or is_name(func, "raises")
-        or is_attribute(func, "raises")
-        and is_name(func.value, "pytest")
-    )
-
-
-class _Fixtures(FixtureBook, cst.CSTVisitor):
-    """One walk of the libcst tree, kept by ``FixtureBook`` (as triage's walk of ``ast``)."""
-
-    def __init__(self, text):
-        super().__init__()
-        self.text, self.passed = text, set()  # functions not walked (``holds_none``)
-
-    def visit_With(self, node: cst.With) -> None:
-        calls = [item.item for item in node.items if _is_raises(item.item)]
-        self.calls.append(_code(calls[0].func) if calls else None)
-
-    def leave_With(self, node: cst.With) -> None:
-        self.calls.pop()
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.enter_class(node, node.name.value)
-
-    def leave_ClassDef(self, node: cst.ClassDef) -> None:
-        self.leave_class()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool | None:
-        if self.holds_none(self.text(node)):
-            self.passed.add(node)
-            return False
-        self.enter_function(node.name.value)
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if node not in self.passed:
-            self.leave_function()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.use(node.value)
+    inside its ``raises`` blocks -> where they stand, for the note: ``ast``'s
+    reading (``fixture_classes``, triage's too), as the bridge's tree's nodes."""
+    found = fixture_classes(bridge.parsed, bridge.text)
+    return {bridge.cst_of(cls): where for cls, where in found.items()}
 
 
 def set_aside(prims: PrimitiveMap, fixture: dict[cst.ClassDef, str]) -> dict[cst.ClassDef, str]:
