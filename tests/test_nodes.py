@@ -11,7 +11,6 @@ import libcst as cst
 import libcst.matchers as m
 import pytest
 from hijax_migrate.analysis import nodes, shape
-from hijax_migrate.engine import undecided
 from hijax_migrate.rules.fwd_nzs_in import rewrite as fwd_nzs_in
 from hijax_migrate.rules.retval_logs import rewrite as retval_logs
 from hijax_migrate.rules.version_gates import rewrite as version_gates
@@ -60,14 +59,6 @@ class C:
 _FLAG = m.Name(retval_logs.FLAG)
 _ALL = m.Name("__all__")
 PAIRS = {
-    "raises": (
-        m.Call(
-            func=m.Attribute(attr=m.Name("assertRaises") | m.Name("assertRaisesRegex"))
-            | m.Attribute(value=m.Name("pytest"), attr=m.Name("raises"))
-            | m.Name("raises")
-        ),
-        undecided._is_raises,
-    ),
     "in_avals": (
         m.Assign(targets=[m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))], value=m.Tuple() | m.List()),
         lambda n: isinstance(n, cst.Assign) and shape._is_self_in_avals(n),
