@@ -4,27 +4,33 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.cst_blocks import LINES
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.source_order import by_name
 from ..context import RuleTransformer
 from . import PAIRS, RULE
 
 
-def single_helper(stmt: cst.BaseStatement, qualified) -> tuple[str, str, cst.Assign] | None:
-    """(attribute, helper, assignment) for ``attr = <hijax helper>`` alone on
-    its line; ``qualified(node, *above)``: a node's qualified names, ``above``
-    its ancestors up to ``stmt``, nearest first."""
-    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-        return None
-    assign = stmt.body[0]
+def own_smalls(cls: cst.ClassDef) -> list[tuple[cst.BaseSmallStatement, cst.CSTNode]]:
+    """Each small statement of the class body itself, with what holds it (its line, or the
+    one-line body), whatever the layout (``a = f; b = g``, ``class C: a = f``)."""
+    if isinstance(cls.body, cst.SimpleStatementSuite):
+        return [(small, cls.body) for small in cls.body.body]
+    return [(small, stmt) for stmt in cls.body.body if isinstance(stmt, LINES) for small in stmt.body]
+
+
+def single_helper(small: cst.BaseSmallStatement, qualified, *above) -> tuple[str, str, cst.Assign] | None:
+    """(attribute, helper, assignment) for ``attr = <hijax helper>``, one name bound;
+    ``qualified(node, *above)``: a node's qualified names, ``above`` its ancestors
+    past ``small``, nearest first."""
     if not (
-        isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+        isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
     ):
         return None
-    for q in by_name(qualified(assign.value, assign, stmt)):
+    for q in by_name(qualified(small.value, small, *above)):
         module, _, helper = q.name.rpartition(".")
         if module in HIJAX_MODULES:
-            return assign.targets[0].target.value, helper, assign
+            return small.targets[0].target.value, helper, small
     return None
 
 
@@ -35,44 +41,57 @@ class DerivedPairs(RuleTransformer):
     def visit_Module(self, node: cst.Module) -> None:
         # It edits primitives' class bodies only: the visit walks to them, not every node.
         self.focus = {cls for cls, kind in self.prims.kinds.items() if kind.is_primitive}
+        self._edits: dict[cst.Assign, cst.Assign | None] = {}  # a first half -> the pair; a second -> None
 
-    def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef):
-        if not self.prims.kinds.get(original_node, None) or not self.prims.kinds[original_node].is_primitive:
-            return updated_node
-        body = list(updated_node.body.body)
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        kind = self.prims.kinds.get(node)
+        if kind is None or not kind.is_primitive:
+            return
         found = {}
-        for index, stmt in enumerate(original_node.body.body):
-            helper = single_helper(stmt, self.qualified_names)
+        for small, holder in own_smalls(node):
+            helper = single_helper(small, self.qualified_names, *dict.fromkeys((holder, node.body)))
             if helper:
-                found[helper[:2]] = (index, helper[2])
-        drop = set()
+                found[helper[:2]] = helper[2]
         for first, second, pair in PAIRS:
             if first in found and second in found:
-                index, assign = found[first]
-                body[index] = self._pair(body[index], assign, first[0], second[0], first[1], pair)
-                drop.add(found[second][0])
+                assign = found[first]
+                self._edits[assign] = self._pair(assign, first[0], second[0], pair)
+                self._edits[found[second]] = None
                 self._imports(assign.value, first[1], pair)
-                self._imports(found[second][1].value, second[1], pair)
-                self.changed(self.prims.line(original_node), original_node, f"`{first[0]}, {second[0]} = {pair}`")
+                self._imports(found[second].value, second[1], pair)
+                self.changed(self.prims.line(node), node, f"`{first[0]}, {second[0]} = {pair}`")
             elif (first in found) != (second in found):
                 lone = first if first in found else second
                 self.skipped(
-                    self.prims.line(original_node),
-                    original_node,
+                    self.prims.line(node),
+                    node,
                     f"`{lone[0]} = {lone[1]}` has no partner; jax 0.11.1 derives rules in pairs: pair it by hand",
                 )
-        body = [stmt for index, stmt in enumerate(body) if index not in drop]
-        return updated_node.with_changes(body=updated_node.body.with_changes(body=body))
 
-    def _pair(self, stmt, assign: cst.Assign, first: str, second: str, old: str, pair: str):
+    def leave_Assign(self, original_node: cst.Assign, updated_node: cst.Assign):
+        if original_node not in self._edits:
+            return updated_node
+        pair = self._edits[original_node]
+        return cst.RemovalSentinel.REMOVE if pair is None else pair.with_changes(semicolon=updated_node.semicolon)
+
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        """A second half removed from the end of a line (``x = 1; b = g``): the ``;`` that
+        separated it goes too (a body left empty is the ``pass`` libcst writes)."""
+        if self._edits.get(original_node.body[-1], 0) is not None or not updated_node.body:
+            return updated_node
+        last = updated_node.body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+        return updated_node.with_changes(body=[*updated_node.body[:-1], last])
+
+    leave_SimpleStatementSuite = leave_SimpleStatementLine
+
+    def _pair(self, assign: cst.Assign, first: str, second: str, pair: str) -> cst.Assign:
         value = assign.value
         if isinstance(value, cst.Attribute):
             value = value.with_changes(attr=cst.Name(pair))
         else:
             value = cst.Name(pair)
         targets = cst.Tuple([cst.Element(cst.Name(first)), cst.Element(cst.Name(second))], lpar=[], rpar=[])
-        new = assign.with_changes(targets=[cst.AssignTarget(targets)], value=value)
-        return stmt.with_changes(body=[new])
+        return assign.with_changes(targets=[cst.AssignTarget(targets)], value=value)
 
     def _imports(self, value: cst.BaseExpression, helper: str, pair: str) -> None:
         if not isinstance(value, cst.Name):

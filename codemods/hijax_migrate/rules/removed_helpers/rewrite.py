@@ -6,7 +6,7 @@ import libcst as cst
 
 from ...analysis.project import HIJAX_MODULES
 from ..derived_pairs import HALVES
-from ..derived_pairs.rewrite import single_helper
+from ..derived_pairs.rewrite import own_smalls, single_helper
 from ..removed_names.rewrite import RemovedNames
 from . import INSTEAD, LINEARIZE, RULE
 
@@ -26,11 +26,8 @@ class RemovedHelpers(RemovedNames):
         if not (self.context.halves_reported and kind is not None and kind.is_primitive):
             return
 
-        def qualified(value, *above):  # the statements are not entered yet: their block is
-            return self.qualified_names(value, *above, node.body)
-
-        for stmt in node.body.body:
-            helper = single_helper(stmt, qualified)
+        for small, holder in own_smalls(node):  # not entered yet: their line, the body
+            helper = single_helper(small, self.qualified_names, *dict.fromkeys((holder, node.body)))
             if helper and helper[:2] in HALVES:  # left by HJX007: a half without its partner
                 self._answered.add(helper[2].value)
 
