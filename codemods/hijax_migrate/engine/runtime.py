@@ -12,15 +12,15 @@
 
 from __future__ import annotations
 
+import ast
 import os
 
-import libcst as cst
-
-from ..analysis.ast_summary import binding_line
-from ..analysis.nodes import findall, is_name
+from ..analysis.ast_summary import binding_line, dotted_name
+from ..analysis.class_body import FUNCTIONS
+from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.primitives import PrimitiveMap
 from ..analysis.probes import PORT, base_bound_at_run, needs_port
-from ..analysis.summary import Kind, dict_member, dotted_name, strongest
+from ..analysis.summary import Kind, strongest
 from ..core.model import ERROR, NOTE, Finding
 from ..rules.bwd_returns_cotangents.factories import verdict
 from .triage import may_place_rules
@@ -28,11 +28,11 @@ from .triage import may_place_rules
 _TODO = "migrate it by hand, or pass --base MODULE.CLASS if the base is a hijax primitive"
 
 
-def findings(tree: cst.Module, code: str, prims: PrimitiveMap, project, path: str, reported: set) -> list[Finding]:
+def findings(code: str, prims: PrimitiveMap, project, path: str, reported: set) -> list[Finding]:
     """``reported``: classes a note on a probe in this file already names."""
     if project is None:
         return []
-    placed = factories(tree, prims, project, path) if may_place_rules(code) else []  # a walk of the tree: only then
+    placed = factories(prims, project, path) if may_place_rules(code) else []  # a walk of the tree: only then
     return runtime_bases(code, prims, project, path, reported) + placed
 
 
@@ -83,37 +83,47 @@ def _shown(path, roots) -> str:
     return str(path)
 
 
-def factories(tree: cst.Module, prims: PrimitiveMap, project, path: str) -> list[Finding]:
+def factories(prims: PrimitiveMap, project, path: str) -> list[Finding]:
     """A finding for each ``type(name, bases, {... "vjp_bwd": f ...})`` under a base that
-    is, or may be, a hijax primitive, but for the statements ``Name = type(...)`` HJX001 decides."""
-    found, decided = [], {stmt.body[0].value for stmt in prims.factories}
-    for call in findall(tree, cst.Call, lambda call: _is_factory(call) and call not in decided):
-        kind, member = _kind(call.args[1].value, prims, project), dict_member(call.args[2].value, "vjp_bwd")
-        rule = member.value if member is not None else None
-        said = _said(tree, rule, kind, prims.bridge) if rule is not None else _spread(call.args[2].value, kind)
+    is, or may be, a hijax primitive, but for the statements ``Name = type(...)`` HJX001
+    decides; read from ``ast`` (the bridge's tree, the calls over lines that name ``type``)."""
+    bridge = prims.bridge
+    decided = {id(bridge.ast_of(stmt.body[0]).value) for stmt in prims.factories}
+    found = []
+    calls = [node for node in over_lines(bridge.parsed, word_lines(bridge.text, ("type",))) if _is_factory(node)]
+    for call in sorted(calls, key=lambda call: (call.lineno, call.col_offset)):  # in source order
+        if id(call) in decided:
+            continue
+        kind, member = _kind(call.args[1], prims, project), _member(call.args[2], "vjp_bwd")
+        said = _said(bridge.parsed, member, kind) if member is not None else _spread(call.args[2], kind)
         if said is not None:
-            placed = f"vjp_bwd = {cst.Module([]).code_for_node(rule)}" if rule is not None else "members"
-            found.append(
-                Finding(path, prims.line(call), f"`type(...)` places `{placed}`: {said[0]}", "", severity=said[1])
-            )
+            placed = f"vjp_bwd = {_text(bridge, member)}" if member is not None else "members"
+            line = prims.file_line(call.lineno)
+            found.append(Finding(path, line, f"`type(...)` places `{placed}`: {said[0]}", "", severity=said[1]))
     return found
 
 
-def _said(tree: cst.Module, rule: cst.BaseExpression, kind: Kind, bridge) -> tuple[str, str] | None:
-    func = next(
-        (
-            stmt
-            for stmt in tree.body
-            if isinstance(stmt, cst.FunctionDef) and is_name(rule) and stmt.name.value == rule.value
-        ),
-        None,
-    )
-    return verdict(bridge.ast_of(func) if func is not None else None, kind)
+def _member(members: ast.Dict, key: str) -> ast.expr | None:
+    """The value of the dict display's first entry ``key``, a string written out (as
+    ``summary.dict_member`` reads ``Name = type(...)``'s for HJX001)."""
+    found = [v for k, v in zip(members.keys, members.values) if isinstance(k, ast.Constant) and k.value == key]
+    return found[0] if found else None
 
 
-def _spread(body: cst.Dict, kind: Kind) -> tuple[str, str] | None:
+def _text(bridge, expr: ast.expr) -> str:
+    return (ast.get_source_segment(bridge.text, expr) if bridge.as_written else None) or ast.unparse(expr)
+
+
+def _said(tree: ast.Module, rule: ast.expr, kind: Kind) -> tuple[str, str] | None:
+    """``verdict`` of the module's own ``def`` the rule names (None: a function not read)."""
+    name = rule.id if isinstance(rule, ast.Name) else None
+    func = next((s for s in tree.body if isinstance(s, FUNCTIONS) and s.name == name), None)
+    return verdict(func, kind)
+
+
+def _spread(members: ast.Dict, kind: Kind) -> tuple[str, str] | None:
     """``{**members}`` under a hijax base: a ``vjp_bwd`` may be among them, unseen."""
-    if kind is Kind.NONE or not any(isinstance(e, cst.StarredDictElement) for e in body.elements):
+    if kind is Kind.NONE or None not in members.keys:
         return None
     return (
         "they are not all written out (`**`): if one is a `vjp_bwd` returning cotangents, make its key "
@@ -121,15 +131,22 @@ def _spread(body: cst.Dict, kind: Kind) -> tuple[str, str] | None:
     ), NOTE
 
 
-def _is_factory(call: cst.Call) -> bool:
-    return is_name(call.func, "type") and len(call.args) == 3 and isinstance(call.args[2].value, cst.Dict)
+def _is_factory(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 3
+        and not node.keywords
+        and isinstance(node.args[2], ast.Dict)
+    )
 
 
-def _kind(bases: cst.BaseExpression, prims: PrimitiveMap, project) -> Kind:
+def _kind(bases: ast.expr, prims: PrimitiveMap, project) -> Kind:
     """What the bases make the class: EXTERNAL where they cannot be read."""
-    if not isinstance(bases, cst.Tuple) or prims.module_scope is None:
+    if not isinstance(bases, ast.Tuple) or prims.module_scope is None:
         return Kind.EXTERNAL
-    names = [dotted_name(element.value) for element in bases.elements]
+    names = [dotted_name(element) for element in bases.elts]
     if None in names:
         return Kind.EXTERNAL
     return strongest(project.kind_of_name(prims.module_scope, name) for name in names)

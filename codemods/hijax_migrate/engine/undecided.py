@@ -75,7 +75,7 @@ def notes(
                     "",
                 )
             )
-    return found + runtime.findings(tree, code, prims, project, path, reported)
+    return found + runtime.findings(code, prims, project, path, reported)
 
 
 def _stuck(assign: cst.Assign, prims: PrimitiveMap, stuck: list[cst.ClassDef]) -> str:
