@@ -9,6 +9,8 @@ import ast
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
+from ..analysis.bridge import Bridge
+from ..analysis.cst_blocks import LINES
 from ..analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
 
 
@@ -42,32 +44,23 @@ def _constant(value: ast.expr):
     return found if isinstance(found, (str, tuple)) else None
 
 
-def dead_arms(body: list[ast.stmt], suite: cst.BaseSuite, target, leaf) -> list[tuple[int, int]]:
-    """The line spans of the arms of the body's ``if`` chains that no release of the
-    target's line runs: every test up to the arm taken evaluates there. ``body`` is the
-    ``ast`` of ``suite``'s statements; their ``if`` statements pair in order."""
-    ifs = [stmt for stmt in body if isinstance(stmt, ast.If)]
-    suites = [stmt for stmt in getattr(suite, "body", ()) if isinstance(stmt, cst.If)]
+def dead_arms(cls: cst.ClassDef, bridge: Bridge, target, leaf) -> list[tuple[int, int]]:
+    """The line spans (of ``bridge``'s text) of the arms of the class body's ``if``
+    chains that no release of the target's line runs: every test up to the arm taken
+    evaluates there."""
     spans = []
-    for stmt, node in zip(ifs, suites) if len(ifs) == len(suites) else ():
-        if len(_ast_arms(stmt)) != len(if_arms(node)):
-            continue  # not read alike: nothing is dropped
-        values = [True if test is None else evaluate(test, target, leaf) for test, _ in if_arms(node)]
+    for node in (stmt for stmt in getattr(cls.body, "body", ()) if isinstance(stmt, cst.If)):
+        arms = if_arms(node)
+        values = [True if test is None else evaluate(test, target, leaf) for test, _ in arms]
         taken = next((i for i, value in enumerate(values) if value is not False), None)
         if taken is None or values[taken] is True:
-            spans += [span for i, span in enumerate(_ast_arms(stmt)) if i != taken]
+            spans += [_span(bridge, body) for i, (_, body) in enumerate(arms) if i != taken]
     return spans
 
 
-def _ast_arms(stmt: ast.If) -> list[tuple[int, int]]:
-    """The line span of each arm of an ``if``/``elif``/``else`` chain, as ``if_arms`` lists them."""
-    spans, node = [], stmt
-    while True:
-        spans.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno))
-        elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
-        if elif_ and node.orelse[0].col_offset == node.col_offset:  # ``elif``, not ``else:`` over an ``if``
-            node = node.orelse[0]
-            continue
-        if node.orelse:
-            spans.append((node.orelse[0].lineno, node.orelse[-1].end_lineno or node.orelse[-1].lineno))
-        return spans
+def _span(bridge: Bridge, suite: cst.BaseSuite) -> tuple[int, int]:
+    """The lines an arm's statements stand on, from ``ast``'s statements through the bridge."""
+    first, last = suite.body[0], suite.body[-1]
+    first = first.body[0] if isinstance(first, LINES) else first
+    last = bridge.ast_of(last.body[-1] if isinstance(last, LINES) else last)
+    return bridge.ast_of(first).lineno, last.end_lineno or last.lineno

@@ -31,7 +31,7 @@ class UnmodelledBindings(RuleTransformer):
         def dead(index: int) -> list[tuple[int, int]]:
             """The arms of the body's version gates no release of the target's line runs."""
             leaf = functools.partial(version_leaf, self)
-            return dead_arms(statements[index].body, nodes[index].body, self.options.target, leaf)
+            return dead_arms(nodes[index], bridge, self.options.target, leaf)
 
         for found in unaccounted_bindings(tree, classes, self.context.binds, text, dead):
             cls = nodes[found.index] if found.index is not None else None
