@@ -1,16 +1,15 @@
-"""A tuple is a tuple in any spelling (analysis/return_values.py ``visibly_tuple``, issue 40):
+"""A tuple is a tuple in any spelling (analysis/returns.py ``visibly_tuple``, issue 40):
 every spelling the tool reads as a tuple is one when Python evaluates it (generated
 expressions), and the spellings a half-port writes are read."""
 
 from __future__ import annotations
 
+import ast
 import random
 import textwrap
 
-import libcst as cst
 import pytest
-from cst_returns import cst_returns
-from hijax_migrate.analysis.return_values import visibly_tuple
+from hijax_migrate.analysis.returns import listed, own_returns, visibly_tuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,9 +38,8 @@ def expression(rng: random.Random, depth: int = 0) -> str:
 
 
 def read(source: str) -> bool:
-    module = cst.parse_module(source)
-    func = module.body[0]
-    return visibly_tuple(cst_returns(module, func)[-1].value, func, lambda name: True)
+    func = ast.parse(source).body[0]
+    return visibly_tuple(own_returns(func)[-1].value, func, lambda name: True)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -89,6 +87,8 @@ def test_what_is_read_as_a_tuple_is_one(seed):
         ("return (ct,) * n", False),
         ("tuple = dict\nreturn tuple(g=ct)", False),
         ("for cts in pairs:\n    pass\nreturn cts", False),
+        ("cts = (ct,)\nmatch c:\n    case [*cts]:\n        pass\nreturn cts", False),  # a pattern binds it too
+        ("cts = (ct,)\nimport cts\nreturn cts", False),
         ("return ct", False),
     ],
 )
@@ -98,6 +98,40 @@ def test_each_spelling(body, expected):
 
 
 def test_tuple_is_the_builtin_only_where_the_module_binds_no_other():
-    module = cst.parse_module("def rule(self, res, g):\n    return tuple([g])\n")
-    func = module.body[0]
-    assert visibly_tuple(cst_returns(module, func)[0].value, func, lambda name: False) is False
+    func = ast.parse("def rule(self, res, g):\n    return tuple([g])\n").body[0]
+    assert visibly_tuple(own_returns(func)[0].value, func, lambda name: False) is False
+
+
+LIST_LEAVES = ["[1]", "[]", "[v for v in (1,)]", "list((1,))", "[1] * 2", "2 * [1]", "(1,)", "t", "{'a': 1}"]
+
+
+def list_expression(rng: random.Random, depth: int = 0) -> str:
+    if depth > 1 or rng.random() < 0.5:
+        return rng.choice(LIST_LEAVES)
+    return f"({list_expression(rng, depth + 1)} if c else {list_expression(rng, depth + 1)})"
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32))
+def test_what_is_read_as_a_list_is_one(seed):
+    """``returns.listed``: the results the rewrites make tuples of (jax refuses a list)."""
+    rng = random.Random(seed)
+    lines = [f"x = {list_expression(rng)}"]
+    if rng.random() < 0.4:
+        lines.append(f"if c:\n    x = {list_expression(rng)}")
+    if rng.random() < 0.3:
+        lines.append(f"x += {list_expression(rng)}")
+    lines.append(rng.choice(["return x", f"return {list_expression(rng)}"]))
+    source = "def rule(self, res, g, t=(1,), c=True):\n" + textwrap.indent("\n".join(lines), "    ") + "\n"
+    func = ast.parse(source).body[0]
+    value = own_returns(func)[-1].value
+    if not listed(value, func) or isinstance(value, ast.IfExp):  # an arm listed: that arm is made a tuple
+        return
+    scope: dict = {}
+    exec(source, scope)
+    for c in (True, False):
+        try:
+            got = scope["rule"](None, None, None, c=c)
+        except (TypeError, UnboundLocalError):
+            continue
+        assert isinstance(got, list), (source, c, got)

@@ -57,3 +57,119 @@ def returns_values(func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
 def tuple_sizes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int | None]:
     """How many values each return gives: a tuple display's items, as written (None: no tuple)."""
     return {len(r.value.elts) if isinstance(r.value, ast.Tuple) else None for r in own_returns(func)}
+
+
+def visibly_tuple(value: ast.expr | None, func: ast.FunctionDef, builtin, depth: int = 0) -> bool:
+    """Is ``value`` a tuple, whatever the spelling: a display (starred items too), ``tuple(...)``
+    (``builtin("tuple")``: the name is Python's own), both arms of ``a if c else b``, a
+    sum of tuples, a tuple times an integer, or a name every binding in the rule gives a tuple?
+    Cotangents then, never backward-pass logs (a dict)."""
+    if value is None or depth > 8:
+        return False
+    if isinstance(value, ast.Tuple):
+        return True
+    if isinstance(value, ast.IfExp):
+        return all(visibly_tuple(v, func, builtin, depth + 1) for v in (value.body, value.orelse))
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        return all(visibly_tuple(v, func, builtin, depth + 1) for v in (value.left, value.right))
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        pair = (value.left, value.right)
+        return any(visibly_tuple(a, func, builtin, depth + 1) and _is_int(b) for a, b in (pair, pair[::-1]))
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "tuple":
+        return builtin("tuple") and not _bound_in(func, "tuple")
+    if isinstance(value, ast.Name) and value.id not in _params(func, stars=True):
+        binders = _binders(func, value.id)
+        return bool(binders) and all(_binds_tuple(node, func, builtin, depth) for node in binders)
+    return False
+
+
+def listed(value: ast.expr | None, func: ast.FunctionDef) -> bool:
+    """Is ``value`` visibly a list (jax checks a rule's result against a tuple: a list
+    fails): a display, a comprehension, either arm of ``a if c else b``, or a name every
+    binding in the rule (nested functions counted too) gives a list, and no parameter?"""
+    if isinstance(value, (ast.List, ast.ListComp)):
+        return True
+    if isinstance(value, ast.IfExp):
+        return listed(value.body, func) or listed(value.orelse, func)
+    if not isinstance(value, ast.Name) or value.id in _params(func, stars=False):
+        return False
+    binders = _binders(func, value.id)
+    return bool(binders) and all(
+        isinstance(node, (ast.Assign, ast.AugAssign)) and _is_list(node.value) for node in binders
+    )
+
+
+def _is_int(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and type(expr.value) is int  # ``True`` is no integer literal
+
+
+def _binds_tuple(node: ast.AST, func, builtin, depth: int) -> bool:
+    """``name = <tuple>`` (its only target) or ``name += <tuple>``."""
+    if isinstance(node, ast.Assign):
+        return (
+            len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and visibly_tuple(node.value, func, builtin, depth + 1)
+        )
+    return (
+        isinstance(node, ast.AugAssign)
+        and isinstance(node.op, ast.Add)
+        and visibly_tuple(node.value, func, builtin, depth + 1)
+    )
+
+
+def _params(func: ast.FunctionDef, stars: bool) -> set[str]:
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    every += [p for p in (args.vararg, args.kwarg) if p is not None] if stars else []
+    return {p.arg for p in every}
+
+
+def _bound_in(func: ast.FunctionDef, name: str) -> bool:
+    return name in _params(func, stars=True) or bool(_binders(func, name))
+
+
+def _binders(func: ast.FunctionDef, name: str) -> list[ast.AST]:
+    """Every statement or expression in the rule's body (nested functions and classes too)
+    that binds ``name`` (``del`` counted): any of the data model's binding forms."""
+    return [node for stmt in func.body for node in ast.walk(stmt) if name in _bound_by(node)]
+
+
+def _bound_by(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Assign):
+        return {n for target in node.targets for n in _target_names(target)}
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
+        return _target_names(node.target)
+    if isinstance(node, ast.Delete):
+        return {n for target in node.targets for n in _target_names(target)}
+    if isinstance(node, ast.withitem):
+        return _target_names(node.optional_vars) if node.optional_vars is not None else set()
+    if isinstance(node, ast.alias):
+        return {node.asname or node.name.partition(".")[0]}
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return set(node.names)
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+        return {node.name} if node.name else set()
+    if isinstance(node, ast.MatchMapping):
+        return {node.rest} if node.rest else set()
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    return _target_names(node.name) if type(node).__name__ == "TypeAlias" else set()
+
+
+def _target_names(target: ast.expr) -> set[str]:
+    if isinstance(target, ast.Name):
+        return {target.id}
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return {n for e in target.elts for n in _target_names(e)}
+    if isinstance(target, ast.Starred):
+        return _target_names(target.value)
+    return set()
+
+
+def _is_list(value: ast.expr | None) -> bool:
+    if isinstance(value, (ast.List, ast.ListComp)):
+        return True
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        return _is_list(value.left) or _is_list(value.right)
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list"

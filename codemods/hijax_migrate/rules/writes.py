@@ -53,8 +53,8 @@ from ..analysis.reach import (
     tree_named_uses,
     tree_uses,
 )
-from ..analysis.return_values import as_tuple, item_comments, tuple_items, visibly_tuple
-from ..analysis.returns import Returned, classify, own_returns
+from ..analysis.return_values import as_tuple, item_comments, tuple_items
+from ..analysis.returns import Returned, classify, own_returns, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
 from ..analysis.sites import ROOTED, UNKNOWN, Site
@@ -342,7 +342,8 @@ class AccumulatorWrites(RewritePlans):
         any value where the target has no logs (they come with jax 0.11.1)?"""
         if self.options.target < LOGS_SINCE:
             return True
-        return visibly_tuple(ret.value, plan.func, self.builtin())
+        bridge = self.prims.bridge
+        return visibly_tuple(bridge.ast_of(ret).value, bridge.ast_of(plan.func), self.builtin())
 
     def is_tree_map(self, func: cst.BaseExpression) -> bool:
         """Is ``func`` ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
@@ -415,7 +416,8 @@ class AccumulatorWrites(RewritePlans):
                 "split per input, and the rule writes some accumulators itself; not guessing",
             )
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]
-        value = as_tuple(ret.value, plan.func) or ret.value  # a list would not match the tuple of accumulators
+        shown, rule = self.prims.bridge.ast_of(ret).value, self.prims.bridge.ast_of(plan.func)
+        value = as_tuple(ret.value, shown, rule) or ret.value  # a list would not match the tuple of accumulators
         return [tree_write(cst.Name(target) if isinstance(target, str) else target, value), return_none(ret)]
 
     def _tuple_writes(

@@ -2,7 +2,7 @@
 lambda, a ``type(...)`` member): the function it names, and that function's form.
 
 Plain functions of the module's tree: the family and factory planners both ask;
-``imported_rule`` reads the function ``from m import f as vjp_bwd`` binds in ``m``'s file.
+``imported_rule`` reads the function ``from m import f as vjp_bwd`` binds in ``m``'s file (``ast``'s).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import ast
 
 import libcst as cst
 
+from ...analysis.ast_summary import parse_ast
+from ...analysis.class_body import FUNCTIONS
 from ...analysis.nodes import findall, is_name, sole_target
-from ...analysis.return_values import returns_in
 from ...analysis.scopes import ClassInfo
-from ...analysis.summary import CLASSIC, bridge_of, rule_form
-from ...core.errors import MigrationError
+from ...analysis.summary import CLASSIC, rule_form
 from .targets import bound_once, module_bindings
 
 
@@ -28,31 +28,31 @@ def function_named(module: cst.Module, name: str, cls: cst.ClassDef | None) -> c
     return None
 
 
-def imported_rule(project, info: ClassInfo | None, name: str = "vjp_bwd") -> tuple[cst.FunctionDef | None, list, str]:
-    """The function ``from m import f as vjp_bwd`` in ``info``'s body binds, and its own returns:
+def imported_rule(project, info: ClassInfo | None, name: str = "vjp_bwd") -> tuple[ast.FunctionDef | None, str]:
+    """The function ``from m import f as vjp_bwd`` in ``info``'s body binds, read from ``ast``:
     ``f`` where ``m`` is a module of the tree whose file binds ``f`` once, by a plain ``def`` (no
     decorator, not async); else None, and why not."""
     bindings = info.body.bindings.get(name, []) if info is not None and info.body is not None else []
     if len(bindings) != 1 or bindings[0][0] != "import" or len(bindings[0]) != 2:
-        return None, [], "the body binds it otherwise too"
+        return None, "the body binds it otherwise too"
     module, _, attr = bindings[0][1].rpartition(".")
     if not module:
-        return None, [], "it names no module"
+        return None, "it names no module"
     project.answers.touched.add(module)  # a cached result rests on that file, found or not
     path = project.find(module)
     data = project.reads.read(path) if path is not None else None
     if data is None:
-        return None, [], f"`{module}` is no module of the tree"
+        return None, f"`{module}` is no module of the tree"
     text = data.decode("utf-8", "replace")
     try:
-        tree = cst.parse_module(text)
-        func = function_named(tree, attr, None) if bound_once(text, attr) else None
-        returns = returns_in(bridge_of(tree, text), func) if func is not None else []
-    except (cst.ParserSyntaxError, MigrationError):  # syntax neither libcst nor ast reads
-        func = None
-    if func is None or func.decorators or func.asynchronous:
-        return None, [], f"`{attr}` is no plain function `{module}` binds once, by its `def`"
-    return func, returns, ""
+        tree = parse_ast(text, keep=False)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # syntax ``ast`` does not read
+        tree = None
+    funcs = [s for s in tree.body if isinstance(s, FUNCTIONS) and s.name == attr] if tree is not None else []
+    func = funcs[-1] if funcs and bound_once(text, attr) else None
+    if func is None or func.decorator_list or isinstance(func, ast.AsyncFunctionDef):
+        return None, f"`{attr}` is no plain function `{module}` binds once, by its `def`"
+    return func, ""
 
 
 def bound_function(

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.ast_summary import rule_form as ast_rule_form
 from ...analysis.cst_blocks import own_statements
 from ...analysis.families import Classes, ancestors, first_definer, form, inheritors, rename_conflict
 from ...analysis.nodes import findall, is_call, is_name, sole_target
 from ...analysis.return_values import tuple_returns
+from ...analysis.returns import listed, own_returns
 from ...analysis.shape import class_shape, is_static, last_def, positional
 from ...analysis.summary import CLASSIC, ClassInfo, factory_member, rule_form
 from ..context import NOTE
@@ -188,9 +190,9 @@ class FamilyPlanner:
         """``from m import f as vjp_bwd`` in the body (``found``): the ``as`` name renamed where
         ``f`` is a value rule of the tree's module ``m`` returning tuples (the same function,
         bound under the target's name, as ``vjp_bwd = f`` renamed)."""
-        func, returns, why = imported_rule(self.project, self.prims.infos.get(cls))
-        if func is not None and tuple_returns(func, returns):
-            why = f"`{func.name.value}` returns a list, which jax refuses as a rule's result"
+        func, why = imported_rule(self.project, self.prims.infos.get(cls))
+        if func is not None and any(listed(ret.value, func) for ret in own_returns(func)):
+            why = f"`{func.name}` returns a list, which jax refuses as a rule's result"
         if func is None or why:
             return self.steps.skip(
                 found.target,
@@ -206,7 +208,7 @@ class FamilyPlanner:
         """``assign`` binds ``vjp_bwd`` to ``value`` (a whole ``vjp_bwd = f``, or the target
         ``targets.bound_by_target`` found): renamed where ``value`` is a value rule (``imported``:
         the function of another module it names, read there)."""
-        verdict = rule_form(imported) if imported is not None else bound_form(self.module, value, cls)
+        verdict = ast_rule_form(imported) if imported is not None else bound_form(self.module, value, cls)
         if verdict != CLASSIC:
             return (
                 None
@@ -244,7 +246,7 @@ class FamilyPlanner:
     def bound_tuples(self, plan: Plan, func: cst.FunctionDef | None) -> bool:
         """A bound function's list results become tuples (jax refuses a list), where the
         module names it only in class bodies' bindings; else the class is refused."""
-        returns = tuple_returns(func, self.steps.returns_of(func)) if func is not None else {}
+        returns = tuple_returns(self.prims.bridge, func, self.steps.returns_of(func)) if func is not None else {}
         if not returns:
             return True
         name = func.name.value

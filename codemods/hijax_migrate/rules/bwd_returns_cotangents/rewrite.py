@@ -58,11 +58,13 @@ def batches_through_vmapof(project, info) -> bool:
     return rule is not None and (batch is None or keys.index(rule.key) < keys.index(batch.key))
 
 
-def tuple_results(plan: Plan | None, returns_of) -> Plan | None:
+def tuple_results(plan: Plan | None, returns_of, bridge) -> Plan | None:
     """A renamed rule returns tuples: jax checks its result against one, and a list fails.
-    ``returns_of``: a function's own returns (``RuleTransformer.returns_of``)."""
+    ``returns_of``: a function's own returns (``RuleTransformer.returns_of``); ``bridge``: the tree's."""
     if plan is not None and plan.new_name == "vjp_bwd_retval" and isinstance(plan.func, cst.FunctionDef):
-        plan.returns.update((old, [new]) for old, new in tuple_returns(plan.func, returns_of(plan.func)).items())
+        plan.returns.update(
+            (old, [new]) for old, new in tuple_returns(bridge, plan.func, returns_of(plan.func)).items()
+        )
     return plan
 
 
@@ -162,7 +164,8 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         # family hook: value rules in plain mixins; the other arms of rules defined under ``if``;
         # rules placed by ``type(...)``
         return [
-            tuple_results(plan, self.returns_of) for plan in self.families.mixin_plans() + self._other_arms
+            tuple_results(plan, self.returns_of, self.prims.bridge)
+            for plan in self.families.mixin_plans() + self._other_arms
         ] + self.factories.factory_plans()
 
     def in_branches(self, cls: cst.ClassDef, first: cst.FunctionDef) -> Plan | None:
@@ -212,7 +215,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         return plans[0]
 
     def plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
-        return tuple_results(self._plan_class(cls, shape), self.returns_of)
+        return tuple_results(self._plan_class(cls, shape), self.returns_of, self.prims.bridge)
 
     def _plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
