@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import sys
 
-from hijax_migrate.analysis.identifiers import occurrences
+from hijax_migrate.analysis.identifiers import first_naming, occurrences
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,3 +76,25 @@ def test_each_template_names_it_once_a_place():
         places = template.count("{}")
         assert occurrences(ast.parse(template.format(*[NAME] * places)).body, NAME) == places, template
         assert occurrences(ast.parse(template.format(*[DECOY] * places)).body, NAME) == 0, template
+
+
+@st.composite
+def placed(draw) -> tuple[str, int | None]:
+    """A program, and the line of the first place filled with the name (None: none is)."""
+    text, first = "", None
+    for template in draw(st.lists(st.sampled_from(TEMPLATES + INERT), min_size=1, max_size=8)):
+        names = draw(st.lists(st.booleans(), min_size=template.count("{}"), max_size=template.count("{}")))
+        marked = template.format(*(f"\0{i}\0" for i in range(len(names))))  # where each place stands
+        for i, named in enumerate(names):
+            if named and first is None:
+                first = text.count("\n") + 1 + marked[: marked.index(f"\0{i}\0")].count("\n")
+        text += template.format(*(NAME if named else DECOY for named in names))
+    return text, first
+
+
+@settings(max_examples=300, deadline=None)
+@given(placed())
+def test_the_first_place_naming_it_in_source_order(program):
+    text, line = program
+    found = first_naming(ast.parse(text).body, NAME)
+    assert (found.lineno if found is not None else None) == line, text

@@ -53,3 +53,10 @@ def identifiers(node: ast.AST) -> list[str]:
 def occurrences(nodes: list[ast.AST], name: str) -> int:
     """How many places under ``nodes`` name ``name``."""
     return sum(found == name for node in nodes for found in identifiers(node))
+
+
+def first_naming(nodes: list[ast.AST], name: str) -> ast.AST | None:
+    """The node naming ``name`` first in source order under ``nodes`` (its own place, where the
+    grammar puts it: an attribute's chain, an import's alias), or None."""
+    found = [sub for node in nodes for sub in ast.walk(node) if name in own(sub) and hasattr(sub, "lineno")]
+    return min(found, key=lambda sub: (sub.lineno, sub.col_offset), default=None)

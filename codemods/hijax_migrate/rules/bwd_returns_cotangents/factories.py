@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from ...analysis.ast_summary import rule_form
 from ...analysis.returns import returns_values
 from ...analysis.scopes import CLASSIC, ClassInfo, Kind
-from ...analysis.summary import factory_member, rule_form
+from ...analysis.summary import factory_member
 from ..context import ERROR, NOTE
 from ..plans import Plan
 from .bindings import function_named
@@ -82,7 +83,7 @@ class FactoryPlanner:
             else None
         )
         kind = self.project.class_kind(info)
-        if kind.is_primitive and func is not None and rule_form(func) == CLASSIC:
+        if kind.is_primitive and func is not None and rule_form(self.prims.bridge.ast_of(func)) == CLASSIC:
             return self._rename(stmt, info, element, func)
         said = verdict(self.prims.bridge.ast_of(func) if func is not None else None, kind)
         return self._say(element, info, said[0], said[1]) if said else None

@@ -27,7 +27,7 @@ from ...analysis.nodes import findall, is_call, is_name, sole_target
 from ...analysis.return_values import tuple_returns
 from ...analysis.returns import listed, own_returns
 from ...analysis.shape import class_shape, is_static, last_def, positional
-from ...analysis.summary import CLASSIC, ClassInfo, factory_member, rule_form
+from ...analysis.summary import CLASSIC, ClassInfo, factory_member
 from ..context import NOTE
 from ..plans import Plan
 from .bindings import bound_form, bound_function, imported_rule
@@ -282,7 +282,7 @@ class FamilyPlanner:
             if chosen is not None and self.prims.qualnames[cls] not in chosen:
                 continue
             func = last_def(cls, RULE)
-            if kind.is_primitive or func is None or rule_form(func) != CLASSIC:
+            if kind.is_primitive or func is None or ast_rule_form(self.prims.bridge.ast_of(func)) != CLASSIC:
                 continue
             plan = self._mixin(cls, func)
             if plan is not None:

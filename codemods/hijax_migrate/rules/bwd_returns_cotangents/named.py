@@ -37,7 +37,7 @@ from ...analysis.reach import NamedUse, classic_family
 from ...analysis.scopes import ClassInfo
 from ...analysis.shape import class_shape, conditional_defs, is_static
 from ...analysis.sites import NAME, SELF
-from ...analysis.summary import CLASSIC, rule_form
+from ...analysis.summary import CLASSIC
 from ..context import ERROR
 from .planning import RuleInputs
 
@@ -144,7 +144,7 @@ class NamedPlanner:
             and not func.decorators
             and not is_static(func)
             and not shape.has_sres
-            and rule_form(func) == CLASSIC
+            and ast_rule_form(self.prims.bridge.ast_of(func)) == CLASSIC
             and RULE not in conditional_defs(cls, self.prims.bridge)
             and not {RULE, NEW} & {*shape.attributes}
             and NEW not in shape.methods

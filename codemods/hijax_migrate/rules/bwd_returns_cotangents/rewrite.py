@@ -19,8 +19,8 @@ from ...analysis.ast_summary import rule_form
 from ...analysis.cst_paths import facts_on
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
+from ...analysis.identifiers import first_naming
 from ...analysis.namespace import IMPORT
-from ...analysis.nodes import findall, is_name
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.probes import value_rule
 from ...analysis.project import Project
@@ -236,20 +236,13 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.families.plan_bound(cls, shape)  # family hook: a rule bound in the body (``vjp_bwd = f``)
         if not returns_values(self.prims.bridge.ast_of(func)) and not self.logs_below_target(func, shape.has_sres):
             return None
-        alias = next(
-            (
-                n
-                for s in cls.body.body
-                if not isinstance(s, cst.FunctionDef)
-                for n in findall(s, cst.Name, lambda name: is_name(name, "vjp_bwd"))
-            ),
-            None,
-        )
+        body = [s for s in self.prims.bridge.ast_of(cls).body if not isinstance(s, class_body.FUNCTIONS)]
+        alias = first_naming(body, "vjp_bwd")
         if alias is not None:  # ``_ref = vjp_bwd``: a rename would leave the name unbound there
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is named in the class body (line {self.prims.line(alias)}): "
+                f"`vjp_bwd` is named in the class body (line {self.prims.file_line(alias.lineno)}): "
                 "a rename would leave that name unbound, and accumulators change its calls; "
                 "port both by hand",
             )

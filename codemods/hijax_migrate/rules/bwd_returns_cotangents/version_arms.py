@@ -16,13 +16,14 @@ from collections.abc import Callable
 import libcst as cst
 
 from ...analysis.accum_uses import accumulator_params
+from ...analysis.ast_summary import rule_form
 from ...analysis.bridge import Bridge
 from ...analysis.families import descendants
 from ...analysis.fwd_signature import input_count
 from ...analysis.nodes import findall
 from ...analysis.returns import returns_values
 from ...analysis.shape import ClassShape, class_shape, conditional_defs
-from ...analysis.summary import CLASSIC, rule_form
+from ...analysis.summary import CLASSIC
 from ...analysis.version_tests import evaluate
 from ...core.versions import format_version
 from ..ast_tests import methods
@@ -61,7 +62,8 @@ def right_at_target(
     """Is ``func`` an accumulator rule, one accumulator an input (``inputs``: their
     count, if known), returning no cotangents, undecorated, in a class that
     defines no ``vjp_bwd_retval``?"""
-    if func.decorators or rule_form(func) == CLASSIC or returns_values(bridge.ast_of(func)):
+    rule = bridge.ast_of(func)
+    if func.decorators or rule_form(rule) == CLASSIC or returns_values(rule):
         return False
     if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls, bridge)):
         return False
