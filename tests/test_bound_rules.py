@@ -4,6 +4,7 @@ function a binding names, and its form, as plain functions of the module."""
 import libcst as cst
 import pytest
 from hijax_migrate.analysis.scopes import CLASSIC
+from hijax_migrate.analysis.summary import bridge_of
 from hijax_migrate.rules.bwd_returns_cotangents.bindings import bound_form, bound_function, function_named
 
 MODULE = cst.parse_module("""
@@ -68,4 +69,4 @@ def test_a_partialmethod_names_its_function_and_fills_its_positional_parameters(
     ],
 )
 def test_a_bindings_form(code, form):
-    assert bound_form(MODULE, binding(code)) == form
+    assert bound_form(MODULE, binding(code), bridge_of(MODULE, MODULE.code)) == form

@@ -146,7 +146,8 @@ class Accumulating(Classic):
 
 
 def test_rule_forms_and_class_bodies_summarised():
-    from hijax_migrate.analysis.summary import rule_form
+    from hijax_migrate.analysis.ast_summary import rule_form
+    from hijax_migrate.analysis.summary import bridge_of
 
     by_ast = _facts(RULE_FORMS)
     forms = [b[3] for b in by_ast[1][1][4]["vjp_bwd"]]
@@ -161,11 +162,11 @@ def test_rule_forms_and_class_bodies_summarised():
     ]
     assert by_ast[1][0][4]["vjp_bwd_retval_logs"] == [("value", ["True"], 1, ()), ("value", ["False"], 1, ())]
     assert by_ast[1][0][4]["debug"] == [("value", ["False"], 1, ())]
-    # the rewrites' form of a libcst def is the summary's, read from its text
-    defs = [
-        stmt for cls in cst.parse_module(RULE_FORMS).body for stmt in cls.body.body if isinstance(stmt, cst.FunctionDef)
-    ]
-    assert [(rule_form(func),) for func in defs] == [("classic",), *(form for form in forms if form)]
+    # the rewrites' form of a libcst def is the summary's, of ast's statement through the bridge
+    tree = cst.parse_module(RULE_FORMS)
+    bridge = bridge_of(tree, RULE_FORMS)
+    defs = [stmt for cls in tree.body for stmt in cls.body.body if isinstance(stmt, cst.FunctionDef)]
+    assert [(rule_form(bridge.ast_of(func)),) for func in defs] == [("classic",), *(form for form in forms if form)]
 
 
 def test_base_chain_through_hundreds_of_modules(tmp_path):

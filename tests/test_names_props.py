@@ -183,8 +183,10 @@ def test_partialmethod_is_read_as_python_binds_it(binding):
     params = list(inspect.signature(space["C"]().vjp_bwd).parameters.values())
     required = [p for p in params if p.default is p.empty and p.kind is not p.VAR_POSITIONAL]
     positional = [p for p in required if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    from hijax_migrate.analysis.summary import bridge_of
+
     module = cst.parse_module(f"from functools import partialmethod\n{func}")
-    form = bound_form(module, cst.parse_expression(call))
+    form = bound_form(module, cst.parse_expression(call), bridge_of(module, module.code))
     if len(required) != len(positional):  # a parameter no call by position fills: not a rule of either form
         assert form not in ("classic", "accumulator"), (func, call, form)
     elif len(positional) <= 2:  # no required parameter after (res, g): a value rule, as a ``def`` is read

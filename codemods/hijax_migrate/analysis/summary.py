@@ -10,8 +10,8 @@ t-string a tuple ``(-0, 'its text')`` on as many lines, ``except A, B:`` bracket
 ``newsyntax`` takes out type parameters as for any text.
 
 The node helpers serve the rewrites: ``dotted_name`` and the members of a
-``type(...)`` dict as written; ``rule_form`` is ``ast_summary``'s own, read
-from the function's text.
+``type(...)`` dict as written (a rule's form is ``ast_summary.rule_form`` of
+``ast``'s statement, through the bridge).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..core.errors import MigrationError, tool_bug
-from . import ast_summary
 from .ast_summary import parse_ast, summarize_ast
 from .bridge import Bridge
 
@@ -140,17 +139,6 @@ def dotted_name(expr: cst.BaseExpression) -> str | None:
     if isinstance(expr, (cst.Name, cst.Attribute)):
         return get_full_name_for_node(expr)
     return None
-
-
-def rule_form(func: cst.FunctionDef) -> str:
-    """A backward rule's form, for families decided across files: ``ast_summary.rule_form``
-    of the function's text (``func`` may be a node a rewrite made)."""
-    func = func.with_changes(leading_lines=())
-    try:
-        parsed = parse_ast(cst.Module([]).code_for_node(func), keep=False)
-    except _UNREADABLE:  # newer syntax in its body
-        parsed = parse_ast(older_code(func), keep=False)
-    return ast_summary.rule_form(parsed.body[0])
 
 
 def _text(expr: cst.BaseExpression) -> str | None:

@@ -8,14 +8,16 @@ Plain functions of the module's tree: the family and factory planners both ask;
 from __future__ import annotations
 
 import ast
+import copy
 
 import libcst as cst
 
-from ...analysis.ast_summary import parse_ast
+from ...analysis.ast_summary import parse_ast, rule_form
+from ...analysis.bridge import Bridge
 from ...analysis.class_body import FUNCTIONS
 from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.scopes import ClassInfo
-from ...analysis.summary import CLASSIC, rule_form
+from ...analysis.summary import CLASSIC
 from .targets import bound_once, module_bindings
 
 
@@ -88,21 +90,22 @@ def partial_binding(
     return (function_named(module, value.value, cls) if isinstance(value, cst.Name) else None), bound, keywords
 
 
-def bound_form(module: cst.Module, value: cst.BaseExpression, cls: cst.ClassDef | None = None) -> str:
-    """``CLASSIC``, ``"accumulator"``, or the binding's code where its form is not visible."""
+def bound_form(module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cls: cst.ClassDef | None = None) -> str:
+    """``CLASSIC``, ``"accumulator"``, or the binding's code where its form is not visible
+    (``bridge``: ``module``'s statements with ``ast``'s, where a function's form is read)."""
     if isinstance(value, cst.Lambda):
         params = value.params
         few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
         returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
         return CLASSIC if few and returns else "accumulator"
     func, bound, keywords = partial_binding(module, value, cls)
-    called = _as_called(func, bound, keywords) if func is not None else None
+    called = _as_called(bridge.ast_of(func), bound, keywords) if func is not None else None
     if called is not None:
         return rule_form(called)
     return f"`{cst.Module([]).code_for_node(value)}`"
 
 
-def _as_called(func: cst.FunctionDef, count: int, keywords: frozenset[str]) -> cst.FunctionDef | None:
+def _as_called(func: ast.FunctionDef, count: int, keywords: frozenset[str]) -> ast.FunctionDef | None:
     """``func`` as ``partialmethod(func, *count, **keywords)`` is called, as Python binds it
     (``functools.partialmethod``): the ``count`` positional parameters after ``self`` are
     filled, and those named by ``keywords`` are gone; a positional argument may fill only
@@ -110,22 +113,28 @@ def _as_called(func: cst.FunctionDef, count: int, keywords: frozenset[str]) -> c
     the rest are keyword-only. None: one of those has no default (no call by position binds it)."""
     if not count and not keywords:
         return func
-    params = [*func.params.posonly_params, *func.params.params]
+    args = func.args
+    params = [*args.posonlyargs, *args.args]
+    defaulted = {p.arg: d for p, d in zip(params[len(params) - len(args.defaults) :], args.defaults)}
     rest = params[1 + count :]
-    cut = next((i for i, p in enumerate(rest) if p.name.value in keywords), len(rest))
-    later = [p for p in rest[cut:] if p.name.value not in keywords]
-    if any(p.default is None for p in later):
+    cut = next((i for i, p in enumerate(rest) if p.arg in keywords), len(rest))
+    later = [p for p in rest[cut:] if p.arg not in keywords]
+    if any(p.arg not in defaulted for p in later):
         return None
-    kwonly = [p for p in func.params.kwonly_params if p.name.value not in keywords]
-    star = func.params.star_arg if not later and cut == len(rest) else cst.ParamStar()
-    return func.with_changes(
-        params=func.params.with_changes(
-            posonly_params=[],
-            params=[*params[:1], *rest[:cut]],
-            kwonly_params=[p.with_changes(comma=cst.MaybeSentinel.DEFAULT) for p in [*later, *kwonly]],
-            star_arg=star if later or kwonly else func.params.star_arg,
-        )
+    kwonly = [p for p in args.kwonlyargs if p.arg not in keywords]
+    kept = [*params[:1], *rest[:cut]]
+    bare = (later or kwonly) and (later or cut != len(rest))  # keyword-only after a bare ``*``
+    called = copy.copy(func)
+    called.args = ast.arguments(
+        posonlyargs=[],
+        args=kept,
+        vararg=None if bare else args.vararg,
+        kwonlyargs=[*later, *kwonly],
+        kw_defaults=[defaulted.get(p.arg) for p in later] + [None] * len(kwonly),
+        kwarg=args.kwarg,
+        defaults=[defaulted[p.arg] for p in kept if p.arg in defaulted],
     )
+    return called
 
 
 def _is_partialmethod(func: cst.BaseExpression) -> bool:

@@ -141,7 +141,10 @@ class FamilyPlanner:
         if bound_by_target(here) is not None:  # ``(vjp_bwd := f)``...: planned already (a base comes first)
             return info.qualname in self.report.renamed
         assign = class_shape(here, self.prims.bridge).attributes.get(RULE)
-        return is_name(sole_target(assign), RULE) and bound_form(self.module, assign.value, here) == CLASSIC
+        return (
+            is_name(sole_target(assign), RULE)
+            and bound_form(self.module, assign.value, self.prims.bridge, here) == CLASSIC
+        )
 
     def here(self) -> Classes:
         """The file's classes, for the whole rule (their family ties are worked out once)."""
@@ -208,7 +211,9 @@ class FamilyPlanner:
         """``assign`` binds ``vjp_bwd`` to ``value`` (a whole ``vjp_bwd = f``, or the target
         ``targets.bound_by_target`` found): renamed where ``value`` is a value rule (``imported``:
         the function of another module it names, read there)."""
-        verdict = ast_rule_form(imported) if imported is not None else bound_form(self.module, value, cls)
+        verdict = (
+            ast_rule_form(imported) if imported is not None else bound_form(self.module, value, self.prims.bridge, cls)
+        )
         if verdict != CLASSIC:
             return (
                 None
