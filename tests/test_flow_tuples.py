@@ -42,29 +42,39 @@ def read(source: str) -> bool:
     return visibly_tuple(own_returns(func)[-1].value, func, lambda name: True)
 
 
+def rule_of(rng: random.Random, value, last: str | None = None, shadow: bool = False) -> str:
+    """A rule binding ``x`` (``value()`` draws an expression) and returning ``last`` or a drawn one."""
+    lines = [f"x = {value()}"]
+    if rng.random() < 0.4:
+        lines.append(f"if c:\n    x = {value()}")
+    if rng.random() < 0.3:
+        lines.append(f"x += {value()}")
+    if shadow and rng.random() < 0.1:
+        lines.append("tuple = list")
+    lines.append(last or f"return {value()}")
+    return "def rule(self, res, g, t=(1,), c=True):\n" + textwrap.indent("\n".join(lines), "    ") + "\n"
+
+
+def results(source: str) -> list:
+    """What the rule returns for each ``c`` (where it returns)."""
+    scope: dict = {}
+    exec(source, scope)
+    found = []
+    for c in (True, False):
+        try:
+            found.append(scope["rule"](None, None, None, c=c))
+        except (TypeError, UnboundLocalError):
+            continue  # no value: nothing is returned
+    return found
+
+
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.integers(0, 2**32))
 def test_what_is_read_as_a_tuple_is_one(seed):
     rng = random.Random(seed)
-    lines = [f"x = {expression(rng)}"]
-    if rng.random() < 0.4:
-        lines.append(f"if c:\n    x = {expression(rng)}")
-    if rng.random() < 0.3:
-        lines.append(f"x += {expression(rng)}")
-    if rng.random() < 0.1:
-        lines.append("tuple = list")
-    lines.append(f"return {expression(rng)}")
-    source = "def rule(self, res, g, t=(1,), c=True):\n" + textwrap.indent("\n".join(lines), "    ") + "\n"
-    if not read(source):
-        return
-    scope: dict = {}
-    exec(source, scope)
-    for c in (True, False):
-        try:
-            got = scope["rule"](None, None, None, c=c)
-        except (TypeError, UnboundLocalError):
-            continue  # no value: nothing is returned
-        assert isinstance(got, tuple), (source, c, got)
+    source = rule_of(rng, lambda: expression(rng), shadow=True)
+    if read(source):
+        assert all(isinstance(got, tuple) for got in results(source)), source
 
 
 @pytest.mark.parametrize(
@@ -116,22 +126,8 @@ def list_expression(rng: random.Random, depth: int = 0) -> str:
 def test_what_is_read_as_a_list_is_one(seed):
     """``returns.listed``: the results the rewrites make tuples of (jax refuses a list)."""
     rng = random.Random(seed)
-    lines = [f"x = {list_expression(rng)}"]
-    if rng.random() < 0.4:
-        lines.append(f"if c:\n    x = {list_expression(rng)}")
-    if rng.random() < 0.3:
-        lines.append(f"x += {list_expression(rng)}")
-    lines.append(rng.choice(["return x", f"return {list_expression(rng)}"]))
-    source = "def rule(self, res, g, t=(1,), c=True):\n" + textwrap.indent("\n".join(lines), "    ") + "\n"
+    source = rule_of(rng, lambda: list_expression(rng), rng.choice(["return x", None]))
     func = ast.parse(source).body[0]
     value = own_returns(func)[-1].value
-    if not listed(value, func) or isinstance(value, ast.IfExp):  # an arm listed: that arm is made a tuple
-        return
-    scope: dict = {}
-    exec(source, scope)
-    for c in (True, False):
-        try:
-            got = scope["rule"](None, None, None, c=c)
-        except (TypeError, UnboundLocalError):
-            continue
-        assert isinstance(got, list), (source, c, got)
+    if listed(value, func) and not isinstance(value, ast.IfExp):  # an arm listed: that arm is made a tuple
+        assert all(isinstance(got, list) for got in results(source)), source
