@@ -9,7 +9,7 @@ import random
 import textwrap
 
 import pytest
-from hijax_migrate.analysis.returns import listed, own_returns, visibly_tuple
+from hijax_migrate.analysis.returns import in_catching_block, listed, own_returns, visibly_tuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -131,3 +131,21 @@ def test_what_is_read_as_a_list_is_one(seed):
     value = own_returns(func)[-1].value
     if listed(value, func) and not isinstance(value, ast.IfExp):  # an arm listed: that arm is made a tuple
         assert all(isinstance(got, list) for got in results(source)), source
+
+
+@pytest.mark.parametrize(
+    ("body", "caught"),
+    [
+        ("return (g, g)", False),
+        ("try:\n    return (g, g)\nexcept E:\n    pass", True),
+        ("try:\n    pass\nfinally:\n    return (g, g)", True),  # the finally block is the try's
+        ("with c:\n    return (g, g)", True),  # a context manager may swallow it
+        ("if c:\n    for x in y:\n        with d:\n            return (g, g)", True),
+        ("try:\n    pass\nexcept E:\n    pass\nreturn (g, g)", False),
+        ("try:\n    def h():\n        return (g, g)\nexcept E:\n    pass\nreturn (g, g)", False),  # h's own
+    ],
+)
+def test_a_return_an_exception_may_be_caught_at(body, caught):
+    """``returns.in_catching_block``: an exception raised where the rule returns may be caught in it."""
+    func = ast.parse("def rule(self, res, g):\n" + textwrap.indent(body, "    ") + "\n").body[0]
+    assert in_catching_block(own_returns(func)[-1], func) is caught

@@ -214,13 +214,3 @@ def _unpack_names(assign: cst.Assign) -> list[str] | None:
     if all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements):
         return [e.value.value for e in elements]
     return None
-
-
-def in_catching_block(ret: cst.Return, func: cst.FunctionDef, parents) -> bool:
-    """Could an exception raised at ``ret`` be caught, or swallowed, inside the rule?"""
-    node = parents[ret]
-    while node is not func:
-        if isinstance(node, (cst.Try, cst.TryStar, cst.With)):
-            return True
-        node = parents[node]
-    return False

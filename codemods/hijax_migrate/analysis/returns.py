@@ -173,3 +173,19 @@ def _is_list(value: ast.expr | None) -> bool:
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
         return _is_list(value.left) or _is_list(value.right)
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list"
+
+
+_CATCHING = (ast.Try, ast.With, ast.AsyncWith, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
+
+
+def in_catching_block(ret: ast.Return, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Could an exception raised at ``ret`` be caught, or swallowed, inside the rule: does a
+    ``try`` or ``with`` of the rule's own hold it?"""
+    stack = [(stmt, False) for stmt in func.body]
+    while stack:
+        stmt, inside = stack.pop()
+        if stmt is ret:
+            return inside
+        if not isinstance(stmt, _NESTED):
+            stack += [(child, inside or isinstance(stmt, _CATCHING)) for child in held(stmt)]
+    return False

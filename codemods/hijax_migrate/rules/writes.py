@@ -31,7 +31,7 @@ from ..analysis.accum import (
     visibly_array,
     writes_for,
 )
-from ..analysis.accum_uses import Accumulator, accumulator_params, in_catching_block
+from ..analysis.accum_uses import Accumulator, accumulator_params
 from ..analysis.ast_summary import parse_ast
 from ..analysis.cst_paths import facts_on
 from ..analysis.families import Classes, defining, descendants
@@ -54,7 +54,7 @@ from ..analysis.reach import (
     tree_uses,
 )
 from ..analysis.return_values import as_tuple, item_comments, tuple_items
-from ..analysis.returns import Returned, classify, own_returns, visibly_tuple
+from ..analysis.returns import Returned, classify, in_catching_block, own_returns, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape, inputs_of
 from ..analysis.sites import ROOTED, UNKNOWN, Site
@@ -432,7 +432,8 @@ class AccumulatorWrites(RewritePlans):
         done = return_none(ret)
         evaluated: list[cst.BaseSmallStatement] = []
         arrays = [visibly_array(item) for item in items]
-        if in_catching_block(ret, plan.func, self.parents()) and sum(not is_none(i) for i in items) > 1:
+        bridge = self.prims.bridge
+        if in_catching_block(bridge.ast_of(ret), bridge.ast_of(plan.func)) and sum(not is_none(i) for i in items) > 1:
             items, evaluated = _evaluated_first(plan.func, items)
         per_item = [
             []
