@@ -10,7 +10,7 @@ import sys
 import libcst as cst
 import libcst.matchers as m
 import pytest
-from hijax_migrate.analysis import nodes, shape
+from hijax_migrate.analysis import nodes
 from hijax_migrate.rules.fwd_nzs_in import rewrite as fwd_nzs_in
 from hijax_migrate.rules.retval_logs import rewrite as retval_logs
 from hijax_migrate.rules.version_gates import rewrite as version_gates
@@ -59,14 +59,6 @@ class C:
 _FLAG = m.Name(retval_logs.FLAG)
 _ALL = m.Name("__all__")
 PAIRS = {
-    "in_avals": (
-        m.Assign(targets=[m.AssignTarget(m.Attribute(m.Name("self"), m.Name("in_avals")))], value=m.Tuple() | m.List()),
-        lambda n: isinstance(n, cst.Assign) and shape._is_self_in_avals(n),
-    ),
-    "pytree": (
-        m.Dict() | m.Tuple() | m.List() | m.Call(func=m.OneOf(*(m.Name(n) for n in shape._PYTREE_BUILDERS))),
-        shape._is_pytree_literal,
-    ),
     "jax": (m.Call(args=[m.Arg(m.SimpleString('"jax"') | m.SimpleString("'jax'"))]), version_gates._names_jax),
     "flag": (
         m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(_FLAG), m.ZeroOrMore()]) | m.AnnAssign(target=_FLAG),

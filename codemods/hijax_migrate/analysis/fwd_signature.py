@@ -35,27 +35,54 @@ def input_count(methods: Methods) -> int | None:
     """How many inputs the primitive takes: the length of the first
     ``self.in_avals = (...)``/``[...]`` in ``__init__``, else ``expand``'s
     required parameters; None: not known."""
-    init, expand = methods.get("__init__"), methods.get("expand")
-    avals = (
-        sorted(
-            (
-                n
-                for n in ast.walk(init)
-                if isinstance(n, ast.Assign)
-                and len(n.targets) == 1
-                and _is_self_in_avals(n.targets[0])
-                and isinstance(n.value, (ast.Tuple, ast.List))
-            ),
-            key=lambda n: (n.lineno, n.col_offset),
-        )
-        if init is not None
-        else []
-    )
-    if avals:
-        return len(avals[0].value.elts)
+    avals, expand = in_avals(methods), methods.get("expand")
+    if avals is not None:
+        return len(avals.elts)
     if expand is not None and expand.args.vararg is None:
         return len(positional(expand)) - len(expand.args.defaults) - 1
     return None
+
+
+def input_names(methods: Methods) -> list[str] | None:
+    """The primitive's inputs by name: ``expand``'s required parameters after ``self``
+    (jax passes one argument per input), else ``vjp_fwd``'s positional ones after
+    ``self`` and ``nzs_in``; None where a ``*args`` hides them."""
+    expand, fwd = methods.get("expand"), methods.get("vjp_fwd")
+    if expand is not None and expand.args.vararg is None:
+        return positional(expand)[1 : len(positional(expand)) - len(expand.args.defaults)]
+    if fwd is None or fwd.args.vararg is not None:
+        return None
+    names = positional(fwd)[1:]
+    return names[1:] if names and "nz" in names[0].lower() else names
+
+
+def in_avals(methods: Methods) -> ast.Tuple | ast.List | None:
+    """The display of the first ``self.in_avals = (...)``/``[...]`` in ``__init__`` (source order)."""
+    init = methods.get("__init__")
+    found = (
+        [
+            n
+            for n in ast.walk(init)
+            if isinstance(n, ast.Assign)
+            and len(n.targets) == 1
+            and _is_self_in_avals(n.targets[0])
+            and isinstance(n.value, (ast.Tuple, ast.List))
+        ]
+        if init is not None
+        else []
+    )
+    return min(found, key=lambda n: (n.lineno, n.col_offset)).value if found else None
+
+
+_PYTREE_BUILDERS = ("tuple", "list", "dict")
+
+
+def is_pytree_literal(expr: ast.expr) -> bool:
+    """A dict, tuple or list display, or a call of ``tuple``/``list``/``dict`` (a starred item: what it unpacks)."""
+    expr = expr.value if isinstance(expr, ast.Starred) else expr
+    if isinstance(expr, (ast.Dict, ast.Tuple, ast.List)):
+        return True
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _PYTREE_BUILDERS
 
 
 def positional(func: ast.FunctionDef) -> list[str]:

@@ -16,10 +16,12 @@ evaluated into a fresh name before the first write.
 
 from __future__ import annotations
 
+import ast
 from itertools import chain
 
 import libcst as cst
 
+from ..analysis import class_body
 from ..analysis.accum import (
     accumulator_names,
     code,
@@ -36,6 +38,7 @@ from ..analysis.ast_summary import parse_ast
 from ..analysis.cst_paths import facts_on
 from ..analysis.families import Classes, defining, descendants
 from ..analysis.function_scopes import FunctionScopes
+from ..analysis.fwd_signature import input_names
 from ..analysis.helpers import self_name
 from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written
@@ -56,7 +59,7 @@ from ..analysis.reach import (
 from ..analysis.return_values import as_tuple, item_comments, tuple_items
 from ..analysis.returns import Returned, classify, in_catching_block, own_returns, visibly_tuple
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
-from ..analysis.shape import class_shape, inputs_of
+from ..analysis.shape import class_shape
 from ..analysis.sites import ROOTED, UNKNOWN, Site
 from ..tree.calls import may_use
 from .context import NOTE
@@ -252,19 +255,19 @@ class AccumulatorWrites(RewritePlans):
     def effective_inputs(self, cls: cst.ClassDef) -> list[str] | None:
         """Inputs from the ``expand``/``vjp_fwd`` the class has or inherits from a class of this file."""
         by_name = {c.name.value: c for c in self.prims.kinds}
-        methods: dict[str, cst.FunctionDef] = {}
+        methods: dict[str, ast.FunctionDef] = {}
         chain, seen = [cls], set()
         while chain:
             node = chain.pop(0)
             if node in seen:
                 continue
             seen.add(node)
-            for name, func in class_shape(node, self.prims.bridge).methods.items():
+            for name, func in class_body.methods(self.prims.bridge.ast_of(node)).items():
                 methods.setdefault(name, func)
             chain += [
                 by_name[b.value.value] for b in node.bases if isinstance(b.value, cst.Name) and b.value.value in by_name
             ]
-        return inputs_of(methods)
+        return input_names(methods)
 
     def fill_writes(
         self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str, facts: Facts | None = None
