@@ -15,6 +15,7 @@ function's own nodes are all its analysis reads.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Mapping
 
 import libcst as cst
@@ -22,6 +23,7 @@ import libcst as cst
 from .accum_uses import Accumulator, Handed, Unknown, Uses
 from .bridge import Bridge
 from .cst_paths import facts_on, loop_writes_once, statement_of, surely_run
+from .function_names import FunctionNames
 from .paths import ANY, Event, Facts
 
 DEPTH = 4  # helpers calling helpers: deeper than this is not read
@@ -120,13 +122,14 @@ def once_or_never(counts: frozenset) -> int | None:
     return 1 if counts == {1} else 0 if counts == {0} else None
 
 
-def self_name(func: cst.FunctionDef, scopes) -> str | None:
-    """The name of ``func``'s first parameter, where the body never binds it again."""
-    params = [*func.params.posonly_params, *func.params.params]
+def self_name(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The name of ``func``'s first parameter, where its block never binds it again
+    (``function_names``: Python's reading of the block)."""
+    params = [*func.args.posonlyargs, *func.args.args]
     if not params:
         return None
-    name = params[0].name.value
-    return name if len(scopes[func.body].assignments[name]) == 1 else None
+    name = params[0].arg
+    return name if FunctionNames.of(func).bound_once(name) else None
 
 
 def bound_param(helper: cst.FunctionDef, bound: int, handed: Handed) -> str | None:

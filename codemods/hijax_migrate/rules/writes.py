@@ -456,7 +456,7 @@ class AccumulatorWrites(RewritePlans):
             if (
                 isinstance(func, cst.Attribute)
                 and isinstance(func.value, cst.Name)
-                and func.value.value == self_name(caller, self.scopes_and_parents()[0].of(caller))
+                and func.value.value == self_name(self.prims.bridge.ast_of(caller))
             ):
                 return self._method(cls, func.attr.value)
             if isinstance(func, cst.Name):

@@ -1,0 +1,108 @@
+"""One function's own block, read from ``ast`` (the name model's scopes): the names it
+binds, and every read that reaches one of its bindings, its own or a nested block's.
+
+Python's execution model: a function's block binds its parameters and every name a
+binding operation targets in it (assignment, augmented assignment, ``for``, ``with ...
+as``, ``except ... as``, ``import``, ``def``, ``class``, a pattern's capture, ``del``,
+``:=``, which in a comprehension binds in the function around it). A nested function,
+lambda or comprehension is a block of its own; a class body is one that the functions
+in it do not see. A read resolves to the nearest block around it that binds the name.
+``global`` and ``nonlocal`` are not followed: a name one of them declares anywhere in
+the function counts as bound again (never read as one binding)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .names import NameModel, NameScope
+
+
+@dataclass
+class FunctionNames:
+    func: ast.FunctionDef | ast.AsyncFunctionDef
+    bindings: dict[str, list[ast.AST]] = field(default_factory=dict)  # name -> its bindings in the own block
+    reads: dict[str, list[ast.Name]] = field(default_factory=dict)  # name -> reads reaching the own block
+    own: set[int] = field(default_factory=set)  # ids of the reads standing in the own block itself
+    declared: set[str] = field(default_factory=set)  # in a ``global`` or ``nonlocal`` anywhere in it
+
+    @classmethod
+    def of(cls, func: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionNames:
+        model = NameModel.of(ast.Module(body=[func], type_ignores=[]))
+        found = cls(func, declared=set(model.declared))
+        scope, walrus = _own_scope(model, func), _walrus_targets(func)
+        # ``del x`` binds x in its block, as an assignment does (the model counts it a read)
+        deleted = {
+            name: [(w, r) for w, r in reads if isinstance(r.ctx, ast.Del)] for name, reads in model.reads.items()
+        }
+        for name in {*model.bindings, *(name for name, dels in deleted.items() if dels)}:
+            mine = [b.node for b in model.bindings.get(name, ()) if b.scope is scope or _walrus_in(b, scope, walrus)]
+            mine += [read for where, read in deleted.get(name, ()) if where is scope]
+            if mine:
+                found.bindings[name] = sorted(mine, key=_place)
+        for name, reads in model.reads.items():
+            dels = {id(where) for where, _ in deleted[name]}
+            reaching = [(w, r) for w, r in reads if _resolves(model, w, name, walrus, dels) is scope]
+            if reaching:
+                found.reads[name] = sorted((read for _, read in reaching), key=_place)
+                found.own |= {id(read) for where, read in reaching if where is scope}
+        return found
+
+    def bound_once(self, name: str) -> bool:
+        """Bound in the own block by one binding operation alone (a parameter, most often)."""
+        return name not in self.declared and len(self.bindings.get(name, ())) == 1
+
+
+def _own_scope(model: NameModel, func) -> NameScope | None:
+    """The block of ``func``'s parameters; with none, of its body's first binding, or a new one."""
+    for bindings in model.bindings.values():
+        for b in bindings:
+            if b.scope.kind == "function" and b.scope.parent is not None and b.scope.parent.parent is None:
+                return b.scope
+    for reads in model.reads.values():
+        for scope, _ in reads:
+            while scope is not None and scope.parent is not None and scope.parent.parent is not None:
+                scope = scope.parent
+            if scope is not None and scope.kind == "function":
+                return scope
+    return None
+
+
+def _walrus_targets(func) -> set[int]:
+    """The names ``:=`` binds inside a comprehension of ``func`` (they bind in the function's block)."""
+    found = set()
+    for node in ast.walk(func):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            found |= {id(sub.target) for sub in ast.walk(node) if isinstance(sub, ast.NamedExpr)}
+    return found
+
+
+def _walrus_in(binding, scope: NameScope | None, walrus: set[int]) -> bool:
+    """A ``:=`` in a comprehension inside ``scope``'s block (it binds there)."""
+    inner = binding.scope
+    while id(binding.node) in walrus and inner is not None and inner is not scope and inner.kind == "comprehension":
+        inner = inner.parent
+    return id(binding.node) in walrus and inner is scope
+
+
+def _resolves(model: NameModel, where: NameScope, name: str, walrus: set[int], dels: set[int]) -> NameScope | None:
+    """The block a read of ``name`` in ``where`` reaches (None: the module's, or a builtin);
+    ``dels``: the blocks that ``del`` it (which binds it there)."""
+    binders = {id(b.scope) for b in model.bindings.get(name, ())} | dels
+    binders |= {id(_enclosing_function(b.scope)) for b in model.bindings.get(name, ()) if id(b.node) in walrus}
+    scope, first = where, True
+    while scope is not None and scope.parent is not None:
+        if (first or scope.kind != "class") and id(scope) in binders:
+            return scope
+        scope, first = scope.parent, False
+    return None
+
+
+def _enclosing_function(scope: NameScope) -> NameScope:
+    while scope.kind == "comprehension" and scope.parent is not None:
+        scope = scope.parent
+    return scope
+
+
+def _place(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
