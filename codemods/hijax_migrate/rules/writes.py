@@ -274,9 +274,8 @@ class AccumulatorWrites(RewritePlans):
     ) -> Plan | None:
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
-        flow = (
-            facts if facts is not None else facts_on(self.prims.bridge, plan.func, {}, 0)
-        )  # which returns exit with their value
+        # which returns exit with their value
+        flow = facts if facts is not None else facts_on(self.prims.bridge, plan.func, {}, 0)
         for ret in returns:
             kind = self.returned(ret)
             if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:
