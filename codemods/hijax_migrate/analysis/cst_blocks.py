@@ -69,6 +69,14 @@ def own_statements(cls: cst.ClassDef) -> list[cst.CSTNode]:
     """The class body's own statements, in source order, whatever its layout: a
     line's small statements one by one (``a = 1; b = 2``), a one-line body's too
     (``class C: a = 1``), and the compound ones."""
-    if isinstance(cls.body, cst.SimpleStatementSuite):
-        return list(cls.body.body)
-    return [small for stmt in cls.body.body for small in (stmt.body if isinstance(stmt, LINES) else (stmt,))]
+    return [small for stmt in _own(cls) for small in (stmt.body if isinstance(stmt, LINES) else (stmt,))]
+
+
+def own_smalls(cls: cst.ClassDef) -> list[tuple[cst.BaseSmallStatement, cst.CSTNode]]:
+    """``own_statements``' small ones, each with what holds it (its line, or the one-line body)."""
+    return [(small, stmt) for stmt in _own(cls) if isinstance(stmt, LINES) for small in stmt.body]
+
+
+def _own(cls: cst.ClassDef) -> list[cst.CSTNode]:
+    """The body's statement lines and compound statements; a one-line body is one line."""
+    return [cls.body] if isinstance(cls.body, cst.SimpleStatementSuite) else list(cls.body.body)

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis.cst_blocks import LINES
+from ...analysis.cst_blocks import own_smalls
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.source_order import by_name
 from ..context import RuleTransformer
 from . import PAIRS, RULE
-
-
-def own_smalls(cls: cst.ClassDef) -> list[tuple[cst.BaseSmallStatement, cst.CSTNode]]:
-    """Each small statement of the class body itself, with what holds it (its line, or the
-    one-line body), whatever the layout (``a = f; b = g``, ``class C: a = f``)."""
-    if isinstance(cls.body, cst.SimpleStatementSuite):
-        return [(small, cls.body) for small in cls.body.body]
-    return [(small, stmt) for stmt in cls.body.body if isinstance(stmt, LINES) for small in stmt.body]
 
 
 def single_helper(small: cst.BaseSmallStatement, qualified, *above) -> tuple[str, str, cst.Assign] | None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ...analysis.cst_blocks import own_smalls
 from ...analysis.project import HIJAX_MODULES
 from ..derived_pairs import HALVES
-from ..derived_pairs.rewrite import own_smalls, single_helper
+from ..derived_pairs.rewrite import single_helper
 from ..removed_names.rewrite import RemovedNames
 from . import INSTEAD, LINEARIZE, RULE
 
