@@ -5,6 +5,7 @@ Triage's tests and the rewrites' ``ClassShape`` read these."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from ..core.stmts import held
 
@@ -35,13 +36,8 @@ def conditional_defs(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
     of blocks (not inside a function or a class): whether and which one exists is decided
     when the code runs. The first of a name, in source order."""
     found: dict[str, ast.FunctionDef] = {}
-    stack = [stmt for stmt in reversed(node.body) if isinstance(stmt, _BLOCKS)]
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, FUNCTIONS):
-            found.setdefault(stmt.name, stmt)
-        elif not isinstance(stmt, ast.ClassDef):
-            stack.extend(reversed([*held(stmt)]))
+    for func in _defs_through([stmt for stmt in node.body if isinstance(stmt, _BLOCKS)]):
+        found.setdefault(func.name, func)
     return found
 
 
@@ -79,11 +75,15 @@ def branch_defs(node: ast.ClassDef, name: str) -> list[ast.FunctionDef] | None:
 def defs_in_blocks(stmts: list[ast.stmt], name: str) -> list[ast.FunctionDef]:
     """Every ``def name`` reached through the blocks of ``stmts``, in source order
     (never into a function or a class: their bodies are no part of the class's)."""
-    found, stack = [], list(reversed(stmts))
+    return [func for func in _defs_through(stmts) if func.name == name]
+
+
+def _defs_through(stmts: list[ast.stmt]) -> Iterator[ast.FunctionDef]:
+    """Every ``def`` among ``stmts`` or reached through their blocks, in source order."""
+    stack = list(reversed(stmts))
     while stack:
         stmt = stack.pop()
         if isinstance(stmt, FUNCTIONS):
-            found += [stmt] if stmt.name == name else []
+            yield stmt
         elif not isinstance(stmt, ast.ClassDef):
             stack.extend(reversed([*held(stmt)]))
-    return found

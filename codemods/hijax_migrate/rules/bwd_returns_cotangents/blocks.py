@@ -27,7 +27,7 @@ OLD, NEW = "vjp_bwd", "vjp_bwd_retval"
 def renamed_in_blocks(cls: ast.ClassDef) -> list[ast.FunctionDef] | None:
     """The ``def vjp_bwd`` of the body's blocks, where renaming them all is provably right
     (the module docstring); None where it is not."""
-    olds = [f for stmt in cls.body if not isinstance(stmt, FUNCTIONS) for f in defs_in_blocks([stmt], OLD)]
+    olds = defs_in_blocks([stmt for stmt in cls.body if not isinstance(stmt, FUNCTIONS)], OLD)
     if not olds or occurrences(cls.body, OLD) != len(olds):
         return None  # named otherwise (read, assigned, imported, nested in a method): not proven
     if any(f.decorator_list or rule_form(f) != CLASSIC for f in olds):
