@@ -15,6 +15,7 @@ import re
 
 from ..core.model import Finding
 from .identifiers import own
+from .names import evaluated_outside, parameters
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
@@ -145,21 +146,15 @@ class _Fixtures(FixtureBook, ast.NodeVisitor):
         self._outside(node)
         self.enter_function(node.name)
         self.use(node.name)  # named in its own frame: a helper no one calls runs no use of a class
-        for param in _parameters(node.args):
+        for param in parameters(node.args):
             self.use(param.arg)
         for stmt in node.body:
             self.visit(stmt)
         self.leave_function()
 
     def _outside(self, node) -> None:
-        """What a ``def`` or ``class`` statement evaluates where it stands, before its body
-        runs (if ever): decorators, bases and keywords, defaults, annotations, type parameters."""
-        args = getattr(node, "args", None)
-        parts = [*node.decorator_list, *getattr(node, "bases", ()), *getattr(node, "keywords", ())]
-        if args is not None:
-            parts += [*args.defaults, *filter(None, args.kw_defaults), *filter(None, [node.returns])]
-            parts += [p.annotation for p in _parameters(args) if p.annotation is not None]
-        for part in [*parts, *getattr(node, "type_params", ())]:
+        """What the statement evaluates where it stands (``names.evaluated_outside``), and its type parameters."""
+        for part in [*evaluated_outside(node), *getattr(node, "type_params", ())]:
             self.visit(part)
 
     visit_AsyncFunctionDef = visit_FunctionDef
@@ -169,10 +164,6 @@ class _Fixtures(FixtureBook, ast.NodeVisitor):
             if word != "*":  # ``from m import *`` names nothing
                 self.use(word)
         super().generic_visit(node)
-
-
-def _parameters(args: ast.arguments) -> list[ast.arg]:
-    return [*args.posonlyargs, *args.args, *filter(None, [args.vararg]), *args.kwonlyargs, *filter(None, [args.kwarg])]
 
 
 def _called(func: ast.expr) -> str:

@@ -164,6 +164,22 @@ def import_qualified(stmt: ast.Import | ast.ImportFrom, full_name: str) -> set[s
     return results
 
 
+def parameters(args: ast.arguments) -> list[ast.arg]:
+    """Every parameter, in source order: positional-only, positional, ``*args``, keyword-only, ``**kwargs``."""
+    return [*args.posonlyargs, *args.args, *filter(None, [args.vararg]), *args.kwonlyargs, *filter(None, [args.kwarg])]
+
+
+def evaluated_outside(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef) -> list[ast.AST]:
+    """What a ``def``, ``lambda`` or ``class`` evaluates where it stands, before its body runs
+    (if ever): decorators, bases and keywords, defaults, annotations, the return annotation."""
+    args = getattr(node, "args", None)
+    found = [*getattr(node, "decorator_list", ()), *getattr(node, "bases", ()), *getattr(node, "keywords", ())]
+    if args is not None:
+        found += [*args.defaults, *filter(None, args.kw_defaults)]
+        found += [p.annotation for p in parameters(args) if p.annotation is not None]
+    return found + list(filter(None, [getattr(node, "returns", None)]))
+
+
 class _Walk:
     """One walk of the module, scopes pushed as Python makes them."""
 
@@ -279,24 +295,19 @@ class _Walk:
     def FunctionDef(self, node: ast.FunctionDef) -> None:
         self.bind(node.name, node)
         self.type_params(node)
-        for decorator in node.decorator_list:
-            self.node(decorator)
-        self.arguments_outside(node.args)
-        if node.returns is not None:
-            self.node(node.returns)
+        self.outside(node)
         self.nested("function", lambda: (self.parameters(node.args), self.body(node.body)))
 
     AsyncFunctionDef = FunctionDef
 
     def Lambda(self, node: ast.Lambda) -> None:
-        self.arguments_outside(node.args)
+        self.outside(node)
         self.nested("lambda", lambda: (self.parameters(node.args), self.node(node.body)))
 
     def ClassDef(self, node: ast.ClassDef) -> None:
         self.bind(node.name, node)
         self.type_params(node)
-        for part in (*node.decorator_list, *node.bases, *node.keywords):
-            self.node(part)
+        self.outside(node)
         self.nested("class", lambda: self.body(node.body))
 
     def type_params(self, node: ast.AST) -> None:
@@ -310,20 +321,14 @@ class _Walk:
 
     ParamSpec = TypeVarTuple = TypeVar
 
-    def arguments_outside(self, args: ast.arguments) -> None:
-        """Defaults and annotations: read where the function stands."""
-        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-        for default in [*args.defaults, *args.kw_defaults]:
-            if default is not None:
-                self.node(default)
-        for arg in every:
-            if arg is not None and arg.annotation is not None:
-                self.node(arg.annotation)
+    def outside(self, node) -> None:
+        """``evaluated_outside``: read where the statement stands."""
+        for part in evaluated_outside(node):
+            self.node(part)
 
     def parameters(self, args: ast.arguments) -> None:
-        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
-            if arg is not None:
-                self.bind(arg.arg, arg)
+        for arg in parameters(args):
+            self.bind(arg.arg, arg)
 
     def comprehension_scope(self, node, values: list[ast.AST]) -> None:
         first, *others = node.generators

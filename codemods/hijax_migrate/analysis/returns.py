@@ -8,6 +8,7 @@ import ast
 import enum
 
 from ..core.stmts import held
+from .names import parameters
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -119,10 +120,9 @@ def _binds_tuple(node: ast.AST, func, builtin, depth: int) -> bool:
 
 
 def _params(func: ast.FunctionDef, stars: bool) -> set[str]:
+    """The parameters' names (``stars``: ``*args`` and ``**kwargs`` too)."""
     args = func.args
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
-    every += [p for p in (args.vararg, args.kwarg) if p is not None] if stars else []
-    return {p.arg for p in every}
+    return {p.arg for p in parameters(args) if stars or p not in (args.vararg, args.kwarg)}
 
 
 def _bound_in(func: ast.FunctionDef, name: str) -> bool:
