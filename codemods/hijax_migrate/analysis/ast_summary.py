@@ -146,6 +146,12 @@ def rule_form(func: ast.FunctionDef) -> str:
     return CLASSIC if classic else ACCUMULATOR
 
 
+def member_index(members: ast.Dict, key: str) -> int | None:
+    """The position of the first entry of a dict display whose key is the string ``key``
+    written out (None: none is)."""
+    return next((i for i, k in enumerate(members.keys) if isinstance(k, ast.Constant) and k.value == key), None)
+
+
 def factory_parts(value: ast.expr | None) -> tuple[list[str | None], list[tuple[str, ast.expr]]] | None:
     """The bases and members of ``type(name, (bases...), {"key": value...})``, each
     written out (None: not such a call, or one whose class cannot be read)."""

@@ -22,7 +22,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from ..core.errors import MigrationError, tool_bug
-from .ast_summary import parse_ast, summarize_ast
+from .ast_summary import member_index, parse_ast, summarize_ast
 from .bridge import Bridge
 
 # The summary's data lives in ``scopes``, free of libcst; re-exported for the rewrites that import it from here.
@@ -141,16 +141,8 @@ def dotted_name(expr: cst.BaseExpression) -> str | None:
     return None
 
 
-def _text(expr: cst.BaseExpression) -> str | None:
-    value = expr.evaluated_value if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)) else None
-    return value if isinstance(value, str) else None
-
-
-def dict_member(body: cst.Dict, key: str) -> cst.DictElement | None:
-    """The element of a dict display whose key is the string ``key`` as written."""
-    return next((e for e in body.elements if isinstance(e, cst.DictElement) and _text(e.key) == key), None)
-
-
-def factory_member(stmt: cst.SimpleStatementLine, key: str) -> cst.DictElement | None:
-    """The member ``key`` of the dict of a statement ``Name = type(name, bases, {...})``."""
-    return dict_member(stmt.body[0].value.args[2].value, key)
+def factory_member(stmt: cst.SimpleStatementLine, key: str, bridge: Bridge) -> cst.DictElement | None:
+    """The member ``key`` of the dict of a statement ``Name = type(name, bases, {...})``:
+    ``ast_summary.member_index`` of ``ast``'s statement, as libcst's element."""
+    index = member_index(bridge.ast_of(stmt.body[0]).value.args[2], key)
+    return stmt.body[0].value.args[2].value.elements[index] if index is not None else None

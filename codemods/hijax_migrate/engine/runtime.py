@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import os
 
-from ..analysis.ast_summary import binding_line, dotted_name
+from ..analysis.ast_summary import binding_line, dotted_name, member_index
 from ..analysis.class_body import FUNCTIONS
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.primitives import PrimitiveMap
@@ -104,10 +104,9 @@ def factories(prims: PrimitiveMap, project, path: str) -> list[Finding]:
 
 
 def _member(members: ast.Dict, key: str) -> ast.expr | None:
-    """The value of the dict display's first entry ``key``, a string written out (as
-    ``summary.dict_member`` reads ``Name = type(...)``'s for HJX001)."""
-    found = [v for k, v in zip(members.keys, members.values) if isinstance(k, ast.Constant) and k.value == key]
-    return found[0] if found else None
+    """The value of the dict display's first entry ``key`` (``ast_summary.member_index``)."""
+    index = member_index(members, key)
+    return members.values[index] if index is not None else None
 
 
 def _text(bridge, expr: ast.expr) -> str:

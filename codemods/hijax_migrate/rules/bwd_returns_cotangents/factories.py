@@ -74,7 +74,7 @@ class FactoryPlanner:
         return [plan for plan in plans if plan is not None]
 
     def _factory(self, stmt: cst.SimpleStatementLine, info: ClassInfo) -> Plan | None:
-        element = factory_member(stmt, RULE)
+        element = factory_member(stmt, RULE, self.prims.bridge)
         if element is None:
             return None
         func = (
@@ -89,7 +89,7 @@ class FactoryPlanner:
         return self._say(element, info, said[0], said[1]) if said else None
 
     def _rename(self, stmt, info: ClassInfo, element: cst.DictElement, func: cst.FunctionDef) -> Plan | None:
-        if factory_member(stmt, NEW) is not None:
+        if factory_member(stmt, NEW, self.prims.bridge) is not None:
             return self._say(element, info, f"the dict places both `{RULE}` and `{NEW}`; left as written")
         if not isinstance(element.key, cst.SimpleString):
             return self._say(element, info, f"its key is not one plain string: {BY_HAND}")

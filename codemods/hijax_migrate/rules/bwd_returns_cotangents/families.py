@@ -263,7 +263,7 @@ class FamilyPlanner:
             if is_name(sole_target(s), RULE, NEW)
         )
         bindings += sum(
-            is_name(getattr(factory_member(stmt, key), "value", None), name)
+            is_name(getattr(factory_member(stmt, key, self.prims.bridge), "value", None), name)
             for stmt in self.prims.factories
             for key in (RULE, NEW)
         )
