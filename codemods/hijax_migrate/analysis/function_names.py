@@ -54,17 +54,15 @@ class FunctionNames:
 
 
 def _own_scope(model: NameModel, func) -> NameScope | None:
-    """The block of ``func``'s parameters; with none, of its body's first binding, or a new one."""
-    for bindings in model.bindings.values():
-        for b in bindings:
-            if b.scope.kind == "function" and b.scope.parent is not None and b.scope.parent.parent is None:
-                return b.scope
-    for reads in model.reads.values():
-        for scope, _ in reads:
-            while scope is not None and scope.parent is not None and scope.parent.parent is not None:
-                scope = scope.parent
-            if scope is not None and scope.kind == "function":
-                return scope
+    """The block of ``func`` (None: nothing binds or reads a name in it): the function
+    block directly under the module's, around any binding or read."""
+    every = [b.scope for bindings in model.bindings.values() for b in bindings]
+    every += [scope for reads in model.reads.values() for scope, _ in reads]
+    for scope in every:
+        while scope.parent is not None and scope.parent.parent is not None:
+            scope = scope.parent
+        if scope.parent is not None and scope.kind == "function":
+            return scope
     return None
 
 
@@ -79,10 +77,7 @@ def _walrus_targets(func) -> set[int]:
 
 def _walrus_in(binding, scope: NameScope | None, walrus: set[int]) -> bool:
     """A ``:=`` in a comprehension inside ``scope``'s block (it binds there)."""
-    inner = binding.scope
-    while id(binding.node) in walrus and inner is not None and inner is not scope and inner.kind == "comprehension":
-        inner = inner.parent
-    return id(binding.node) in walrus and inner is scope
+    return id(binding.node) in walrus and _enclosing_function(binding.scope) is scope
 
 
 def _resolves(model: NameModel, where: NameScope, name: str, walrus: set[int], dels: set[int]) -> NameScope | None:
