@@ -80,3 +80,13 @@ def own_smalls(cls: cst.ClassDef) -> list[tuple[cst.BaseSmallStatement, cst.CSTN
 def _own(cls: cst.ClassDef) -> list[cst.CSTNode]:
     """The body's statement lines and compound statements; a one-line body is one line."""
     return [cls.body] if isinstance(cls.body, cst.SimpleStatementSuite) else list(cls.body.body)
+
+
+def after_removal(updated: cst.CSTNode, last_removed: bool) -> cst.CSTNode:
+    """A line (or one-line body) once a rewrite removed some of its small statements: where
+    its last one went (``last_removed``), the ``;`` that separated it from the one now last
+    goes too (a line left empty is the ``pass`` libcst writes)."""
+    if not last_removed or not updated.body:
+        return updated
+    last = updated.body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+    return updated.with_changes(body=[*updated.body[:-1], last])

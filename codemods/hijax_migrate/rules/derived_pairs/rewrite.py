@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis.cst_blocks import own_smalls
+from ...analysis.cst_blocks import after_removal, own_smalls
 from ...analysis.project import HIJAX_MODULES
 from ...analysis.source_order import by_name
 from ..context import RuleTransformer
@@ -67,12 +67,9 @@ class DerivedPairs(RuleTransformer):
         return cst.RemovalSentinel.REMOVE if pair is None else pair.with_changes(semicolon=updated_node.semicolon)
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
-        """A second half removed from the end of a line (``x = 1; b = g``): the ``;`` that
-        separated it goes too (a body left empty is the ``pass`` libcst writes)."""
-        if self._edits.get(original_node.body[-1], 0) is not None or not updated_node.body:
-            return updated_node
-        last = updated_node.body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
-        return updated_node.with_changes(body=[*updated_node.body[:-1], last])
+        """A second half removed from the end of a line (``x = 1; b = g``) takes its ``;`` with it."""
+        removed = original_node.body[-1] in self._edits and self._edits[original_node.body[-1]] is None
+        return after_removal(updated_node, removed)
 
     leave_SimpleStatementSuite = leave_SimpleStatementLine
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...analysis.cst_blocks import own_statements
+from ...analysis.cst_blocks import after_removal, own_statements
 from ...analysis.families import defining, flag_value, is_method
 from ...analysis.nodes import is_name
 from ...analysis.shape import ClassShape
@@ -108,11 +108,7 @@ class RetvalLogsMethod(RewritePlans, RuleTransformer):
         return cst.RemovalSentinel.REMOVE if original_node in self._flags else updated_node
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
-        """A flag removed from the end of a line (``x = 1; FLAG = True``): the ``;`` that
-        separated it goes too (a body left empty is the ``pass`` libcst writes)."""
-        if original_node.body[-1] not in self._flags or not updated_node.body:
-            return updated_node
-        last = updated_node.body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
-        return updated_node.with_changes(body=[*updated_node.body[:-1], last])
+        """A flag removed from the end of a line (``x = 1; FLAG = True``) takes its ``;`` with it."""
+        return after_removal(updated_node, original_node.body[-1] in self._flags)
 
     leave_SimpleStatementSuite = leave_SimpleStatementLine
