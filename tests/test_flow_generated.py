@@ -15,15 +15,10 @@ from __future__ import annotations
 import random
 import textwrap
 
-import libcst as cst
-from cst_returns import cst_returns
-from hijax_migrate.analysis.accum_uses import Uses
-from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import MANY
-from hijax_migrate.analysis.summary import bridge_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from rule_facts import rule_facts
 
 BUILTINS = {"range", "zip", "enumerate"}
 
@@ -77,13 +72,7 @@ class Acc:
 
 
 def facts_of_rule(source: str):
-    wrapper = MetadataWrapper(cst.parse_module(source))
-    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
-    func = wrapper.module.body[0]
-    uses = Uses(func, scopes, parents)
-    bridge = bridge_of(wrapper.module, source)
-    helpers = Helpers(bridge, lambda _: scopes, parents, lambda call, caller: "none", BUILTINS.__contains__)
-    return func, helpers.facts(func, [uses.named("a")]), cst_returns(wrapper.module, func)
+    return rule_facts(source, accs=("a",), builtins=BUILTINS)
 
 
 def run(rule, rng: random.Random, conditions: int):

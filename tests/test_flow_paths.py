@@ -7,14 +7,9 @@ from __future__ import annotations
 import ast
 import textwrap
 
-import libcst as cst
 import pytest
-from cst_returns import cst_returns
-from hijax_migrate.analysis.accum_uses import Uses
-from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written, ends_abruptly
-from hijax_migrate.analysis.summary import bridge_of
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from rule_facts import rule_facts
 
 A, N, S = Written.ALWAYS, Written.NEVER, Written.SOME
 
@@ -22,14 +17,8 @@ A, N, S = Written.ALWAYS, Written.NEVER, Written.SOME
 def facts_of_rule(body: str):
     """The facts of ``def rule(self, res, g, a, b)`` with ``body``, and its returns in source order."""
     source = "def rule(self, res, g, a, b):\n" + textwrap.indent(textwrap.dedent(body), "    ")
-    wrapper = MetadataWrapper(cst.parse_module(source))
-    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
-    func = wrapper.module.body[0]
-    uses = Uses(func, scopes, parents)
-    facts = Helpers(bridge_of(wrapper.module, source), lambda _: scopes, parents, lambda call, caller: "none").facts(
-        func, [uses.named("a"), uses.named("b")]
-    )
-    return facts, cst_returns(wrapper.module, func)
+    _, facts, returns = rule_facts(source)
+    return facts, returns
 
 
 def fates(body: str) -> list[str]:
@@ -113,8 +102,8 @@ def test_the_fates_agree_with_running_the_function(body, expected):
     facts, returns = facts_of_rule(body)
     values = {}
     for ret in returns:
-        if isinstance(ret.value, cst.Tuple):
-            values[tuple(int(e.value.value) for e in ret.value.elements)] = ret
+        if isinstance(ret.value, ast.Tuple):
+            values[tuple(e.value for e in ret.value.elts)] = ret
     scope = {"c": [0], "d": [0], "E": ValueError}
 
     def f():
@@ -170,14 +159,8 @@ def test_a_block_that_may_end_abruptly(block, abrupt):
 
 def facts_with_builtins(body: str, builtins=("range", "zip", "enumerate")):
     source = "def rule(self, res, g, a, b):\n" + textwrap.indent(textwrap.dedent(body), "    ")
-    wrapper = MetadataWrapper(cst.parse_module(source))
-    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
-    func = wrapper.module.body[0]
-    uses = Uses(func, scopes, parents)
-    bridge = bridge_of(wrapper.module, source)
-    helpers = Helpers(bridge, lambda _: scopes, parents, lambda call, caller: "none", set(builtins).__contains__)
-    facts = helpers.facts(func, [uses.named("a"), uses.named("b")])
-    return [facts.at(r) for r in cst_returns(wrapper.module, func)]
+    _, facts, returns = rule_facts(source, builtins=builtins)
+    return [facts.at(r) for r in returns]
 
 
 @pytest.mark.parametrize(

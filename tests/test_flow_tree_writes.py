@@ -4,17 +4,13 @@ function that writes its first parameter exactly once on every path."""
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
-import libcst as cst
 import pytest
-from cst_returns import cst_returns
-from hijax_migrate.analysis.accum_uses import Unknown, Uses
-from hijax_migrate.analysis.helpers import Helpers
+from hijax_migrate.analysis.accum_uses import Unknown
 from hijax_migrate.analysis.paths import Written
-from hijax_migrate.analysis.summary import bridge_of
-from hijax_migrate.analysis.tree_writes import tree_writes
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from rule_facts import rule_facts
 
 A, N, U = Written.ALWAYS, Written.NEVER, Written.UNKNOWN
 
@@ -23,15 +19,10 @@ def facts_at_return(body: str, star: bool = False, builtins=("zip",)) -> list[Wr
     """``tm`` stands for the tree map (the name model's answer, given here); ``builtins``: Python's own."""
     params = "*accs" if star else "a, b"
     source = f"def rule(self, res, g, {params}):\n" + textwrap.indent(textwrap.dedent(body), "    ")
-    wrapper = MetadataWrapper(cst.parse_module(source))
-    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
-    func = wrapper.module.body[0]
-    is_tree_map = lambda f: isinstance(f, cst.Name) and f.value == "tm"  # noqa: E731
-    bridge = bridge_of(wrapper.module, source)
-    uses = Uses(func, scopes, parents, tree_writes(bridge, is_tree_map, set(builtins).__contains__))
-    accs = uses.star("accs", 2) if star else [uses.named("a"), uses.named("b")]
-    facts = Helpers(bridge, lambda _: scopes, parents, lambda call, caller: "none").facts(func, accs)
-    return facts.at(cst_returns(wrapper.module, func)[-1])
+    is_tree_map = lambda f: isinstance(f, ast.Name) and f.id == "tm"  # noqa: E731
+    star_of = ("accs", 2) if star else None
+    _, facts, returns = rule_facts(source, star=star_of, builtins=builtins, is_tree_map=is_tree_map)
+    return facts.at(returns[-1])
 
 
 @pytest.mark.parametrize(

@@ -3,16 +3,12 @@ rule does to each accumulator, read at each return."""
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
-import libcst as cst
 import pytest
-from cst_returns import cst_returns
-from hijax_migrate.analysis.accum_uses import Uses
-from hijax_migrate.analysis.helpers import Helpers
 from hijax_migrate.analysis.paths import Written
-from hijax_migrate.analysis.summary import bridge_of
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+from rule_facts import rule_facts
 
 A, N, S, U = Written.ALWAYS, Written.NEVER, Written.SOME, Written.UNKNOWN
 
@@ -20,21 +16,14 @@ A, N, S, U = Written.ALWAYS, Written.NEVER, Written.SOME, Written.UNKNOWN
 def facts_at_returns(source: str) -> list[list[Written]]:
     """Facts of the last function of ``source`` for its accumulators ``a`` and ``b``, at each return;
     calls reach the module's functions by name."""
-    source = textwrap.dedent(source)
-    wrapper = MetadataWrapper(cst.parse_module(source))
-    scopes, parents = wrapper.resolve(ScopeProvider), wrapper.resolve(ParentNodeProvider)
-    defs = {s.name.value: s for s in wrapper.module.body if isinstance(s, cst.FunctionDef)}
-    func = list(defs.values())[-1]
+    defs = {s.name: s for s in ast.parse(textwrap.dedent(source)).body if isinstance(s, ast.FunctionDef)}
 
     def resolve(call, caller):
-        found = defs.get(getattr(call.func, "value", None))
+        found = defs.get(getattr(call.func, "id", None))
         return (found, 0) if found is not None else "not a function of the module"
 
-    uses = Uses(func, scopes, parents)
-    facts = Helpers(bridge_of(wrapper.module, source), lambda _: scopes, parents, resolve).facts(
-        func, [uses.named("a"), uses.named("b")]
-    )
-    return [facts.at(ret) for ret in cst_returns(wrapper.module, func)]
+    _, facts, returns = rule_facts(source, resolve=resolve)
+    return [facts.at(ret) for ret in returns]
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,6 @@
-"""How a backward rule uses the accumulators it takes, by scope, not by spelling.
+"""How a backward rule uses the accumulators it takes, by Python's name resolution, read
+from ``ast`` (``function_names``: the names the rule's own block binds, and every read
+reaching them).
 
 What jax passes decides what an accumulator is: one positional argument per
 input after the fixed ones (``res, g``; ``res, sres, g``), or an element of
@@ -16,14 +18,16 @@ input after the fixed ones (``res, g``; ``res, sres, g``), or an element of
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 import libcst as cst
 
-from .source_order import in_source_order
+from .function_names import FunctionNames
 
 _INSPECTORS = frozenset({"isinstance", "type", "len", "id"})
-_TESTS = (cst.If, cst.While, cst.Assert, cst.IfExp)
+_TESTS = (ast.If, ast.While, ast.Assert, ast.IfExp)
+Arg = ast.expr | ast.keyword  # an argument of a call: an expression, a ``*`` one (``Starred``) or a keyword
 
 
 @dataclass(frozen=True)
@@ -31,8 +35,8 @@ class Handed:
     """An accumulator passed to a call: ``f(acc)``, ``f((a, acc))`` (``element`` 1), or with all
     the others, ``f(*accs)`` or ``f(accs)`` (``whole``)."""
 
-    call: cst.Call
-    arg: cst.Arg
+    call: ast.Call
+    arg: Arg
     element: int | None = None
     whole: bool = False
 
@@ -40,14 +44,14 @@ class Handed:
 @dataclass
 class Accumulator:
     target: str  # code naming it: "x_acc", "arg_accums[0]"
-    writes: list[cst.BaseSmallStatement] = field(default_factory=list)
+    writes: list[ast.stmt] = field(default_factory=list)
     handed: list[Handed] = field(default_factory=list)
 
 
 class Unknown(Exception):
-    """An accumulator used in a way whose effect cannot be decided."""
+    """An accumulator used in a way whose effect cannot be decided (``node``: ``ast``'s, to name)."""
 
-    def __init__(self, node: cst.CSTNode, reason: str):
+    def __init__(self, node: ast.AST, reason: str):
         super().__init__(reason)
         self.node = node
 
@@ -69,24 +73,46 @@ def accumulator_params(func: cst.FunctionDef, fixed: int) -> Params:
     )
 
 
-class Uses:
-    """Classifies the uses of the accumulators of one function."""
+def parents_of(func: ast.AST) -> dict[ast.AST, ast.AST]:
+    """child -> parent, for every node under ``func``."""
+    return {child: node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
 
-    def __init__(self, func: cst.FunctionDef, scopes, parents, tree_write=None):
-        self.func, self.scopes, self.parents = func, scopes, parents
-        self.scope = scopes[func.body]
+
+def arg_of(node: ast.expr, parents) -> tuple[ast.Call, Arg] | None:
+    """The call ``node`` is an argument of, and the argument (``node``, its ``*`` or keyword)."""
+    parent = parents.get(node)
+    arg = node
+    if isinstance(parent, (ast.Starred, ast.keyword)) and parent.value is node:
+        arg, parent = parent, parents.get(parent)
+    if isinstance(parent, ast.Call) and any(a is arg for a in (*parent.args, *parent.keywords)):
+        return parent, arg
+    return None
+
+
+def is_star(arg: Arg) -> bool:
+    """``*x`` or ``**x``."""
+    return isinstance(arg, ast.Starred) or (isinstance(arg, ast.keyword) and arg.arg is None)
+
+
+def value_of(arg: Arg) -> ast.expr:
+    return arg.value if isinstance(arg, (ast.Starred, ast.keyword)) else arg
+
+
+class Uses:
+    """Classifies the uses of the accumulators of one function (``ast``'s)."""
+
+    def __init__(self, func: ast.FunctionDef | ast.AsyncFunctionDef, tree_write=None):
+        self.func, self.names, self.parents = func, FunctionNames.of(func), parents_of(func)
         self.spread: list[Handed] = []  # ``f(*arg_accums)``: every element handed on at once
         # ``tree_write(uses, node)``: the statement writing ``node`` through ``jax.tree.map`` (tree_writes.py)
         self.tree_write = tree_write
-        self.whole_writes: list[cst.Expr] = []  # ``jax.tree.map(f, arg_accums, cts)``: each element written
+        self.whole_writes: list[ast.Expr] = []  # ``jax.tree.map(f, arg_accums, cts)``: each element written
 
-    def references(self, name: str) -> list[cst.Name]:
-        assignments = self.scope.assignments[name]
-        if len(assignments) != 1:
-            # the first in the source: libcst's set of assignments has no order of its own
-            again = in_source_order(self.func, [a.node for a in assignments if not isinstance(a.node, cst.Param)])
+    def references(self, name: str) -> list[ast.Name]:
+        if not self.names.bound_once(name):
+            again = [b for b in self.names.bindings.get(name, ()) if not isinstance(b, ast.arg)]
             raise Unknown(again[0] if again else self.func, f"`{name}` is bound again in the rule")
-        return in_source_order(self.func, [ref.node for ref in next(iter(assignments)).references])
+        return self.names.reads.get(name, [])
 
     def named(self, name: str) -> Accumulator:
         acc = Accumulator(name)
@@ -96,24 +122,20 @@ class Uses:
 
     def star(self, name: str, count: int | None) -> list[Accumulator] | int:
         """The elements of ``*name``; without a count, the length it is unpacked to."""
-        elements: dict[int, list[cst.CSTNode]] = {}
+        elements: dict[int, list[ast.AST]] = {}
         for node in self.references(name):
             parent = self.parents[node]
-            if isinstance(parent, cst.Subscript) and _index(parent) is not None:
+            if isinstance(parent, ast.Subscript) and parent.value is node and _index(parent) is not None:
                 elements.setdefault(_index(parent), []).append(parent)
-            elif isinstance(parent, cst.Assign) and parent.value is node and _unpack_names(parent):
+            elif isinstance(parent, ast.Assign) and parent.value is node and _unpack_names(parent):
                 names = _unpack_names(parent)
-                if self.scopes[node] is not self.scope or (count is not None and len(names) != count):
+                if not self.own(node) or (count is not None and len(names) != count):
                     raise Unknown(parent, f"`{name}` is unpacked to {len(names)} names")
                 count = len(names)
                 for i, alias in enumerate(names):
                     elements.setdefault(i, []).extend(self.references(alias))
-            elif self._through_tree(node) is not None and self._own(node):
-                self.whole_writes.append(self._through_tree(node))
-            elif isinstance(parent, cst.Arg) and parent.star != "**" and not self.inspected(node) and self._own(node):
-                self.spread.append(Handed(self.parents[parent], parent, whole=True))
-            elif not self.inspected(node):
-                raise Unknown(node, f"`{name}` is {self._how(node)}")
+            else:
+                self._whole(node, name)
         if count is None:
             return -1 if not elements else max(elements) + 1
         if any(i >= count for i in elements):
@@ -126,91 +148,102 @@ class Uses:
                 self._classify(node, accs[i])
         return accs
 
-    def _through_tree(self, node: cst.CSTNode) -> cst.Expr | None:
+    def _whole(self, node: ast.Name, name: str) -> None:
+        """A use of ``*name`` whole: written through a tree map, handed to a call, or inspected."""
+        found = arg_of(node, self.parents)
+        if self._through_tree(node) is not None and self.own(node):
+            self.whole_writes.append(self._through_tree(node))
+        elif found is not None and not _double_star(found[1]) and not self.inspected(node) and self.own(node):
+            self.spread.append(Handed(found[0], found[1], whole=True))
+        elif not self.inspected(node):
+            raise Unknown(node, f"`{name}` is {self._how(node)}")
+
+    def _through_tree(self, node: ast.AST) -> ast.stmt | None:
         return self.tree_write(self, node) if self.tree_write is not None else None
 
-    def _classify(self, node: cst.CSTNode, acc: Accumulator) -> None:
+    def _classify(self, node: ast.AST, acc: Accumulator) -> None:
         write = self._write(node) or self._through_tree(node)
-        if write is not None and self._own(node):
+        if write is not None and self.own(node):
             acc.writes.append(write)
-        elif self._handed(node) is not None and self._own(node):
+        elif self._handed(node) is not None and self.own(node):
             acc.handed.append(self._handed(node))
         elif not self.inspected(node):
             raise Unknown(node, f"`{acc.target}` is {self._how(node)}")
 
-    def _own(self, node: cst.CSTNode) -> bool:
-        name = node if isinstance(node, cst.Name) else node.value
-        return self.scopes.get(name) is self.scope
+    def own(self, node: ast.AST) -> bool:
+        """Does the read (``node``, or the name ``node`` subscripts) stand in the rule's own block?"""
+        name = node.value if isinstance(node, ast.Subscript) else node
+        return id(name) in self.names.own
 
-    def _write(self, node: cst.CSTNode) -> cst.BaseSmallStatement | None:
+    def _write(self, node: ast.AST) -> ast.stmt | None:
         attr = self.parents[node]
-        if not (isinstance(attr, cst.Attribute) and attr.value is node):
+        if not (isinstance(attr, ast.Attribute) and attr.value is node):
             return None
-        outer = self.parents[attr]
-        if attr.attr.value == "accum" and isinstance(outer, cst.Call) and outer.func is attr:
-            statement = self.parents[outer]
-            return statement if isinstance(statement, cst.Expr) else None
-        if attr.attr.value == "ref" and isinstance(outer, cst.Subscript):
-            store = self.parents[outer]
-            store = self.parents[store] if isinstance(store, cst.AssignTarget) else store
-            if isinstance(store, (cst.Assign, cst.AugAssign)) and store.value is not outer:
-                return store
+        outer = self.parents.get(attr)
+        if attr.attr == "accum" and isinstance(outer, ast.Call) and outer.func is attr:
+            statement = self.parents.get(outer)
+            return statement if isinstance(statement, ast.Expr) else None
+        if attr.attr == "ref" and isinstance(outer, ast.Subscript) and outer.value is attr:
+            store = self.parents.get(outer)
+            stored = (isinstance(store, ast.Assign) and any(t is outer for t in store.targets)) or (
+                isinstance(store, ast.AugAssign) and store.target is outer
+            )
+            return store if stored else None
         return None
 
-    def _handed(self, node: cst.CSTNode) -> Handed | None:
+    def _handed(self, node: ast.AST) -> Handed | None:
         """``f(acc)``, ``f(key=acc)``, ``f((a, acc))``; not ``isinstance(acc, T)``, an inspection."""
         parent, element = self.parents[node], None
-        if isinstance(parent, cst.Element) and parent.value is node:
-            literal = self.parents[parent]
-            if not isinstance(literal, (cst.Tuple, cst.List)) or any(
-                isinstance(e, cst.StarredElement) for e in literal.elements
-            ):
+        if isinstance(parent, (ast.Tuple, ast.List)) and isinstance(parent.ctx, ast.Load):
+            if any(isinstance(e, ast.Starred) for e in parent.elts):
                 return None
-            element = next(i for i, e in enumerate(literal.elements) if e is parent)
-            node, parent = literal, self.parents[literal]
-        if not isinstance(parent, cst.Arg) or parent.star or parent.value is not node or self.inspected(node):
+            element = next(i for i, e in enumerate(parent.elts) if e is node)
+            node = parent
+        found = arg_of(node, self.parents)
+        if found is None or is_star(found[1]) or self.inspected(node):
             return None
-        return Handed(self.parents[parent], parent, element)
+        return Handed(found[0], found[1], element)
 
-    def inspected(self, node: cst.CSTNode) -> bool:
-        parent = self.parents[node]
-        if isinstance(parent, cst.Arg):
-            call = self.parents[parent]
-            return isinstance(call.func, cst.Name) and call.func.value in _INSPECTORS
-        if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+    def inspected(self, node: ast.AST) -> bool:
+        found = arg_of(node, self.parents)
+        if found is not None:
+            func = found[0].func
+            return isinstance(func, ast.Name) and func.id in _INSPECTORS
+        parent = self.parents.get(node)
+        if isinstance(parent, ast.Compare):
             return True
-        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "aval":
+        if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr == "aval":
             return True
-        while isinstance(parent, cst.BooleanOperation):  # `a and b` hands on a value, unless tested
-            node, parent = parent, self.parents[parent]
-        if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+        while isinstance(parent, ast.BoolOp):  # `a and b` hands on a value, unless tested
+            node, parent = parent, self.parents.get(parent)
+        if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
             return True
         return isinstance(parent, _TESTS) and parent.test is node
 
-    def _how(self, node: cst.CSTNode) -> str:
+    def _how(self, node: ast.AST) -> str:
         parent = self.parents[node]
-        if isinstance(parent, cst.Arg):
+        if arg_of(node, self.parents) is not None:
             return "handed to a call"
-        if isinstance(parent, cst.Return):
+        if isinstance(parent, ast.Return):
             return "returned"
         if self._write(node) is not None:
             return "written inside a nested function or expression"
-        if isinstance(parent, cst.Attribute):
-            return f"used through `.{parent.attr.value}`"
+        if isinstance(parent, ast.Attribute):
+            return f"used through `.{parent.attr}`"
         return "stored or handed on"
 
 
-def _index(subscript: cst.Subscript) -> int | None:
-    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
-        return None
-    value = subscript.slice[0].slice.value
-    return int(value.value) if isinstance(value, cst.Integer) else None
+def _double_star(arg: Arg) -> bool:
+    return isinstance(arg, ast.keyword) and arg.arg is None
 
 
-def _unpack_names(assign: cst.Assign) -> list[str] | None:
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+def _index(subscript: ast.Subscript) -> int | None:
+    value = subscript.slice
+    return value.value if isinstance(value, ast.Constant) and type(value.value) is int else None
+
+
+def _unpack_names(assign: ast.Assign) -> list[str] | None:
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0], (ast.Tuple, ast.List)):
         return None
-    elements = assign.targets[0].target.elements
-    if all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in elements):
-        return [e.value.value for e in elements]
-    return None
+    elements = assign.targets[0].elts
+    return [e.id for e in elements] if all(isinstance(e, ast.Name) for e in elements) else None

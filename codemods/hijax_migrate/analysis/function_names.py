@@ -101,3 +101,26 @@ def _enclosing_function(scope: NameScope) -> NameScope:
 
 def _place(node: ast.AST) -> tuple[int, int]:
     return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def module_function(model: NameModel, body: list[ast.stmt], read: ast.Name):
+    """What a call of the name ``read`` reaches, by the module's name model (whose positions
+    are ``read``'s): "local" (a block around the read binds it, class bodies skipped), the
+    ``def`` in ``body`` (the module's statements) that is the name's one module-level
+    binding, or "none" (no such def, or ``global``/``nonlocal`` names it: not followed).
+    A comprehension's binding counts in the block around it too (``:=`` binds there)."""
+    name = read.id
+    where = next((s for s, r in model.reads.get(name, ()) if _place(r) == _place(read)), None)
+    if where is None or name in model.declared:
+        return "none"
+    found = model.bindings.get(name, [])
+    binders = {id(b.scope) for b in found} | {id(_enclosing_function(b.scope)) for b in found}
+    scope = where
+    while scope.parent is not None:
+        if scope.kind != "class" and id(scope) in binders:
+            return "local"
+        scope = scope.parent
+    at_module = [b.node for b in found if _enclosing_function(b.scope) is scope]
+    if len(at_module) != 1 or not isinstance(at_module[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return "none"
+    return next((s for s in body if _place(s) == _place(at_module[0]) and getattr(s, "name", None) == name), "none")

@@ -7,6 +7,8 @@ Rules then ask "what kind of class is this?" by node.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
@@ -74,6 +76,13 @@ class PrimitiveMap:
             position = positions(self.wrapper).get(getattr(node, "name", node))
             line = position.start.line if position else 0
         return self.file_line(line)
+
+    def ast_line(self, node: ast.AST) -> int:
+        """The line of a node of ``bridge``'s ``ast`` tree (of a def: its name's), in the file as
+        it is; statements stand on their lines in older text too (``summary.ast_of``)."""
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return self.line(self.bridge.cst_of(node))
+        return self.file_line(node.lineno)
 
     def line_in(self, node: cst.CSTNode, func: cst.FunctionDef) -> int:
         """``line(node)`` for a node of ``func``: a simple statement's line, and

@@ -91,7 +91,10 @@ class Qualifier:
 
     def sure(self, node: cst.CSTNode) -> set[QualifiedName] | None:
         """The model's answer for a node standing where libcst's scopes read it (None: not sure)."""
-        full = get_full_name_for_node(node)
+        return self.sure_of(get_full_name_for_node(node))
+
+    def sure_of(self, full: str | None) -> set[QualifiedName] | None:
+        """``sure`` for a dotted name (``ast_summary.full_name``'s, of an ``ast`` expression)."""
         if full is None:
             return set()
         if self.model is None:

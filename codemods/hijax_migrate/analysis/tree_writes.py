@@ -1,5 +1,5 @@
 """Writes through ``jax.tree.map``: ``jax.tree.map(lambda q, w: q.accum(w), acc, ct)``,
-the form the tool itself writes, as a statement of the rule.
+the form the tool itself writes, as a statement of the rule (read from ``ast``).
 
 The accumulator (or a tuple or list display of them, or the whole ``*arg_accums``)
 is the first tree: the function is called once for each of its leaves, with the leaf
@@ -17,124 +17,107 @@ and each pass writes the loop's name once, leaving the loop no other way.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 
-import libcst as cst
-
-from .accum_uses import Unknown, Uses
-from .bridge import Bridge
-from .cst_paths import facts_on
-from .helpers import once_per_iteration
-from .nodes import findall
-from .paths import Event, known_count
+from .accum_uses import Unknown, Uses, arg_of
+from .helpers import once_per_iteration, within
+from .paths import Event, facts_of, known_count
 
 
-def tree_writes(bridge: Bridge, is_tree_map: Callable[[cst.BaseExpression], bool], builtin=None):
+def tree_writes(is_tree_map: Callable[[ast.expr], bool], builtin=None):
     """``written(uses, node)``: the statement that writes the accumulator ``node`` names through
-    ``jax.tree.map``, or the loop over ``zip`` that does, or None (``bridge``: the tree's
-    statements with ``ast``'s, whose paths are walked)."""
+    ``jax.tree.map``, or the loop over ``zip`` that does, or None."""
 
-    def written(uses: Uses, node: cst.CSTNode) -> cst.Expr | cst.For | None:
-        loop = _zip_loop(uses, node, builtin or (lambda name: False), bridge)
+    def written(uses: Uses, node: ast.AST) -> ast.Expr | ast.For | None:
+        loop = _zip_loop(uses, node, builtin or (lambda name: False))
         if loop is not None:
             return loop
-        parent = uses.parents[node]
-        if isinstance(parent, cst.Element) and parent.value is node:
-            literal = uses.parents[parent]
-            if not isinstance(literal, (cst.Tuple, cst.List)) or any(
-                isinstance(e, cst.StarredElement) for e in literal.elements
-            ):
-                return None
-            node, parent = literal, uses.parents[literal]
-        if not isinstance(parent, cst.Arg) or parent.value is not node:
+        literal = _display_of(uses, node)
+        node = literal if literal is not None else node
+        found = arg_of(node, uses.parents)
+        if found is None or len(found[0].args) < 2 or found[0].args[1] is not node:
             return None
-        call = uses.parents[parent]
-        if not (isinstance(call, cst.Call) and len(call.args) >= 2 and call.args[1] is parent):
+        call = found[0]
+        if call.keywords or any(isinstance(a, ast.Starred) for a in call.args) or not is_tree_map(call.func):
             return None
-        if any(a.keyword is not None or a.star for a in call.args) or not is_tree_map(call.func):
-            return None
-        statement = uses.parents[call]
-        if not isinstance(statement, cst.Expr) or not _writes_first_once(uses, call.args[0].value, bridge):
+        statement = uses.parents.get(call)
+        if not isinstance(statement, ast.Expr) or not _writes_first_once(uses, call.args[0]):
             return None
         return statement
 
     return written
 
 
-def _writes_first_once(uses: Uses, func: cst.BaseExpression, bridge: Bridge) -> bool:
-    if isinstance(func, cst.Lambda):
+def _display_of(uses: Uses, node: ast.AST) -> ast.Tuple | ast.List | None:
+    """The tuple or list display (no ``*``) holding ``node`` as an element."""
+    parent = uses.parents.get(node)
+    if not isinstance(parent, (ast.Tuple, ast.List)) or not isinstance(parent.ctx, ast.Load):
+        return None
+    return None if any(isinstance(e, ast.Starred) for e in parent.elts) else parent
+
+
+def _writes_first_once(uses: Uses, func: ast.expr) -> bool:
+    if isinstance(func, ast.Lambda):
         return _lambda_writes_first(func)
-    if not isinstance(func, cst.Name) or uses.scopes.get(func) is not uses.scope:
+    if not isinstance(func, ast.Name) or not uses.own(func) or not uses.names.bound_once(func.id):
         return False
-    bound = list(uses.scope.assignments[func.value])
-    local = bound[0].node if len(bound) == 1 else None
-    if not isinstance(local, cst.FunctionDef) or local.decorators or local.asynchronous:
+    local = uses.names.bindings[func.id][0]
+    if not isinstance(local, ast.FunctionDef) or local.decorator_list:
         return False
-    params = [*local.params.posonly_params, *local.params.params]
-    if not params or _inside(local, uses.func, uses.parents) is False:
+    params = [*local.args.posonlyargs, *local.args.args]
+    if not params:
         return False
     try:
-        acc = Uses(local, uses.scopes, uses.parents).named(params[0].name.value)
+        inner = Uses(local)
+        acc = inner.named(params[0].arg)
     except Unknown:
         return False
     events = {w: [Event(0, 1, w)] for w in acc.writes}
-    return not acc.handed and facts_on(bridge, local, events, 1).counts(0) == {1}
+    return not acc.handed and facts_of(local, events, 1).counts(0) == {1}
 
 
-def _lambda_writes_first(func: cst.Lambda) -> bool:
+def _lambda_writes_first(func: ast.Lambda) -> bool:
     """``lambda q, ...: q.accum(value)``, ``q`` named nowhere else."""
-    params = [*func.params.posonly_params, *func.params.params]
+    params = [*func.args.posonlyargs, *func.args.args]
     body = func.body
-    if not params or not isinstance(body, cst.Call) or len(body.args) != 1:
+    if not params or not isinstance(body, ast.Call) or len(body.args) != 1 or body.keywords:
         return False
-    first, arg = params[0].name.value, body.args[0]
+    first, arg = params[0].arg, body.args[0]
     return (
-        isinstance(body.func, cst.Attribute)
-        and isinstance(body.func.value, cst.Name)
-        and body.func.value.value == first
-        and body.func.attr.value == "accum"
-        and arg.keyword is None
-        and not arg.star
-        and not findall(arg, cst.Name, lambda n: n.value == first)
+        isinstance(body.func, ast.Attribute)
+        and isinstance(body.func.value, ast.Name)
+        and body.func.value.id == first
+        and body.func.attr == "accum"
+        and not isinstance(arg, ast.Starred)
+        and not any(isinstance(n, ast.Name) and n.id == first for n in ast.walk(arg))
     )
 
 
-def _inside(node: cst.CSTNode, func: cst.CSTNode, parents) -> bool:
-    """Is ``node`` within ``func`` (a def of its own body, a statement of a loop's)?"""
-    while node in parents and node is not func:
-        node = parents[node]
-    return node is func
-
-
-def _zip_loop(uses: Uses, node: cst.CSTNode, builtin, bridge: Bridge) -> cst.For | None:
+def _zip_loop(uses: Uses, node: ast.AST, builtin) -> ast.For | None:
     """The ``for`` of the rule whose ``zip(...)`` takes a display holding ``node``, where each
     accumulator of the display is written once."""
-    element = uses.parents[node]
-    literal = uses.parents[element] if isinstance(element, cst.Element) and element.value is node else None
-    if not isinstance(literal, (cst.Tuple, cst.List)):
+    literal = _display_of(uses, node)
+    found = arg_of(literal, uses.parents) if literal is not None and literal is not node else None
+    if found is None or found[1] is not literal:
         return None
-    arg = uses.parents[literal]
-    call = uses.parents[arg] if isinstance(arg, cst.Arg) and arg.value is literal else None
-    loop = uses.parents[call] if isinstance(call, cst.Call) else None
-    if not (isinstance(loop, cst.For) and loop.iter is call and not loop.asynchronous and not loop.orelse):
+    call, loop = found[0], uses.parents.get(found[0])
+    if not (isinstance(loop, ast.For) and loop.iter is call and not loop.orelse):
         return None
-    if not (isinstance(call.func, cst.Name) and call.func.value == "zip" and builtin("zip")):
+    if not (isinstance(call.func, ast.Name) and call.func.id == "zip" and builtin("zip")) or call.keywords:
         return None
-    if (
-        known_count(bridge.ast_of(loop).iter, builtin) != len(literal.elements)
-        or uses.scopes.get(call) is not uses.scope
-    ):
+    if known_count(call, builtin) != len(literal.elts) or not uses.own(node):
         return None  # zip stops before the last accumulator (the display's own count unknown too), or cannot be read
     target = loop.target
-    position = call.args.index(arg)
-    if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(call.args):
+    position = next(i for i, a in enumerate(call.args) if a is literal)
+    if not isinstance(target, (ast.Tuple, ast.List)) or len(target.elts) != len(call.args):
         return None
-    name = target.elements[position].value
-    if not isinstance(name, cst.Name):
+    name = target.elts[position]
+    if not isinstance(name, ast.Name):
         return None
     try:
-        var = uses.named(name.value)
+        var = uses.named(name.id)
     except Unknown:
         return None
-    inside = all(_inside(w, loop.body, uses.parents) for w in var.writes)
-    return loop if inside and not var.handed and once_per_iteration(bridge, loop, var) else None
+    inside = all(within(w, loop, uses.parents) for w in var.writes)
+    return loop if inside and not var.handed and once_per_iteration(loop, var) else None

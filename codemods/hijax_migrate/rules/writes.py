@@ -34,12 +34,13 @@ from ..analysis.accum import (
     writes_for,
 )
 from ..analysis.accum_uses import Accumulator, accumulator_params
-from ..analysis.ast_summary import parse_ast
-from ..analysis.cst_paths import facts_on
+from ..analysis.ast_summary import full_name, parse_ast
+from ..analysis.cst_paths import flow_of
 from ..analysis.families import Classes, defining, descendants
-from ..analysis.function_scopes import FunctionScopes
+from ..analysis.function_names import module_function
 from ..analysis.fwd_signature import input_names
 from ..analysis.helpers import self_name
+from ..analysis.names import NameModel
 from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written
 from ..analysis.qualified import Qualifier, model_of
@@ -76,12 +77,6 @@ class AccumulatorWrites(RewritePlans):
         if not hasattr(self, "_parents"):
             self._parents = LazyParents(self.prims.wrapper.module)
         return self._parents
-
-    def scopes_and_parents(self) -> tuple[FunctionScopes, LazyParents]:
-        """Scopes too, a function at a time: only for a rule that takes accumulators."""
-        if not hasattr(self, "_scopes"):
-            self._scopes = FunctionScopes(self.prims.wrapper, model_of(self.prims.code))
-        return self._scopes, self.parents()
 
     def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd", info: ClassInfo | None = None) -> str | None:
         """Where and how ``attr`` of ``cls``'s family (``info``: a class made by ``type(...)``)
@@ -275,7 +270,7 @@ class AccumulatorWrites(RewritePlans):
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
         ``facts``: what each path does to them (none: fresh accumulators, never written)."""
         # which returns exit with their value
-        flow = facts if facts is not None else facts_on(self.prims.bridge, plan.func, {}, 0)
+        flow = facts if facts is not None else flow_of(self.prims.bridge, plan.func)
         for ret in returns:
             kind = self.returned(ret)
             if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:
@@ -347,9 +342,9 @@ class AccumulatorWrites(RewritePlans):
         bridge = self.prims.bridge
         return visibly_tuple(bridge.ast_of(ret).value, bridge.ast_of(plan.func), self.builtin())
 
-    def is_tree_map(self, func: cst.BaseExpression) -> bool:
-        """Is ``func`` ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
-        names = Qualifier(model_of(self.prims.code), None).sure(func)
+    def is_tree_map(self, func: ast.expr) -> bool:
+        """Is ``func`` (``ast``'s) ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
+        names = Qualifier(model_of(self.prims.code), None).sure_of(full_name(func))
         return bool(names) and {q.name for q in names} <= TREE_MAPS
 
     def builtin(self):
@@ -364,7 +359,7 @@ class AccumulatorWrites(RewritePlans):
     def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
         handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
         how = (
-            f"hands its accumulators to a call (line {self.prims.line_in(handed[0].node, plan.func)})"
+            f"hands its accumulators to a call (line {self.prims.ast_line(handed[0].node)})"
             if handed
             else "writes every accumulator"
         )
@@ -386,7 +381,7 @@ class AccumulatorWrites(RewritePlans):
                 return self._handed_error(plan, ret, target, facts.unknown[i])
             if w is Written.SOME:
                 acc = accs[i]
-                lines = ", ".join(str(self.prims.line(n)) for n in [*acc.writes, *(h.call for h in acc.handed)])
+                lines = ", ".join(str(self.prims.ast_line(n)) for n in [*acc.writes, *(h.call for h in acc.handed)])
                 return self.skip(
                     plan.func,
                     plan.cls,
@@ -398,11 +393,11 @@ class AccumulatorWrites(RewritePlans):
 
     def _handed_error(self, plan: Plan, ret: cst.Return, target: str, event) -> None:
         why = f": {event.why}" if event.why else ""
-        where = f" (line {self.prims.line(event.where)})" if event.where is not None else ""
+        where = f" (line {self.prims.ast_line(event.where)})" if event.where is not None else ""
         return self.skip(
             plan.func,
             plan.cls,
-            f"`{target}` is handed to a call at line {self.prims.line(event.node)}"
+            f"`{target}` is handed to a call at line {self.prims.ast_line(event.node)}"
             f"{why}{where}; whether it is written before the return at line {self.prims.line(ret)} "
             "cannot be decided; write the accumulators by hand",
         )
@@ -447,20 +442,17 @@ class AccumulatorWrites(RewritePlans):
         return [*evaluated, *(w for item in per_item for w in item), done]
 
     def helper_resolver(self, cls: cst.ClassDef):
-        """Which function a call in ``cls``'s rule reaches: ``self.name(...)``, a method of ``cls`` or
-        of a base in this file that no subclass overrides; ``name(...)``, a function of the module."""
+        """Which function a call in ``cls``'s rule reaches (``ast``'s): ``self.name(...)``, a method of
+        ``cls`` or of a base in this file that no subclass overrides; ``name(...)``, a function of the module."""
 
-        def resolve(call: cst.Call, caller: cst.FunctionDef):
+        def resolve(call: ast.Call, caller: ast.FunctionDef):
             func = call.func
-            if (
-                isinstance(func, cst.Attribute)
-                and isinstance(func.value, cst.Name)
-                and func.value.value == self_name(self.prims.bridge.ast_of(caller))
-            ):
-                return self._method(cls, func.attr.value)
-            if isinstance(func, cst.Name):
-                return self._module_function(call, caller, func.value)
-            return f"`{code(func)}` is not a method of the class nor a function of this module"
+            on_self = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            if on_self and func.value.id == self_name(caller):
+                return self._method(cls, func.attr)
+            if isinstance(func, ast.Name):
+                return self._module_function(func)
+            return f"`{ast.unparse(func)}` is not a method of the class nor a function of this module"
 
         return resolve
 
@@ -476,15 +468,18 @@ class AccumulatorWrites(RewritePlans):
         for sub in descendants(self.project, info, Classes(self.prims.infos.values())):
             if sub.body is not None and name in sub.body.bindings:
                 return f"`self.{name}` is overridden in the subclass {sub.qualname}"
-        return func, 1
+        return self.prims.bridge.ast_of(func), 1
 
-    def _module_function(self, call: cst.Call, caller: cst.FunctionDef, name: str):
-        func = self.scopes_and_parents()[0].module_function(call, caller, name)
+    def _module_function(self, read: ast.Name):
+        bridge, name = self.prims.bridge, read.id
+        model = model_of(self.prims.code) if bridge.as_written else None
+        model = model if model is not None else NameModel.of(bridge.parsed)  # older text: its own positions
+        func = module_function(model, bridge.parsed.body, read)
         if func == "local":
             return f"`{name}` is bound inside a function"
-        if not isinstance(func, cst.FunctionDef):
+        if isinstance(func, str):
             return f"`{name}` is not a function defined once in this module"
-        if func.decorators or func.asynchronous:
+        if func.decorator_list or isinstance(func, ast.AsyncFunctionDef):
             return f"`{name}` is decorated or async"
         return func, 0
 

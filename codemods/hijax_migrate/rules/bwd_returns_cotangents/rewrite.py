@@ -16,7 +16,7 @@ from ...analysis import class_body
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
 from ...analysis.ast_summary import rule_form
-from ...analysis.cst_paths import facts_on
+from ...analysis.cst_paths import flow_of, on_cst
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.identifiers import first_naming
@@ -332,7 +332,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
-        mixed = facts_on(self.prims.bridge, func, {}, 0).mixed
+        mixed = flow_of(self.prims.bridge, func).mixed
         if mixed:
             ret, where = next(iter(mixed.items()))
             return dropped_or_not(where, ret, self.prims.line, fix="")
@@ -376,24 +376,20 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
     def _half_ported(self, cls, shape, func, params: Params) -> Plan | None:
         if params.named and params.star:
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
-        scopes, parents = self.scopes_and_parents()
-        uses = Uses(
-            func, scopes.of(func), parents.cover(cls), tree_writes(self.prims.bridge, self.is_tree_map, self.builtin())
-        )
+        bridge = self.prims.bridge
+        uses = Uses(bridge.ast_of(func), tree_writes(self.is_tree_map, self.builtin()))
         returns = self.returns_of(func)
         try:
             accs = self._half_accumulators(cls, shape, func, params, uses, returns)
             if accs is None:
                 return None
             whole = [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
-            facts = Helpers(self.prims.bridge, scopes.of, parents, self.helper_resolver(cls), self.builtin()).facts(
-                func, whole
-            )
+            facts = on_cst(bridge, Helpers(self.helper_resolver(cls), self.builtin()).facts(uses, whole))
         except Unknown as unknown:
             return self.skip(
                 func,
                 cls,
-                f"{unknown} (line {self.prims.line(unknown.node)}): whether it is "
+                f"{unknown} (line {self.prims.ast_line(unknown.node)}): whether it is "
                 "written cannot be decided; write the accumulators by hand",
             )
         return self.fill_writes(
