@@ -11,7 +11,7 @@ import itertools
 import libcst as cst
 import pytest
 from hijax_migrate.analysis import class_body
-from hijax_migrate.analysis.fwd_signature import input_count, input_names
+from hijax_migrate.analysis.fwd_signature import inherited_inputs, input_count, input_names
 from hijax_migrate.analysis.shape import class_shape
 from hijax_migrate.analysis.summary import bridge_of
 
@@ -72,3 +72,24 @@ def test_each_form(code, count, names, pytrees):
     shape = class_shape(tree.body[0], bridge_of(tree, code))
     assert input_count(class_body.methods(ast.parse(code).body[0])) == count
     assert (shape.inputs, set(shape.pytree_inputs)) == (names, pytrees)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("class A:\n    def vjp_fwd(self, nzs, x, y): ...\nclass B(A): ...\n", ["x", "y"]),
+        (  # the nearest definition wins
+            "class A:\n    def vjp_fwd(self, nzs, x, y): ...\n"
+            "class B(A):\n    def vjp_fwd(self, nzs, z): ...\nclass C(B): ...\n",
+            ["z"],
+        ),
+        ("class B(mod.A): ...\nclass A:\n    def vjp_fwd(self, nzs, x): ...\n", None),  # not a plain name
+        ("class A(B): ...\nclass B(A): ...\n", None),  # a loop of names ends
+    ],
+)
+def test_inputs_inherited_from_a_class_of_the_file(source, expected):
+    tree = ast.parse(source)
+    by_name = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    last = [node for node in tree.body if isinstance(node, ast.ClassDef)][-1]
+    cls = by_name["B"] if "mod.A" in source else last
+    assert inherited_inputs(cls, by_name) == expected

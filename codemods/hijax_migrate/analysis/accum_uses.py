@@ -21,8 +21,6 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-import libcst as cst
-
 from .function_names import FunctionNames
 
 _INSPECTORS = frozenset({"isinstance", "type", "len", "id"})
@@ -63,14 +61,24 @@ class Params:
     first_extra: int | None  # index (from self) of the first defaulted positional parameter
 
 
-def accumulator_params(func: cst.FunctionDef, fixed: int) -> Params:
-    positional = [*func.params.posonly_params, *func.params.params][1 + fixed :]
-    named = [p.name.value for p in positional if p.default is None]
-    extra = next((i for i, p in enumerate(positional) if p.default is not None), None)
-    star = func.params.star_arg
+def accumulator_params(func: ast.FunctionDef | ast.AsyncFunctionDef, fixed: int) -> Params:
+    params = defaulted(func)
+    positional = params[1 + fixed :]
+    extra = next((i for i, (_, default) in enumerate(positional) if default), None)
+    star = func.args.vararg
     return Params(
-        named, star.name.value if isinstance(star, cst.Param) else None, None if extra is None else 1 + fixed + extra
+        [name for name, default in positional if not default],
+        star.arg if star is not None else None,
+        None if extra is None else 1 + fixed + extra,
     )
+
+
+def defaulted(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, bool]]:
+    """Each positional parameter, ``self`` first, and whether it has a default
+    (``ast`` holds the defaults of the last ones)."""
+    names = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+    first = len(names) - len(func.args.defaults)
+    return [(name, i >= first) for i, name in enumerate(names)]
 
 
 def parents_of(func: ast.AST) -> dict[ast.AST, ast.AST]:

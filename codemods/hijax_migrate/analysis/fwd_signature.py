@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 
+from . import class_body
+
 Methods = dict[str, ast.FunctionDef]  # the functions a class binds, by name
 
 
@@ -83,6 +85,22 @@ def is_pytree_literal(expr: ast.expr) -> bool:
     if isinstance(expr, (ast.Dict, ast.Tuple, ast.List)):
         return True
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _PYTREE_BUILDERS
+
+
+def inherited_inputs(cls: ast.ClassDef, by_name: dict[str, ast.ClassDef]) -> list[str] | None:
+    """``input_names`` of the ``expand``/``vjp_fwd`` ``cls`` defines or inherits from a
+    class ``by_name`` gives (a base named plainly), the nearest first."""
+    methods: dict[str, ast.FunctionDef] = {}
+    chain, seen = [cls], set()
+    while chain:
+        node = chain.pop(0)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for name, func in class_body.methods(node).items():
+            methods.setdefault(name, func)
+        chain += [by_name[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in by_name]
+    return input_names(methods)
 
 
 def positional(func: ast.FunctionDef) -> list[str]:

@@ -21,7 +21,6 @@ from itertools import chain
 
 import libcst as cst
 
-from ..analysis import class_body
 from ..analysis.accum import (
     accumulator_names,
     code,
@@ -33,12 +32,12 @@ from ..analysis.accum import (
     visibly_array,
     writes_for,
 )
-from ..analysis.accum_uses import Accumulator, accumulator_params
+from ..analysis.accum_uses import Accumulator, accumulator_params, defaulted
 from ..analysis.ast_summary import full_name, parse_ast
 from ..analysis.cst_paths import flow_of
 from ..analysis.families import Classes, defining, descendants
 from ..analysis.function_names import module_function
-from ..analysis.fwd_signature import input_names
+from ..analysis.fwd_signature import inherited_inputs
 from ..analysis.helpers import self_name
 from ..analysis.names import NameModel
 from ..analysis.nodes import LazyParents, findall
@@ -140,7 +139,7 @@ class AccumulatorWrites(RewritePlans):
         target = self.prims.infos.get(cls)
         if target is None:  # a class the summary does not know: every use may reach it
             return [Use(use.where, Site(use.site.line, UNKNOWN, None)) for use in self._uses(attr)]
-        arity = rule_arity(func)
+        arity = rule_arity(self.prims.bridge.ast_of(func))
         return [use for use in self._uses(attr) if reaches(self.project, use, target, attr, arity)]
 
     def uses_of_rule(self, cls, func, attr: str = "vjp_bwd") -> tuple[Use | None, list[Use]]:
@@ -157,7 +156,7 @@ class AccumulatorWrites(RewritePlans):
             uses = self.reaching(cls, func)
             return (None, uses[0]) if uses else None
         for member in classic_family(self.project, target):
-            arity = rule_arity(func) if member.key == target.key else Arity(0, None)
+            arity = rule_arity(self.prims.bridge.ast_of(func)) if member.key == target.key else Arity(0, None)
             use = next(
                 (use for use in self._uses("vjp_bwd") if reaches(self.project, use, member, "vjp_bwd", arity)), None
             )
@@ -210,18 +209,19 @@ class AccumulatorWrites(RewritePlans):
                 "returned cotangents would be skipped by writes inside it: port by hand, "
                 "writing what the decorator makes of them",
             )
-        pos = [*func.params.posonly_params, *func.params.params]
-        fixed = 3 if shape.has_sres and len(pos) >= 4 and pos[3].default is None else 2
-        defaulted = [p.name.value for p in pos[1 : 1 + fixed] if p.default is not None]
-        if len(pos) < 1 + fixed or defaulted:
-            why_not = f"`{defaulted[0]}` has a default" if defaulted else "it takes no `res, g`"
+        rule = self.prims.bridge.ast_of(func)
+        pos = defaulted(rule)
+        fixed = 3 if shape.has_sres and len(pos) >= 4 and not pos[3][1] else 2
+        given = [name for name, default in pos[1 : 1 + fixed] if default]
+        if len(pos) < 1 + fixed or given:
+            why_not = f"`{given[0]}` has a default" if given else "it takes no `res, g`"
             return self.skip(
                 func,
                 cls,
                 f"{why}, but {why_not}, and accumulator parameters cannot follow it: "
                 "drop the default, or keep the value form (rename to `vjp_bwd_retval`)",
             )
-        params = accumulator_params(func, fixed)
+        params = accumulator_params(rule, fixed)
         if params.named or params.star:
             return self.skip(func, cls, f"{why}, but its positional parameters do not match the inputs")
         taken = {n.value for n in findall(func, cst.Name)}
@@ -249,20 +249,8 @@ class AccumulatorWrites(RewritePlans):
 
     def effective_inputs(self, cls: cst.ClassDef) -> list[str] | None:
         """Inputs from the ``expand``/``vjp_fwd`` the class has or inherits from a class of this file."""
-        by_name = {c.name.value: c for c in self.prims.kinds}
-        methods: dict[str, ast.FunctionDef] = {}
-        chain, seen = [cls], set()
-        while chain:
-            node = chain.pop(0)
-            if node in seen:
-                continue
-            seen.add(node)
-            for name, func in class_body.methods(self.prims.bridge.ast_of(node)).items():
-                methods.setdefault(name, func)
-            chain += [
-                by_name[b.value.value] for b in node.bases if isinstance(b.value, cst.Name) and b.value.value in by_name
-            ]
-        return input_names(methods)
+        bridge = self.prims.bridge
+        return inherited_inputs(bridge.ast_of(cls), {c.name.value: bridge.ast_of(c) for c in self.prims.kinds})
 
     def fill_writes(
         self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str, facts: Facts | None = None
@@ -312,11 +300,12 @@ class AccumulatorWrites(RewritePlans):
 
     def logs_below_target(self, func: cst.FunctionDef, has_sres: bool) -> bool:
         """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
-        params = accumulator_params(func, 3 if has_sres else 2)
+        rule = self.prims.bridge.ast_of(func)
+        params = accumulator_params(rule, 3 if has_sres else 2)
         return (
             self.options.target < LOGS_SINCE
             and bool(params.named or params.star)
-            and any(classify(r) is Returned.LOGS for r in own_returns(self.prims.bridge.ast_of(func)))
+            and any(classify(r) is Returned.LOGS for r in own_returns(rule))
         )
 
     def _drop_logs(self, plan: Plan, ret: cst.Return, facts: Facts) -> bool:
@@ -501,12 +490,11 @@ def _rooted_reaching(project, use: Use, family: list[ClassInfo], attr: str) -> b
     return use.site.how == ROOTED and any(reaches(project, use, member, attr, Arity(0, None)) for member in family)
 
 
-def rule_arity(func: cst.FunctionDef) -> Arity:
+def rule_arity(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Arity:
     """The arguments ``func`` binds after ``self``: a call of any other count cannot reach it."""
-    params = func.params
-    positional = [*params.posonly_params, *params.params][1:]
-    least = sum(p.default is None for p in positional)
-    return Arity(least, None if isinstance(params.star_arg, cst.Param) else len(positional))
+    positional = defaulted(func)[1:]
+    least = sum(not default for _, default in positional)
+    return Arity(least, None if func.args.vararg is not None else len(positional))
 
 
 def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:

@@ -253,7 +253,7 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                 cls,
                 f"`vjp_bwd` is reached {named}: {NOT_FOLLOWED}",
             )
-        params = accumulator_params(func, 3 if shape.has_sres else 2)
+        params = accumulator_params(self.prims.bridge.ast_of(func), 3 if shape.has_sres else 2)
         if params.star and len(positional(func)) == 2 and not shape.has_sres:
             # jax 0.8.0's ``vjp_bwd(self, res, *args)``, args the output cotangent: no ``g`` for the
             # accumulator form to follow, so a value rule; ``vjp_bwd_retval(res, g)`` fills ``*args``

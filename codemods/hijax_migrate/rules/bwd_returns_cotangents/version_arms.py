@@ -67,7 +67,7 @@ def right_at_target(
         return False
     if "vjp_bwd_retval" in (*shape.methods, *shape.attributes, *conditional_defs(cls, bridge)):
         return False
-    params = accumulator_params(func, 3 if shape.has_sres else 2)
+    params = accumulator_params(rule, 3 if shape.has_sres else 2)
     if params.star is not None:  # ``*arg_accums``: every input's, whatever their count
         return not params.named or (inputs is not None and len(params.named) <= inputs)
     return inputs is not None and len(params.named) == inputs
