@@ -34,7 +34,7 @@ from ..analysis.accum import (
 )
 from ..analysis.accum_uses import Accumulator, accumulator_params, defaulted
 from ..analysis.ast_summary import full_name, parse_ast
-from ..analysis.cst_paths import flow_of
+from ..analysis.cst_paths import on_cst
 from ..analysis.families import Classes, defining, descendants
 from ..analysis.function_names import module_function
 from ..analysis.fwd_signature import inherited_inputs
@@ -57,17 +57,18 @@ from ..analysis.reach import (
     tree_uses,
 )
 from ..analysis.return_values import as_tuple, item_comments, tuple_items
-from ..analysis.returns import Returned, classify, in_catching_block, own_returns, visibly_tuple
+from ..analysis.returns import Returned, classify, in_catching_block, own_returns
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.shape import class_shape
 from ..analysis.sites import ROOTED, UNKNOWN, Site
 from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
+from .return_actions import EVALUATE, LOGS_SINCE, NONE, TUPLE, Action, Rule, decide
 from .write_checks import check_writes
 
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
-LOGS_SINCE = (0, 11, 1)  # an accumulator rule may return a dict of backward-pass logs from this release
+_TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 class AccumulatorWrites(RewritePlans):
@@ -238,14 +239,14 @@ class AccumulatorWrites(RewritePlans):
                     "of variadic inputs; write the accumulator form by hand",
                 )
             plan.new_star = fresh_name("arg_accums", taken)
-            return self.fill_writes(plan, shape, self.returns_of(func), plan.new_star, f"accumulator form ({why})")
+            return self.fill_writes(plan, shape, plan.new_star, f"accumulator form ({why})")
         names = accumulator_names(inputs, taken)
         if params.first_extra is None:
             plan.new_params = names
         else:  # before the defaulted extras: jax passes accumulators positionally
             plan.insert_params += [(params.first_extra, n) for n in names]
         accs = [Accumulator(n) for n in names]
-        return self.fill_writes(plan, shape, self.returns_of(func), accs, f"accumulator form ({why})")
+        return self.fill_writes(plan, shape, accs, f"accumulator form ({why})")
 
     def effective_inputs(self, cls: cst.ClassDef) -> list[str] | None:
         """Inputs from the ``expand``/``vjp_fwd`` the class has or inherits from a class of this file."""
@@ -253,50 +254,46 @@ class AccumulatorWrites(RewritePlans):
         return inherited_inputs(bridge.ast_of(cls), {c.name.value: bridge.ast_of(c) for c in self.prims.kinds})
 
     def fill_writes(
-        self, plan: Plan, shape, returns, accs: list[Accumulator] | str, action: str, facts: Facts | None = None
+        self, plan: Plan, shape, accs: list[Accumulator] | str, action: str, facts: Facts | None = None
     ) -> Plan | None:
         """``accs``: one per input, or the name of ``*arg_accums`` when their number is not visible;
-        ``facts``: what each path does to them (none: fresh accumulators, never written)."""
-        # which returns exit with their value
-        flow = facts if facts is not None else flow_of(self.prims.bridge, plan.func)
-        for ret in returns:
-            kind = self.returned(ret)
-            if kind is Returned.LOGS and facts is not None and self.options.target < LOGS_SINCE:
-                if not self._drop_logs(plan, ret, facts):
-                    return None
-                continue
-            if kind not in (Returned.TUPLE, Returned.OPAQUE):
-                continue
-            if ret in flow.mixed:
-                return self.skip(plan.func, plan.cls, dropped_or_not(flow.mixed[ret], ret, self.prims.line))
-            if ret in flow.discarded:  # a `finally` that never completes drops it: evaluated, written nowhere
-                plan.returns[ret] = [cst.Expr(ret.value), return_none(ret)]
-                continue
-            state = (
-                facts.at(ret) if facts is not None else [Written.NEVER] * (len(accs) if isinstance(accs, list) else 1)
-            )
-            if kind is Returned.OPAQUE and all(w in (Written.ALWAYS, Written.UNKNOWN) for w in state):
-                if not self._cotangents(plan, ret):
-                    self._logs(plan, ret, state, facts)  # an accumulator rule's logs: kept
-                    continue
-                if all(w is Written.ALWAYS for w in state):  # cotangents every accumulator has: dropped
-                    plan.returns[ret] = [return_none(ret)]
-                    continue
-            writes = (
-                self._tuple_writes(plan, shape, ret, accs, state, facts)
-                if kind is Returned.TUPLE and isinstance(accs, list)
-                else self._whole_write(plan, ret, accs, state, facts)
-            )
-            if writes is None:
-                return None
-            plan.returns[ret] = writes
+        ``facts``: what each path does to them, over ``ast`` (none: fresh accumulators, never
+        written). What each return becomes is decided from ``ast`` (``return_actions``), then applied."""
+        bridge = self.prims.bridge
+        rule = Rule(bridge.ast_of(plan.func), accs, facts, self.options.target, self.builtin(), self.rule_line)
+        decided = decide(rule)
+        for note in decided.notes:
+            self.skip(plan.func, plan.cls, note, NOTE)
+        if decided.refusal is not None:
+            return self.skip(plan.func, plan.cls, decided.refusal)
+        for ret in self.returns_of(plan.func):
+            found = decided.actions.get(bridge.ast_of(ret))
+            if found is not None:
+                plan.returns[ret] = self._applied(plan, shape, ret, accs, found)
         if not plan.returns and not (plan.new_params or plan.insert_params or plan.new_star):
             return None
-        check_writes(plan, accs, self.prims.line, self.returned, facts, frozenset(flow.discarded))
+        discarded = frozenset(bridge.cst_of(ret) for ret in decided.discarded)
+        check_writes(plan, accs, self.prims.line, self.returned, facts and on_cst(bridge, facts), discarded)
         if uses_tree_write([w for new in plan.returns.values() for w in new]):
             # only now: a return found unfit above leaves the class, and the file, as they were
             self.context.add_import("jax")
         return self.done(plan, action)
+
+    def _applied(self, plan: Plan, shape, ret: cst.Return, accs, found: Action) -> list:
+        """The statements ``ret`` becomes, as decided."""
+        if found.kind == NONE:
+            return [return_none(ret)]
+        if found.kind == EVALUATE:
+            return [cst.Expr(ret.value), return_none(ret)]
+        if found.kind == TUPLE:
+            return self._tuple_writes(plan, shape, ret, accs, found.state)
+        return self._whole_write(plan, ret, accs)
+
+    def rule_line(self, node: ast.AST) -> int:
+        """The line of an ``ast`` node a finding names; of a ``try``, its ``finally``'s."""
+        if isinstance(node, _TRIES):
+            return self.prims.line(self.prims.bridge.cst_of(node).finalbody)
+        return self.prims.ast_line(node)
 
     def logs_below_target(self, func: cst.FunctionDef, has_sres: bool) -> bool:
         """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
@@ -307,29 +304,6 @@ class AccumulatorWrites(RewritePlans):
             and bool(params.named or params.star)
             and any(classify(r) is Returned.LOGS for r in own_returns(rule))
         )
-
-    def _drop_logs(self, plan: Plan, ret: cst.Return, facts: Facts) -> bool:
-        """Logs returned where the target has none: dropped where every accumulator is written
-        on every path to the return (False: refused, said)."""
-        if facts.at(ret) and all(w is Written.ALWAYS for w in facts.at(ret)):
-            plan.returns[ret] = [return_none(ret)]
-            return True
-        self.skip(
-            plan.func,
-            plan.cls,
-            f"line {self.prims.line(ret)} returns a dict of backward-pass logs, which jax reads from 0.11.1 "
-            "only (the target is older), and not every accumulator is written on every path to it: "
-            "return None there, writing the accumulators by hand",
-        )
-        return False
-
-    def _cotangents(self, plan: Plan, ret: cst.Return) -> bool:
-        """Is the value ``ret`` returns cotangents, never logs: a tuple in any spelling, or
-        any value where the target has no logs (they come with jax 0.11.1)?"""
-        if self.options.target < LOGS_SINCE:
-            return True
-        bridge = self.prims.bridge
-        return visibly_tuple(bridge.ast_of(ret).value, bridge.ast_of(plan.func), self.builtin())
 
     def is_tree_map(self, func: ast.expr) -> bool:
         """Is ``func`` (``ast``'s) ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
@@ -345,76 +319,14 @@ class AccumulatorWrites(RewritePlans):
 
         return builtin
 
-    def _logs(self, plan: Plan, ret: cst.Return, state: list, facts: Facts) -> None:
-        handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
-        how = (
-            f"hands its accumulators to a call (line {self.prims.ast_line(handed[0].node)})"
-            if handed
-            else "writes every accumulator"
-        )
-        self.skip(
-            plan.func,
-            plan.cls,
-            f"`vjp_bwd` {how} on every path to the return at line {self.prims.line_in(ret, plan.func)}, "
-            "and returns a value that is no tuple: read as backward-pass logs (jax 0.11.1 and later) and "
-            "left as written; if it is cotangents, return None instead",
-            NOTE,
-        )
-
-    def _unknown(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> None | bool:
-        """An error naming the first accumulator whose paths to ``ret`` are not all known
-        to write it, or all known not to; False if none."""
-        for i, w in enumerate(state):
-            target = accs[i].target if isinstance(accs, list) else accs
-            if w is Written.UNKNOWN:
-                return self._handed_error(plan, ret, target, facts.unknown[i])
-            if w is Written.SOME:
-                acc = accs[i]
-                lines = ", ".join(str(self.prims.ast_line(n)) for n in [*acc.writes, *(h.call for h in acc.handed)])
-                return self.skip(
-                    plan.func,
-                    plan.cls,
-                    f"`{target}` is written on some paths (line {lines}), not on "
-                    f"all that reach the return at line {self.prims.line(ret)}; not guessing which "
-                    "count",
-                )
-        return False
-
-    def _handed_error(self, plan: Plan, ret: cst.Return, target: str, event) -> None:
-        why = f": {event.why}" if event.why else ""
-        where = f" (line {self.prims.ast_line(event.where)})" if event.where is not None else ""
-        return self.skip(
-            plan.func,
-            plan.cls,
-            f"`{target}` is handed to a call at line {self.prims.ast_line(event.node)}"
-            f"{why}{where}; whether it is written before the return at line {self.prims.line(ret)} "
-            "cannot be decided; write the accumulators by hand",
-        )
-
-    def _whole_write(self, plan: Plan, ret: cst.Return, accs, state: list, facts: Facts | None) -> list | None:
-        if self._unknown(plan, ret, accs, state, facts) is not False:
-            return None
-        if any(w is not Written.NEVER for w in state):
-            return self.skip(
-                plan.func,
-                plan.cls,
-                f"line {self.prims.line(ret)} returns a value that cannot be "
-                "split per input, and the rule writes some accumulators itself; not guessing",
-            )
+    def _whole_write(self, plan: Plan, ret: cst.Return, accs) -> list:
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]
         shown, rule = self.prims.bridge.ast_of(ret).value, self.prims.bridge.ast_of(plan.func)
         value = as_tuple(ret.value, shown, rule) or ret.value  # a list would not match the tuple of accumulators
         return [tree_write(cst.Name(target) if isinstance(target, str) else target, value), return_none(ret)]
 
-    def _tuple_writes(
-        self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator], state: list, facts: Facts | None
-    ) -> list | None:
+    def _tuple_writes(self, plan: Plan, shape, ret: cst.Return, accs: list[Accumulator], state: tuple) -> list:
         items = tuple_items(ret)
-        if len(items) != len(accs):
-            return self.skip(plan.func, plan.cls, f"returns {len(items)} cotangents for {len(accs)} inputs")
-        live = [w if not is_none(item) else Written.NEVER for w, item in zip(state, items)]
-        if self._unknown(plan, ret, accs, live, facts) is not False:
-            return None
         done = return_none(ret)
         evaluated: list[cst.BaseSmallStatement] = []
         arrays = [visibly_array(item) for item in items]
@@ -471,17 +383,6 @@ class AccumulatorWrites(RewritePlans):
         if func.decorator_list or isinstance(func, ast.AsyncFunctionDef):
             return f"`{name}` is decorated or async"
         return func, 0
-
-
-def dropped_or_not(where: cst.CSTNode, ret: cst.Return, line, fix: str = "; write the accumulators by hand") -> str:
-    """Why the value of ``ret`` may be returned or dropped (``where``: the ``finally`` or ``with``)."""
-    how = (
-        f"the `with` statement at line {line(where)} may raise as it exits, after the writes, and the "
-        "exception be caught in the rule"
-        if isinstance(where, cst.With)
-        else f"the `finally` block at line {line(where)} may return, raise, break or continue, or not"
-    )
-    return f"{how}: whether the value returned at line {line(ret)} is returned or dropped cannot be decided{fix}"
 
 
 def _rooted_reaching(project, use: Use, family: list[ClassInfo], attr: str) -> bool:

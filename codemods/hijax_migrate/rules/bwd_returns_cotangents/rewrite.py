@@ -16,15 +16,15 @@ from ...analysis import class_body
 from ...analysis.accum import code
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
 from ...analysis.ast_summary import rule_form
-from ...analysis.cst_paths import flow_of, on_cst
 from ...analysis.families import ancestors, first_definer
 from ...analysis.helpers import Helpers
 from ...analysis.identifiers import first_naming
 from ...analysis.namespace import IMPORT
+from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
 from ...analysis.probes import value_rule
 from ...analysis.project import Project
-from ...analysis.return_values import tuple_items, tuple_returns
+from ...analysis.return_values import tuple_returns
 from ...analysis.returns import Returned, classify, own_returns, returns_values
 from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
@@ -32,7 +32,8 @@ from ...analysis.summary import CLASSIC, Kind
 from ...analysis.tree_writes import tree_writes
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
-from ..writes import AccumulatorWrites, dropped_or_not
+from ..return_actions import dropped_or_not
+from ..writes import AccumulatorWrites
 from . import RULE
 from .blocks import renamed_in_blocks
 from .factories import FactoryPlanner
@@ -332,10 +333,10 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return "a class above it defines `vjp_bwd_retval`, or binds a value rule it renames, which it overrides"
         if func.decorators:
             return f"`@{code(func.decorators[0].decorator)}` wraps it, and may work on the cotangents it returns"
-        mixed = flow_of(self.prims.bridge, func).mixed
+        mixed = facts_of(self.prims.bridge.ast_of(func), {}, 0).mixed
         if mixed:
             ret, where = next(iter(mixed.items()))
-            return dropped_or_not(where, ret, self.prims.line, fix="")
+            return dropped_or_not(where, ret, self.rule_line, fix="")
         # (at 0.12, where batch_dim_rule is gone, the rename costs nothing: rules never read the target)
         if "batch_dim_rule" in conditional_defs(cls, self.prims.bridge) or (
             info is not None and batches_through_vmapof(self.project, info)
@@ -378,13 +379,12 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
             return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
         bridge = self.prims.bridge
         uses = Uses(bridge.ast_of(func), tree_writes(self.is_tree_map, self.builtin()))
-        returns = self.returns_of(func)
         try:
-            accs = self._half_accumulators(cls, shape, func, params, uses, returns)
+            accs = self._half_accumulators(cls, shape, func, params, uses)
             if accs is None:
                 return None
             whole = [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
-            facts = on_cst(bridge, Helpers(self.helper_resolver(cls), self.builtin()).facts(uses, whole))
+            facts = Helpers(self.helper_resolver(cls), self.builtin()).facts(uses, whole)
         except Unknown as unknown:
             return self.skip(
                 func,
@@ -395,17 +395,16 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         return self.fill_writes(
             Plan(func, cls),
             shape,
-            returns,
             accs,
             "returned cotangents became accumulator writes, or were dropped where the rule writes them already",
             facts,
         )
 
-    def _half_accumulators(self, cls, shape, func, params: Params, uses: Uses, returns):
+    def _half_accumulators(self, cls, shape, func, params: Params, uses: Uses):
         """The accumulators of a half-ported rule, or the name of ``*arg_accums`` where their number
         is not visible (None: refused, said)."""
         if params.named:
-            count = self._count(cls, shape, [])
+            count = self._count(cls)
             if count is not None and count != len(params.named):
                 return self.skip(
                     func,
@@ -413,16 +412,19 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
                     f"`vjp_bwd` takes {len(params.named)} accumulators for {count} inputs; not guessing which is which",
                 )
             return [uses.named(name) for name in params.named]
-        accs = uses.star(params.star, self._count(cls, shape, returns))
+        accs = uses.star(params.star, self._count(cls, uses.func))
         if accs == -1:  # their number is not visible, and no element is used: a write of the whole
             return params.star
         if isinstance(accs, int):
             return self.skip(func, cls, f"the number of inputs is not visible (`{params.star}` is indexed)")
         return accs
 
-    def _count(self, cls, shape, returns) -> int | None:
+    def _count(self, cls, rule=None) -> int | None:
+        """How many inputs: the class's (or a base's of this file), else the one length of the
+        tuples ``rule`` (``ast``'s, if given) returns."""
         inputs = self.effective_inputs(cls)
         if inputs is not None:
             return len(inputs)
-        lengths = {len(tuple_items(r)) for r in returns if self.returned(r) is Returned.TUPLE}
+        returns = own_returns(rule) if rule is not None else []
+        lengths = {len(r.value.elts) for r in returns if classify(r) is Returned.TUPLE}
         return lengths.pop() if len(lengths) == 1 else None
