@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from . import class_body
+from .returns import tuple_sizes
 
 Methods = dict[str, ast.FunctionDef]  # the functions a class binds, by name
 
@@ -85,6 +86,12 @@ def is_pytree_literal(expr: ast.expr) -> bool:
     if isinstance(expr, (ast.Dict, ast.Tuple, ast.List)):
         return True
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _PYTREE_BUILDERS
+
+
+def structured_residuals(methods: dict[str, ast.FunctionDef]) -> bool:
+    """Does the class's ``vjp_fwd`` return a tuple of four: residuals the backward rule takes (``sres``)?"""
+    fwd = methods.get("vjp_fwd")
+    return fwd is not None and 4 in tuple_sizes(fwd)
 
 
 def inherited_inputs(cls: ast.ClassDef, by_name: dict[str, ast.ClassDef]) -> list[str] | None:

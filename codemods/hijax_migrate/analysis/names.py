@@ -121,6 +121,29 @@ def _is_pattern(node: ast.AST) -> bool:
     return type(node).__name__ in ("MatchAs", "MatchStar", "MatchMapping")
 
 
+def sure_names(model: NameModel | None, full: str | None) -> tuple[str, set[str]] | None:
+    """The qualified names of a dotted name read at module level or in a function, where the
+    model is sure of them: ("builtin", ...) for a builtin, ("import", ...) for what the imports
+    binding its longest bound prefix make it; None where something else may bind it."""
+    if full is None:
+        return "import", set()
+    if model is None:
+        return None
+    head = full.partition(".")[0]
+    if head not in model.bindings and head not in model.declared:
+        return ("builtin", {f"builtins.{head}"}) if is_builtin(head) else ("import", set())
+    found = model.imported_only(head)
+    if not found or not model.read_after(head, found):
+        return None
+    prefix = full
+    while prefix:
+        statements = {id(b.statement): b.statement for b in model.bindings.get(prefix, ())}
+        if statements:
+            return "import", {name for stmt in statements.values() for name in import_qualified(stmt, full)}
+        prefix = prefix.rpartition(".")[0]
+    return "import", set()
+
+
 def is_builtin(name: str) -> bool:
     return hasattr(builtins, name)
 

@@ -30,7 +30,7 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedName, QualifiedNameSource, ScopeProvider
 
-from .names import NameModel, import_qualified, is_builtin
+from .names import NameModel, sure_names
 
 # A node under these has no scope in libcst's analysis (never visited by it).
 _NO_SCOPE = (cst.Import, cst.ImportFrom, cst.NameItem)
@@ -95,18 +95,11 @@ class Qualifier:
 
     def sure_of(self, full: str | None) -> set[QualifiedName] | None:
         """``sure`` for a dotted name (``ast_summary.full_name``'s, of an ``ast`` expression)."""
-        if full is None:
-            return set()
-        if self.model is None:
+        found = sure_names(self.model, full)
+        if found is None:
             return None
-        head = full.partition(".")[0]
-        model = self.model
-        if head not in model.bindings and head not in model.declared:
-            return {QualifiedName(f"builtins.{head}", QualifiedNameSource.BUILTIN)} if is_builtin(head) else set()
-        found = model.imported_only(head)
-        if not found or not model.read_after(head, found):
-            return None
-        return _imported(model, full)
+        source = QualifiedNameSource.BUILTIN if found[0] == "builtin" else QualifiedNameSource.IMPORT
+        return {QualifiedName(name, source) for name in found[1]}
 
     def from_scopes(self, node: cst.CSTNode) -> set[QualifiedName]:
         self.unsure += 1
@@ -114,21 +107,6 @@ class Qualifier:
             self._scopes = self.wrapper.resolve(ScopeProvider)
         scope = self._scopes.get(node)
         return set(scope.get_qualified_names_for(node)) if scope is not None else set()
-
-
-def _imported(model: NameModel, full: str) -> set[QualifiedName]:
-    """What the imports binding the longest bound prefix of ``full`` qualify it to."""
-    prefix = full
-    while prefix:
-        statements = {id(b.statement): b.statement for b in model.bindings.get(prefix, ())}
-        if statements:
-            return {
-                QualifiedName(name, QualifiedNameSource.IMPORT)
-                for stmt in statements.values()
-                for name in import_qualified(stmt, full)
-            }
-        prefix = prefix.rpartition(".")[0]
-    return set()
 
 
 def _place(node: cst.CSTNode, ancestors: Sequence[cst.CSTNode], sure) -> str:

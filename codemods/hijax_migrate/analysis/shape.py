@@ -8,9 +8,8 @@ import libcst as cst
 
 from . import class_body
 from .bridge import Bridge
-from .fwd_signature import in_avals, input_names, is_pytree_literal
+from .fwd_signature import in_avals, input_names, is_pytree_literal, structured_residuals
 from .nodes import is_name
-from .returns import tuple_sizes
 
 
 def positional(func: cst.FunctionDef) -> list[str]:
@@ -54,5 +53,4 @@ def class_shape(node: cst.ClassDef, bridge: Bridge) -> ClassShape:
     if avals is not None and (inputs is None or len(inputs) != len(avals.elts)):
         inputs = [f"arg{i}" for i in range(len(avals.elts))]
     pytrees = frozenset(i for i, e in enumerate(avals.elts) if is_pytree_literal(e)) if avals else frozenset()
-    fwd = own.get("vjp_fwd")  # a tuple of four: it returns residuals the backward rule takes
-    return ClassShape(methods, attributes, inputs, pytrees, fwd is not None and 4 in tuple_sizes(fwd))
+    return ClassShape(methods, attributes, inputs, pytrees, structured_residuals(own))

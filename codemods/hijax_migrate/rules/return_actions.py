@@ -18,7 +18,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..analysis.accum_uses import Accumulator
+from ..analysis.accum_uses import Accumulator, accumulator_params
 from ..analysis.paths import Facts, Written, facts_of
 from ..analysis.returns import Returned, classify, own_returns, visibly_tuple
 
@@ -52,6 +52,16 @@ class Rule:
     target: tuple
     builtin: Callable[[str], bool]
     line: Callable[[ast.AST], int]
+
+
+def logs_below_target(func: ast.FunctionDef | ast.AsyncFunctionDef, has_sres: bool, target: tuple) -> bool:
+    """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
+    params = accumulator_params(func, 3 if has_sres else 2)
+    return (
+        target < LOGS_SINCE
+        and bool(params.named or params.star)
+        and any(classify(r) is Returned.LOGS for r in own_returns(func))
+    )
 
 
 def decide(rule: Rule) -> Decided:

@@ -17,7 +17,6 @@ evaluated into a fresh name before the first write.
 from __future__ import annotations
 
 import ast
-from itertools import chain
 
 import libcst as cst
 
@@ -33,42 +32,44 @@ from ..analysis.accum import (
     writes_for,
 )
 from ..analysis.accum_uses import Accumulator, accumulator_params, defaulted
-from ..analysis.ast_summary import full_name, parse_ast
+from ..analysis.ast_summary import parse_ast
 from ..analysis.cst_paths import on_cst
-from ..analysis.families import Classes, defining, descendants
-from ..analysis.function_names import module_function
+from ..analysis.fixture_classes import lines_of
 from ..analysis.fwd_signature import inherited_inputs
-from ..analysis.helpers import self_name
 from ..analysis.names import NameModel
 from ..analysis.nodes import LazyParents, findall
 from ..analysis.paths import Facts, Written
-from ..analysis.qualified import Qualifier, model_of
+from ..analysis.qualified import model_of
 from ..analysis.reach import (
     Arity,
     NamedUse,
     Use,
     classic_family,
     file_named_uses,
-    file_uses,
     reaches,
-    reaches_by_name,
-    shown_reference,
-    tree_named_uses,
     tree_uses,
 )
 from ..analysis.return_values import as_tuple, item_comments, tuple_items
-from ..analysis.returns import Returned, classify, in_catching_block, own_returns
+from ..analysis.returns import in_catching_block
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
-from ..analysis.shape import class_shape
-from ..analysis.sites import ROOTED, UNKNOWN, Site
+from ..analysis.sites import UNKNOWN, Site
 from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
-from .return_actions import EVALUATE, LOGS_SINCE, NONE, TUPLE, Action, Rule, decide
+from .return_actions import EVALUATE, NONE, TUPLE, Action, Rule, decide, logs_below_target
+from .rule_sight import (
+    TRIES,
+    Sight,
+    builtin_of,
+    file_rule_uses,
+    finally_line,
+    reached_by_name,
+    reaching,
+    resolver,
+    rule_arity,
+    tree_map_of,
+)
 from .write_checks import check_writes
-
-TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map"})
-_TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 class AccumulatorWrites(RewritePlans):
@@ -80,39 +81,43 @@ class AccumulatorWrites(RewritePlans):
 
     def by_name(self, cls: cst.ClassDef, attr: str = "vjp_bwd", info: ClassInfo | None = None) -> str | None:
         """Where and how ``attr`` of ``cls``'s family (``info``: a class made by ``type(...)``)
-        may be reached by a name (``getattr(cls, NAME)``, ``vars(cls)["vjp_bwd"]``, a name not
-        known before the code runs: see ``analysis.name_refs``), or on a class picked from a
-        hierarchy when the code runs (``type(self).__mro__[1].vjp_bwd``: ``sites.ROOTED``), here
-        or in another file of the tree: what follows "reached" in a finding. No rename or new
-        signature would follow such a reference."""
+        may be reached by a name, or on a class picked when the code runs
+        (``rule_sight.reached_by_name``): what follows "reached" in a finding."""
         info = info if info is not None else self.prims.infos.get(cls)
-        family = classic_family(self.project, info) if info is not None else []
-        for named in self._named_reaching(family, attr, info is None):
-            return f"by name at {shown_reference(named)}"
-        rooted = next((use for use in self._uses(attr) if _rooted_reaching(self.project, use, family, attr)), None)
-        if rooted is not None:
-            return (
-                f"at {rooted.where} through `{rooted.site.form}`, on a class picked from "
-                f"{'the instance' if rooted.site.name is None else f'`{rooted.site.name}`'}'s hierarchy "
-                "when the code runs"
-            )
         word = cls.name.value if cls is not None else info.qualname.rsplit(".", 1)[-1]
-        found = self.project.use_elsewhere(attr, self.report.file, by_name=True, naming=word)
-        return f"by name at {found[0]}:{found[1]} (a getter given the name)" if found else None
+        return reached_by_name(self.sight(), info, word, attr, self.follows_by_name)
 
-    def _named_reaching(self, family: list[ClassInfo], attr: str, unknown: bool):
-        """The references by name that may reach the rule of a class of ``family`` (``unknown``:
-        a class the summary does not know, which any may reach), this file's first."""
-        here = self.named_here()
-        memo = self.__dict__.setdefault("_named_files", {})  # each other file's references, found once
-        elsewhere = tree_named_uses(self.project, family, self.report.file, memo) if family else ()
-        for named in chain(here, elsewhere):
-            if self.follows_by_name(named):
-                continue
-            if any(reaches_by_name(self.project, named, member, attr) for member in family) or (
-                unknown and (named.ref.names is None or attr in named.ref.names)
-            ):
-                yield named
+    def sight(self) -> Sight:
+        """What the rules' decisions read of this file and the tree, from ``ast`` (made once)."""
+        if "_sight" not in self.__dict__:
+            self._sight = self._make_sight()
+        return self._sight
+
+    def _make_sight(self) -> Sight:
+        bridge, prims = self.prims.bridge, self.prims
+        model = model_of(prims.code)
+        own = None if bridge.as_written else []  # older text: a model of its own positions, if asked
+
+        def positions() -> NameModel | None:
+            if own is None:
+                return model
+            own[:] = own or [NameModel.of(bridge.parsed)]
+            return own[0]
+
+        return Sight(
+            self.project,
+            {bridge.ast_of(c): info for c, info in prims.infos.items() if isinstance(c, cst.ClassDef)},
+            {c.name.value: bridge.ast_of(c) for c in prims.kinds},
+            bridge.parsed.body,
+            positions,
+            self._uses,
+            self.options.target,
+            builtin_of(model),
+            tree_map_of(model),
+            self.rule_line,
+            self.report.file,
+            self.named_here,
+        )
 
     def follows_by_name(self, named: NamedUse) -> bool:
         """Does the migration rewrite ``named`` with the rules it reaches (a rule's hook)?"""
@@ -136,12 +141,8 @@ class AccumulatorWrites(RewritePlans):
 
     def reaching(self, cls: cst.ClassDef, func: cst.FunctionDef, attr: str = "vjp_bwd") -> list[Use]:
         """The uses of ``.attr``, in this file and the tree's others, that can
-        reach ``cls``'s own rule ``func`` (see ``analysis.reach``), in order."""
-        target = self.prims.infos.get(cls)
-        if target is None:  # a class the summary does not know: every use may reach it
-            return [Use(use.where, Site(use.site.line, UNKNOWN, None)) for use in self._uses(attr)]
-        arity = rule_arity(self.prims.bridge.ast_of(func))
-        return [use for use in self._uses(attr) if reaches(self.project, use, target, attr, arity)]
+        reach ``cls``'s own rule ``func`` (``rule_sight.reaching``), in order."""
+        return reaching(self.sight(), self.prims.infos.get(cls), self.prims.bridge.ast_of(func), attr)
 
     def uses_of_rule(self, cls, func, attr: str = "vjp_bwd") -> tuple[Use | None, list[Use]]:
         """The first use of the family (``self.``, ``super()``, ``Cls.``) that can reach
@@ -195,9 +196,7 @@ class AccumulatorWrites(RewritePlans):
             return [Use(f"line {self.prims.line(node)}", Site(self.prims.line(node), UNKNOWN, None)) for node in found]
         infos = list(self.prims.infos.values())
         summary = ModuleSummary(infos[0].module if infos else "", self.prims.module_scope or Scope(None), infos)
-        uses = file_uses(self.project, tree, summary, attr, "")
-        origin = self.prims.origin or (lambda line: line)
-        return [Use(f"line {origin(use.site.line)}", use.site, use.owners) for use in uses]
+        return file_rule_uses(self.project, tree, summary, attr, self.prims.origin)
 
     def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
         """A value rule ``(self, res, [sres,] g, extras=...)`` gains one accumulator per input."""
@@ -261,7 +260,11 @@ class AccumulatorWrites(RewritePlans):
         written). What each return becomes is decided from ``ast`` (``return_actions``), then applied."""
         bridge = self.prims.bridge
         rule = Rule(bridge.ast_of(plan.func), accs, facts, self.options.target, self.builtin(), self.rule_line)
-        decided = decide(rule)
+        return self.apply_decided(plan, shape, accs, action, facts, decide(rule))
+
+    def apply_decided(self, plan: Plan, shape, accs, action: str, facts: Facts | None, decided) -> Plan | None:
+        """The notes and refusal of a decision (``return_actions``) said, or its actions made edits."""
+        bridge = self.prims.bridge
         for note in decided.notes:
             self.skip(plan.func, plan.cls, note, NOTE)
         if decided.refusal is not None:
@@ -291,33 +294,21 @@ class AccumulatorWrites(RewritePlans):
 
     def rule_line(self, node: ast.AST) -> int:
         """The line of an ``ast`` node a finding names; of a ``try``, its ``finally``'s."""
-        if isinstance(node, _TRIES):
-            return self.prims.line(self.prims.bridge.cst_of(node).finalbody)
+        if isinstance(node, TRIES):
+            return self.prims.file_line(finally_line(node, lines_of(self.prims.bridge.text)))
         return self.prims.ast_line(node)
 
     def logs_below_target(self, func: cst.FunctionDef, has_sres: bool) -> bool:
         """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
-        rule = self.prims.bridge.ast_of(func)
-        params = accumulator_params(rule, 3 if has_sres else 2)
-        return (
-            self.options.target < LOGS_SINCE
-            and bool(params.named or params.star)
-            and any(classify(r) is Returned.LOGS for r in own_returns(rule))
-        )
+        return logs_below_target(self.prims.bridge.ast_of(func), has_sres, self.options.target)
 
     def is_tree_map(self, func: ast.expr) -> bool:
         """Is ``func`` (``ast``'s) ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
-        names = Qualifier(model_of(self.prims.code), None).sure_of(full_name(func))
-        return bool(names) and {q.name for q in names} <= TREE_MAPS
+        return self.sight().is_tree_map(func)
 
     def builtin(self):
         """Is a name Python's own everywhere in this file: no scope of the module binds it."""
-        model = model_of(self.prims.code)
-
-        def builtin(name: str) -> bool:
-            return model is not None and not model.stars and name not in model.bindings and name not in model.declared
-
-        return builtin
+        return self.sight().builtin
 
     def _whole_write(self, plan: Plan, ret: cst.Return, accs) -> list:
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]
@@ -343,59 +334,8 @@ class AccumulatorWrites(RewritePlans):
         return [*evaluated, *(w for item in per_item for w in item), done]
 
     def helper_resolver(self, cls: cst.ClassDef):
-        """Which function a call in ``cls``'s rule reaches (``ast``'s): ``self.name(...)``, a method of
-        ``cls`` or of a base in this file that no subclass overrides; ``name(...)``, a function of the module."""
-
-        def resolve(call: ast.Call, caller: ast.FunctionDef):
-            func = call.func
-            on_self = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-            if on_self and func.value.id == self_name(caller):
-                return self._method(cls, func.attr)
-            if isinstance(func, ast.Name):
-                return self._module_function(func)
-            return f"`{ast.unparse(func)}` is not a method of the class nor a function of this module"
-
-        return resolve
-
-    def _method(self, cls: cst.ClassDef, name: str):
-        info = self.prims.infos.get(cls)
-        found = defining(self.project, info, name) if info is not None else None
-        if found is None or len(found[1]) != 1:
-            return f"`self.{name}` is not defined once in the class or its bases in the tree"
-        owner = next((c for c, i in self.prims.infos.items() if i.key == found[0].key), None)
-        func = class_shape(owner, self.prims.bridge).methods.get(name) if owner is not None else None
-        if func is None or func.decorators or func.asynchronous:
-            return f"`self.{name}` is not a plain method of a class in this file"
-        for sub in descendants(self.project, info, Classes(self.prims.infos.values())):
-            if sub.body is not None and name in sub.body.bindings:
-                return f"`self.{name}` is overridden in the subclass {sub.qualname}"
-        return self.prims.bridge.ast_of(func), 1
-
-    def _module_function(self, read: ast.Name):
-        bridge, name = self.prims.bridge, read.id
-        model = model_of(self.prims.code) if bridge.as_written else None
-        model = model if model is not None else NameModel.of(bridge.parsed)  # older text: its own positions
-        func = module_function(model, bridge.parsed.body, read)
-        if func == "local":
-            return f"`{name}` is bound inside a function"
-        if isinstance(func, str):
-            return f"`{name}` is not a function defined once in this module"
-        if func.decorator_list or isinstance(func, ast.AsyncFunctionDef):
-            return f"`{name}` is decorated or async"
-        return func, 0
-
-
-def _rooted_reaching(project, use: Use, family: list[ClassInfo], attr: str) -> bool:
-    """Is ``use`` on a class picked when the code runs (``sites.ROOTED``), that may be a class
-    of ``family`` or find its rule? No rename follows it: which rule it calls is not known."""
-    return use.site.how == ROOTED and any(reaches(project, use, member, attr, Arity(0, None)) for member in family)
-
-
-def rule_arity(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Arity:
-    """The arguments ``func`` binds after ``self``: a call of any other count cannot reach it."""
-    positional = defaulted(func)[1:]
-    least = sum(not default for _, default in positional)
-    return Arity(least, None if func.args.vararg is not None else len(positional))
+        """Which function a call in ``cls``'s rule reaches (``rule_sight.resolver``)."""
+        return resolver(self.sight(), self.prims.infos.get(cls))
 
 
 def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:

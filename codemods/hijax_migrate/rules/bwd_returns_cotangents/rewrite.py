@@ -14,10 +14,9 @@ import libcst as cst
 
 from ...analysis import class_body
 from ...analysis.accum import code
-from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
+from ...analysis.accum_uses import Params, accumulator_params
 from ...analysis.ast_summary import rule_form
 from ...analysis.families import ancestors, first_definer
-from ...analysis.helpers import Helpers
 from ...analysis.identifiers import first_naming
 from ...analysis.namespace import IMPORT
 from ...analysis.paths import facts_of
@@ -25,11 +24,10 @@ from ...analysis.primitives import PrimitiveMap
 from ...analysis.probes import value_rule
 from ...analysis.project import Project
 from ...analysis.return_values import tuple_returns
-from ...analysis.returns import Returned, classify, own_returns, returns_values
+from ...analysis.returns import returns_values
 from ...analysis.scopes import ClassInfo
 from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
 from ...analysis.summary import CLASSIC, Kind
-from ...analysis.tree_writes import tree_writes
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
 from ..return_actions import dropped_or_not
@@ -38,6 +36,7 @@ from . import RULE
 from .blocks import renamed_in_blocks
 from .factories import FactoryPlanner
 from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
+from .half_ported import decide_half_ported
 from .named import NamedPlanner
 from .planning import RuleInputs
 from .targets import DESCRIBED, Bound, Refused, bound_by_target, bound_once
@@ -354,77 +353,13 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
         return f"`.vjp_bwd` at {use.where} may call {whose}, {how}"
 
     def half_ported(self, cls, shape, func, params: Params) -> Plan | None:
-        """Accumulators are there, and values still returned: write those not written yet."""
-        blocking, unknown = self.uses_of_rule(cls, func)
-        if blocking is not None:
-            what = (
-                "cotangents"
-                if all(
-                    classify(r) in (Returned.NOTHING, Returned.TUPLE)
-                    for r in own_returns(self.prims.bridge.ast_of(func))
-                )
-                else "values (cotangents, or logs: not known which)"
-            )
-            return self.skip(
-                func,
-                cls,
-                f"`vjp_bwd` takes accumulators and returns {what}, and `.vjp_bwd` at "
-                f"{blocking.where} reaches this rule, where what it returns may be used; "
-                "port both by hand",
-            )
-        return self.note_unknown(self._half_ported(cls, shape, func, params), unknown, "vjp_bwd", RETURNS_NONE)
-
-    def _half_ported(self, cls, shape, func, params: Params) -> Plan | None:
-        if params.named and params.star:
-            return self.skip(func, cls, "`vjp_bwd` takes named accumulators and `*` ones; not guessing")
+        """Accumulators are there, and values still returned: the decision (``half_ported``,
+        from ``ast``) said, or its writes made."""
         bridge = self.prims.bridge
-        uses = Uses(bridge.ast_of(func), tree_writes(self.is_tree_map, self.builtin()))
-        try:
-            accs = self._half_accumulators(cls, shape, func, params, uses)
-            if accs is None:
-                return None
-            whole = [Accumulator(accs, list(uses.whole_writes), list(uses.spread))] if isinstance(accs, str) else accs
-            facts = Helpers(self.helper_resolver(cls), self.builtin()).facts(uses, whole)
-        except Unknown as unknown:
-            return self.skip(
-                func,
-                cls,
-                f"{unknown} (line {self.prims.ast_line(unknown.node)}): whether it is "
-                "written cannot be decided; write the accumulators by hand",
-            )
-        return self.fill_writes(
-            Plan(func, cls),
-            shape,
-            accs,
-            "returned cotangents became accumulator writes, or were dropped where the rule writes them already",
-            facts,
-        )
-
-    def _half_accumulators(self, cls, shape, func, params: Params, uses: Uses):
-        """The accumulators of a half-ported rule, or the name of ``*arg_accums`` where their number
-        is not visible (None: refused, said)."""
-        if params.named:
-            count = self._count(cls)
-            if count is not None and count != len(params.named):
-                return self.skip(
-                    func,
-                    cls,
-                    f"`vjp_bwd` takes {len(params.named)} accumulators for {count} inputs; not guessing which is which",
-                )
-            return [uses.named(name) for name in params.named]
-        accs = uses.star(params.star, self._count(cls, uses.func))
-        if accs == -1:  # their number is not visible, and no element is used: a write of the whole
-            return params.star
-        if isinstance(accs, int):
-            return self.skip(func, cls, f"the number of inputs is not visible (`{params.star}` is indexed)")
-        return accs
-
-    def _count(self, cls, rule=None) -> int | None:
-        """How many inputs: the class's (or a base's of this file), else the one length of the
-        tuples ``rule`` (``ast``'s, if given) returns."""
-        inputs = self.effective_inputs(cls)
-        if inputs is not None:
-            return len(inputs)
-        returns = own_returns(rule) if rule is not None else []
-        lengths = {len(r.value.elts) for r in returns if classify(r) is Returned.TUPLE}
-        return lengths.pop() if len(lengths) == 1 else None
+        info = self.prims.infos.get(cls)
+        found = decide_half_ported(self.sight(), bridge.ast_of(cls), info, bridge.ast_of(func), params)
+        if found.decided is None:
+            return self.skip(func, cls, found.refusal)
+        action = "returned cotangents became accumulator writes, or were dropped where the rule writes them already"
+        plan = self.apply_decided(Plan(func, cls), shape, found.accs, action, found.facts, found.decided)
+        return self.note_unknown(plan, found.unknown, "vjp_bwd", RETURNS_NONE)
