@@ -10,7 +10,10 @@ sends the file to libcst. What belongs to no rule (a target older than the
 code, an import newer than the target, a base bound when the code runs,
 fixtures set aside) is read from the facts the engine reads too
 (``newer_uses``, ``probes``, ``fixture_classes``), each computed once from
-``ast``. A test runs every golden case both ways.
+``ast``. Where HJX001 alone acts, and only on half-ported rules that it
+leaves as written (a note, a refusal), triage reports its decision itself
+(``half_ported.alone``: the one the rewrite applies). A test runs every
+golden case both ways.
 """
 
 from __future__ import annotations
@@ -24,13 +27,15 @@ from ..analysis.fixture_classes import fixture_classes, fixture_note, lines_of
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.newer_uses import newer_uses
 from ..analysis.probes import base_bound_at_run, probes, users
-from ..analysis.scopes import ClassInfo, Kind, Scope
+from ..analysis.scopes import ClassInfo, Kind, ModuleSummary, Scope
 from ..analysis.spelling import respelt
 from ..core.model import FileReport, Finding, Options
 from ..core.versions import ADDED_NAMES
 from ..rules import registry
 from ..rules.base import Rule, Triaged, decided_bindings
 from ..sources.files import covering, named_words
+from ..sources.mark_bytes import may_mark
+from .suppress_reach import reached
 
 _TYPE_CALL = re.compile(r"\btype\s*\(")
 
@@ -47,6 +52,10 @@ def triage_of(
     (None, ``acting_rules``' answer for it), which the migration takes."""
     classes = _classes(code, path, options, project, module, install=True)
     acting = None if classes is None else _acting(code, *classes[:3], options, project)
+    if acting == {"HJX001"}:
+        report = _reported_alone(code, path, classes, options, project, module)
+        if report is not None:
+            return report, None
     if acting != set():
         return None, acting
     if respelt(code, every_word()) is not None:
@@ -58,6 +67,30 @@ def triage_of(
         return None, acting
     report.findings.extend(notes)
     return report, None
+
+
+def _reported_alone(code: str, path: str, classes, options: Options, project, module: str) -> FileReport | None:
+    """The report of a file whose one acting rule, HJX001, edits nothing: its half-ported
+    rules' notes or refusals, from the decision the rewrite reads (``half_ported.alone``);
+    None where anything else may act (a mark, a fixture, a family's), or it is not sure."""
+    tree, found, scope, noted = classes
+    if project is None or noted or may_mark(code.encode("utf-8", "surrogatepass")):
+        return None
+    if respelt(code, every_word()) is not None:
+        return None
+    if project.marks_elsewhere() and reached(project, options, module).hits:
+        return None  # a mark in another file leaves a class of this family alone (``suppress._may_reach``)
+    from ..rules.bwd_returns_cotangents.half_ported import alone
+
+    infos = [info for _, _, info in found]
+    summary = ModuleSummary(infos[0].module if infos else "", scope, infos)
+    findings = alone(code, path, tree, summary, found, options, project)
+    if findings is None:
+        return None
+    report = FileReport(path)
+    report.primitives = sum(kind.is_primitive for _, kind, _ in found)
+    report.findings.extend(findings)
+    return report
 
 
 def _fixture_notes(code: str, path: str, classes, noted: dict) -> list[Finding] | None:

@@ -1,0 +1,87 @@
+"""HJX001's decision on a half-ported rule read by triage itself (``half_ported.alone``):
+where it edits nothing, a note or a refusal, triage reports the migration's words and
+the file never reaches libcst; anything the decision cannot settle alone goes on to
+the migration. jax 0.12's ``ad_checkpoint.py`` is the shape: ``*arg_accums`` handed to
+a call, the logs it returns kept."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.engine.triage import triage_of
+from test_golden import options_for
+
+from golden import left_alone
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HEAD = "from jax.experimental.hijax import HiPrim\n\nclass Remat(HiPrim):\n"
+LOGS = HEAD + textwrap.indent(
+    textwrap.dedent(
+        """\
+        def vjp_fwd(self, nzs_in, *primals):
+            return primals, None, None
+
+        def vjp_bwd(self, res, outgrad, *arg_accums):
+            bwd = res.func()
+            _, logs = bwd.with_refs(*arg_accums)(outgrad)
+            return logs
+        """
+    ),
+    "    ",
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "reported"),
+    [
+        (LOGS, "note"),  # handed on every path, returns no tuple: logs, kept
+        (LOGS.replace("return logs", "return logs, logs"), "error"),  # a tuple: cotangents, not told where written
+        (LOGS.replace("bwd.with_refs(*arg_accums)(outgrad)", "bwd(outgrad), 1"), None),  # writes to make
+    ],
+)
+def test_triage_reports_what_the_migration_says(source, reported):
+    options = options_for(["--target-jax", "0.12"])
+    report, acting = triage_of(source, "remat.py", options, Project())
+    if reported is None:
+        assert report is None and acting == {"HJX001"}  # edits: the migration's
+        return
+    assert report is not None and [f.severity for f in report.findings] == [reported]
+    assert report.findings[0].line == 7 and report.findings[0].message.startswith("Remat: `")
+    left_alone(source, "remat.py", options, "0.12", report.findings)  # the migration's own words
+
+
+def test_a_mark_or_another_rule_sends_the_file_on():
+    options = options_for(["--target-jax", "0.12"])
+    marked = LOGS.replace(
+        "def vjp_bwd(self, res, outgrad, *arg_accums):",
+        "def vjp_bwd(self, res, outgrad, *arg_accums):  # hijax-migrate: skip",
+    )
+    assert triage_of(marked, "remat.py", options, Project())[0] is None
+    older = LOGS.replace("import HiPrim", "import VJPHiPrimitive").replace("(HiPrim)", "(VJPHiPrimitive)")
+    report, acting = triage_of(older, "remat.py", options, Project())
+    assert report is None and len(acting) > 1  # the base's rename too: the migration's
+
+
+def test_the_file_never_reaches_libcst(tmp_path):
+    (tmp_path / "remat.py").write_text(LOGS)
+    code = (
+        "import sys\nfrom hijax_migrate.cli import main\n"
+        "try:\n    rc = main(['--check', '--no-cache', '-j1', '--target-jax', '0.12', sys.argv[1]])\n"
+        "except SystemExit as stop:\n    rc = stop.code\n"
+        "print('rc', rc, 'libcst' in sys.modules)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "remat.py")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT / "codemods"), "PATH": "/usr/bin:/bin"},
+    )
+    assert "rc 0 False" in run.stdout, run.stdout + run.stderr
+    assert "read as backward-pass logs" in run.stderr
