@@ -109,6 +109,7 @@ def test_a_write_and_a_call_are_named_by_their_statement_and_call():
     ("body", "expected"),
     [
         ("accs[0].accum(g)\naccs[1].accum(g)", [[3], [4]]),
+        ("accs[0x0].accum(g)\naccs[0b1].accum(g)", [[3], [4]]),  # any spelling of an int (a crash before)
         ("x, y = accs\nx.accum(g)\ny.accum(g)", [[4], [5]]),
         ("f(*accs)", [[], []]),
         ("accs[True].accum(g)", "stored or handed on"),
