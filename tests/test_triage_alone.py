@@ -85,3 +85,29 @@ def test_the_file_never_reaches_libcst(tmp_path):
     )
     assert "rc 0 False" in run.stdout, run.stdout + run.stderr
     assert "read as backward-pass logs" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ("if c:\n    def vjp_bwd(self, res, g):\n        return (g,)", "hidden"),
+        ("vjp_bwd = _bwd", "bound"),
+        ("def vjp_bwd(self, res, g, acc):\n    acc.accum(g)", "nothing"),
+        ("def vjp_bwd(self, res, g):\n    return (g,)\n_ref = vjp_bwd", "alias"),
+        ("def vjp_bwd(self, res, *args):\n    return args", "old form"),
+        ("def vjp_bwd(self, res, g, acc):\n    return (g,)", "half-ported"),
+        ("def vjp_bwd(self, res, g):\n    return (g,)", "value"),
+    ],
+)
+def test_where_the_plan_of_a_primitive_goes_first(body, kind):
+    """``half_ported.head``: the steps the rewrite's ``plan_class`` and triage take alike."""
+    import ast
+
+    from hijax_migrate.rules.bwd_returns_cotangents.half_ported import head
+    from hijax_migrate.rules.rule_sight import Sight
+
+    node = ast.parse("class Op:\n" + textwrap.indent(body, "    ")).body[0]
+    sight = Sight(
+        Project(), {}, {}, [], lambda: None, lambda attr: [], (0, 12, 0), str.isidentifier, bool, len, "m.py", list
+    )
+    assert head(sight, node, None).kind == kind

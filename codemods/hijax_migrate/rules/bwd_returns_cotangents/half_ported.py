@@ -39,6 +39,55 @@ class HalfPorted:
         return self.refusal is None and bool(self.decided and self.decided.actions)
 
 
+HIDDEN, BOUND, NOTHING, ALIAS, BY_NAME, OLD_FORM, HALF_PORTED, VALUE = (
+    "hidden",
+    "bound",
+    "nothing",
+    "alias",
+    "by name",
+    "old form",
+    "half-ported",
+    "value",
+)
+
+
+@dataclass
+class Head:
+    """Where HJX001's plan of a primitive goes first, from ``ast``, in the order the rewrite asks:
+    ``vjp_bwd`` defined in a block of the body (HIDDEN), bound otherwise than by a ``def``
+    (BOUND), returning nothing to rewrite (NOTHING), named in the body (ALIAS), reached by a
+    name (BY_NAME), jax 0.8.0's ``(self, res, *args)`` (OLD_FORM), taking accumulators
+    (HALF_PORTED) or not (VALUE)."""
+
+    kind: str
+    alias: ast.AST | None = None
+    named: str | None = None  # how it is reached by a name (``rule_sight.reached_by_name``)
+    params: Params | None = None
+
+
+def head(sight: Sight, node: ast.ClassDef, info: ClassInfo | None, follows=None) -> Head:
+    """``follows(named)``: does the migration rewrite that reference by name (triage: none)?"""
+    own = class_body.methods(node)
+    func = own.get("vjp_bwd")
+    if "vjp_bwd" in class_body.conditional_defs(node):
+        return Head(HIDDEN)
+    if func is None:
+        return Head(BOUND)
+    has_sres = structured_residuals(own)
+    if not returns_values(func) and not logs_below_target(func, has_sres, sight.target):
+        return Head(NOTHING)
+    alias = first_naming([s for s in node.body if not isinstance(s, class_body.FUNCTIONS)], "vjp_bwd")
+    if alias is not None:  # ``_ref = vjp_bwd``: a rename would leave the name unbound there
+        return Head(ALIAS, alias=alias)
+    named = reached_by_name(sight, info, node.name, follows=follows)
+    if named is not None:
+        return Head(BY_NAME, named=named)
+    params = accumulator_params(func, 3 if has_sres else 2)
+    if params.star and len(positional(func)) == 2 and not has_sres:
+        return Head(OLD_FORM)
+    return Head(HALF_PORTED if params.named or params.star else VALUE, params=params)
+
+
 def decide_half_ported(
     sight: Sight, cls: ast.ClassDef, info: ClassInfo | None, func: ast.FunctionDef, params: Params
 ) -> HalfPorted:
@@ -135,26 +184,19 @@ def _class_alone(sight: Sight, node: ast.ClassDef, kind, info: ClassInfo, lines:
     from ...core.model import ERROR, NOTE, Finding
     from . import RULE
 
-    own = class_body.methods(node)
-    func = own.get("vjp_bwd")
-    if not kind.is_primitive or func is None or "vjp_bwd" in class_body.conditional_defs(node):
+    if not kind.is_primitive:
         return None
-    has_sres = structured_residuals(own)
-    if not returns_values(func) and not logs_below_target(func, has_sres, sight.target):
+    found = head(sight, node, info)
+    if found.kind == NOTHING:
         return []
-    body = [s for s in node.body if not isinstance(s, class_body.FUNCTIONS)]
-    if first_naming(body, "vjp_bwd") is not None or reached_by_name(sight, info, node.name) is not None:
+    func = class_body.methods(node)["vjp_bwd"] if found.kind == HALF_PORTED else None
+    if func is None or not re.match(r"\s*(async\s+)?def\s+vjp_bwd\b", lines[func.lineno - 1]):
         return None
-    params = accumulator_params(func, 3 if has_sres else 2)
-    old_form = params.star and len(positional(func)) == 2 and not has_sres  # jax 0.8.0's (self, res, *args)
-    line = func.lineno
-    if old_form or not (params.named or params.star) or not re.match(r"\s*(async\s+)?def\s+vjp_bwd\b", lines[line - 1]):
+    decided = decide_half_ported(sight, node, info, func, found.params)
+    if decided.edits:
         return None
-    found = decide_half_ported(sight, node, info, func, params)
-    if found.edits:
-        return None
-    said = [(note, NOTE) for note in found.notes] + ([(found.refusal, ERROR)] if found.refusal else [])
-    return [Finding(sight.file, line, f"{info.qualname}: {text}", RULE.code, severity=how) for text, how in said]
+    said = [(note, NOTE) for note in decided.notes] + ([(decided.refusal, ERROR)] if decided.refusal else [])
+    return [Finding(sight.file, func.lineno, f"{info.qualname}: {text}", RULE.code, severity=how) for text, how in said]
 
 
 def _triage_sight(code, path, tree, summary, classes, options, project, lines) -> Sight:

@@ -14,10 +14,9 @@ import libcst as cst
 
 from ...analysis import class_body
 from ...analysis.accum import code
-from ...analysis.accum_uses import Params, accumulator_params
+from ...analysis.accum_uses import Params
 from ...analysis.ast_summary import rule_form
 from ...analysis.families import ancestors, first_definer
-from ...analysis.identifiers import first_naming
 from ...analysis.namespace import IMPORT
 from ...analysis.paths import facts_of
 from ...analysis.primitives import PrimitiveMap
@@ -26,7 +25,7 @@ from ...analysis.project import Project
 from ...analysis.return_values import tuple_returns
 from ...analysis.returns import returns_values
 from ...analysis.scopes import ClassInfo
-from ...analysis.shape import ClassShape, class_shape, conditional_defs, positional
+from ...analysis.shape import ClassShape, class_shape, conditional_defs
 from ...analysis.summary import CLASSIC, Kind
 from ..context import NOTE, FileContext, FileReport, Options, RuleTransformer
 from ..plans import Plan
@@ -36,7 +35,7 @@ from . import RULE
 from .blocks import renamed_in_blocks
 from .factories import FactoryPlanner
 from .families import NEW, NOT_FOLLOWED, FamilyPlanner, inherits_retval
-from .half_ported import decide_half_ported
+from .half_ported import ALIAS, BOUND, BY_NAME, HALF_PORTED, HIDDEN, NOTHING, OLD_FORM, decide_half_ported, head
 from .named import NamedPlanner
 from .planning import RuleInputs
 from .targets import DESCRIBED, Bound, Refused, bound_by_target, bound_once
@@ -219,47 +218,41 @@ class BwdReturnsCotangents(AccumulatorWrites, RuleTransformer):
 
     def _plan_class(self, cls: cst.ClassDef, shape: ClassShape) -> Plan | None:
         func = shape.methods.get("vjp_bwd")
-        hidden = conditional_defs(cls, self.prims.bridge).get("vjp_bwd")
-        if hidden is not None and func is None:
-            return self.in_branches(cls, hidden)
-        if hidden is not None:
+        bridge = self.prims.bridge
+        found = head(self.sight(), bridge.ast_of(cls), self.prims.infos.get(cls), self.follows_by_name)
+        if found.kind == HIDDEN:
+            hidden = conditional_defs(cls, bridge).get("vjp_bwd")
+            if func is None:
+                return self.in_branches(cls, hidden)
             return self.skip(
                 hidden,
                 cls,
                 "`vjp_bwd` is defined inside a block of the class body (if, try, "
                 "for...): which one runs is decided when the code runs; port each by hand",
             )
-        if func is None:
+        if found.kind == BOUND:
             target = bound_by_target(cls)
             if target is not None:  # ``(vjp_bwd := f)``, ``[vjp_bwd] = [f]``, ``for vjp_bwd in (f,):``...
                 return self.plan_target(cls, shape, target)
             return self.families.plan_bound(cls, shape)  # family hook: a rule bound in the body (``vjp_bwd = f``)
-        if not returns_values(self.prims.bridge.ast_of(func)) and not self.logs_below_target(func, shape.has_sres):
+        if found.kind == NOTHING:
             return None
-        body = [s for s in self.prims.bridge.ast_of(cls).body if not isinstance(s, class_body.FUNCTIONS)]
-        alias = first_naming(body, "vjp_bwd")
-        if alias is not None:  # ``_ref = vjp_bwd``: a rename would leave the name unbound there
+        if found.kind == ALIAS:
             return self.skip(
                 func,
                 cls,
-                f"`vjp_bwd` is named in the class body (line {self.prims.file_line(alias.lineno)}): "
+                f"`vjp_bwd` is named in the class body (line {self.prims.file_line(found.alias.lineno)}): "
                 "a rename would leave that name unbound, and accumulators change its calls; "
                 "port both by hand",
             )
-        named = self.by_name(cls)
-        if named is not None:
-            return self.skip(
-                func,
-                cls,
-                f"`vjp_bwd` is reached {named}: {NOT_FOLLOWED}",
-            )
-        params = accumulator_params(self.prims.bridge.ast_of(func), 3 if shape.has_sres else 2)
-        if params.star and len(positional(func)) == 2 and not shape.has_sres:
+        if found.kind == BY_NAME:
+            return self.skip(func, cls, f"`vjp_bwd` is reached {found.named}: {NOT_FOLLOWED}")
+        if found.kind == OLD_FORM:
             # jax 0.8.0's ``vjp_bwd(self, res, *args)``, args the output cotangent: no ``g`` for the
             # accumulator form to follow, so a value rule; ``vjp_bwd_retval(res, g)`` fills ``*args``
             return self.families.rename_in_family(cls, shape, func)
-        if params.named or params.star:
-            return self.half_ported(cls, shape, func, params)
+        if found.kind == HALF_PORTED:
+            return self.half_ported(cls, shape, func, found.params)
         if "vjp_bwd_retval" in shape.methods or "vjp_bwd_retval" in shape.attributes:
             return self.skip(func, cls, "defines both `vjp_bwd` and `vjp_bwd_retval`; left as written")
         if shape.has_sres:
