@@ -111,3 +111,15 @@ def test_where_the_plan_of_a_primitive_goes_first(body, kind):
         Project(), {}, {}, [], lambda: None, lambda attr: [], (0, 12, 0), str.isidentifier, bool, len, "m.py", list
     )
     assert head(sight, node, None).kind == kind
+
+
+def test_a_line_triage_cannot_name_as_the_migration_sends_the_file_on():
+    """The rule's name on the line after ``def``: the migration names the name's line
+    (libcst's positions); triage does not guess it."""
+    options = options_for(["--target-jax", "0.12"])
+    split = LOGS.replace("def vjp_bwd(self", "def \\\n    vjp_bwd(self")
+    assert triage_of(split, "remat.py", options, Project())[0] is None
+    crlf = LOGS.replace("\n", "\r\n")
+    report, _ = triage_of(crlf, "remat.py", options, Project())
+    assert report is not None and report.findings[0].line == 7
+    left_alone(crlf, "remat.py", options, "0.12", report.findings)

@@ -10,13 +10,11 @@ the statement's name stands on its keyword's line, else libcst is asked
 
 from __future__ import annotations
 
-import ast
-import re
-
 import libcst as cst
 
 from . import attr_reach
 from .bridge import Bridge
+from .line_walk import names_on_its_line
 
 
 class DefLines:
@@ -49,20 +47,7 @@ class DefLines:
         self._spans = attr_reach.spans(self._bridge.parsed.body)
         lines = self._code.split("\n")
         for node, stmt in self._bridge.statements((cst.ClassDef, cst.FunctionDef)):
-            if _names_on_its_line(lines[stmt.lineno - 1], stmt):
+            if names_on_its_line(lines[stmt.lineno - 1], stmt):
                 self._lines[node] = stmt.lineno
         for node, stmt in self._bridge.statements((cst.Import, cst.ImportFrom)):
             self._lines[node] = stmt.lineno
-
-
-_KEYWORD = re.compile(r"(async\s+)?(def|class)\s+")
-_BOUNDARY = re.compile(r"\b")
-
-
-def _names_on_its_line(line: str, stmt: ast.stmt) -> bool:
-    """``def name``/``class name`` from the statement's column (in bytes).
-    Fixed patterns: one pattern per name would outgrow ``re``'s cache."""
-    rest = line.encode()[stmt.col_offset :].decode(errors="replace")
-    keyword = _KEYWORD.match(rest)
-    end = keyword.end() + len(stmt.name) if keyword else 0
-    return keyword is not None and rest.startswith(stmt.name, keyword.end()) and _BOUNDARY.match(rest, end) is not None

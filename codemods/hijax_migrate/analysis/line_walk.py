@@ -65,3 +65,16 @@ def spans(node: ast.AST, lines: list[int]) -> bool:
     start = min([start, *(decorator.lineno for decorator in getattr(node, "decorator_list", ()))])
     at = bisect.bisect_left(lines, start)
     return at < len(lines) and lines[at] <= end
+
+
+_KEYWORD = re.compile(r"(async\s+)?(def|class)\s+")
+_BOUNDARY = re.compile(r"\b")
+
+
+def names_on_its_line(line: str, stmt: ast.stmt) -> bool:
+    """``def name``/``class name`` from the statement's column (in bytes).
+    Fixed patterns: one pattern per name would outgrow ``re``'s cache."""
+    rest = line.encode()[stmt.col_offset :].decode(errors="replace")
+    keyword = _KEYWORD.match(rest)
+    end = keyword.end() + len(stmt.name) if keyword else 0
+    return keyword is not None and rest.startswith(stmt.name, keyword.end()) and _BOUNDARY.match(rest, end) is not None

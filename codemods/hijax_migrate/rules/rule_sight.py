@@ -3,9 +3,11 @@
 that one decision (``bwd_returns_cotangents/half_ported.py``) serves both.
 
 It answers which uses of ``.vjp_bwd`` may reach a rule (``reaching``, by the rule's
-arity), and which function a call in a rule reaches (``resolver``): ``self.name(...)``,
-a plain method of the class or of a base in this file that no subclass overrides;
-``name(...)``, the one ``def`` of the module binding it."""
+arity), where a rule is reached by a name (``reached_by_name``), and which function a
+call in a rule reaches (``resolver``): ``self.name(...)``, a plain method of the class or
+of a base in this file that no subclass overrides; ``name(...)``, the one ``def`` of the
+module binding it. Beside: Python's own names (``builtin_of``), ``jax.tree.map``
+(``tree_map_of``), a ``finally``'s line (``finally_line``)."""
 
 from __future__ import annotations
 

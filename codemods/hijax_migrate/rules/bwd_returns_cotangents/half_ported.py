@@ -7,14 +7,15 @@ note, a refusal), triage reports it itself and the file never reaches libcst."""
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 
 from ...analysis import class_body
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
+from ...analysis.fixture_classes import lines_of
 from ...analysis.fwd_signature import inherited_inputs, positional, structured_residuals
 from ...analysis.helpers import Helpers
 from ...analysis.identifiers import first_naming
+from ...analysis.line_walk import names_on_its_line
 from ...analysis.paths import Facts
 from ...analysis.reach import Use
 from ...analysis.returns import Returned, classify, own_returns, returns_values
@@ -166,19 +167,26 @@ def alone(code: str, path: str, tree: ast.Module, summary, classes: list, option
 
     if not path.endswith(".py") or project is None or through_family(code, tree, classes, summary.scope, project):
         return None  # notebooks' lines, or a family act: the migration's
-    found, lines = [], code.splitlines()
+    found, lines = [], lines_of(code)
     sight = _triage_sight(code, path, tree, summary, classes, options, project, lines)
-    for node, kind, info in classes:
-        if kind not in RULE.kinds or not RULE.class_test(node, kind):
-            continue
-        said = _class_alone(sight, node, kind, info, lines) if info is not None else None
-        if said is None:
-            return None
-        found += said
+    try:
+        for node, kind, info in classes:
+            if kind not in RULE.kinds or not RULE.class_test(node, kind):
+                continue
+            said = _class_alone(sight, node, kind, info) if info is not None else None
+            if said is None:
+                return None
+            found += said
+    except _Unsure:
+        return None
     return found
 
 
-def _class_alone(sight: Sight, node: ast.ClassDef, kind, info: ClassInfo, lines: list[str]) -> list | None:
+class _Unsure(Exception):
+    """A line triage cannot name as the migration does (a ``def`` whose name is not on its line)."""
+
+
+def _class_alone(sight: Sight, node: ast.ClassDef, kind, info: ClassInfo) -> list | None:
     """The findings on a primitive whose rule is half-ported and left as written, as the
     rewrite's ``plan_class`` reaches ``half_ported`` (None: the rewrite may do otherwise)."""
     from ...core.model import ERROR, NOTE, Finding
@@ -189,14 +197,18 @@ def _class_alone(sight: Sight, node: ast.ClassDef, kind, info: ClassInfo, lines:
     found = head(sight, node, info)
     if found.kind == NOTHING:
         return []
-    func = class_body.methods(node)["vjp_bwd"] if found.kind == HALF_PORTED else None
-    if func is None or not re.match(r"\s*(async\s+)?def\s+vjp_bwd\b", lines[func.lineno - 1]):
+    if found.kind != HALF_PORTED:
         return None
+    func = class_body.methods(node)["vjp_bwd"]
     decided = decide_half_ported(sight, node, info, func, found.params)
     if decided.edits:
         return None
     said = [(note, NOTE) for note in decided.notes] + ([(decided.refusal, ERROR)] if decided.refusal else [])
-    return [Finding(sight.file, func.lineno, f"{info.qualname}: {text}", RULE.code, severity=how) for text, how in said]
+    line = sight.line(func)
+    return [Finding(sight.file, line, f"{info.qualname}: {text}", RULE.code, severity=how) for text, how in said]
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _triage_sight(code, path, tree, summary, classes, options, project, lines) -> Sight:
@@ -222,6 +234,9 @@ def _triage_sight(code, path, tree, summary, classes, options, project, lines) -
         return named[0]
 
     def line(node: ast.AST) -> int:
+        """As the rewrite's ``rule_line``: a def's name's, a ``try``'s ``finally``'s."""
+        if isinstance(node, _DEFS) and not names_on_its_line(lines[node.lineno - 1], node):
+            raise _Unsure  # the migration asks libcst's positions
         return finally_line(node, lines) if isinstance(node, TRIES) else node.lineno
 
     return Sight(
