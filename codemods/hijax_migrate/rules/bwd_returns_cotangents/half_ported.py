@@ -214,42 +214,57 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 def _triage_sight(code, path, tree, summary, classes, options, project, lines) -> Sight:
     """The sight triage has of the file: its own parse, the project's view of the tree."""
     from ...analysis.names import NameModel
-    from ...analysis.reach import file_named_uses, tree_uses
     from ..rule_sight import builtin_of, tree_map_of
 
-    model = NameModel.of(tree)
-    memo: dict = {}
-
-    def uses(attr: str) -> list[Use]:
-        if attr not in memo:
-            here = file_rule_uses(project, tree, summary, attr) if may_use(code, attr) else []
-            memo[attr] = here + tree_uses(project, attr, path)
-        return memo[attr]
-
-    named: list = []
-
-    def named_here() -> list:
-        if not named:
-            named.append(file_named_uses(project, tree, summary, code, ""))
-        return named[0]
-
-    def line(node: ast.AST) -> int:
-        """As the rewrite's ``rule_line``: a def's name's, a ``try``'s ``finally``'s."""
-        if isinstance(node, _DEFS) and not names_on_its_line(lines[node.lineno - 1], node):
-            raise _Unsure  # the migration asks libcst's positions
-        return finally_line(node, lines) if isinstance(node, TRIES) else node.lineno
-
+    model, reads = NameModel.of(tree), _Reads(code, path, tree, summary, project, lines)
     return Sight(
         project,
         {node: info for node, _, info in classes if info is not None},
         {node.name: node for node, kind, _ in classes},
         tree.body,
         lambda: model,
-        uses,
+        reads.uses,
         options.target,
         builtin_of(model),
         tree_map_of(model),
-        line,
+        reads.line,
         path,
-        named_here,
+        reads.named_here,
     )
+
+
+class _Reads:
+    """What triage's sight reads of the file and the tree, each once."""
+
+    def __init__(self, code: str, path: str, tree: ast.Module, summary, project, lines: list[str]):
+        self.code, self.path, self.tree, self.summary, self.project, self.lines = (
+            code,
+            path,
+            tree,
+            summary,
+            project,
+            lines,
+        )
+        self._uses: dict[str, list[Use]] = {}
+        self._named: list | None = None
+
+    def uses(self, attr: str) -> list[Use]:
+        from ...analysis.reach import tree_uses
+
+        if attr not in self._uses:
+            here = file_rule_uses(self.project, self.tree, self.summary, attr) if may_use(self.code, attr) else []
+            self._uses[attr] = here + tree_uses(self.project, attr, self.path)
+        return self._uses[attr]
+
+    def named_here(self) -> list:
+        from ...analysis.reach import file_named_uses
+
+        if self._named is None:
+            self._named = file_named_uses(self.project, self.tree, self.summary, self.code, "")
+        return self._named
+
+    def line(self, node: ast.AST) -> int:
+        """As the rewrite's ``rule_line``: a def's name's, a ``try``'s ``finally``'s."""
+        if isinstance(node, _DEFS) and not names_on_its_line(self.lines[node.lineno - 1], node):
+            raise _Unsure  # the migration asks libcst's positions
+        return finally_line(node, self.lines) if isinstance(node, TRIES) else node.lineno
