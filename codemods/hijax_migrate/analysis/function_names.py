@@ -108,19 +108,19 @@ def module_function(model: NameModel, body: list[ast.stmt], read: ast.Name):
     are ``read``'s): "local" (a block around the read binds it, class bodies skipped), the
     ``def`` in ``body`` (the module's statements) that is the name's one module-level
     binding, or "none" (no such def, or ``global``/``nonlocal`` names it: not followed).
-    A comprehension's binding counts in the block around it too (``:=`` binds there)."""
+    A comprehension's ``:=`` binds in the block around the comprehension."""
     name = read.id
     where = next((s for s, r in model.reads.get(name, ()) if _place(r) == _place(read)), None)
     if where is None or name in model.declared:
         return "none"
-    found = model.bindings.get(name, [])
-    binders = {id(b.scope) for b in found} | {id(_enclosing_function(b.scope)) for b in found}
+    walrus = {target for stmt in body for target in _walrus_targets(stmt)}
+    blocks = [_enclosing_function(b.scope) if id(b.node) in walrus else b.scope for b in model.bindings.get(name, [])]
     scope = where
     while scope.parent is not None:
-        if scope.kind != "class" and id(scope) in binders:
+        if scope.kind != "class" and any(block is scope for block in blocks):
             return "local"
         scope = scope.parent
-    at_module = [b.node for b in found if _enclosing_function(b.scope) is scope]
+    at_module = [b.node for b, block in zip(model.bindings.get(name, []), blocks) if block is scope]
     if len(at_module) != 1 or not isinstance(at_module[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
         return "none"
     return next((s for s in body if _place(s) == _place(at_module[0]) and getattr(s, "name", None) == name), "none")
