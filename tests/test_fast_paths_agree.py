@@ -33,6 +33,7 @@ def slow_paths():
             (RuleTransformer, "_skips", lambda self, node: False),  # no focus: every node visited
             (DefLines, "line", lambda self, node: None),  # libcst's positions
             (PrimitiveMap, "holding", lambda self, names: None),  # any statement may hold a call
+            (PrimitiveMap, "naming", lambda self, word: None),  # any statement may name the old base
             (BaseRename, "_name_model", lambda self: None),  # libcst's scopes and positions for a rename
         ]:
             stack.enter_context(mock.patch.object(target, name, slow))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import re
 
 import libcst as cst
 
@@ -19,9 +20,19 @@ from ..tree.calls import attribute_pattern
 def holding(module: cst.Module, code: str, spans: list[list[int]] | None, names: set[str]) -> list[cst.CSTNode] | None:
     """The statements of ``module.body`` that may hold ``.name``, from their
     ``spans``; None where that cannot be told (then every statement may)."""
+    return _holding(module, code, spans, attribute_pattern(names))
+
+
+def naming(module: cst.Module, code: str, spans: list[list[int]] | None, word: str) -> list[cst.CSTNode] | None:
+    """The statements of ``module.body`` whose text names ``word`` (a name, ``.word``, an
+    import of it), as ``holding``."""
+    return _holding(module, code, spans, re.compile(rf"\b{re.escape(word)}\b"))
+
+
+def _holding(module: cst.Module, code: str, spans: list[list[int]] | None, pattern) -> list[cst.CSTNode] | None:
     if "\r" in code or spans is None:  # ast and libcst might count lines differently
         return None
-    offsets = [found.start() for found in attribute_pattern(names).finditer(code)]
+    offsets = [found.start() for found in pattern.finditer(code)]
     if len(spans) != len(module.body):
         return None  # not the same statements (a line continued before a `;`): visit all
     starts = [first for first, _ in spans]

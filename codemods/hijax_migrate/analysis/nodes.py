@@ -195,15 +195,16 @@ def parents_under(root: cst.CSTNode, known: dict | None = None, parent: cst.CSTN
     return known
 
 
-def parents_and_nodes(root: cst.CSTNode, kinds: tuple[type, ...]) -> tuple[dict, dict[type, list]]:
+def parents_and_nodes(root: cst.CSTNode, kinds: tuple[type, ...], under=None) -> tuple[dict, dict[type, list]]:
     """``parents_under(root)``, and the nodes under it of each of ``kinds`` (by exact
-    type), in no particular order: one walk for both (``in_visit_order`` orders them)."""
+    type), in no particular order: one walk for both (``in_visit_order`` orders them).
+    ``under``: only these children of ``root`` are walked (None: all)."""
     known: dict = {}
     found: dict[type, list] = {kind: [] for kind in kinds}
     stack = [root]
     while stack:
         node = stack.pop()
-        for child in child_nodes(node):
+        for child in child_nodes(node) if node is not root or under is None else under:
             known[child] = node
             if _node_fields(type(child)):  # whitespace, a comment, a newline: a leaf
                 stack.append(child)

@@ -128,6 +128,12 @@ class PrimitiveMap:
             return None
         return attr_reach.holding(self.wrapper.module, self.code, self._lines().spans(), names)
 
+    def naming(self, word: str) -> list[cst.CSTNode] | None:
+        """The module's statements whose text names ``word`` (None: any may)."""
+        if self.code is None:
+            return None
+        return attr_reach.naming(self.wrapper.module, self.code, self._lines().spans(), word)
+
 
 def _factory_statements(module: cst.Module, summary: ModuleSummary) -> dict[cst.SimpleStatementLine, ClassInfo]:
     """Each module-level statement ``Name = type(...)`` the summary reads as a class, with

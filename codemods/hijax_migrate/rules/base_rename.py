@@ -38,8 +38,9 @@ class _Sightings:
     walk of the fields finds them all: a libcst visit of a whole module costs
     several times as much, a matcher walk far more."""
 
-    def __init__(self, module: cst.Module, old: str):
-        self.parents, found = parents_and_nodes(module, (cst.Name, cst.Attribute))
+    def __init__(self, module: cst.Module, old: str, under: list[cst.CSTNode] | None = None):
+        """``under``: the module's statements that may name ``old`` (None: any may)."""
+        self.parents, found = parents_and_nodes(module, (cst.Name, cst.Attribute), under)
         self.names: list[cst.Name] = in_visit_order([n for n in found[cst.Name] if n.value == old], self.parents)
         self.attributes: list[cst.Attribute] = in_visit_order(
             [node for node in found[cst.Attribute] if node.attr.value == old], self.parents
@@ -91,7 +92,8 @@ class BaseRename(EditingRule):
     new_name: str
 
     def decide(self, module: cst.Module) -> list[Edit]:
-        self._sights = _Sightings(module, self.old_name)
+        under = self.prims.naming(self.old_name) if self.prims is not None else None
+        self._sights = _Sightings(module, self.old_name, under)
         self.parents = self._sights.parents  # every node's, read from the fields: no visit
         self._model, self._lines = self._name_model(), {}
         self._plan(module)
