@@ -10,7 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .bridge import Bridge
-from .paths import Facts, facts_of
+from .paths import Facts
 
 
 def on_cst(bridge: Bridge, found: Facts) -> Facts:
@@ -20,11 +20,6 @@ def on_cst(bridge: Bridge, found: Facts) -> Facts:
         {bridge.cst_of(ret): _where(bridge, at) for ret, at in kept.items()} for kept in (found.discarded, found.mixed)
     )
     return Facts(found.size, exits, found.unknown, discarded, mixed)
-
-
-def flow_of(bridge: Bridge, func: cst.FunctionDef) -> Facts:
-    """The facts of ``func`` with no accumulator: which returns exit with their value."""
-    return on_cst(bridge, facts_of(bridge.ast_of(func), {}, 0))
 
 
 def _where(bridge: Bridge, stmt) -> cst.CSTNode:

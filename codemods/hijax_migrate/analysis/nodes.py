@@ -104,18 +104,10 @@ class LazyParents(Mapping):
     """ParentNodeProvider's answers, walked a statement of the module at a
     time, when first asked of one of its nodes: a rule asks of its class's
     nodes and its helpers', not of the whole module's (a walk of jax's
-    ad_checkpoint.py costs 0.8 s). ``cover(node)`` walks a subtree first."""
+    ad_checkpoint.py costs 0.8 s)."""
 
     def __init__(self, module: cst.Module):
         self._module, self._known, self._todo = module, {}, list(reversed(module.children))
-        self._covered: set[cst.CSTNode] = set()
-
-    def cover(self, node: cst.CSTNode) -> LazyParents:
-        """Every node under ``node`` known (``node``'s own parent: when its statement is walked)."""
-        if node not in self._covered:
-            self._covered.add(node)
-            parents_under(node, self._known, self._known.get(node))
-        return self
 
     def __getitem__(self, node: cst.CSTNode) -> cst.CSTNode:
         while node not in self._known:

@@ -8,8 +8,9 @@ so that each ``return`` knows, for each accumulator, whether every path that
 reaches it wrote it (``ALWAYS``), none did (``NEVER``), some did (``SOME``),
 or one handed it to a call that cannot be read (``UNKNOWN``).
 
-The walk reads ``ast``'s statements (``cst_paths`` maps libcst's onto them,
-and the facts back); the events, what each statement does, are the caller's.
+The walk reads ``ast``'s statements; the events, what each statement does, are
+the caller's (``helpers``), keyed by them (``cst_paths`` maps the facts onto
+libcst's returns for the rewrite).
 
 The model is conservative: a loop may run any number of times (but for one
 whose count is known, ``loops.py``), an exception may leave a ``try`` or
