@@ -65,7 +65,6 @@ from .rule_sight import (
     finally_line,
     reached_by_name,
     reaching,
-    resolver,
     rule_arity,
     tree_map_of,
 )
@@ -143,12 +142,6 @@ class AccumulatorWrites(RewritePlans):
         """The uses of ``.attr``, in this file and the tree's others, that can
         reach ``cls``'s own rule ``func`` (``rule_sight.reaching``), in order."""
         return reaching(self.sight(), self.prims.infos.get(cls), self.prims.bridge.ast_of(func), attr)
-
-    def uses_of_rule(self, cls, func, attr: str = "vjp_bwd") -> tuple[Use | None, list[Use]]:
-        """The first use of the family (``self.``, ``super()``, ``Cls.``) that can reach
-        the rule, for the caller to decide on; and those on objects of unknown class."""
-        uses = self.reaching(cls, func, attr)
-        return next((use for use in uses if use.resolved), None), [use for use in uses if not use.resolved]
 
     def family_blocker(self, cls: cst.ClassDef, func: cst.FunctionDef) -> tuple[ClassInfo, Use] | None:
         """A use that can reach ``func`` or the value rule of a class joined to ``cls``
@@ -332,10 +325,6 @@ class AccumulatorWrites(RewritePlans):
         ]
         _keep_comments(plan, ret, per_item, done)
         return [*evaluated, *(w for item in per_item for w in item), done]
-
-    def helper_resolver(self, cls: cst.ClassDef):
-        """Which function a call in ``cls``'s rule reaches (``rule_sight.resolver``)."""
-        return resolver(self.sight(), self.prims.infos.get(cls))
 
 
 def _evaluated_first(func: cst.FunctionDef, items: list) -> tuple[list, list]:
