@@ -9,7 +9,7 @@ import textwrap
 import pytest
 from hijax_migrate.analysis.accum_uses import Accumulator, Uses
 from hijax_migrate.analysis.paths import Written
-from hijax_migrate.rules.return_actions import EVALUATE, NONE, TUPLE, WHOLE, Rule, decide
+from hijax_migrate.rules.return_actions import EVALUATE, NONE, TUPLE, WHOLE, RuleReturns, decide
 from rule_facts import rule_facts
 
 A, N = Written.ALWAYS, Written.NEVER
@@ -22,7 +22,7 @@ def decided(body: str, target=NEW, fresh: bool = False):
     source = "def rule(self, res, g, a, b):\n" + textwrap.indent(textwrap.dedent(body), "    ")
     func, facts, returns = rule_facts(source, builtins=("tuple",))
     accs = [Accumulator("a"), Accumulator("b")] if fresh else [Uses(func).named(n) for n in ("a", "b")]
-    rule = Rule(func, accs, None if fresh else facts, target, {"tuple"}.__contains__, lambda node: node.lineno)
+    rule = RuleReturns(func, accs, None if fresh else facts, target, {"tuple"}.__contains__, lambda node: node.lineno)
     return decide(rule), returns
 
 

@@ -16,7 +16,7 @@ from . import attr_reach
 from .bridge import Bridge
 from .cst_blocks import blocks_in
 from .deflines import DefLines
-from .nodes import child_nodes, positions, sole_target
+from .nodes import positions, sole_target
 from .project import Project
 from .scopes import ClassInfo, Kind, ModuleSummary
 from .summary import bridge_of
@@ -84,27 +84,6 @@ class PrimitiveMap:
             return self.line(self.bridge.cst_of(node))
         return self.file_line(node.lineno)
 
-    def line_in(self, node: cst.CSTNode, func: cst.FunctionDef) -> int:
-        """``line(node)`` for a node of ``func``: a simple statement's line, and
-        that of a node inside one on a single line, read from ``ast`` (a
-        function's statements, in source order, are ``ast``'s); else ``line``'s
-        positions of the whole module."""
-        found = self._statement_line(node, func) if self.code is not None else None
-        return self.line(node) if found is None else self.file_line(found)
-
-    def _statement_line(self, node: cst.CSTNode, func: cst.FunctionDef) -> int | None:
-        if self._lines().spans() is None:  # ast's lines are not the file's
-            return None
-        pairs = self.bridge.within(func)
-        for small, stmt in pairs:
-            if small is node:
-                return stmt.lineno
-        for small, stmt in pairs:  # a node inside a statement on one line: the statement's line
-            one_line = stmt.lineno == stmt.end_lineno
-            if one_line and not isinstance(small, cst.BaseCompoundStatement) and _holds(small, node):
-                return stmt.lineno
-        return None
-
     @property
     def bridge(self) -> Bridge:
         """The tree's statements paired with ``ast``'s, made on first use where not given."""
@@ -146,16 +125,6 @@ def _factory_statements(module: cst.Module, summary: ModuleSummary) -> dict[cst.
         if len(bindings) == 1 and bindings[0][0] == "class" and bindings[0][1].factory:
             found[stmt] = bindings[0][1]
     return found
-
-
-def _holds(root: cst.CSTNode, node: cst.CSTNode) -> bool:
-    stack = [root]
-    while stack:
-        for child in child_nodes(stack.pop()):
-            if child is node:
-                return True
-            stack.append(child)
-    return False
 
 
 def around(module: cst.Module, targets: set[cst.CSTNode]) -> set[cst.CSTNode]:

@@ -78,6 +78,11 @@ class ModuleSummary:
     classes: list[ClassInfo]  # class statements, in order (parallel to the builders' nodes)
     factories: list[ClassInfo] = field(default_factory=list)  # classes made by ``type(...)``
 
+    @classmethod
+    def of(cls, scope: Scope, classes: list[ClassInfo]) -> ModuleSummary:
+        """The summary of a module's ``classes`` over its ``scope`` (its name read from them)."""
+        return cls(classes[0].module if classes else "", scope, classes)
+
     @property
     def every_class(self) -> list[ClassInfo]:
         """Class statements and ``type(...)`` classes: where subclasses are searched."""

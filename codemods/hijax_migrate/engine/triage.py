@@ -83,7 +83,7 @@ def _reported_alone(code: str, path: str, classes, options: Options, project, mo
     from ..rules.bwd_returns_cotangents.half_ported import alone
 
     infos = [info for _, _, info in found]
-    summary = ModuleSummary(infos[0].module if infos else "", scope, infos)
+    summary = ModuleSummary.of(scope, infos)
     findings = alone(code, path, tree, summary, found, options, project)
     if findings is None:
         return None

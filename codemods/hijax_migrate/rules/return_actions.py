@@ -41,7 +41,7 @@ class Decided:
 
 
 @dataclass
-class Rule:
+class RuleReturns:
     """The rule and what the decision reads: ``accs``, one per input or the name of
     ``*arg_accums`` (their number not visible); ``facts``, what the paths do to them
     (None: fresh accumulators, never written); the target; Python's own names."""
@@ -64,7 +64,7 @@ def logs_below_target(func: ast.FunctionDef | ast.AsyncFunctionDef, has_sres: bo
     )
 
 
-def decide(rule: Rule) -> Decided:
+def decide(rule: RuleReturns) -> Decided:
     decided = Decided()
     flow = rule.facts if rule.facts is not None else facts_of(rule.func, {}, 0)
     decided.discarded = list(flow.discarded)
@@ -75,7 +75,7 @@ def decide(rule: Rule) -> Decided:
     return decided
 
 
-def _decide_one(rule: Rule, ret: ast.Return, flow: Facts, decided: Decided) -> str | None:
+def _decide_one(rule: RuleReturns, ret: ast.Return, flow: Facts, decided: Decided) -> str | None:
     """Records what ``ret`` becomes in ``decided``; a refusal's message, if any."""
     kind, facts = classify(ret), rule.facts
     if kind is Returned.LOGS and facts is not None and rule.target < LOGS_SINCE:
@@ -104,7 +104,7 @@ def _count(accs) -> int:
     return len(accs) if isinstance(accs, list) else 1
 
 
-def _tuple(rule: Rule, ret: ast.Return, state: tuple, decided: Decided) -> str | None:
+def _tuple(rule: RuleReturns, ret: ast.Return, state: tuple, decided: Decided) -> str | None:
     items = ret.value.elts
     if len(items) != len(rule.accs):
         return f"returns {len(items)} cotangents for {len(rule.accs)} inputs"
@@ -115,7 +115,7 @@ def _tuple(rule: Rule, ret: ast.Return, state: tuple, decided: Decided) -> str |
     return refused
 
 
-def _whole(rule: Rule, ret: ast.Return, state: tuple, decided: Decided) -> str | None:
+def _whole(rule: RuleReturns, ret: ast.Return, state: tuple, decided: Decided) -> str | None:
     refused = _unknown(rule, ret, list(state))
     if refused is None and any(w is not Written.NEVER for w in state):
         refused = (
@@ -131,7 +131,7 @@ def _is_none(item: ast.expr) -> bool:
     return isinstance(item, ast.Constant) and item.value is None
 
 
-def _drop_logs(rule: Rule, ret: ast.Return, decided: Decided) -> str | None:
+def _drop_logs(rule: RuleReturns, ret: ast.Return, decided: Decided) -> str | None:
     """Logs returned where the target has none: dropped where every accumulator is written
     on every path to the return (else refused)."""
     state = rule.facts.at(ret)
@@ -145,13 +145,13 @@ def _drop_logs(rule: Rule, ret: ast.Return, decided: Decided) -> str | None:
     )
 
 
-def _cotangents(rule: Rule, ret: ast.Return) -> bool:
+def _cotangents(rule: RuleReturns, ret: ast.Return) -> bool:
     """Is the value ``ret`` returns cotangents, never logs: a tuple in any spelling, or
     any value where the target has no logs (they come with jax 0.11.1)?"""
     return rule.target < LOGS_SINCE or visibly_tuple(ret.value, rule.func, rule.builtin)
 
 
-def _logs(rule: Rule, ret: ast.Return, state: tuple) -> str:
+def _logs(rule: RuleReturns, ret: ast.Return, state: tuple) -> str:
     facts = rule.facts
     handed = [facts.unknown[i] for i, w in enumerate(state) if w is Written.UNKNOWN and i in facts.unknown]
     how = (
@@ -164,7 +164,7 @@ def _logs(rule: Rule, ret: ast.Return, state: tuple) -> str:
     )
 
 
-def _unknown(rule: Rule, ret: ast.Return, state: list) -> str | None:
+def _unknown(rule: RuleReturns, ret: ast.Return, state: list) -> str | None:
     """An error naming the first accumulator whose paths to ``ret`` are not all known
     to write it, or all known not to; None if none."""
     for i, w in enumerate(state):
@@ -181,7 +181,7 @@ def _unknown(rule: Rule, ret: ast.Return, state: list) -> str | None:
     return None
 
 
-def _handed_error(rule: Rule, ret: ast.Return, target: str, event) -> str:
+def _handed_error(rule: RuleReturns, ret: ast.Return, target: str, event) -> str:
     why = f": {event.why}" if event.why else ""
     where = f" (line {rule.line(event.where)})" if event.where is not None else ""
     return (

@@ -17,6 +17,7 @@ evaluated into a fresh name before the first write.
 from __future__ import annotations
 
 import ast
+from functools import cache
 
 import libcst as cst
 
@@ -56,7 +57,7 @@ from ..analysis.sites import UNKNOWN, Site
 from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans
-from .return_actions import EVALUATE, NONE, TUPLE, Action, Rule, decide, logs_below_target
+from .return_actions import EVALUATE, NONE, TUPLE, Action, RuleReturns, decide
 from .rule_sight import (
     TRIES,
     Sight,
@@ -95,14 +96,8 @@ class AccumulatorWrites(RewritePlans):
     def _make_sight(self) -> Sight:
         bridge, prims = self.prims.bridge, self.prims
         model = model_of(prims.code)
-        own = None if bridge.as_written else []  # older text: a model of its own positions, if asked
-
-        def positions() -> NameModel | None:
-            if own is None:
-                return model
-            own[:] = own or [NameModel.of(bridge.parsed)]
-            return own[0]
-
+        # the model whose positions are ``bridge.parsed``'s: older text has one of its own, made if asked
+        positions = (lambda: model) if bridge.as_written else cache(lambda: NameModel.of(bridge.parsed))
         return Sight(
             self.project,
             {bridge.ast_of(c): info for c, info in prims.infos.items() if isinstance(c, cst.ClassDef)},
@@ -117,6 +112,10 @@ class AccumulatorWrites(RewritePlans):
             self.report.file,
             self.named_here,
         )
+
+    def _summary(self) -> ModuleSummary:
+        """This file's summary, as the rules hold it."""
+        return ModuleSummary.of(self.prims.module_scope or Scope(None), list(self.prims.infos.values()))
 
     def follows_by_name(self, named: NamedUse) -> bool:
         """Does the migration rewrite ``named`` with the rules it reaches (a rule's hook)?"""
@@ -134,8 +133,7 @@ class AccumulatorWrites(RewritePlans):
             tree = parse_ast(code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):  # newer syntax than this Python's
             return []
-        infos = list(self.prims.infos.values())
-        summary = ModuleSummary(infos[0].module if infos else "", self.prims.module_scope or Scope(None), infos)
+        summary = self._summary()
         return file_named_uses(self.project, tree, summary, code, "", self.prims.origin)
 
     def reaching(self, cls: cst.ClassDef, func: cst.FunctionDef, attr: str = "vjp_bwd") -> list[Use]:
@@ -187,8 +185,7 @@ class AccumulatorWrites(RewritePlans):
         except (SyntaxError, ValueError, RecursionError, MemoryError):  # newer syntax than this Python's
             found = findall(self.prims.wrapper.module, cst.Attribute, lambda node: node.attr.value == attr)
             return [Use(f"line {self.prims.line(node)}", Site(self.prims.line(node), UNKNOWN, None)) for node in found]
-        infos = list(self.prims.infos.values())
-        summary = ModuleSummary(infos[0].module if infos else "", self.prims.module_scope or Scope(None), infos)
+        summary = self._summary()
         return file_rule_uses(self.project, tree, summary, attr, self.prims.origin)
 
     def to_accumulators(self, cls, shape, func, why: str) -> Plan | None:
@@ -252,7 +249,8 @@ class AccumulatorWrites(RewritePlans):
         ``facts``: what each path does to them, over ``ast`` (none: fresh accumulators, never
         written). What each return becomes is decided from ``ast`` (``return_actions``), then applied."""
         bridge = self.prims.bridge
-        rule = Rule(bridge.ast_of(plan.func), accs, facts, self.options.target, self.builtin(), self.rule_line)
+        sight = self.sight()
+        rule = RuleReturns(bridge.ast_of(plan.func), accs, facts, sight.target, sight.builtin, self.rule_line)
         return self.apply_decided(plan, shape, accs, action, facts, decide(rule))
 
     def apply_decided(self, plan: Plan, shape, accs, action: str, facts: Facts | None, decided) -> Plan | None:
@@ -290,18 +288,6 @@ class AccumulatorWrites(RewritePlans):
         if isinstance(node, TRIES):
             return self.prims.file_line(finally_line(node, lines_of(self.prims.bridge.text)))
         return self.prims.ast_line(node)
-
-    def logs_below_target(self, func: cst.FunctionDef, has_sres: bool) -> bool:
-        """An accumulator rule returning a dict of logs, where the target has none (before 0.11.1)."""
-        return logs_below_target(self.prims.bridge.ast_of(func), has_sres, self.options.target)
-
-    def is_tree_map(self, func: ast.expr) -> bool:
-        """Is ``func`` (``ast``'s) ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
-        return self.sight().is_tree_map(func)
-
-    def builtin(self):
-        """Is a name Python's own everywhere in this file: no scope of the module binds it."""
-        return self.sight().builtin
 
     def _whole_write(self, plan: Plan, ret: cst.Return, accs) -> list:
         target = accs if isinstance(accs, str) else [acc.target for acc in accs]

@@ -22,7 +22,7 @@ from ...analysis.returns import Returned, classify, own_returns, returns_values
 from ...analysis.scopes import ClassInfo
 from ...analysis.tree_writes import tree_writes
 from ...tree.calls import may_use
-from ..return_actions import Decided, Rule, decide, logs_below_target
+from ..return_actions import Decided, RuleReturns, decide, logs_below_target
 from ..rule_sight import TRIES, Sight, file_rule_uses, finally_line, reached_by_name, reaching, resolver
 
 
@@ -126,7 +126,7 @@ def _written(sight: Sight, cls: ast.ClassDef, info, func: ast.FunctionDef, param
             f"{unknown} (line {sight.line(unknown.node)}): whether it is "
             "written cannot be decided; write the accumulators by hand"
         )
-    decided = decide(Rule(func, accs, facts, sight.target, sight.builtin, sight.line))
+    decided = decide(RuleReturns(func, accs, facts, sight.target, sight.builtin, sight.line))
     return HalfPorted(decided.refusal, decided.notes, accs, facts, decided)
 
 
@@ -134,13 +134,13 @@ def _accumulators(sight: Sight, cls: ast.ClassDef, func, params: Params, uses: U
     """The accumulators of the rule, or the name of ``*arg_accums`` where their number
     is not visible; a refusal where they cannot be told."""
     if params.named:
-        count = input_count(sight, cls)
+        count = _input_count(sight, cls)
         if count is not None and count != len(params.named):
             return HalfPorted(
                 f"`vjp_bwd` takes {len(params.named)} accumulators for {count} inputs; not guessing which is which"
             )
         return [uses.named(name) for name in params.named]
-    accs = uses.star(params.star, input_count(sight, cls, func))
+    accs = uses.star(params.star, _input_count(sight, cls, func))
     if accs == -1:  # their number is not visible, and no element is used: a write of the whole
         return params.star
     if isinstance(accs, int):
@@ -148,7 +148,7 @@ def _accumulators(sight: Sight, cls: ast.ClassDef, func, params: Params, uses: U
     return accs
 
 
-def input_count(sight: Sight, cls: ast.ClassDef, rule: ast.FunctionDef | None = None) -> int | None:
+def _input_count(sight: Sight, cls: ast.ClassDef, rule: ast.FunctionDef | None = None) -> int | None:
     """How many inputs: the class's (or a base's of this file), else the one length of the
     tuples ``rule`` (if given) returns."""
     inputs = inherited_inputs(cls, sight.kinds)
