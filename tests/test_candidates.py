@@ -264,3 +264,21 @@ def test_rules_bound_in_a_subclass_of_a_base_from_another_module_are_checked(tmp
     assert "flag.py:4: HJX004 Op: sets `vjp_bwd_retval_logs = True` for the `vjp_bwd_retval` it inherits" in done.stderr
     assert "dce.py" in done.stdout.split()  # ``_dce`` gains ``live_ins`` where nothing else names it
     assert done.returncode == 1
+
+
+# Every word and the pieces they share: a name inside a longer one (``vjp_bwd`` in
+# ``vjp_bwd_retval``), the shared parts, ``hijax``, and what ends a name or not.
+_PIECES = sorted({*(word.split()[-1].decode() for word in WORDS), "vjp_", "lineariz", "_version", "hijax", "def "})
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, " ", "_", "x", "\n", "."]), max_size=10), st.booleans())
+def test_each_word_is_named_as_if_it_were_searched_alone(fragments, whole):
+    """The searches a word shares with others (a needle looked for once, a shorter name
+    or a shared part missing ruling out every word holding it) answer as a search of
+    each word alone would: its name's bytes, then (a whole file) the name whole."""
+    data = "".join(fragments).encode()
+    alone = {word for word in WORDS if named_words(data, frozenset({word}), whole)}
+    assert named_words(data, WORDS, whole) == alone, data
+    for word in alone:
+        assert word.split()[-1] in data

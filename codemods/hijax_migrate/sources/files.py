@@ -202,19 +202,21 @@ _THROUGH_HIJAX = frozenset(name.encode() for name in ADDED_NAMES)
 
 def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
     """The words ``data`` names. Each search reads the bytes (a file naming
-    none, most, is read once a word): a shared part missing rules out every
-    word holding it, searched once for all; so does ``hijax`` missing from a
-    whole file, for the names only hijax gives (most of the words)."""
-    found, absent = [], {}
-    for word, name, in_whole, in_chunk in _looks(words):
-        for key in in_whole if whole else in_chunk:  # a loop, not any(): no generator a word a file
-            gone = absent.get(key)
-            if gone is None:
-                gone = absent[key] = key not in data
-            if gone:
+    none, most, is read once a needle): every needle is searched at most once
+    (``remat`` for ``def remat`` and ``bound remat``), and a needle missing
+    rules out each word it gates: the shared parts, the shorter names inside
+    a name (``vjp_bwd`` in ``vjp_bwd_retval``), and ``hijax`` in a whole file,
+    for the names only hijax gives (most of the words)."""
+    found, present = [], {}
+    for word, _name, in_whole, in_chunk in _looks(words):
+        for needle in in_whole if whole else in_chunk:  # a loop, not any(): no generator a word a file
+            held = present.get(needle)
+            if held is None:
+                held = present[needle] = needle in data
+            if not held:
                 break
         else:
-            if name in data and (not whole or word in PARTS or _names(data, word)):
+            if not whole or word in PARTS or _names(data, word):
                 found.append(word)
     return frozenset(found)
 
@@ -226,19 +228,22 @@ _LOOKS: dict[frozenset, tuple] = {}  # a set of words -> ``_looks`` of it: a pur
 
 
 def _looks(words) -> tuple[tuple[bytes, bytes, tuple[bytes, ...], tuple[bytes, ...]], ...]:
-    """(word, the name searched, what must be there first in a whole file, in a chunk) of each word:
-    the shared parts it holds, and ``hijax`` first where only hijax gives the name (most files lack it)."""
+    """(word, the name searched, the needles a whole file must hold, a chunk) of each word: its
+    gates (``_gates``) and, last, its name. Shorter names first: their answers gate the longer."""
     looks = _LOOKS.get(words) if isinstance(words, frozenset) else None
     if looks is None:
-        looks = tuple(_look(word) for word in words)
+        names = {word.split()[-1] for word in words}
+        looks = tuple(_look(word, names) for word in sorted(words, key=lambda word: len(word.split()[-1])))
         if isinstance(words, frozenset) and len(_LOOKS) < 64:
             _LOOKS[words] = looks
     return looks
 
 
-def _look(word: bytes) -> tuple[bytes, bytes, tuple[bytes, ...], tuple[bytes, ...]]:
-    keys = tuple(key for key in _SHARED if key in word)
-    return word, word.split()[-1], (_HIJAX, *keys) if word in _THROUGH_HIJAX else keys, keys
+def _look(word: bytes, names: set[bytes]) -> tuple[bytes, bytes, tuple[bytes, ...], tuple[bytes, ...]]:
+    name = word.split()[-1]
+    gates = (*(key for key in _SHARED if key in name), *sorted(n for n in names if n != name and n in name))
+    in_chunk = (*gates, name)
+    return word, name, (_HIJAX, *in_chunk) if word in _THROUGH_HIJAX else in_chunk, in_chunk
 
 
 def is_candidate_text(data: bytes, words, whole: bool = True) -> bool:
