@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from hijax_migrate.tree.modules import Packages
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="links as POSIX makes them; elsewhere resolve() answers")
@@ -54,6 +54,7 @@ def _answer(ask, folder: Path):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(dirs=folders, made_links=links, paths=asked)
+@example(dirs=[], made_links=[(["a"], False, ["a", ".."])], paths=[["a"], ["a", "a"]])  # resolves, then loops
 def test_real_is_resolve(tmp_path_factory, dirs, made_links, paths):
     top = tmp_path_factory.mktemp("tree")
     _build(top, dirs, made_links)

@@ -30,7 +30,8 @@ class Packages:
                 found = folder.resolve()
             else:
                 found = self.real(parent) / folder.name
-                found = found.resolve() if os.path.islink(found) else found
+                if os.path.islink(found):  # its own path resolved: ``a -> a/..`` resolves, ``a/a`` loops
+                    found = folder.resolve()
             self._real[folder] = found
         return found
 
