@@ -16,7 +16,6 @@ from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules import context as rule_context
 from hijax_migrate.rules import import_edits
-from hijax_migrate.rules.base_rename import BaseRename
 from hijax_migrate.rules.context import Options, RuleTransformer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,7 +33,6 @@ def slow_paths():
             (DefLines, "line", lambda self, node: None),  # libcst's positions
             (PrimitiveMap, "holding", lambda self, names: None),  # any statement may hold a call
             (PrimitiveMap, "naming", lambda self, word: None),  # any statement may name the old base
-            (BaseRename, "_name_model", lambda self: None),  # libcst's scopes and positions for a rename
         ]:
             stack.enter_context(mock.patch.object(target, name, slow))
         yield

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import Scope
 
 from .cst_blocks import small_statements
 from .nodes import findall, is_name, sole_target
@@ -83,48 +82,16 @@ def imported_elsewhere(project, module: str, name: str) -> bool:
 class Read:
     """A read of a name, as a plan needs it."""
 
-    node: cst.CSTNode  # a Name, or what libcst records (a string annotation)
+    node: cst.CSTNode  # a Name, or ``rename_reads.IN_A_STRING`` (a string annotation)
     referents: int  # how many bindings it may be
     shadowed: bool  # something but a hijax import binds the new name where it stands
-
-
-class ScopeReads:
-    """The reads libcst's ScopeProvider finds: where the name model cannot
-    answer alone (``analysis/rename_reads.py``)."""
-
-    def __init__(self, scopes, new: str):
-        self.scopes, self.new = scopes, new
-
-    def _read(self, access) -> Read:
-        return Read(access.node, len(access.referents), _shadowed(access.scope, self.new))
-
-    def of_import(self, node: cst.ImportFrom, bound: str) -> list[Read]:
-        scope = self.scopes[node]
-        return [
-            self._read(a)
-            for assignment in scope.assignments[bound]
-            if assignment.node is node
-            for a in assignment.references
-        ]
-
-    def import_shadowed(self, node: cst.ImportFrom) -> bool:
-        return _shadowed(self.scopes[node], self.new)
-
-    def unbound(self, old: str) -> list[Read]:
-        """Reads of ``old`` that nothing binds (a star import may)."""
-        return [
-            self._read(a)
-            for scope in {*self.scopes.values()}
-            if scope is not None
-            for a in scope.accesses[old]
-            if not a.referents
-        ]
+    why: str | None = None  # what keeps it from being followed, for a finding (none: ``shadowed`` says)
 
 
 def plan_imports(
     module: cst.Module, reads, old: str, new: str, switched: set[cst.CSTNode], public: set[str] = frozenset()
 ) -> ImportPlan:
-    """``reads``: the reads of ``old`` (``ScopeReads``, or the name model's); ``switched``:
+    """``reads``: the reads of ``old`` (``rename_reads.ModelReads``); ``switched``:
     nodes inside version switches; ``public``: names other modules import from this one,
     besides ``__all__``."""
     plan, public, stars = ImportPlan(), exported(module) | public, []
@@ -162,6 +129,8 @@ def _star_uses(plan: ImportPlan, stars: list[cst.ImportFrom], reads, old: str, n
             "is re-exported (in `__all__`, or another module imports it from here), "
             "and jax's star import no longer binds it"
         )
+    elif any(a.why for a in accesses):
+        why = next(a.why for a in accesses if a.why)
     elif any(a.node in switched or not isinstance(a.node, cst.Name) or a.shadowed for a in accesses):
         why = f"has a use in a version switch, in a string or where another `{new}` is bound"
     else:
@@ -196,8 +165,3 @@ def _decide(node, alias, reads, switched, public) -> tuple[Decision, set[cst.Nam
         and not reads.import_shadowed(node)
     )
     return (Decision.RENAME, uses) if safe else (Decision.ALIAS, set())
-
-
-def _shadowed(scope: Scope, new: str) -> bool:
-    """Does anything but a hijax import bind ``new`` where ``scope`` sees it?"""
-    return any(not (isinstance(a.node, cst.ImportFrom) and hijax_from(a.node)) for a in scope[new])

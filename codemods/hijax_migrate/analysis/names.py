@@ -34,6 +34,10 @@ class Binding:
     scope: NameScope
     node: ast.AST  # the alias, def, class, Name, arg, handler or pattern
     statement: ast.stmt | None = None  # an alias's import statement
+    within: ast.stmt | None = None  # the innermost statement the binding stands in (none: a parameter)
+    after: tuple[int, int] | None = None  # where the code has made it, once it is made (``_made_at``)
+    guarded: bool = False  # in a compound statement of its block (an ``if``, a loop, a ``try``...)
+    walrus: bool = False  # the target of a ``:=``
 
 
 @dataclass
@@ -44,7 +48,9 @@ class NameModel:
     reads: dict[str, list[tuple[NameScope, ast.Name]]] = field(default_factory=dict)
     declared: set[str] = field(default_factory=set)  # names in ``global`` or ``nonlocal``
     stars: list[ast.ImportFrom] = field(default_factory=list)
+    star_bindings: list[Binding] = field(default_factory=list)  # each ``import *``, where and how it binds
     strings: list[str] = field(default_factory=list)  # string constants but docstrings
+    typed_strings: list[str] = field(default_factory=list)  # those that may be read as types (``typed``)
     formatted: set[str] = field(default_factory=set)  # names read inside f-strings
     attributes: dict[str, list[ast.Attribute]] = field(default_factory=dict)  # ``.attr`` -> its attributes
     import_froms: list[ast.ImportFrom] = field(default_factory=list)
@@ -187,6 +193,44 @@ def import_qualified(stmt: ast.Import | ast.ImportFrom, full_name: str) -> set[s
     return results
 
 
+_COMPOUND = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.Try,
+    ast.With,
+    ast.AsyncWith,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    *([ast.Match] if hasattr(ast, "Match") else []),
+    *([ast.TryStar] if hasattr(ast, "TryStar") else []),
+)
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return node.end_lineno, node.end_col_offset
+
+
+def _made_at(node: ast.AST, within: ast.stmt | None) -> tuple[int, int] | None:
+    """Where, in the order code runs in a block, a binding is made: the end of its simple
+    statement (``X = f(X)`` reads before it binds), of a ``def`` or ``class``, of a handler's
+    type (``except E as X``), of a target or pattern in a compound statement (``with``, ``case``)."""
+    if isinstance(node, ast.ExceptHandler):
+        return _end(node.type) if node.type is not None else (node.lineno, node.col_offset)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return _end(node)
+    if within is not None and not isinstance(within, _COMPOUND):
+        return _end(within)
+    return _end(node) if hasattr(node, "end_lineno") else None
+
+
+def full_last(func: ast.expr) -> str | None:
+    """The last name of a called name or attribute chain (``typing.cast``: ``cast``)."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
 def parameters(args: ast.arguments) -> list[ast.arg]:
     """Every parameter, in source order: positional-only, positional, ``*args``, keyword-only, ``**kwargs``."""
     return [*args.posonlyargs, *args.args, *filter(None, [args.vararg]), *args.kwonlyargs, *filter(None, [args.kwarg])]
@@ -209,6 +253,12 @@ class _Walk:
     def __init__(self, model: NameModel):
         self.model, self.scope = model, NameScope("module", None)
         self.in_fstring = 0
+        self.statements: list[ast.stmt] = []  # the statements walked into, innermost last
+        self.depth = 0  # of the statements walked into in the current block
+        self.guards = 0  # inside what binds only when it runs so: a loop's target, a handler, a pattern
+        self.typing = 0  # inside what a type checker reads as a type, where a string is one
+        self.walrus: ast.Name | None = None
+        self.made_at: tuple[int, int] | None = None  # where what is bound now is made (``For``, ``NamedExpr``)
 
     def module(self, tree: ast.Module) -> None:
         self.body(tree.body)
@@ -217,7 +267,13 @@ class _Walk:
         for stmt in stmts:
             if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
                 continue  # a docstring, or a bare constant: binds and reads nothing
-            self.node(stmt)
+            self.statements.append(stmt)
+            self.depth += 1
+            try:
+                self.node(stmt)
+            finally:
+                self.statements.pop()
+                self.depth -= 1
 
     def node(self, node: ast.AST) -> None:
         handler = getattr(self, type(node).__name__, None)
@@ -239,14 +295,50 @@ class _Walk:
                 self.node(value)
 
     def bind(self, name: str, node: ast.AST, statement: ast.stmt | None = None) -> None:
-        self.model.bind(name, Binding(self.scope, node, statement))
+        within = self.statements[-1] if self.statements else None
+        walrus = node is self.walrus
+        guarded = self.depth > 1 or self.guards > 0
+        after = self.made_at or _made_at(node, within)
+        self.model.bind(name, Binding(self.scope, node, statement, within, after, guarded, walrus))
 
     def nested(self, kind: str, visit) -> None:
-        outer, self.scope = self.scope, NameScope(kind, self.scope)
+        outer, self.scope, depth, self.depth = self.scope, NameScope(kind, self.scope), self.depth, 0
+        guards, self.guards = self.guards, 0
         try:
             visit()
         finally:
-            self.scope = outer
+            self.scope, self.depth, self.guards = outer, depth, guards
+
+    def guarded(self, visit) -> None:
+        self.guards += 1
+        try:
+            visit()
+        finally:
+            self.guards -= 1
+
+    def For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.node(node.iter)
+        self.guarded(lambda: self.target(node.target, _end(node.iter)))
+        self.body(node.body)
+        self.body(node.orelse)
+
+    def target(self, node: ast.expr, made_at: tuple[int, int]) -> None:
+        """A target bound once what stands after it in the text has run (a loop's iterable)."""
+        self.made_at = made_at
+        try:
+            self.node(node)
+        finally:
+            self.made_at = None
+
+    AsyncFor = For
+
+    def NamedExpr(self, node: ast.NamedExpr) -> None:
+        self.node(node.value)
+        self.walrus, self.made_at = node.target, _end(node)
+        try:
+            self.node(node.target)
+        finally:
+            self.walrus, self.made_at = None, None
 
     # -- bindings
     def Import(self, node: ast.Import) -> None:
@@ -257,15 +349,16 @@ class _Walk:
         self.model.import_froms.append(node)
         if any(alias.name == "*" for alias in node.names):
             self.model.stars.append(node)
+            within = self.statements[-1] if self.statements else None
+            guarded = self.depth > 1 or self.guards > 0
+            self.model.star_bindings.append(Binding(self.scope, node, node, within, _made_at(node, within), guarded))
             return
         for name, alias in bound_names(node):
             self.bind(name, alias, node)
 
-    def Assign(self, node: ast.Assign | ast.AnnAssign) -> None:
+    def Assign(self, node: ast.Assign) -> None:
         self.model.assignments.append(node)
         self.children(node)
-
-    AnnAssign = Assign
 
     def Global(self, node: ast.Global) -> None:
         self.model.declared.update(node.names)
@@ -287,6 +380,8 @@ class _Walk:
     def Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
             self.model.strings.append(node.value)
+            if self.typing:
+                self.model.typed_strings.append(node.value)
 
     def JoinedStr(self, node: ast.JoinedStr) -> None:
         self.in_fstring += 1
@@ -297,21 +392,21 @@ class _Walk:
 
     def ExceptHandler(self, node: ast.ExceptHandler) -> None:
         if node.name:
-            self.bind(node.name, node)
+            self.guarded(lambda: self.bind(node.name, node))
         self.children(node)
 
     def MatchAs(self, node) -> None:
         if node.name:
-            self.bind(node.name, node)
+            self.guarded(lambda: self.bind(node.name, node))
         self.children(node)
 
     def MatchStar(self, node) -> None:
         if node.name:
-            self.bind(node.name, node)
+            self.guarded(lambda: self.bind(node.name, node))
 
     def MatchMapping(self, node) -> None:
         if node.rest:
-            self.bind(node.rest, node)
+            self.guarded(lambda: self.bind(node.rest, node))
         self.children(node)
 
     # -- scopes
@@ -346,8 +441,45 @@ class _Walk:
 
     def outside(self, node) -> None:
         """``evaluated_outside``: read where the statement stands."""
+        args = getattr(node, "args", None)
+        typed = {id(p.annotation) for p in parameters(args)} if args is not None else set()
+        typed.add(id(getattr(node, "returns", None)))
         for part in evaluated_outside(node):
-            self.node(part)
+            if id(part) in typed:
+                self.typed(part)
+            else:
+                self.node(part)
+
+    # -- where a string may be read as a type: an annotation, a subscript of a name
+    # (``List["T"]``), the type arguments of ``TypeVar``/``NewType``, ``cast``'s first
+    def typed(self, node: ast.AST | None) -> None:
+        if node is None:
+            return
+        self.typing += 1
+        try:
+            self.node(node)
+        finally:
+            self.typing -= 1
+
+    def AnnAssign(self, node: ast.AnnAssign) -> None:
+        self.model.assignments.append(node)
+        self.node(node.target)
+        self.typed(node.annotation)
+        if node.value is not None:
+            self.node(node.value)
+
+    def Subscript(self, node: ast.Subscript) -> None:
+        self.node(node.value)
+        (self.typed if isinstance(node.value, ast.Name) else self.node)(node.slice)
+
+    def Call(self, node: ast.Call) -> None:
+        self.node(node.func)
+        maker = full_last(node.func) in ("TypeVar", "NewType")  # a name, then types
+        cast = full_last(node.func) == "cast"  # a type, then a value
+        for at, arg in enumerate(node.args):
+            (self.typed if (maker and at > 0) or (cast and at == 0) else self.node)(arg)
+        for keyword in node.keywords:
+            (self.typed if maker else self.node)(keyword.value)
 
     def parameters(self, args: ast.arguments) -> None:
         for arg in parameters(args):

@@ -1,12 +1,13 @@
-"""The reads of a renamed base, from the name model (``names``), where it
-answers as libcst's scopes would: without their analysis of the module.
+"""The reads of a renamed base, from the name model (``names``) and Python's
+resolution of names (``resolution``): without libcst's analysis of the module.
 
-Sure when the old name is bound by module-level imports alone and read only
-after them at module level, the new one by module-level hijax imports alone,
-neither named in a string (libcst reads string annotations) nor read in an
-f-string (their positions), and libcst's tree has as many reads as ``ast``'s.
-Every read then may be each import: libcst's referents are those imports,
-each read its access. Elsewhere (None) libcst's scopes decide.
+Each read libcst's tree holds is paired with ``ast``'s at its place in source
+order; the bindings a read may be are those Python's resolution gives it (a
+read ``resolution`` does not follow may be any). A name a type checker may read
+inside a string (``x: "Old"``, ``List["Old"]``, ``TypeVar("T", bound="Old")``)
+is a read with no name to rename. Where the pairs do not line up, or a name is
+a builtin's, no read is followed: every import stays bound by an alias, and a
+star import's reads are left with the reason.
 
 Reads and attributes are paired with ``ast``'s in source order, which gives
 their lines without libcst's positions (a code generation of the module).
@@ -20,8 +21,10 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from .bindings import Read
-from .names import NameModel, import_qualified, is_builtin
+from .cst_blocks import small_statements
+from .names import NameModel, NameScope, import_qualified, is_builtin
 from .project import HIJAX_MODULES
+from .resolution import reached_first, resolve, resolving_block, runs_at_once, visible
 
 # A Name under these is no read: a name after a dot, an import's, a keyword's, a definition's.
 _NOT_READ = (
@@ -36,20 +39,136 @@ _NOT_READ = (
 )
 
 
-class ModelReads:
-    """``bindings.ScopeReads``'s answers, from the name model."""
+# Stands for a read inside a string: a type checker's, no Name of libcst's to rename.
+IN_A_STRING = cst.SimpleString('""')
 
-    def __init__(self, reads: list[cst.Name], imports: int):
-        self.reads, self.imports = reads, imports
+
+class ModelReads:
+    """What the import plan asks of the reads of ``old`` (``bindings.plan_imports``):
+    ``reads``, libcst's, in source order; ``imports``: each ImportFrom's ``ast`` statement."""
+
+    def __init__(self, model: NameModel, old: str, new: str, reads: list[cst.Name], imports: dict):
+        self.model, self.old, self.new, self.imports, self.reads = model, old, new, imports, reads
+        found = sorted(model.reads.get(old, ()), key=lambda pair: (pair[1].lineno, pair[1].col_offset))
+        followed = len(found) == len(reads) and not is_builtin(old) and not is_builtin(new)
+        # jax's ``import *`` binds the old name too, over any other binding before it: not followed
+        rebinds = any(_hijax_import(star) for star in model.stars) and any(
+            b.statement is None or not _hijax_import(b.statement) for b in model.bindings.get(old, ())
+        )
+        self.why = "is bound here besides, where jax's star import binds it over what ran before" if rebinds else None
+        self.pairs = list(zip(reads, found)) if followed and not rebinds else None
+        self.typed = [IN_A_STRING] if any(_names_in(text, old) for text in model.typed_strings) else []
 
     def of_import(self, node: cst.ImportFrom, bound: str) -> list[Read]:
-        return [Read(name, self.imports, False) for name in self.reads]
+        stmt = self.imports.get(node)
+        binding = next((b for b in self.model.bindings.get(bound, ()) if b.statement is stmt), None)
+        if binding is None or self.pairs is None:
+            return [Read(name, 2, True) for name in self.reads]  # any may be it: none is renamed
+        found = []
+        for name, (scope, read) in self.pairs:
+            resolved = resolve(self.model, scope, self.old, read)
+            if resolved is None:
+                found.append(Read(name, 2, True))
+            elif binding in resolved.bindings:
+                found.append(Read(name, len(resolved.bindings), self._shadowed(scope)))
+        return found + [Read(string, 1, False) for string in self.typed]
 
     def import_shadowed(self, node: cst.ImportFrom) -> bool:
+        """May the import, renamed, not be all a read of the new name finds? Something else
+        binds it where the import stands, or a read of it would find the import where it
+        finds another binding or none now (``_captured``)."""
+        stmt = self.imports.get(node)
+        binding = next((b for bs in self.model.bindings.values() for b in bs if b.statement is stmt), None)
+        return binding is None or self._shadowed(binding.scope) or self._captured(binding.scope)
+
+    def _captured(self, block: NameScope) -> bool:
+        """Would the new name bound in ``block`` be what a read of it finds, where it finds
+        another binding or none now (a read in a function, whose import of the old name
+        becomes a local binding of the new one)?"""
+        for scope, read in self.model.reads.get(self.new, ()):
+            resolved = resolve(self.model, scope, self.new, read)
+            if resolved is None or reached_first(scope, block, resolving_block(self.model, scope, self.new)):
+                return True
         return False
 
     def unbound(self, old: str) -> list[Read]:
-        return [] if self.imports else [Read(name, 0, False) for name in self.reads]
+        """The reads no binding of the module may be (a star import's, if any)."""
+        if self.pairs is None:
+            return [Read(name, 0, True, self.why) for name in self.reads]
+        found = []
+        for name, (scope, read) in self.pairs:
+            resolved = resolve(self.model, scope, old, read)
+            if resolved is None:
+                found.append(Read(name, 0, True, _UNFOLLOWED))
+            elif not resolved.bindings:
+                early = not self._star_ran(scope, read) and bool(visible(self.model, scope, self.new))
+                found.append(Read(name, 0, early or self._shadowed(scope), _EARLY if early else None))
+        return found + [Read(string, 0, False) for string in self.typed]
+
+    def _star_ran(self, scope: NameScope, read: ast.Name) -> bool:
+        """Has jax's ``import *`` surely run when the read does (else, renamed, it may find
+        the new name bound otherwise)? Read as the module runs, one stands before it, in no
+        ``if`` or ``try``; read in a function, when it is called: not known."""
+        if not runs_at_once(scope):
+            return False
+        at = (read.lineno, read.col_offset)
+        return any(
+            _hijax_import(star.statement) and star.scope.parent is None and not star.guarded and star.after <= at
+            for star in self.model.star_bindings
+        )
+
+    def _shadowed(self, scope: NameScope) -> bool:
+        """Does anything but an import from jax's hijax modules bind the new name where ``scope`` sees it?"""
+        found = visible(self.model, scope, self.new)
+        return found is None or any(b.statement is None or not _hijax_import(b.statement) for b in found)
+
+
+_UNFOLLOWED = "is bound where a read of it is not followed (a `global`, a `del`, a binding after a read)"
+_EARLY = "may be read before jax's star import has run (above it, in a function, or with it in an `if`)"
+
+
+def model_reads(model: NameModel, old: str, new: str, reads: list[cst.Name], module: cst.Module) -> ModelReads:
+    """The reads of ``old`` (``reads``: libcst's, in source order) in ``module``."""
+    statements = small_statements(module, cst.ImportFrom)
+    ordered = sorted(model.import_froms, key=lambda n: (n.lineno, n.col_offset))
+    imports = dict(zip(statements, ordered)) if import_lines(statements, model.import_froms) else {}
+    return ModelReads(model, old, new, reads, imports)
+
+
+def _names_in(text: str, name: str) -> bool:
+    """Does ``text``, read as code (as a type checker reads a string type), name ``name``?"""
+    if name not in text:
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(tree))
+
+
+def _hijax_import(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module in HIJAX_MODULES
+
+
+# Where a name is bound, not read (libcst's ExpressionContextProvider: STORE), through
+# the tuples, lists and starred elements of a target.
+_TARGETS = (
+    (cst.AssignTarget, "target"),
+    (cst.AnnAssign, "target"),
+    (cst.AugAssign, "target"),
+    (cst.NamedExpr, "target"),
+    (cst.AsName, "name"),
+    (cst.CompFor, "target"),
+    (cst.For, "target"),
+)
+
+
+def is_store(name: cst.Name, parents) -> bool:
+    """Is ``name`` a target that binds it (``x = ...``, ``for x in``, ``as x``, ``(a, x) = ...``)?"""
+    node, parent = name, parents.get(name)
+    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+        node, parent = parent, parents.get(parent)
+    return any(isinstance(parent, kind) and getattr(parent, field) is node for kind, field in _TARGETS)
 
 
 def is_read(name: cst.Name, parents) -> bool:
@@ -66,25 +185,6 @@ def is_read(name: cst.Name, parents) -> bool:
     return not isinstance(parent, _NOT_READ) and not (
         isinstance(parent, (cst.MatchAs, cst.MatchStar, cst.MatchMappingElement))
     )
-
-
-def model_reads(model: NameModel, old: str, new: str, reads: list[cst.Name]) -> ModelReads | None:
-    """The reads of ``old`` (``reads``: libcst's, in source order), where the model is sure."""
-    found = model.imported_only(old)
-    news = model.imported_only(new)
-    if found is None or news is None or is_builtin(old) or is_builtin(new):
-        return None
-    if any(not _hijax_import(b.statement) for b in news) or any(isinstance(b.statement, ast.Import) for b in found):
-        return None
-    if model.in_strings(old) or old in model.formatted or not model.read_after(old, found):
-        return None
-    if len(reads) != len(model.reads.get(old, ())):
-        return None
-    return ModelReads(reads, len(found))
-
-
-def _hijax_import(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module in HIJAX_MODULES
 
 
 def attribute_names(model: NameModel, node: cst.Attribute, parents) -> set[str] | None:

@@ -1,12 +1,13 @@
 """Renaming a hijax base class everywhere a file names it.
 
-References resolve through libcst's scope and qualified-name metadata, so
-aliases and module imports are followed and look-alike names elsewhere are
-never touched. An import is renamed with every use of it or aliased
-(``bindings``), wherever it stands: in ``try``, under ``if``, in functions.
-Code that already chooses between the two names (an ``A if v else B``, a
-``try``/``if`` that names both, a ``getattr(...) or`` fallback) is left as
-it is: it is correct on both sides of the switch.
+Reads resolve as Python binds names (``analysis/resolution.py``, over the name
+model), so aliases and module imports are followed and look-alike names
+elsewhere are never touched. An import is renamed with every use of it or
+aliased (``bindings``), wherever it stands: in ``try``, under ``if``, in
+functions. Code that already chooses between the two names (an ``A if v else
+B``, an ``if`` whose branches or a ``try`` whose body and ``except ImportError``
+each name one, a ``getattr(...) or`` fallback) is left as it is: it is correct
+on both sides of the switch.
 """
 
 from __future__ import annotations
@@ -16,16 +17,24 @@ import re
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import QualifiedNameProvider, ScopeProvider
+from libcst.metadata import QualifiedNameProvider
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.bindings import HIJAX_MODULES, Decision, ScopeReads, hijax_from, imported_elsewhere, plan_imports
+from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
 from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.names import NameModel
-from ..analysis.nodes import findall, in_leave_order, in_visit_order, is_attribute, parents_and_nodes
+from ..analysis.nodes import findall, in_leave_order, in_visit_order, is_attribute, is_name, parents_and_nodes
 from ..analysis.qualified import model_of
-from ..analysis.rename_reads import attribute_names, import_lines, is_read, model_reads, paired_lines
+from ..analysis.rename_reads import (
+    ModelReads,
+    attribute_names,
+    import_lines,
+    is_read,
+    is_store,
+    model_reads,
+    paired_lines,
+)
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
@@ -82,12 +91,37 @@ def _may_switch(code: str | None, old: str, new: str) -> bool:
     )
 
 
+# What a name missing from jax raises where it is imported or read as an attribute, and what catches it
+_LOOKUP_FAILURES = frozenset({"ImportError", "AttributeError", "Exception", "BaseException"})
+
+
+def _arms(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The parts of an ``if`` or ``try`` of which one runs instead of another: an ``if``'s
+    branches; a ``try``'s body and each handler that catches a missing name (none: no arms)."""
+    if isinstance(node, cst.If):
+        return [node.body, *filter(None, [node.orelse])]
+    handlers = [h for h in node.handlers if _catches_lookups(h)]
+    return [node.body, *handlers] if handlers else []
+
+
+def _catches_lookups(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+    if handler.type is None:
+        return True
+    kinds = [e.value for e in handler.type.elements] if isinstance(handler.type, cst.Tuple) else [handler.type]
+    names = [get_full_name_for_node(kind) for kind in kinds]
+    return any(name and name.rpartition(".")[2] in _LOOKUP_FAILURES for name in names)
+
+
+def _names_old(node: cst.CSTNode, old: str) -> bool:
+    return bool(findall(node, (cst.Name, cst.Attribute), lambda n: is_name(n, old) or is_attribute(n, old)))
+
+
 class BaseRename(EditingRule):
     """Mixin for RuleTransformer subclasses naming ``old_name``/``new_name``: the
     imports, uses and attributes to rename are known before any walk, so the
     rule decides edits (``rules.edits``) instead of transforming every node."""
 
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, ScopeProvider)
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
     old_name: str
     new_name: str
 
@@ -102,10 +136,9 @@ class BaseRename(EditingRule):
         ]
 
     def _name_model(self) -> NameModel | None:
-        """The module's names from ``ast`` (None: no text, or one ``ast`` cannot read
-        or counts lines of differently: libcst's scopes and positions decide)."""
+        """The module's names from ``ast`` (None: no text, or one ``ast`` cannot read)."""
         code = self.prims.code
-        if code is None or "\r" in code:
+        if code is None:
             return None
         model = model_of(code)  # the one the rules' names are resolved with, built once a text
         if model is not None:
@@ -175,17 +208,16 @@ class BaseRename(EditingRule):
         ]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
-    def _reads(self, module: cst.Module):
-        """The reads of the old name: the name model's where it is sure, with
-        their lines from ``ast``; else libcst's scopes."""
-        names = [name for name in self._sights.names if is_read(name, self.parents)]
-        found = model_reads(self._model, self.old_name, self.new_name, names) if self._model else None
-        if found is None:
-            return ScopeReads(self.metadata[ScopeProvider], self.new_name)
-        self._lines.update(paired_lines(names, self._model.reads_in_order(self.old_name)))
-        self._lines.update(paired_lines(self._sights.attributes, self._model.attributes_in_order(self.old_name)))
-        self._lines.update(import_lines(small_statements(module, cst.ImportFrom), self._model.import_froms))
-        return found
+    def _reads(self, module: cst.Module) -> ModelReads:
+        """The reads of the old name, from the name model and Python's resolution
+        (``rename_reads``), with their lines from ``ast`` where it counts them as libcst."""
+        names = [n for n in self._sights.names if is_read(n, self.parents) and not is_store(n, self.parents)]
+        model = self._model if self._model is not None else NameModel()  # none read: every import aliased
+        if self._model is not None and "\r" not in self.prims.code:
+            self._lines.update(paired_lines(names, model.reads_in_order(self.old_name)))
+            self._lines.update(paired_lines(self._sights.attributes, model.attributes_in_order(self.old_name)))
+            self._lines.update(import_lines(small_statements(module, cst.ImportFrom), model.import_froms))
+        return model_reads(model, self.old_name, self.new_name, names, module)
 
     def _in_import(self, node: cst.CSTNode) -> bool:
         while not isinstance(node, (cst.BaseSmallStatement, cst.BaseCompoundStatement, cst.Module)):
@@ -234,6 +266,12 @@ class BaseRename(EditingRule):
             return True
         if isinstance(node, cst.IfExp):  # the new name as a word: ``VJPHiPrimitive`` holds ``HiPrim``
             return re.search(rf"\b{self.new_name}\b", cst.Module([]).code_for_node(node)) is not None
+        arms = _arms(node)  # one names the new name, another the old: each runs where it is right
+        return any(self._names_new(arm, new) and not _names_old(arm, self.old_name) for arm in arms) and any(
+            _names_old(arm, self.old_name) and not self._names_new(arm, new) for arm in arms
+        )
+
+    def _names_new(self, node: cst.CSTNode, new: set[str]) -> bool:
         imports_new = any(
             hijax_from(i) and any(get_full_name_for_node(a.name) == self.new_name for a in i.names)
             for i in findall(node, cst.ImportFrom)

@@ -1,0 +1,169 @@
+"""A generator of modules that bind and read the renamed base in every way Python's
+execution model has, for the tests of the base rename (``test_rename_resolution``).
+
+The enumeration (the reference, 4.2 "Naming and binding", and 7/8 for the statements):
+
+- binding operations: ``from ... import`` (the old name, the new, both, ``*``), ``import
+  a.b.c as m``, assignment, annotated assignment, ``:=``, a ``for`` target, ``with ... as``,
+  ``except ... as`` (unbound again when the handler ends), ``def``, ``class``, ``del``;
+  declarations: ``global`` (in a function);
+- blocks: the module, a class body, a function (its body runs when called: each is called
+  after its ``def``), a lambda, a comprehension;
+- where code may not run, or run again: ``if``, ``for`` (twice), ``try`` (a read that finds
+  nothing is caught there as a ``NameError``);
+- reads: a name, an attribute of the hijax module, a base of a class, a name inside a
+  string annotation, inside an f-string, in a comprehension, in a lambda.
+
+``build(rng)`` gives the code; ``run(code, names)`` runs it against a stand-in for jax's
+hijax module holding ``names`` (each the same class), and gives what each read saw, in
+order, and how the module ended: the same trace for the code before the rename (under a
+jax with both names) and after it (the new name only) is the rename's proof.
+"""
+
+from __future__ import annotations
+
+import builtins
+import random
+import types
+
+OLD, NEW = "VJPHiPrimitive", "HiPrim"
+NAMES = (OLD, NEW, OLD)  # the old name read most
+HIJAX = "jax.experimental.hijax"
+
+_SIMPLE = {
+    "import_old": f"from {HIJAX} import {OLD}",
+    "import_new": f"from {HIJAX} import {NEW}",
+    "import_both": f"from {HIJAX} import {OLD}, {NEW}",
+    "import_module": f"import {HIJAX} as hjx",
+    "assign": "{n} = _Other",
+    "annotated": "{n}: type = _Other",
+    "walrus": "_log(({n} := _Other))",
+    "read": "_read(lambda: {n})",
+    "read_here": "try:\n    _log({n})\nexcept NameError:\n    _log('unbound')",
+    "read_attribute": f"_read(lambda: hjx.{OLD})",
+    "string_annotation": "_s: '{n}' = 1",
+    "fstring": "try:\n    _log(f'{{{n}.__name__}}')\nexcept NameError:\n    _log('unbound')",
+    "comprehension": "try:\n    _log([{n} for _ in range(1)])\nexcept NameError:\n    _log('unbound')",
+    "base": "try:\n    class K{i}({n}):\n        pass\n    _log(K{i})\nexcept NameError:\n    _log('unbound')",
+    "for_target": "for {n} in [_Other]:\n    pass",
+    "with_as": "with _ctx() as {n}:\n    pass",
+    "except_as": "try:\n    raise _Err\nexcept _Err as {n}:\n    _log({n})",
+    "def_name": "def {n}():\n    return 1",
+    "class_name": "class {n}:\n    pass",
+    "delete": "try:\n    del {n}\nexcept NameError:\n    _log('unbound')",
+}
+_MODULE_ONLY = {"star": f"from {HIJAX} import *"}
+_BLOCKS = ("if", "for", "try", "def", "class")
+
+
+def build(rng: random.Random, depth: int = 0, where: str = "module") -> str:
+    """A block's statements (``where``: the module, a class body or a function)."""
+    lines = []
+    for i in range(rng.randint(1, 4 if depth else 7)):
+        lines += _statement(rng, depth, where, f"{depth}_{i}_{rng.randrange(1000)}").split("\n")
+    if where == "function" and rng.random() < 0.2:
+        lines.insert(0, f"global {rng.choice(NAMES)}")
+    return "\n".join(lines)
+
+
+def _statement(rng: random.Random, depth: int, where: str, i: str) -> str:
+    if depth < 2 and rng.random() < 0.3:
+        return _block(rng, depth, where, rng.choice(_BLOCKS), i)
+    forms = {**_SIMPLE, **(_MODULE_ONLY if where == "module" else {})}
+    return forms[rng.choice(sorted(forms))].format(n=rng.choice(NAMES), i=i)
+
+
+def _block(rng: random.Random, depth: int, where: str, kind: str, i: str) -> str:
+    inner = "function" if kind == "def" else "class" if kind == "class" else where
+    body = _indent(build(rng, depth + 1, inner))
+    if kind == "if":
+        return f"if FLAG:\n{body}"
+    if kind == "for":
+        return f"for _ in range(2):\n{body}"
+    if kind == "try":
+        return f"try:\n{body}\nexcept NameError:\n    _log('unbound')"
+    if kind == "def":
+        return f"def f{i}():\n{body}\n_call(f{i})"
+    return f"class C{i}:\n{body}"
+
+
+def _indent(code: str) -> str:
+    return "\n".join(f"    {line}" if line else line for line in code.split("\n"))
+
+
+class _Base:
+    """The hijax base class, under either name."""
+
+
+class _Other:
+    """What the module binds a name to itself."""
+
+
+class _Err(Exception):
+    pass
+
+
+def run(code: str, names: tuple[str, ...]) -> list[str]:
+    """What each read of ``code`` saw, in order, and how it ended, with jax's hijax module
+    holding ``names``."""
+    hijax = types.ModuleType(HIJAX)
+    for name in names:
+        setattr(hijax, name, _Base)
+    jax = types.SimpleNamespace(experimental=types.SimpleNamespace(hijax=hijax))
+    trace: list[str] = []
+
+    def imported(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == HIJAX:
+            return hijax if fromlist else jax
+        return builtins.__import__(name, globals, locals, fromlist, level)
+
+    def read(thunk):
+        try:
+            trace.append(_shown(thunk()))
+        except NameError:
+            trace.append("unbound")
+
+    def call(function):
+        try:
+            function()
+        except NameError:
+            trace.append("unbound")
+
+    space = {
+        "__builtins__": {**vars(builtins), "__import__": imported},
+        "__name__": "prog",
+        "_log": lambda value: trace.append(_shown(value)),
+        "_read": read,
+        "_call": call,
+        "_Other": _Other,
+        "_Err": _Err,
+        "_ctx": _Context,
+        "FLAG": True,
+    }
+    try:
+        exec(compile(code, "prog.py", "exec"), space)
+    except Exception as error:  # how it ended is part of what it did
+        trace.append(f"raised {type(error).__name__}")
+    return trace
+
+
+class _Context:
+    def __enter__(self):
+        return _Other
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _shown(value) -> str:
+    if value is _Base:
+        return "base"
+    if value is _Other:
+        return "other"
+    if isinstance(value, type):
+        return f"class {value.__name__}({', '.join(_shown(b) for b in value.__bases__)})"
+    if isinstance(value, list):
+        return f"[{', '.join(map(_shown, value))}]"
+    if callable(value):
+        return f"function {value.__name__}"
+    return repr(value)

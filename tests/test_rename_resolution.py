@@ -1,0 +1,117 @@
+"""The base rename reads names as Python binds them (``analysis/resolution.py``), shown by
+running drawn modules (``binding_programs``): what every read sees, before the rename under
+a jax with both names, after it under a jax with the new one only, is the same, or the file
+is refused with an error; a second run changes nothing. Resolution itself is held to the
+reference's rules on explicit cases."""
+
+from __future__ import annotations
+
+import ast
+import random
+
+import pytest
+from binding_programs import NEW, OLD, build, run
+from hijax_migrate.analysis.names import NameModel
+from hijax_migrate.analysis.resolution import resolve, visible
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from test_golden import options_for
+
+from golden import migrated
+
+OPTIONS = options_for(["--target-jax", "0.12"])
+
+
+def _renamed(code: str):
+    try:
+        compile(code, "prog.py", "exec")
+    except SyntaxError:
+        return None
+    return migrated(code, "prog.py", OPTIONS)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_every_read_sees_what_it_saw_before_the_rename(rng):
+    code = build(rng)
+    result = _renamed(code)
+    assume(result is not None)
+    if any(f.severity == "error" for f in result.report.findings):
+        return  # what is refused is left as written, and said: the rest may have moved
+    assert run(result.code, (NEW,)) == run(code, (OLD, NEW)), result.code
+    again = migrated(result.code, "prog.py", OPTIONS)
+    assert again.code == result.code
+
+
+def test_the_generator_draws_each_form_and_block():
+    """Each binding form, block and read of the enumeration is drawn, and some drawn
+    modules keep the old name bound by an alias (Python's resolution could not show
+    every read is the import) while others rename it outright."""
+    drawn = "\n".join(build(random.Random(seed)) for seed in range(300))
+    for form in (
+        "import *",
+        "hjx.",
+        ":=",
+        "for VJPHiPrimitive in",
+        "as VJPHiPrimitive",
+        "except _Err as",
+        "def VJPHiPrimitive",
+        "class HiPrim",
+        "del VJPHiPrimitive",
+        "global ",
+        "'VJPHiPrimitive'",
+        "f'{",
+        "for _ in range(1)",
+        "lambda",
+        "def f",
+        "class C",
+        "if FLAG",
+        "for _ in range",
+    ):
+        assert form in drawn, form
+    outcomes = set()
+    for seed in range(300):
+        result = _renamed(build(random.Random(seed)))
+        if result is not None:
+            outcomes.add(f"import {NEW} as {OLD}" in result.code)
+            outcomes.add(f"import {NEW}\n" in result.code and f"import {NEW} as" not in result.code)
+    assert outcomes == {True, False}
+
+
+def _resolved(code: str, name: str, line: int):
+    """The bindings (as their lines) the read of ``name`` on ``line`` may be, and whether it may be unbound."""
+    model = NameModel.of(ast.parse(code))
+    scope, read = next((s, r) for s, r in model.reads[name] if r.lineno == line)
+    found = resolve(model, scope, name, read)
+    return (
+        None if found is None else (sorted(b.within.lineno if b.within else 0 for b in found.bindings), found.unbound)
+    )
+
+
+@pytest.mark.parametrize(
+    "code, line, expected",
+    [
+        ("from m import X\nX\n", 2, ([1], False)),  # the module's, bound before
+        ("X\nfrom m import X\n", 1, None),  # bound after the read: a loop around both could run it first
+        ("for _ in y:\n    X\n    X = 1\n", 2, None),  # a loop may bind it first: not followed
+        ("if c:\n    X = 1\nX\n", 3, ([2], True)),  # may not have run
+        ("X = 1\nclass K:\n    if c:\n        X = 2\n    X\n", 5, ([1, 4], False)),  # a class body: else the module's
+        ("X = 1\ndef f():\n    X\n    X = 2\n", 3, ([4], False)),  # local to the function, wherever bound
+        ("X = 1\nclass K:\n    X = 2\n    def f(self):\n        X\n", 5, ([1], False)),  # class skipped
+        ("def f():\n    X\nX = 1\n", 2, ([3], False)),  # a function runs later: every module binding
+        ("def f():\n    [(X := 1) for _ in y]\n    X\n", 3, ([2], False)),  # := binds around a comprehension
+        ("def f():\n    global X\n    X = 1\nX\n", 4, None),  # global: not followed
+        ("X = 1\ndel X\nX\n", 3, None),  # del: not followed
+        ("try:\n    from m import X\nexcept E:\n    X = 0\nX\n", 5, ([2, 4], True)),
+    ],
+)
+def test_resolution_follows_the_reference(code, line, expected):
+    assert _resolved(code, "X", line) == expected
+
+
+def test_the_new_name_is_seen_wherever_its_block_binds_it():
+    model = NameModel.of(ast.parse("def f():\n    Y\n    Y = 1\nY = 2\n"))
+    scope = next(s for s, r in model.reads["Y"] if r.lineno == 2)
+    assert [b.within.lineno for b in visible(model, scope, "Y")] == [3]
+    module = next(b.scope for b in model.bindings["Y"] if b.within.lineno == 4)
+    assert [b.within.lineno for b in visible(model, module, "Y")] == [4]
