@@ -27,20 +27,20 @@ import random
 import types
 
 OLD, NEW = "VJPHiPrimitive", "HiPrim"
-NAMES = (OLD, NEW, OLD)  # the old name read most
+RENAMES = {(OLD, NEW): "0.12", ("NewstyleHiPrimitive", OLD): "0.8.1"}  # each base rename, and its target
 HIJAX = "jax.experimental.hijax"
 
 _SIMPLE = {
-    "import_old": f"from {HIJAX} import {OLD}",
-    "import_new": f"from {HIJAX} import {NEW}",
-    "import_both": f"from {HIJAX} import {OLD}, {NEW}",
+    "import_old": f"from {HIJAX} import {{old}}",
+    "import_new": f"from {HIJAX} import {{new}}",
+    "import_both": f"from {HIJAX} import {{old}}, {{new}}",
     "import_module": f"import {HIJAX} as hjx",
     "assign": "{n} = _Other",
     "annotated": "{n}: type = _Other",
     "walrus": "_log(({n} := _Other))",
     "read": "_read(lambda: {n})",
     "read_here": "try:\n    _log({n})\nexcept NameError:\n    _log('unbound')",
-    "read_attribute": f"_read(lambda: hjx.{OLD})",
+    "read_attribute": "_read(lambda: hjx.{old})",
     "string_annotation": "_s: '{n}' = 1",
     "fstring": "try:\n    _log(f'{{{n}.__name__}}')\nexcept NameError:\n    _log('unbound')",
     "comprehension": "try:\n    _log([{n} for _ in range(1)])\nexcept NameError:\n    _log('unbound')",
@@ -56,26 +56,31 @@ _MODULE_ONLY = {"star": f"from {HIJAX} import *"}
 _BLOCKS = ("if", "for", "try", "def", "class")
 
 
-def build(rng: random.Random, depth: int = 0, where: str = "module") -> str:
+def build(rng: random.Random, old: str = OLD, new: str = NEW) -> str:
+    """A module binding and reading ``old`` (most) and ``new``."""
+    return _built(rng, (old, new, old), 0, "module")
+
+
+def _built(rng: random.Random, names: tuple[str, str, str], depth: int, where: str) -> str:
     """A block's statements (``where``: the module, a class body or a function)."""
     lines = []
     for i in range(rng.randint(1, 4 if depth else 7)):
-        lines += _statement(rng, depth, where, f"{depth}_{i}_{rng.randrange(1000)}").split("\n")
+        lines += _statement(rng, names, depth, where, f"{depth}_{i}_{rng.randrange(1000)}").split("\n")
     if where == "function" and rng.random() < 0.2:
-        lines.insert(0, f"global {rng.choice(NAMES)}")
+        lines.insert(0, f"global {rng.choice(names)}")
     return "\n".join(lines)
 
 
-def _statement(rng: random.Random, depth: int, where: str, i: str) -> str:
+def _statement(rng: random.Random, names, depth: int, where: str, i: str) -> str:
     if depth < 2 and rng.random() < 0.3:
-        return _block(rng, depth, where, rng.choice(_BLOCKS), i)
+        return _block(rng, names, depth, where, rng.choice(_BLOCKS), i)
     forms = {**_SIMPLE, **(_MODULE_ONLY if where == "module" else {})}
-    return forms[rng.choice(sorted(forms))].format(n=rng.choice(NAMES), i=i)
+    return forms[rng.choice(sorted(forms))].format(n=rng.choice(names), i=i, old=names[0], new=names[1])
 
 
-def _block(rng: random.Random, depth: int, where: str, kind: str, i: str) -> str:
+def _block(rng: random.Random, names, depth: int, where: str, kind: str, i: str) -> str:
     inner = "function" if kind == "def" else "class" if kind == "class" else where
-    body = _indent(build(rng, depth + 1, inner))
+    body = _indent(_built(rng, names, depth + 1, inner))
     if kind == "if":
         return f"if FLAG:\n{body}"
     if kind == "for":

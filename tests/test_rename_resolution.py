@@ -10,7 +10,7 @@ import ast
 import random
 
 import pytest
-from binding_programs import NEW, OLD, build, run
+from binding_programs import NEW, OLD, RENAMES, build, run
 from hijax_migrate.analysis.names import NameModel
 from hijax_migrate.analysis.resolution import resolve, visible
 from hypothesis import HealthCheck, assume, given, settings
@@ -19,27 +19,26 @@ from test_golden import options_for
 
 from golden import migrated
 
-OPTIONS = options_for(["--target-jax", "0.12"])
 
-
-def _renamed(code: str):
+def _renamed(code: str, target: str = "0.12"):
     try:
         compile(code, "prog.py", "exec")
     except SyntaxError:
         return None
-    return migrated(code, "prog.py", OPTIONS)
+    return migrated(code, "prog.py", options_for(["--target-jax", target]))
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False))
-def test_every_read_sees_what_it_saw_before_the_rename(rng):
-    code = build(rng)
-    result = _renamed(code)
+@given(st.randoms(use_true_random=False), st.sampled_from(sorted(RENAMES)))
+def test_every_read_sees_what_it_saw_before_the_rename(rng, rename):
+    (old, new), target = rename, RENAMES[rename]
+    code = build(rng, old, new)
+    result = _renamed(code, target)
     assume(result is not None)
     if any(f.severity == "error" for f in result.report.findings):
         return  # what is refused is left as written, and said: the rest may have moved
-    assert run(result.code, (NEW,)) == run(code, (OLD, NEW)), result.code
-    again = migrated(result.code, "prog.py", OPTIONS)
+    assert run(result.code, (new,)) == run(code, (old, new)), result.code
+    again = migrated(result.code, "prog.py", options_for(["--target-jax", target]))
     assert again.code == result.code
 
 

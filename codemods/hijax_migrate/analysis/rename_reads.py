@@ -51,10 +51,7 @@ class ModelReads:
         self.model, self.old, self.new, self.imports, self.reads = model, old, new, imports, reads
         found = sorted(model.reads.get(old, ()), key=lambda pair: (pair[1].lineno, pair[1].col_offset))
         followed = len(found) == len(reads) and not is_builtin(old) and not is_builtin(new)
-        # jax's ``import *`` binds the old name too, over any other binding before it: not followed
-        rebinds = any(_hijax_import(star) for star in model.stars) and any(
-            b.statement is None or not _hijax_import(b.statement) for b in model.bindings.get(old, ())
-        )
+        rebinds = _star_over_a_binding(model, old)
         self.why = "is bound here besides, where jax's star import binds it over what ran before" if rebinds else None
         self.pairs = list(zip(reads, found)) if followed and not rebinds else None
         self.typed = [IN_A_STRING] if any(_names_in(text, old) for text in model.typed_strings) else []
@@ -121,6 +118,20 @@ class ModelReads:
         """Does anything but an import from jax's hijax modules bind the new name where ``scope`` sees it?"""
         found = visible(self.model, scope, self.new)
         return found is None or any(b.statement is None or not _hijax_import(b.statement) for b in found)
+
+
+def _star_over_a_binding(model: NameModel, old: str) -> bool:
+    """Does jax's ``import *`` bind the old name over a module-level binding of it made
+    before (at 0.11 it does, at 0.12 no longer): what reads it then is not followed."""
+    stars = [star.after for star in model.star_bindings if _hijax_import(star.statement)]
+    return (
+        any(
+            b.scope.parent is None and (b.statement is None or not _hijax_import(b.statement)) and b.after < max(stars)
+            for b in model.bindings.get(old, ())
+        )
+        if stars
+        else False
+    )
 
 
 _UNFOLLOWED = "is bound where a read of it is not followed (a `global`, a `del`, a binding after a read)"
