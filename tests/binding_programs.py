@@ -11,8 +11,9 @@ The enumeration (the reference, 4.2 "Naming and binding", and 7/8 for the statem
   after its ``def``), a lambda, a comprehension;
 - where code may not run, or run again: ``if``, ``for`` (twice), ``try`` (a read that finds
   nothing is caught there as a ``NameError``);
-- reads: a name, an attribute of the hijax module, a base of a class, a name inside a
-  string annotation, inside an f-string, in a comprehension, in a lambda.
+- reads: a name, an attribute of the hijax module or of a class whose body imports the
+  name (``NS.Old``), a base of a class, a name inside a string annotation, inside an
+  f-string, in a comprehension, in a lambda.
 
 ``build(rng)`` gives the code; ``run(code, names)`` runs it against a stand-in for jax's
 hijax module holding ``names`` (each the same class), and gives what each read saw, in
@@ -41,6 +42,9 @@ _SIMPLE = {
     "read": "_read(lambda: {n})",
     "read_here": "try:\n    _log({n})\nexcept NameError:\n    _log('unbound')",
     "read_attribute": "_read(lambda: hjx.{old})",
+    "class_import": f"class NS:\n    from {HIJAX} import {{old}}",
+    "read_class_attribute": "_read(lambda: NS.{old})",
+    "class_base": "try:\n    class KN{i}(NS.{old}):\n        pass\n    _log(KN{i})\nexcept (NameError, AttributeError):\n    _log('unbound')",
     "string_annotation": "_s: '{n}' = 1",
     "fstring": "try:\n    _log(f'{{{n}.__name__}}')\nexcept NameError:\n    _log('unbound')",
     "comprehension": "try:\n    _log([{n} for _ in range(1)])\nexcept NameError:\n    _log('unbound')",
@@ -125,8 +129,8 @@ def run(code: str, names: tuple[str, ...]) -> list[str]:
     def read(thunk):
         try:
             trace.append(_shown(thunk()))
-        except NameError:
-            trace.append("unbound")
+        except (NameError, AttributeError) as error:
+            trace.append(type(error).__name__)
 
     def call(function):
         try:

@@ -121,17 +121,18 @@ class ModelReads:
 
 
 def _star_over_a_binding(model: NameModel, old: str) -> bool:
-    """Does jax's ``import *`` bind the old name over a module-level binding of it made
-    before (at 0.11 it does, at 0.12 no longer): what reads it then is not followed."""
+    """Does jax's ``import *`` bind the old name beside a module-level binding of it (at 0.11
+    it does, at 0.12 no longer), so that a read may find either: over another binding made
+    before it, or before one made after it (a function called in between)? Not followed then."""
     stars = [star.after for star in model.star_bindings if _hijax_import(star.statement)]
-    return (
-        any(
-            b.scope.parent is None and (b.statement is None or not _hijax_import(b.statement)) and b.after < max(stars)
-            for b in model.bindings.get(old, ())
-        )
-        if stars
-        else False
-    )
+    if not stars:
+        return False
+    for b in model.bindings.get(old, ()):
+        if b.scope.parent is None and b.after is not None:
+            other = b.statement is None or not _hijax_import(b.statement)
+            if (other and b.after < max(stars)) or b.after > min(stars):
+                return True
+    return False
 
 
 _UNFOLLOWED = "is bound where a read of it is not followed (a `global`, a `del`, a binding after a read)"
