@@ -218,7 +218,8 @@ QUALIFIED_FORMS = [
 @pytest.mark.parametrize("code", SOURCES + FORMS + QUALIFIED_FORMS)
 def test_qualified_names_are_libcsts(code):
     """``analysis.qualified``: for every name, attribute, call and subscript, libcst's
-    scopes' answer (what ``QualifiedNameProvider`` gives), whether the model is sure or not."""
+    scopes' answer (what ``QualifiedNameProvider`` gives), whether the model is sure or not,
+    and whether the visit gave the node's ancestors or not (the qualifier then finds them)."""
     wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
     scopes, parents = wrapper.resolve(ScopeProvider), parents_under(wrapper.module)
     qualifier = Qualifier(model_of(code), wrapper)  # as the rules make it
@@ -230,6 +231,7 @@ def test_qualified_names_are_libcsts(code):
         scope = scopes.get(node)
         theirs = set(scope.get_qualified_names_for(node)) if scope else set()
         assert qualifier.names(node, chain) == theirs, cst.Module([]).code_for_node(node)
+        assert qualifier.names(node, None) == theirs, cst.Module([]).code_for_node(node)  # a node not visited
         if not any(q.name.rpartition(".")[2] in {"VmapOf", "A"} for q in theirs):
             continue
         assert qualifier.may_end_in(node, {"VmapOf", "A"}), cst.Module([]).code_for_node(node)

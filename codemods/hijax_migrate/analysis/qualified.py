@@ -31,6 +31,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedName, QualifiedNameSource, ScopeProvider
 
 from .names import NameModel, sure_names
+from .nodes import parents_under
 
 # A node under these has no scope in libcst's analysis (never visited by it).
 _NO_SCOPE = (cst.Import, cst.ImportFrom, cst.NameItem)
@@ -65,15 +66,23 @@ class Qualifier:
     def __init__(self, model: NameModel | None, wrapper: cst.MetadataWrapper | None):
         self.model, self.wrapper = model, wrapper
         self._scopes = None
+        self._parents: dict | None = None  # every node's, made once a tree where a visit did not give them
         self.unsure = 0  # how many answers came from libcst's scopes
 
     def names(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None) -> set[QualifiedName]:
         """``ancestors``: the node's, nearest first, up to the module (None: not known)."""
+        if ancestors is None and self.model is not None and self.sure(node) is not None:
+            ancestors = self._ancestors(node)  # the place decides: a walk of fields, not libcst's scopes
         place = _place(node, ancestors, self.sure) if ancestors is not None else "unsure"
         if place == "none":
             return set()
         sure = self.sure(node) if place == "expression" else None
         return sure if sure is not None else self.from_scopes(node)
+
+    def _ancestors(self, node: cst.CSTNode) -> list | None:
+        if self._parents is None:
+            self._parents = parents_under(self.wrapper.module) if self.wrapper is not None else {}
+        return ancestors_from(self._parents, node)
 
     def may_end_in(self, node: cst.CSTNode, lasts) -> bool:
         """May a qualified name of ``node`` end in one of ``lasts``? Each of libcst's
