@@ -44,7 +44,10 @@ _SIMPLE = {
     "read_attribute": "_read(lambda: hjx.{old})",
     "class_import": f"class NS:\n    from {HIJAX} import {{old}}",
     "read_class_attribute": "_read(lambda: NS.{old})",
-    "class_base": "try:\n    class KN{i}(NS.{old}):\n        pass\n    _log(KN{i})\nexcept (NameError, AttributeError):\n    _log('unbound')",
+    "class_base": (
+        "try:\n    class KN{i}(NS.{old}):\n        pass\n    _log(KN{i})\n"
+        "except (NameError, AttributeError):\n    _log('unbound')"
+    ),
     "string_annotation": "_s: '{n}' = 1",
     "fstring": "try:\n    _log(f'{{{n}.__name__}}')\nexcept NameError:\n    _log('unbound')",
     "comprehension": "try:\n    _log([{n} for _ in range(1)])\nexcept NameError:\n    _log('unbound')",
