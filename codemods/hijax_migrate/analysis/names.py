@@ -130,7 +130,8 @@ def _is_pattern(node: ast.AST) -> bool:
 def sure_names(model: NameModel | None, full: str | None) -> tuple[str, set[str]] | None:
     """The qualified names of a dotted name read at module level or in a function, where the
     model is sure of them: ("builtin", ...) for a builtin, ("import", ...) for what the imports
-    binding its longest bound prefix make it; None where something else may bind it."""
+    binding its longest bound prefix make it, ("local", ...) where only the module's own
+    assignments, ``def`` and ``class`` bind its head (``local_names``); None elsewhere."""
     if full is None:
         return "import", set()
     if model is None:
@@ -139,6 +140,9 @@ def sure_names(model: NameModel | None, full: str | None) -> tuple[str, set[str]
     if head not in model.bindings and head not in model.declared:
         return ("builtin", {f"builtins.{head}"}) if is_builtin(head) else ("import", set())
     found = model.imported_only(head)
+    if found is None:
+        local = local_names(model, head, full)
+        return ("local", local) if local is not None else None
     if not found or not model.read_after(head, found):
         return None
     prefix = full
@@ -148,6 +152,17 @@ def sure_names(model: NameModel | None, full: str | None) -> tuple[str, set[str]
             return "import", {name for stmt in statements.values() for name in import_qualified(stmt, full)}
         prefix = prefix.rpartition(".")[0]
     return "import", set()
+
+
+def local_names(model: NameModel, head: str, full: str) -> set[str] | None:
+    """libcst's names of a dotted name whose head only the module's assignments, ``def`` and
+    ``class`` bind, wherever it is read: the name as the module spells it (a class ``NS``:
+    ``NS.Old``). None where an import, a ``global`` or a function's or class body's binding
+    may bind it (libcst names those under them: ``f.<locals>.x``), or a builtin's name."""
+    bindings = model.bindings.get(head, [])
+    if head in model.declared or is_builtin(head) or not bindings:
+        return None
+    return {full} if all(b.statement is None and b.scope.parent is None for b in bindings) else None
 
 
 def is_builtin(name: str) -> bool:

@@ -38,6 +38,11 @@ _NO_SCOPE = (cst.Import, cst.ImportFrom, cst.NameItem)
 # Where the model does not follow libcst's visit: its scopes answer.
 _UNSURE = (cst.Match, cst.MatchCase)
 _TYPE_MAKERS = {"typing.NewType", "typing.TypeVar"}
+_SOURCES = {
+    "builtin": QualifiedNameSource.BUILTIN,
+    "import": QualifiedNameSource.IMPORT,
+    "local": QualifiedNameSource.LOCAL,
+}
 
 
 def model_of(code: str | None) -> NameModel | None:
@@ -107,8 +112,7 @@ class Qualifier:
         found = sure_names(self.model, full)
         if found is None:
             return None
-        source = QualifiedNameSource.BUILTIN if found[0] == "builtin" else QualifiedNameSource.IMPORT
-        return {QualifiedName(name, source) for name in found[1]}
+        return {QualifiedName(name, _SOURCES[found[0]]) for name in found[1]}
 
     def from_scopes(self, node: cst.CSTNode) -> set[QualifiedName]:
         self.unsure += 1

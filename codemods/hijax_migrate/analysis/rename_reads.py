@@ -22,7 +22,7 @@ from libcst.helpers import get_full_name_for_node
 
 from .bindings import Read
 from .cst_blocks import small_statements
-from .names import NameModel, NameScope, import_qualified, is_builtin
+from .names import NameModel, NameScope, import_qualified, is_builtin, local_names
 from .project import HIJAX_MODULES
 from .resolution import reached_first, resolve, resolving_block, runs_at_once, visible
 
@@ -210,7 +210,7 @@ def attribute_names(model: NameModel, node: cst.Attribute, parents) -> set[str] 
     head = full.partition(".")[0]
     found = model.imported_only(head)
     if found is None:
-        return _locally_bound(model, head, full)
+        return local_names(model, head, full)
     if any(
         isinstance(b.statement, ast.Import) and b.node.asname is None and f"{b.node.name}.".startswith(f"{full}.")
         for b in found
@@ -225,17 +225,6 @@ def attribute_names(model: NameModel, node: cst.Attribute, parents) -> set[str] 
             return {f"builtins.{prefix}"} if is_builtin(prefix) else set()
         prefix = prefix.rpartition(".")[0]
     return set()
-
-
-def _locally_bound(model: NameModel, head: str, full: str) -> set[str] | None:
-    """libcst's names of a chain whose head only the module's assignments, ``def`` and
-    ``class`` bind, wherever it is read: the chain as the module names it (a class ``NS``:
-    ``NS.Old``, no hijax name). None where an import, a ``global`` or a function's or class
-    body's binding may bind it (named under them: ``f.<locals>.x``), or a builtin's name."""
-    bindings = model.bindings.get(head, [])
-    if head in model.declared or is_builtin(head) or not bindings:
-        return None
-    return {full} if all(b.statement is None and b.scope.parent is None for b in bindings) else None
 
 
 def _in_import(node: cst.CSTNode, parents) -> bool:

@@ -179,8 +179,8 @@ def tree_map_of(model: NameModel | None) -> Callable[[ast.expr], bool]:
     """Is an expression ``jax.tree.map`` or ``jax.tree_util.tree_map``, as the name model is sure?"""
 
     def is_tree_map(func: ast.expr) -> bool:
-        found = sure_names(model, full_name(func))
-        return found is not None and bool(found[1]) and found[1] <= TREE_MAPS
+        found = sure_names(model, full_name(func))  # jax's, imported: never a name the module binds itself
+        return found is not None and found[0] == "import" and bool(found[1]) and found[1] <= TREE_MAPS
 
     return is_tree_map
 
