@@ -34,14 +34,12 @@ def resolve(model: NameModel, where: NameScope, name: str, at: ast.AST) -> Resol
     """The read of ``name`` at ``at`` (a node with its position) in the block ``where``."""
     if name in model.declared or _deleted(model, name):
         return None
-    blocks = _blocks(model, name)
-    scope, first, at_once = where, True, True
-    while scope is not None:
+    blocks, at_once = _blocks(model, name), True
+    for scope in _path(where):
         mine = tuple(b for b, block in blocks if block is scope)
-        if mine and (first or scope.kind != "class"):
+        if mine:
             return _in_block(model, scope, name, mine, at if at_once else None)
-        at_once = at_once and scope.kind in _AT_ONCE
-        scope, first = scope.parent, False
+        at_once = at_once and scope.kind in _AT_ONCE  # a class skipped on the way runs at once too
     return Resolved((), True)
 
 
