@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from .names import NameModel, NameScope
+from .names import NameModel, NameScope, block_of
 
 
 @dataclass
@@ -30,19 +30,19 @@ class FunctionNames:
     def of(cls, func: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionNames:
         model = NameModel.of(ast.Module(body=[func], type_ignores=[]))
         found = cls(func, declared=set(model.declared))
-        scope, walrus = _own_scope(model, func), _walrus_targets(func)
+        scope = _own_scope(model, func)
         # ``del x`` binds x in its block, as an assignment does (the model counts it a read)
         deleted = {
             name: [(w, r) for w, r in reads if isinstance(r.ctx, ast.Del)] for name, reads in model.reads.items()
         }
         for name in {*model.bindings, *(name for name, dels in deleted.items() if dels)}:
-            mine = [b.node for b in model.bindings.get(name, ()) if b.scope is scope or _walrus_in(b, scope, walrus)]
+            mine = [b.node for b in model.bindings.get(name, ()) if b.scope is scope or block_of(b) is scope]
             mine += [read for where, read in deleted.get(name, ()) if where is scope]
             if mine:
                 found.bindings[name] = sorted(mine, key=_place)
         for name, reads in model.reads.items():
             dels = {id(where) for where, _ in deleted[name]}
-            reaching = [(w, r) for w, r in reads if _resolves(model, w, name, walrus, dels) is scope]
+            reaching = [(w, r) for w, r in reads if _resolves(model, w, name, dels) is scope]
             if reaching:
                 found.reads[name] = sorted((read for _, read in reaching), key=_place)
                 found.own |= {id(read) for where, read in reaching if where is scope}
@@ -66,37 +66,17 @@ def _own_scope(model: NameModel, func) -> NameScope | None:
     return None
 
 
-def _walrus_targets(func) -> set[int]:
-    """The names ``:=`` binds inside a comprehension of ``func`` (they bind in the function's block)."""
-    found = set()
-    for node in ast.walk(func):
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            found |= {id(sub.target) for sub in ast.walk(node) if isinstance(sub, ast.NamedExpr)}
-    return found
-
-
-def _walrus_in(binding, scope: NameScope | None, walrus: set[int]) -> bool:
-    """A ``:=`` in a comprehension inside ``scope``'s block (it binds there)."""
-    return id(binding.node) in walrus and _enclosing_function(binding.scope) is scope
-
-
-def _resolves(model: NameModel, where: NameScope, name: str, walrus: set[int], dels: set[int]) -> NameScope | None:
+def _resolves(model: NameModel, where: NameScope, name: str, dels: set[int]) -> NameScope | None:
     """The block a read of ``name`` in ``where`` reaches (None: the module's, or a builtin);
     ``dels``: the blocks that ``del`` it (which binds it there)."""
-    binders = {id(b.scope) for b in model.bindings.get(name, ())} | dels
-    binders |= {id(_enclosing_function(b.scope)) for b in model.bindings.get(name, ()) if id(b.node) in walrus}
+    found = model.bindings.get(name, ())
+    binders = {id(b.scope) for b in found} | {id(block_of(b)) for b in found} | dels
     scope, first = where, True
     while scope is not None and scope.parent is not None:
         if (first or scope.kind != "class") and id(scope) in binders:
             return scope
         scope, first = scope.parent, False
     return None
-
-
-def _enclosing_function(scope: NameScope) -> NameScope:
-    while scope.kind == "comprehension" and scope.parent is not None:
-        scope = scope.parent
-    return scope
 
 
 def _place(node: ast.AST) -> tuple[int, int]:
@@ -113,8 +93,7 @@ def module_function(model: NameModel, body: list[ast.stmt], read: ast.Name):
     where = next((s for s, r in model.reads.get(name, ()) if _place(r) == _place(read)), None)
     if where is None or name in model.declared:
         return "none"
-    walrus = {target for stmt in body for target in _walrus_targets(stmt)}
-    blocks = [_enclosing_function(b.scope) if id(b.node) in walrus else b.scope for b in model.bindings.get(name, [])]
+    blocks = [block_of(b) for b in model.bindings.get(name, [])]
     scope = where
     while scope.parent is not None:
         if scope.kind != "class" and any(block is scope for block in blocks):

@@ -165,6 +165,15 @@ def local_names(model: NameModel, head: str, full: str) -> set[str] | None:
     return {full} if all(b.statement is None and b.scope.parent is None for b in bindings) else None
 
 
+def block_of(binding: Binding) -> NameScope:
+    """The block a binding binds in: its own scope's, but a ``:=`` in a comprehension binds
+    in the block around the comprehension (the reference, 6.2.8)."""
+    block = binding.scope
+    while binding.walrus and block.kind == "comprehension" and block.parent is not None:
+        block = block.parent
+    return block
+
+
 def is_builtin(name: str) -> bool:
     return hasattr(builtins, name)
 

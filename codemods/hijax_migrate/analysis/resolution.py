@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .names import Binding, NameModel, NameScope
+from .names import Binding, NameModel, NameScope, block_of
 
 _FUNCTIONS = ("function", "lambda", "annotation")
 _AT_ONCE = ("class", "comprehension")  # blocks whose code runs where they stand
@@ -105,13 +105,7 @@ def _in_block(model: NameModel, scope: NameScope, name: str, mine: tuple[Binding
 
 def _blocks(model: NameModel, name: str) -> list[tuple[Binding, NameScope]]:
     """Each binding of ``name`` with the block it binds in."""
-    found = []
-    for binding in model.bindings.get(name, ()):
-        block = binding.scope
-        while binding.walrus and block.kind == "comprehension" and block.parent is not None:
-            block = block.parent
-        found.append((binding, block))
-    return found
+    return [(binding, block_of(binding)) for binding in model.bindings.get(name, ())]
 
 
 def _deleted(model: NameModel, name: str) -> bool:
