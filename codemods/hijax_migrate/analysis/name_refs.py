@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from .constants import ModuleConstants, Values
-from .namespace_after import called_name
+from .names import called_name
 from .sites import NAME, SELF, UNKNOWN, Site, _Walker
 
 GETTERS = frozenset({"getattr", "hasattr", "setattr", "delattr", "getattr_static"})

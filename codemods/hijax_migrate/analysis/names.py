@@ -20,6 +20,8 @@ import ast
 import builtins
 from dataclasses import dataclass, field
 
+from ..core.stmts import FIELDS
+
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
@@ -217,22 +219,6 @@ def import_qualified(stmt: ast.Import | ast.ImportFrom, full_name: str) -> set[s
     return results
 
 
-_COMPOUND = (
-    ast.If,
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.Try,
-    ast.With,
-    ast.AsyncWith,
-    ast.FunctionDef,
-    ast.AsyncFunctionDef,
-    ast.ClassDef,
-    *([ast.Match] if hasattr(ast, "Match") else []),
-    *([ast.TryStar] if hasattr(ast, "TryStar") else []),
-)
-
-
 def _end(node: ast.AST) -> tuple[int, int]:
     return node.end_lineno, node.end_col_offset
 
@@ -245,14 +231,16 @@ def _made_at(node: ast.AST, within: ast.stmt | None) -> tuple[int, int] | None:
         return _end(node.type) if node.type is not None else (node.lineno, node.col_offset)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return _end(node)
-    if within is not None and not isinstance(within, _COMPOUND):
+    if within is not None and not any(hasattr(within, name) for name in FIELDS):  # a simple statement
         return _end(within)
     return _end(node) if hasattr(node, "end_lineno") else None
 
 
-def full_last(func: ast.expr) -> str | None:
-    """The last name of a called name or attribute chain (``typing.cast``: ``cast``)."""
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+def called_name(func: ast.expr) -> str | None:
+    """The name a call calls: ``f`` or ``mod.f`` (``typing.cast``: ``cast``)."""
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else None
 
 
 def parameters(args: ast.arguments) -> list[ast.arg]:
@@ -498,8 +486,8 @@ class _Walk:
 
     def Call(self, node: ast.Call) -> None:
         self.node(node.func)
-        maker = full_last(node.func) in ("TypeVar", "NewType")  # a name, then types
-        cast = full_last(node.func) == "cast"  # a type, then a value
+        maker = called_name(node.func) in ("TypeVar", "NewType")  # a name, then types
+        cast = called_name(node.func) == "cast"  # a type, then a value
         for at, arg in enumerate(node.args):
             (self.typed if (maker and at > 0) or (cast and at == 0) else self.node)(arg)
         for keyword in node.keywords:

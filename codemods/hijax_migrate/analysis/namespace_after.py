@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from .ast_summary import full_name
 from .line_walk import spans, word_lines
+from .names import called_name
 from .namespace import (
     API_NAMES,
     ATTRIBUTE,
@@ -202,13 +203,6 @@ def _calls(stmt: ast.stmt) -> Iterator[ast.Call]:
 
 def _static(func: ast.FunctionDef) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in func.decorator_list)
-
-
-def called_name(func: ast.expr) -> str | None:
-    """The name a call calls: ``f`` or ``mod.f``."""
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else None
 
 
 def _keyword(node: ast.Call | ast.ClassDef, name: str) -> ast.expr | None:
