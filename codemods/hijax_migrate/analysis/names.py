@@ -219,6 +219,14 @@ def import_qualified(stmt: ast.Import | ast.ImportFrom, full_name: str) -> set[s
     return results
 
 
+# The statements that hold blocks (``core.stmts.FIELDS``): the others are simple.
+_COMPOUND = frozenset(
+    kind
+    for kind in vars(ast).values()
+    if isinstance(kind, type) and issubclass(kind, ast.stmt) and any(field in kind._fields for field in FIELDS)
+)
+
+
 def _end(node: ast.AST) -> tuple[int, int]:
     return node.end_lineno, node.end_col_offset
 
@@ -231,7 +239,7 @@ def _made_at(node: ast.AST, within: ast.stmt | None) -> tuple[int, int] | None:
         return _end(node.type) if node.type is not None else (node.lineno, node.col_offset)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return _end(node)
-    if within is not None and not any(hasattr(within, name) for name in FIELDS):  # a simple statement
+    if within is not None and type(within) not in _COMPOUND:
         return _end(within)
     return _end(node) if hasattr(node, "end_lineno") else None
 
@@ -281,11 +289,9 @@ class _Walk:
                 continue  # a docstring, or a bare constant: binds and reads nothing
             self.statements.append(stmt)
             self.depth += 1
-            try:
-                self.node(stmt)
-            finally:
-                self.statements.pop()
-                self.depth -= 1
+            self.node(stmt)
+            self.statements.pop()
+            self.depth -= 1
 
     def node(self, node: ast.AST) -> None:
         handler = getattr(self, type(node).__name__, None)
@@ -306,27 +312,30 @@ class _Walk:
             elif isinstance(value, ast.AST):
                 self.node(value)
 
+    # The walk's state is set around what it walks and set back after; an error ends the
+    # whole walk (``NameModel.of`` gives no model), so nothing sets it back on one.
     def bind(self, name: str, node: ast.AST, statement: ast.stmt | None = None) -> None:
+        self.model.bind(name, self.binding(node, statement))
+
+    def binding(self, node: ast.AST, statement: ast.stmt | None = None) -> Binding:
+        """``node``'s binding where the walk stands: its statement, where the code has made
+        it, whether a compound statement of its block guards it, whether ``:=`` makes it."""
         within = self.statements[-1] if self.statements else None
-        walrus = node is self.walrus
-        guarded = self.depth > 1 or self.guards > 0
         after = self.made_at or _made_at(node, within)
-        self.model.bind(name, Binding(self.scope, node, statement, within, after, guarded, walrus))
+        return Binding(
+            self.scope, node, statement, within, after, self.depth > 1 or self.guards > 0, node is self.walrus
+        )
 
     def nested(self, kind: str, visit) -> None:
-        outer, self.scope, depth, self.depth = self.scope, NameScope(kind, self.scope), self.depth, 0
-        guards, self.guards = self.guards, 0
-        try:
-            visit()
-        finally:
-            self.scope, self.depth, self.guards = outer, depth, guards
+        outer, depth, guards = self.scope, self.depth, self.guards
+        self.scope, self.depth, self.guards = NameScope(kind, outer), 0, 0
+        visit()
+        self.scope, self.depth, self.guards = outer, depth, guards
 
     def guarded(self, visit) -> None:
         self.guards += 1
-        try:
-            visit()
-        finally:
-            self.guards -= 1
+        visit()
+        self.guards -= 1
 
     def For(self, node: ast.For | ast.AsyncFor) -> None:
         self.node(node.iter)
@@ -337,20 +346,16 @@ class _Walk:
     def target(self, node: ast.expr, made_at: tuple[int, int]) -> None:
         """A target bound once what stands after it in the text has run (a loop's iterable)."""
         self.made_at = made_at
-        try:
-            self.node(node)
-        finally:
-            self.made_at = None
+        self.node(node)
+        self.made_at = None
 
     AsyncFor = For
 
     def NamedExpr(self, node: ast.NamedExpr) -> None:
         self.node(node.value)
         self.walrus, self.made_at = node.target, _end(node)
-        try:
-            self.node(node.target)
-        finally:
-            self.walrus, self.made_at = None, None
+        self.node(node.target)
+        self.walrus, self.made_at = None, None
 
     # -- bindings
     def Import(self, node: ast.Import) -> None:
@@ -361,9 +366,7 @@ class _Walk:
         self.model.import_froms.append(node)
         if any(alias.name == "*" for alias in node.names):
             self.model.stars.append(node)
-            within = self.statements[-1] if self.statements else None
-            guarded = self.depth > 1 or self.guards > 0
-            self.model.star_bindings.append(Binding(self.scope, node, node, within, _made_at(node, within), guarded))
+            self.model.star_bindings.append(self.binding(node, node))
             return
         for name, alias in bound_names(node):
             self.bind(name, alias, node)
@@ -465,12 +468,9 @@ class _Walk:
     # -- where a string may be read as a type: an annotation, a subscript of a name
     # (``List["T"]``), the type arguments of ``TypeVar``/``NewType``, ``cast``'s first
     def typed(self, node: ast.AST | None) -> None:
-        if node is None:
-            return
-        self.typing += 1
-        try:
+        if node is not None:
+            self.typing += 1
             self.node(node)
-        finally:
             self.typing -= 1
 
     def AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -486,8 +486,8 @@ class _Walk:
 
     def Call(self, node: ast.Call) -> None:
         self.node(node.func)
-        maker = called_name(node.func) in ("TypeVar", "NewType")  # a name, then types
-        cast = called_name(node.func) == "cast"  # a type, then a value
+        called = called_name(node.func)
+        maker, cast = called in ("TypeVar", "NewType"), called == "cast"  # a name, then types; a type, a value
         for at, arg in enumerate(node.args):
             (self.typed if (maker and at > 0) or (cast and at == 0) else self.node)(arg)
         for keyword in node.keywords:
