@@ -16,15 +16,16 @@ their lines without libcst's positions (a code generation of the module).
 from __future__ import annotations
 
 import ast
+import functools
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from .bindings import Read
 from .cst_blocks import small_statements
-from .names import NameModel, NameScope, import_qualified, is_builtin, local_names
+from .names import Binding, NameModel, NameScope, import_qualified, is_builtin, local_names
 from .project import HIJAX_MODULES
-from .resolution import reached_first, resolve, resolving_block, runs_at_once, visible
+from .resolution import Resolved, reached_first, resolve, resolving_block, runs_at_once, visible
 
 # A Name under these is no read: a name after a dot, an import's, a keyword's, a definition's.
 _NOT_READ = (
@@ -56,14 +57,22 @@ class ModelReads:
         self.pairs = list(zip(reads, found)) if followed and not rebinds else None
         self.typed = [IN_A_STRING] if any(_names_in(text, old) for text in model.typed_strings) else []
 
-    def of_import(self, node: cst.ImportFrom, bound: str) -> list[Read]:
+    @functools.cached_property
+    def _resolved(self) -> list[tuple[cst.Name, NameScope, ast.Name, Resolved | None]]:
+        """Each read paired with ``ast``'s, its block, and what it resolves to: once for every question."""
+        return [(name, scope, read, resolve(self.model, scope, self.old, read)) for name, (scope, read) in self.pairs]
+
+    def _binding(self, node: cst.ImportFrom, bound: str) -> Binding | None:
+        """The binding of ``bound`` that ``node`` makes (None: its ``ast`` statement is not known)."""
         stmt = self.imports.get(node)
-        binding = next((b for b in self.model.bindings.get(bound, ()) if b.statement is stmt), None)
+        return next((b for b in self.model.bindings.get(bound, ()) if b.statement is stmt), None) if stmt else None
+
+    def of_import(self, node: cst.ImportFrom, bound: str) -> list[Read]:
+        binding = self._binding(node, bound)
         if binding is None or self.pairs is None:
             return [Read(name, 2, True) for name in self.reads]  # any may be it: none is renamed
         found = []
-        for name, (scope, read) in self.pairs:
-            resolved = resolve(self.model, scope, self.old, read)
+        for name, scope, _, resolved in self._resolved:
             if resolved is None:
                 found.append(Read(name, 2, True))
             elif binding in resolved.bindings:
@@ -74,8 +83,7 @@ class ModelReads:
         """May the import, renamed, not be all a read of the new name finds? Something else
         binds it where the import stands, or a read of it would find the import where it
         finds another binding or none now (``_captured``)."""
-        stmt = self.imports.get(node)
-        binding = next((b for bs in self.model.bindings.values() for b in bs if b.statement is stmt), None)
+        binding = self._binding(node, self.old)  # asked of an import binding the old name itself
         return binding is None or self._shadowed(binding.scope) or self._captured(binding.scope)
 
     def _captured(self, block: NameScope) -> bool:
@@ -89,12 +97,11 @@ class ModelReads:
         return False
 
     def unbound(self, old: str) -> list[Read]:
-        """The reads no binding of the module may be (a star import's, if any)."""
+        """The reads no binding of the module may be (a star import's, if any); ``old``: this reader's own."""
         if self.pairs is None:
             return [Read(name, 0, True, self.why) for name in self.reads]
         found = []
-        for name, (scope, read) in self.pairs:
-            resolved = resolve(self.model, scope, old, read)
+        for name, scope, read, resolved in self._resolved:
             if resolved is None:
                 found.append(Read(name, 0, True, _UNFOLLOWED))
             elif not resolved.bindings:
