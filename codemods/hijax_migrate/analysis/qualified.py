@@ -76,13 +76,13 @@ class Qualifier:
 
     def names(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None) -> set[QualifiedName]:
         """``ancestors``: the node's, nearest first, up to the module (None: not known)."""
-        if ancestors is None and self.model is not None and self.sure(node) is not None:
+        sure = self.sure(node)
+        if ancestors is None and self.model is not None and sure is not None:
             ancestors = self._ancestors(node)  # the place decides: a walk of fields, not libcst's scopes
         place = _place(node, ancestors, self.sure) if ancestors is not None else "unsure"
         if place == "none":
             return set()
-        sure = self.sure(node) if place == "expression" else None
-        return sure if sure is not None else self.from_scopes(node)
+        return sure if place == "expression" and sure is not None else self.from_scopes(node)
 
     def _ancestors(self, node: cst.CSTNode) -> list | None:
         if self._parents is None:
