@@ -60,7 +60,13 @@ _SIMPLE = {
     "delete": "try:\n    del {n}\nexcept NameError:\n    _log('unbound')",
 }
 _MODULE_ONLY = {"star": f"from {HIJAX} import *"}
-_BLOCKS = ("if", "for", "try", "def", "class")
+_BLOCKS = {  # a block of each kind around a body drawn for it
+    "if": "if FLAG:\n{body}",
+    "for": "for _ in range(2):\n{body}",
+    "try": "try:\n{body}\nexcept NameError:\n    _log('unbound')",
+    "def": "def f{i}():\n{body}\n_call(f{i})",
+    "class": "class C{i}:\n{body}",
+}
 
 
 def build(rng: random.Random, old: str = OLD, new: str = NEW) -> str:
@@ -80,23 +86,14 @@ def _built(rng: random.Random, names: tuple[str, str, str], depth: int, where: s
 
 def _statement(rng: random.Random, names, depth: int, where: str, i: str) -> str:
     if depth < 2 and rng.random() < 0.3:
-        return _block(rng, names, depth, where, rng.choice(_BLOCKS), i)
+        return _block(rng, names, depth, where, rng.choice(list(_BLOCKS)), i)
     forms = {**_SIMPLE, **(_MODULE_ONLY if where == "module" else {})}
     return forms[rng.choice(sorted(forms))].format(n=rng.choice(names), i=i, old=names[0], new=names[1])
 
 
 def _block(rng: random.Random, names, depth: int, where: str, kind: str, i: str) -> str:
     inner = "function" if kind == "def" else "class" if kind == "class" else where
-    body = _indent(_built(rng, names, depth + 1, inner))
-    if kind == "if":
-        return f"if FLAG:\n{body}"
-    if kind == "for":
-        return f"for _ in range(2):\n{body}"
-    if kind == "try":
-        return f"try:\n{body}\nexcept NameError:\n    _log('unbound')"
-    if kind == "def":
-        return f"def f{i}():\n{body}\n_call(f{i})"
-    return f"class C{i}:\n{body}"
+    return _BLOCKS[kind].format(body=_indent(_built(rng, names, depth + 1, inner)), i=i)
 
 
 def _indent(code: str) -> str:
