@@ -19,7 +19,7 @@ from ...analysis.line_walk import names_on_its_line
 from ...analysis.paths import Facts
 from ...analysis.reach import Use
 from ...analysis.returns import Returned, classify, own_returns, returns_values
-from ...analysis.scopes import ClassInfo
+from ...analysis.scopes import ClassInfo, ModuleSummary
 from ...analysis.tree_writes import tree_writes
 from ...tree.calls import may_use
 from ..return_actions import Decided, RuleReturns, decide, logs_below_target
@@ -233,20 +233,18 @@ def _triage_sight(code, path, tree, summary, classes, options, project, lines) -
     )
 
 
+@dataclass
 class _Reads:
     """What triage's sight reads of the file and the tree, each once."""
 
-    def __init__(self, code: str, path: str, tree: ast.Module, summary, project, lines: list[str]):
-        self.code, self.path, self.tree, self.summary, self.project, self.lines = (
-            code,
-            path,
-            tree,
-            summary,
-            project,
-            lines,
-        )
-        self._uses: dict[str, list[Use]] = {}
-        self._named: list | None = None
+    code: str
+    path: str
+    tree: ast.Module
+    summary: ModuleSummary
+    project: object
+    lines: list[str]
+    _uses: dict[str, list[Use]] = field(default_factory=dict)
+    _named: list | None = None
 
     def uses(self, attr: str) -> list[Use]:
         from ...analysis.reach import tree_uses
