@@ -91,7 +91,7 @@ LONGEST = (
     "tests/test_verify_jax.py::test_a_migration_that_changes_a_gradient_is_broken_and_nothing_is_written",
     "tests/test_deflines_props.py::test_lines_read_from_ast_are_libcsts",
     "tests/test_hook_tree_props.py::test_the_kept_copy_is_the_pushed_tree_after_any_pushes_and_touches",
-    "tests/test_import_edits_props.py::test_import_statements_alone_give_the_whole_modules_result",
+    "tests/test_import_edits_props.py::test_import_edits_give_the_whole_modules_result",
     "tests/test_properties.py::test_rule_programs_migrate_or_warn",
     "tests/test_fast_paths_agree.py::test_calls_of_a_renamed_rule_anywhere",
     "tests/test_two_runs.py::test_runs_in_one_process_give_what_separate_processes_give",

@@ -1,9 +1,10 @@
 """The engine's fast paths give the slow paths' result: generated modules
 migrated as the tool runs them (triaged, rules focused on the classes and
 statements they edit, qualified names from the name model, lines from ``ast``,
-import visitors on the import statements alone) and with each of those off
-(every rule, every node visited, every qualified name from libcst's scopes,
-libcst's positions and scopes, libcst's visitors on the whole module) give the same
+the import visitor on the import statements alone, imports removed where the name
+model finds them unread) and with each of those off (every rule, every node
+visited, every qualified name from libcst's scopes, libcst's positions and
+scopes, libcst's visitors on the whole module) give the same
 code, changes and findings, or the same error."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from hijax_migrate.analysis.deflines import DefLines
 from hijax_migrate.analysis.primitives import PrimitiveMap
 from hijax_migrate.engine.engine import migrate_source
 from hijax_migrate.rules import context as rule_context
-from hijax_migrate.rules import import_edits
+from hijax_migrate.rules import import_edits, import_removal
 from hijax_migrate.rules.context import Options, RuleTransformer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,7 +28,7 @@ def slow_paths():
         for target, name, slow in [
             # the visitors on the whole module; the file's layout of its import lists kept as both ways keep it
             (import_edits, "add_imports", lambda visitor, context, tree: _laid(tree, visitor(context))),
-            (import_edits, "remove_imports", lambda visitor, context, tree, _: _laid(tree, visitor(context))),
+            (import_removal, "removed", _libcst_removed),  # libcst's scopes decide which imports are unused
             (rule_context, "model_of", lambda code: None),  # libcst's scopes: every qualified name
             (RuleTransformer, "_skips", lambda self, node: False),  # no focus: every node visited
             (DefLines, "line", lambda self, node: None),  # libcst's positions
@@ -40,6 +41,13 @@ def slow_paths():
 
 def _laid(tree, visitor):
     return import_edits.kept_layout(tree, visitor.transform_module(tree))
+
+
+def _libcst_removed(tree, requests):
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import RemoveImportsVisitor
+
+    return RemoveImportsVisitor(CodemodContext(), requests).transform_module(tree)
 
 
 def outcome(code: str, options: Options, triaged: bool):

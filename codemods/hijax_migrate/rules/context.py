@@ -29,6 +29,7 @@ class FileContext:
     wrapper: cst.MetadataWrapper | None
     warnings: list[str] = field(default_factory=list)
     scratch: dict = field(default_factory=dict)
+    removals: list = field(default_factory=list)  # (module, name, alias) of each import asked to go
     # A lone half of a derived pair in a primitive's body is reported at its class
     # (the derived-pairs rule runs): what one rule must know of another, as data.
     halves_reported: bool = False
@@ -53,31 +54,30 @@ class FileContext:
 
         AddImportsVisitor.add_needed_import(self.codemod_context(), module, obj)
 
-    def remove_import(self, module: str, obj: str | None = None, asname: str | None = None) -> None:
-        """``asname``: the name it is imported as, where it is not its own
-        (libcst removes only an import whose alias is the one asked for)."""
-        from libcst.codemod.visitors import RemoveImportsVisitor
-
-        RemoveImportsVisitor.remove_unused_import(self.codemod_context(), module, obj, asname)
+    def remove_import(self, module: str, obj: str, asname: str | None = None) -> None:
+        """``from module import obj [as asname]`` to go where nothing reads it
+        (``asname``: the name it is imported as, where it is not its own)."""
+        self.removals.append((module, obj, asname))
 
     def apply_imports(self, tree: cst.Module) -> cst.Module:
-        """The imports the rule asked for, added and removed by libcst's visitors
-        (on the import statements alone where that is the same: ``import_edits``)."""
-        if not self.scratch:
+        """The imports the rule asked for, removed where nothing reads them
+        (``import_removal``) and added by libcst's visitor (on the import
+        statements alone where that is the same: ``import_edits``)."""
+        if not self.scratch and not self.removals:
             return tree
-        from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+        from .import_edits import add_imports, kept_layout
+        from .import_removal import removed
 
-        from ..analysis.visitor_scans import matcher_scans_once
-        from .import_edits import add_imports, remove_imports
+        if self.scratch:
+            from libcst.codemod.visitors import AddImportsVisitor
 
-        context = self.codemod_context()
-        with matcher_scans_once():
-            if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
-                tree = add_imports(AddImportsVisitor, context, tree)
-            removals = context.scratch.get(RemoveImportsVisitor.CONTEXT_KEY)
-            if removals:
-                tree = remove_imports(RemoveImportsVisitor, context, tree, removals)
-        return tree
+            from ..analysis.visitor_scans import matcher_scans_once
+
+            context = self.codemod_context()
+            with matcher_scans_once():
+                if context.scratch.get(AddImportsVisitor.CONTEXT_KEY):
+                    tree = add_imports(AddImportsVisitor, context, tree)
+        return kept_layout(tree, removed(tree, self.removals)) if self.removals else tree
 
 
 class _Declared(Mapping):
