@@ -1,28 +1,35 @@
-"""Rules resolve no metadata provider for the qualified names of imported
-hijax names (the name model answers), and what they declare only when they
-first ask for it (``context.RuleTransformer.resolve``): nothing for a rule
-that never asks."""
+"""Rules resolve no metadata provider for the qualified names of the names
+the model resolves (imported hijax names, a function's own), and what they
+declare only when they first ask for it (``context.RuleTransformer.resolve``):
+nothing for a rule that never asks; no golden case resolves libcst's analyses."""
 
 from __future__ import annotations
 
 import libcst as cst
+import pytest
+from hijax_migrate.analysis.project import Project
+from hijax_migrate.analysis.summary import bridge_of
+from hijax_migrate.engine.engine import MigrationError, migrate_source
 from hijax_migrate.rules.context import RuleTransformer
 from libcst.metadata import MetadataWrapper, ScopeProvider
+from test_golden import options_for
+
+from golden import all_cases, read_case
 
 CODE = "import jax.experimental.hijax as hjx\n\nclass Op(hjx.VJPHiPrimitive):\n    x = hjx.VmapOf\n"
 
 
 class _Prims:
-    def __init__(self, code):
-        self.code = code
+    def __init__(self, code, tree):
+        self.code, self.bridge = code, bridge_of(tree, code)
 
 
 class Asking(RuleTransformer):
     TRAIL = True
     METADATA_DEPENDENCIES = (ScopeProvider,)
 
-    def __init__(self, word: str, code: str = CODE):
-        super().__init__(None, _Prims(code), None, None, None)
+    def __init__(self, word: str, tree: cst.Module, code: str = CODE):
+        super().__init__(None, _Prims(code, tree), None, None, None)
         self.word, self.seen = word, {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -46,7 +53,7 @@ def spy_on_resolving(monkeypatch) -> set[str]:
 def test_qualified_names_of_imported_names_resolve_nothing(monkeypatch):
     wrapper = MetadataWrapper(cst.parse_module(CODE), unsafe_skip_copy=True)
     asked = spy_on_resolving(monkeypatch)
-    rule = Asking("VmapOf")
+    rule = Asking("VmapOf", wrapper.module)
     wrapper.visit(rule)
     assert [names for names, _ in rule.seen.values()] == [{"jax.experimental.hijax.VmapOf"}]
     assert all(isinstance(parent, cst.Assign) for _, parent in rule.seen.values()) and asked == set()
@@ -55,16 +62,43 @@ def test_qualified_names_of_imported_names_resolve_nothing(monkeypatch):
 def test_a_rule_that_never_asks_resolves_nothing(monkeypatch):
     wrapper = MetadataWrapper(cst.parse_module(CODE), unsafe_skip_copy=True)
     asked = spy_on_resolving(monkeypatch)
-    rule = Asking("batch_dim_rule")  # absent: nothing to ask about
+    rule = Asking("batch_dim_rule", wrapper.module)  # absent: nothing to ask about
     wrapper.visit(rule)
     assert rule.seen == {} and asked == set()
 
 
-def test_a_name_the_model_is_not_sure_of_is_libcsts_scopes(monkeypatch):
+def test_a_name_a_function_binds_is_resolved_without_scopes(monkeypatch):
     code = "import jax.experimental.hijax as hjx\n\ndef f(hjx):\n    return hjx.VmapOf\n"
     wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
     asked = spy_on_resolving(monkeypatch)
-    rule = Asking("VmapOf", code)
+    rule = Asking("VmapOf", wrapper.module, code)
     wrapper.visit(rule)
     assert [names for names, _ in rule.seen.values()] == [{"f.<locals>.hjx.VmapOf"}]
-    assert "ScopeProvider" in asked
+    assert asked == set()
+
+
+def test_a_name_the_model_is_not_sure_of_is_libcsts_scopes(monkeypatch):
+    code = "import jax.experimental.hijax as hjx\n\nmatch v:\n    case hjx.VmapOf():\n        hjx = 1\n"
+    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
+    asked = spy_on_resolving(monkeypatch)
+    rule = Asking("VmapOf", wrapper.module, code)
+    wrapper.visit(rule)
+    assert [names for names, _ in rule.seen.values()] == [{"jax.experimental.hijax.VmapOf", "hjx.VmapOf"}]
+    assert "ScopeProvider" in asked  # in a ``match``: libcst's scopes answer
+
+
+_ANALYSES = {"ScopeProvider", "ParentNodeProvider", "QualifiedNameProvider"}
+
+
+@pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)
+def test_no_golden_input_needs_libcsts_analyses(path, monkeypatch):
+    """libcst only applies edits: no golden case, migrated as its flags say, resolves
+    libcst's scopes, parents or qualified names (the name model answers)."""
+    case = read_case(path)
+    options = options_for(case.flags)
+    asked = spy_on_resolving(monkeypatch)
+    try:
+        migrate_source(case.source, path.name, options, Project(options.extra_bases))
+    except MigrationError:
+        pass
+    assert not asked & _ANALYSES

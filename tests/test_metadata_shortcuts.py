@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import libcst as cst
+from hijax_migrate.analysis.summary import bridge_of
 from hijax_migrate.rules.context import RuleTransformer
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
@@ -18,10 +19,15 @@ GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.py")
 
 
 class _Prims:
-    """What a rule reads of the engine's ``PrimitiveMap`` here: the module's text."""
+    """What a rule reads of the engine's ``PrimitiveMap`` here: the module's text, and its
+    statements paired with ``ast``'s (made when first asked, as the engine makes them)."""
 
-    def __init__(self, code):
-        self.code = code
+    def __init__(self, code, module=None):
+        self.code, self.module = code, module
+
+    @property
+    def bridge(self):
+        return bridge_of(self.module, self.code) if self.code is not None else None
 
 
 class Everything(RuleTransformer):
@@ -29,8 +35,8 @@ class Everything(RuleTransformer):
 
     TRAIL = True
 
-    def __init__(self, code: str | None):
-        super().__init__(None, _Prims(code), None, None, None)
+    def __init__(self, code: str | None, module: cst.Module | None = None):
+        super().__init__(None, _Prims(code, module), None, None, None)
         self.seen = {}
 
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -52,7 +58,7 @@ def test_answers_are_libcsts_for_every_node():
             module = cst.parse_module(code)
         except cst.ParserSyntaxError:
             continue
-        rule = Everything(code)
+        rule = Everything(code, module)
         MetadataWrapper(module, unsafe_skip_copy=True).visit(rule)
         full = MetadataWrapper(module, unsafe_skip_copy=True)
         for node, answers in rule.seen.items():

@@ -91,8 +91,12 @@ def _resolved(code: str, name: str, line: int):
     "code, line, expected",
     [
         ("from m import X\nX\n", 2, ([1], False)),  # the module's, bound before
-        ("X\nfrom m import X\n", 1, None),  # bound after the read: a loop around both could run it first
+        ("X\nfrom m import X\n", 1, ([], True)),  # bound after the read, which runs once: not yet bound
+        ("X = 1\nclass K:\n    X = X\n", 3, ([1], False)),  # a class body binds it after: the module's
+        ("X = 1\nclass K:\n    Y = X\n    X = 2\n", 3, ([1], False)),
         ("for _ in y:\n    X\n    X = 1\n", 2, None),  # a loop may bind it first: not followed
+        ("while X:\n    X = 1\n", 1, None),  # a while's test runs again after its body
+        ("if c:\n    X\nX = 1\n", 2, None),  # in a block of the module: not followed
         ("if c:\n    X = 1\nX\n", 3, ([2], True)),  # may not have run
         ("X = 1\nclass K:\n    if c:\n        X = 2\n    X\n", 5, ([1, 4], False)),  # a class body: else the module's
         ("X = 1\ndef f():\n    X\n    X = 2\n", 3, ([4], False)),  # local to the function, wherever bound

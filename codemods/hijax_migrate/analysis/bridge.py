@@ -54,6 +54,11 @@ class Bridge:
             raise tool_bug(f"a {type(node).__name__} that is no statement of the tree was asked of ast", 0)
         return self._ast[i]
 
+    def paired(self, node: cst.CSTNode) -> ast.stmt | None:
+        """``ast``'s statement for ``node`` where it is a statement of the tree (else None)."""
+        i = self._index.get(node)
+        return self._ast[i] if i is not None else None
+
     def cst_of(self, stmt: ast.stmt, strict: bool = True) -> cst.CSTNode | None:
         """libcst's statement for ``stmt``, of ``parsed`` or of another parse of the same
         text; else a tool bug (``strict``) or None."""

@@ -27,8 +27,18 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 @dataclass(eq=False)
 class NameScope:
-    kind: str  # "module", "class", "function", "lambda", "comprehension"
+    kind: str  # "module", "class", "function", "lambda", "comprehension", "annotation"
     parent: NameScope | None
+    name: str | None = None  # a function's or class's
+
+    @property
+    def prefix(self) -> str:
+        """What libcst's qualified names of the names bound here start with
+        (``f.<locals>``, ``C``, ``f.<locals>.<comprehension>``; none at module level)."""
+        if self.parent is None or self.kind == "annotation":
+            return self.parent.prefix if self.parent is not None else ""
+        own = {"class": [self.name], "comprehension": ["<comprehension>"]}.get(self.kind, [self.name, "<locals>"])
+        return ".".join(filter(None, [self.parent.prefix, *own]))
 
 
 @dataclass(eq=False)
@@ -54,6 +64,8 @@ class NameModel:
     strings: list[str] = field(default_factory=list)  # string constants but docstrings
     typed_strings: list[str] = field(default_factory=list)  # those that may be read as types (``typed``)
     formatted: set[str] = field(default_factory=set)  # names read inside f-strings
+    # ids of the reads a block runs once, in order: at its top level, in no loop (``resolution``)
+    straight: set[int] = field(default_factory=set)
     attributes: dict[str, list[ast.Attribute]] = field(default_factory=dict)  # ``.attr`` -> its attributes
     import_froms: list[ast.ImportFrom] = field(default_factory=list)
     assignments: list[ast.Assign | ast.AnnAssign] = field(default_factory=list)  # in source order
@@ -276,6 +288,7 @@ class _Walk:
         self.statements: list[ast.stmt] = []  # the statements walked into, innermost last
         self.depth = 0  # of the statements walked into in the current block
         self.guards = 0  # inside what binds only when it runs so: a loop's target, a handler, a pattern
+        self.repeats = 0  # inside a ``while``'s test: run again after its body
         self.typing = 0  # inside what a type checker reads as a type, where a string is one
         self.walrus: ast.Name | None = None
         self.made_at: tuple[int, int] | None = None  # where what is bound now is made (``For``, ``NamedExpr``)
@@ -326,9 +339,9 @@ class _Walk:
             self.scope, node, statement, within, after, self.depth > 1 or self.guards > 0, node is self.walrus
         )
 
-    def nested(self, kind: str, visit) -> None:
+    def nested(self, kind: str, visit, name: str | None = None) -> None:
         outer, depth, guards = self.scope, self.depth, self.guards
-        self.scope, self.depth, self.guards = NameScope(kind, outer), 0, 0
+        self.scope, self.depth, self.guards = NameScope(kind, outer, name), 0, 0
         visit()
         self.scope, self.depth, self.guards = outer, depth, guards
 
@@ -350,6 +363,13 @@ class _Walk:
         self.made_at = None
 
     AsyncFor = For
+
+    def While(self, node: ast.While) -> None:
+        self.repeats += 1
+        self.node(node.test)
+        self.repeats -= 1
+        self.body(node.body)
+        self.body(node.orelse)
 
     def NamedExpr(self, node: ast.NamedExpr) -> None:
         self.node(node.value)
@@ -385,6 +405,8 @@ class _Walk:
             self.bind(node.id, node)
         else:
             self.model.reads.setdefault(node.id, []).append((self.scope, node))
+            if self.depth == 1 and not (self.guards or self.repeats):
+                self.model.straight.add(id(node))
             if self.in_fstring:
                 self.model.formatted.add(node.id)
 
@@ -429,7 +451,7 @@ class _Walk:
         self.bind(node.name, node)
         self.type_params(node)
         self.outside(node)
-        self.nested("function", lambda: (self.parameters(node.args), self.body(node.body)))
+        self.nested("function", lambda: (self.parameters(node.args), self.body(node.body)), node.name)
 
     AsyncFunctionDef = FunctionDef
 
@@ -441,7 +463,7 @@ class _Walk:
         self.bind(node.name, node)
         self.type_params(node)
         self.outside(node)
-        self.nested("class", lambda: self.body(node.body))
+        self.nested("class", lambda: self.body(node.body), node.name)
 
     def type_params(self, node: ast.AST) -> None:
         for param in getattr(node, "type_params", ()):

@@ -14,11 +14,16 @@ The model is sure of libcst's answer for a dotted name (a ``Name``, an
 In either case libcst's answer does not depend on the scope the node stands
 in, nor on whether it is an access. A node libcst's scopes never enter (an
 attribute's name, a keyword, a ``global``'s names, anything inside an import)
-has none; its place is read from the node's ancestors. Elsewhere (a head bound
-by an assignment, a parameter, a definition, in a nested scope; a node in a
-``match``, or in the first argument of a call that may be ``typing.NewType``)
-the answer is libcst's own, from its ``ScopeProvider`` (public API), resolved
-once a tree when first needed.
+has none; its place is read from the node's ancestors. Elsewhere, a read's
+head is resolved as Python resolves it (``resolution.resolve_in``: the reads
+of that name in the statement around it, where they all resolve alike): an
+import's names, a local's under its block's prefix (``f.<locals>.x``), as
+libcst names them; where Python reads otherwise than libcst's scopes (a read
+before the import that binds it, a class body's read before the class binds
+the name) the answer is Python's. What neither answers (a target, a node in a
+``match``, in a decorator, in the first argument of a call that may be
+``typing.NewType``) is libcst's own, from its ``ScopeProvider`` (public API),
+resolved once a tree when first needed: on no golden input.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from libcst.metadata import QualifiedName, QualifiedNameSource, ScopeProvider
 
 from .names import NameModel, sure_names
 from .nodes import parents_under
+from .rename_reads import is_store
+from .resolution import Resolved, qualified, resolve_in
 
 # A node under these has no scope in libcst's analysis (never visited by it).
 _NO_SCOPE = (cst.Import, cst.ImportFrom, cst.NameItem)
@@ -68,8 +75,10 @@ _MEMO: dict = {}  # the last text's model: a pure function's memo
 class Qualifier:
     """Qualified names node by node: the model's where it is sure, else libcst's scopes."""
 
-    def __init__(self, model: NameModel | None, wrapper: cst.MetadataWrapper | None):
-        self.model, self.wrapper = model, wrapper
+    def __init__(self, model: NameModel | None, wrapper: cst.MetadataWrapper | None, bridge=None):
+        """``bridge``: made when first asked, the tree's statements paired with ``ast``'s
+        (``bridge.Bridge``), as the model read them; None: not known."""
+        self.model, self.wrapper, self._bridge = model, wrapper, bridge
         self._scopes = None
         self._parents: dict | None = None  # every node's, made once a tree where a visit did not give them
         self.unsure = 0  # how many answers came from libcst's scopes
@@ -77,12 +86,35 @@ class Qualifier:
     def names(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None) -> set[QualifiedName]:
         """``ancestors``: the node's, nearest first, up to the module (None: not known)."""
         sure = self.sure(node)
-        if ancestors is None and self.model is not None and sure is not None:
+        if ancestors is None and self.model is not None and (sure is not None or self._bridge is not None):
             ancestors = self._ancestors(node)  # the place decides: a walk of fields, not libcst's scopes
         place = _place(node, ancestors, self.sure) if ancestors is not None else "unsure"
         if place == "none":
             return set()
-        return sure if place == "expression" and sure is not None else self.from_scopes(node)
+        found = (sure if sure is not None else self._resolved(node, ancestors)) if place == "expression" else None
+        return found if found is not None else self.from_scopes(node)
+
+    def _resolved(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> set[QualifiedName] | None:
+        full = get_full_name_for_node(node)
+        found = self.resolution(node, ancestors) if full is not None else None
+        if found is None:
+            return None
+        return {QualifiedName(name, _SOURCES[source]) for source, name in qualified(found, full)}
+
+    def resolution(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] | None) -> Resolved | None:
+        """What the head of a dotted name read at ``node`` resolves to, from the reads of
+        that name in the statement around it, where they all resolve alike
+        (``resolution.resolve_in``); None: not known, or ``node`` binds or deletes it."""
+        full = get_full_name_for_node(node)
+        bridge = self._bridge() if self._bridge is not None else None
+        if full is None or self.model is None or bridge is None or not bridge.as_written:
+            return None
+        if ancestors is None:
+            ancestors = self._ancestors(node)
+        if ancestors is None or (isinstance(node, cst.Name) and _binds(node, ancestors)):
+            return None  # a target: libcst names what it binds, not what it reads
+        stmt = next(filter(None, map(bridge.paired, ancestors)), None)
+        return resolve_in(self.model, stmt, full.partition(".")[0]) if stmt is not None else None
 
     def _ancestors(self, node: cst.CSTNode) -> list | None:
         if self._parents is None:
@@ -145,6 +177,14 @@ def _place(node: cst.CSTNode, ancestors: Sequence[cst.CSTNode], sure) -> str:
                 return "none"
         child = above
     return "expression"
+
+
+def _binds(node: cst.Name, ancestors: Sequence[cst.CSTNode]) -> bool:
+    """Is ``node`` a name a statement binds (a target, a ``def``'s or parameter's name) or deletes?"""
+    parent = ancestors[0] if ancestors else None
+    if isinstance(parent, (cst.Param, cst.FunctionDef, cst.ClassDef)) and parent.name is node:
+        return True
+    return isinstance(parent, cst.Del) or is_store(node, dict(zip([node, *ancestors], ancestors)))
 
 
 def ancestors_from(parents: dict, node: cst.CSTNode, above: Sequence[cst.CSTNode] = ()) -> list | None:

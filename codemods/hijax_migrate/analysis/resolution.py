@@ -6,7 +6,8 @@ skipped for the blocks inside them, then the builtins. A comprehension's ``:=`` 
 in the block around it. In a function every binding of the name there may be the one
 read. Code at module or class level runs in order, and so does a class body or a
 comprehension standing there: a read made then is the bindings of the block that
-stand before it, and where none surely ran (each in an ``if``, a loop, a ``try``, a
+stand before it (a read at the block's top level, in no loop, never sees what the
+block binds after it), and where none surely ran (each in an ``if``, a loop, a ``try``, a
 handler, a pattern), what the block sees of an unbound name: the module's for a class
 body, the builtins for the module's. A read in a function runs when it is called,
 after any module-level binding. Not followed (None): a name some ``global``,
@@ -18,10 +19,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .names import Binding, NameModel, NameScope, block_of
+from ..core.stmts import FIELDS
+from .names import Binding, NameModel, NameScope, block_of, import_qualified, is_builtin
 
 _FUNCTIONS = ("function", "lambda", "annotation")
 _AT_ONCE = ("class", "comprehension")  # blocks whose code runs where they stand
+_IN_ORDER = ("module", "class")  # blocks whose statements run once, in order
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,10 @@ def resolve(model: NameModel, where: NameScope, name: str, at: ast.AST) -> Resol
     blocks, at_once = _blocks(model, name), True
     for scope in _path(where):
         mine = tuple(b for b, block in blocks if block is scope)
+        if mine and scope is where and scope.kind in _IN_ORDER and id(at) in model.straight:
+            mine = tuple(b for b in mine if _made_before(b, at))  # what the block binds later runs later
+            if not mine:
+                return _unbound_in(model, scope, name, at)
         if mine:
             return _in_block(model, scope, name, mine, at if at_once else None)
         at_once = at_once and scope.kind in _AT_ONCE  # a class skipped on the way runs at once too
@@ -103,6 +110,12 @@ def _in_block(model: NameModel, scope: NameScope, name: str, mine: tuple[Binding
     return None if outer is None else Resolved(mine + outer.bindings, outer.unbound)
 
 
+def _unbound_in(model: NameModel, scope: NameScope, name: str, at: ast.AST) -> Resolved | None:
+    """A read its block (run at once) has not bound yet: a class body's is the module's,
+    another's a builtin or a NameError."""
+    return resolve(model, _module_of(scope), name, at) if scope.kind == "class" else Resolved((), True)
+
+
 def _blocks(model: NameModel, name: str) -> list[tuple[Binding, NameScope]]:
     """Each binding of ``name`` with the block it binds in."""
     return [(binding, block_of(binding)) for binding in model.bindings.get(name, ())]
@@ -121,3 +134,47 @@ def _module_of(scope: NameScope) -> NameScope:
     while scope.parent is not None:
         scope = scope.parent
     return scope
+
+
+def resolve_in(model: NameModel, stmt: ast.stmt, name: str) -> Resolved | None:
+    """The reads of ``name`` that ``stmt`` makes itself (none in a statement it holds),
+    resolved, where they all resolve alike (None: they do not, none is there, or one is
+    not followed)."""
+    inner = [child for field in FIELDS for child in _statements(getattr(stmt, field, ()))]
+    found = {
+        resolve(model, scope, name, node)
+        for scope, node in model.reads.get(name, ())
+        if _within(node, stmt) and not any(_within(node, child) for child in inner)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def qualified(found: Resolved, full: str) -> set[tuple[str, str]]:
+    """libcst's qualified names, (source, name), of the dotted name ``full`` whose head
+    reads ``found``: an import's names, a local one under its block's prefix, else a builtin."""
+    names = set()
+    for binding in found.bindings:
+        if binding.statement is not None:
+            names |= {("import", name) for name in import_qualified(binding.statement, full)}
+        else:
+            prefix = block_of(binding).prefix
+            names.add(("local", f"{prefix}.{full}" if prefix else full))
+    head = full.partition(".")[0]
+    if not found.bindings and is_builtin(head):
+        names.add(("builtin", f"builtins.{head}"))
+    return names
+
+
+def _statements(items) -> list[ast.stmt]:
+    """The statements a field holds (a handler's or a case's own, for those)."""
+    found = []
+    for item in items if isinstance(items, list) else ():
+        found += [item] if isinstance(item, ast.stmt) else getattr(item, "body", [])
+    return found
+
+
+def _within(node: ast.AST, outer: ast.AST) -> bool:
+    return (outer.lineno, outer.col_offset) <= (node.lineno, node.col_offset) and (
+        node.end_lineno,
+        node.end_col_offset,
+    ) <= (outer.end_lineno, outer.end_col_offset)

@@ -142,7 +142,9 @@ class RuleTransformer(QuickTransformer):
         model (``analysis.qualified``), parents from the visit's own trail."""
         declared = self.get_inherited_dependencies()
         self._entered_from = {} if self.TRAIL else None
-        self._qualifier = Qualifier(model_of(self.prims.code if self.prims else None), wrapper)
+        prims = self.prims
+        bridge = (lambda: prims.bridge) if prims else None
+        self._qualifier = Qualifier(model_of(prims.code if prims else None), wrapper, bridge)
         self.metadata = _Declared(wrapper, declared, self._qualifier)
         try:
             yield
@@ -161,6 +163,11 @@ class RuleTransformer(QuickTransformer):
         """libcst's qualified names of ``node``; ``above``: its nearest ancestors
         the visit has not entered (yet), nearest first (the rest are the visit's)."""
         return self._qualifier.names(node, ancestors_from(self._entered_from or {}, node, above))
+
+    def resolved(self, node: cst.CSTNode, *above: cst.CSTNode):
+        """What the name read at ``node`` may be, as Python resolves it (a
+        ``resolution.Resolved``; None: not known); ``above`` as for ``qualified_names``."""
+        return self._qualifier.resolution(node, ancestors_from(self._entered_from or {}, node, above))
 
     def may_be_named(self, node: cst.CSTNode, lasts) -> bool:
         """May a qualified name of ``node`` end in one of ``lasts``

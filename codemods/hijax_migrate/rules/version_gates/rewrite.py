@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
-from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopeProvider
 
 from ...analysis.nodes import findall
 from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
@@ -22,8 +23,6 @@ WRITE = (
 class VersionGates(RuleTransformer):
     rule = RULE
     TRAIL = True
-    # Where the name model cannot be sure of a name's one binding: libcst's scopes and parents.
-    METADATA_DEPENDENCIES = (ParentNodeProvider, ScopeProvider)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         exact = [t for t in node.comparisons if isinstance(t.operator, _EXACT)]
@@ -32,7 +31,8 @@ class VersionGates(RuleTransformer):
         if not (exact and any(self._is_version(s, *a) for s, a in zip(sides, above))):
             return
         literal = next((s for s in sides if isinstance(s, _LITERALS)), None)
-        constant = None if literal is not None else next(filter(None, map(self._constant, sides)), None)
+        constants = (self._constant(side, *ancestors) for side, ancestors in zip(sides, above))
+        constant = None if literal is not None else next(filter(None, constants), None)
         if literal is None and constant is None:
             return
         what = f"`{cst.Module([]).code_for_node(node)}`"
@@ -76,33 +76,24 @@ class VersionGates(RuleTransformer):
     def _leaf(self, expr: cst.BaseExpression, above: tuple):
         if self._is_version(expr, *above):
             return VERSION
-        constant = self._constant(expr) if isinstance(expr, cst.Name) else None
+        constant = self._constant(expr, *above) if isinstance(expr, cst.Name) else None
         return literal_value(constant.value if constant is not None else expr)
 
-    def _constant(self, expr: cst.BaseExpression) -> cst.CSTNode | None:
-        """The assignment a name stands for, where it is a module-level name bound
-        once, to a string or tuple literal (``_SUPPORTED = "0.11.0"``)."""
-        if not isinstance(expr, cst.Name):
+    def _constant(self, expr: cst.BaseExpression, *above: cst.CSTNode) -> cst.CSTNode | None:
+        """The assignment a name stands for, where the read resolves to one binding, at
+        module level, the one target of an assignment of a string or tuple literal
+        (``_SUPPORTED = "0.11.0"``); ``above``: its ancestors the visit has not entered."""
+        found = self.resolved(expr, *above) if isinstance(expr, cst.Name) else None
+        if found is None or found.unbound or len(found.bindings) != 1:
             return None
-        model = self.name_model
-        found = model.module_constant(expr.value) if model is not None else False
-        found = self._paired(found) if found is not False else False
-        if found is not False:
-            return found
-        scope = self.get_metadata(ScopeProvider, expr, None)
-        assignments = list(scope[expr.value]) if scope is not None else []
-        if (
-            len(assignments) != 1
-            or not isinstance(assignments[0], Assignment)
-            or not isinstance(assignments[0].scope, GlobalScope)
+        binding = found.bindings[0]
+        stmt = binding.within
+        if binding.scope.parent is not None or binding.walrus:
+            return None
+        if (isinstance(stmt, ast.Assign) and stmt.targets == [binding.node]) or (
+            isinstance(stmt, ast.AnnAssign) and stmt.target is binding.node
         ):
-            return None
-        target = self.get_metadata(ParentNodeProvider, assignments[0].node, None)
-        stmt = self.get_metadata(ParentNodeProvider, target, None) if isinstance(target, cst.AssignTarget) else target
-        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, _LITERALS):
-            return stmt
-        if isinstance(stmt, cst.AnnAssign) and stmt.target is assignments[0].node and isinstance(stmt.value, _LITERALS):
-            return stmt
+            return self._paired(stmt) or None
         return None
 
     def _paired(self, stmt) -> cst.CSTNode | None | bool:
