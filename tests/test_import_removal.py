@@ -7,6 +7,9 @@ module run with libcst's removal fails where the original and ours run."""
 
 from __future__ import annotations
 
+import contextlib
+import sys
+
 import libcst as cst
 import pytest
 from hijax_migrate.rules.import_removal import removed, unread_names
@@ -164,9 +167,18 @@ def test_an_import_the_model_cannot_show_unread_stays(name):
         ("def transpose_jvp(transpose_jvp=1): pass", {"transpose_jvp", "tj"}),
         ("obj.transpose_jvp(k=transpose_jvp_other)", {"transpose_jvp", "tj"}),
         ("def f():\n    nonlocal tj", {"transpose_jvp"}),
-        ("def f(:", set()),
+        ("def f(:", None),
     ],
 )
 def test_unread_names(code, unread):
     imports = "from m import transpose_jvp, tj\n"
     assert unread_names(imports + code, {"transpose_jvp", "tj"}) == unread
+
+
+def test_a_module_ast_cannot_read_is_libcsts_to_decide():
+    code = f"from {HIJAX} import transpose_jvp, HiPrim\nclass Op[T](HiPrim):\n    pass\n"
+    with pytest.raises(SyntaxError) if sys.version_info < (3, 12) else contextlib.nullcontext():
+        compile(code, "m.py", "exec")
+    requests = [(HIJAX, "transpose_jvp", None)]
+    expected = f"from {HIJAX} import HiPrim\nclass Op[T](HiPrim):\n    pass\n"
+    assert ours(code, requests) == libcst_removed(code, requests) == expected

@@ -14,7 +14,8 @@ visitor is given no package to resolve a relative one), a comment after a
 removed name's comma joins the name before it, the last kept name loses its
 comma, and a statement left with no name goes with its line. The visitor
 itself resolves libcst's scopes and qualified names over the whole module;
-this needs only a walk of the statements.
+this needs only a walk of the statements. Where ``ast`` cannot read the module
+(syntax newer than the running Python), the visitor decides, as before.
 """
 
 from __future__ import annotations
@@ -33,18 +34,28 @@ Request = tuple[str, str, "str | None"]  # (module, name, the name it is importe
 def removed(tree: cst.Module, requests: list[Request]) -> cst.Module:
     """``tree`` less each import asked for that nothing reads."""
     unread = unread_names(tree.code, {alias or name for _, name, alias in requests})
+    if unread is None:
+        return _by_libcst(tree, requests)
     wanted = {request for request in requests if (request[2] or request[1]) in unread}
     return tree.visit(_Unimport(wanted)) if wanted else tree
 
 
-def unread_names(code: str, names: set[str]) -> set[str]:
+def _by_libcst(tree: cst.Module, requests: list[Request]) -> cst.Module:
+    """Where ``ast`` cannot read the module (newer syntax): libcst's visitor and its scopes."""
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import RemoveImportsVisitor
+
+    return RemoveImportsVisitor(CodemodContext(), requests).transform_module(tree)
+
+
+def unread_names(code: str, names: set[str]) -> set[str] | None:
     """Which of ``names`` nothing in the module may read as an import of them
-    (none where ``ast`` cannot read it)."""
+    (None where ``ast`` cannot read it)."""
     try:
         module = ast.parse(code)
         model = NameModel.of(module)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set()
+        return None
     mentioned = _mentioned(module, names)
     return {name for name in names - mentioned if not _read_as_imported(model, name)}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 import libcst as cst
+from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopeProvider
 
 from ...analysis.nodes import findall
 from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
@@ -23,6 +24,8 @@ WRITE = (
 class VersionGates(RuleTransformer):
     rule = RULE
     TRAIL = True
+    # Where ``ast`` cannot read the module (no name model): libcst's scopes and parents.
+    METADATA_DEPENDENCIES = (ParentNodeProvider, ScopeProvider)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         exact = [t for t in node.comparisons if isinstance(t.operator, _EXACT)]
@@ -83,7 +86,11 @@ class VersionGates(RuleTransformer):
         """The assignment a name stands for, where the read resolves to one binding, at
         module level, the one target of an assignment of a string or tuple literal
         (``_SUPPORTED = "0.11.0"``); ``above``: its ancestors the visit has not entered."""
-        found = self.resolved(expr, *above) if isinstance(expr, cst.Name) else None
+        if not isinstance(expr, cst.Name):
+            return None
+        if self.name_model is None:
+            return self._constant_from_scopes(expr)
+        found = self.resolved(expr, *above)
         if found is None or found.unbound or len(found.bindings) != 1:
             return None
         binding = found.bindings[0]
@@ -94,6 +101,24 @@ class VersionGates(RuleTransformer):
             isinstance(stmt, ast.AnnAssign) and stmt.target is binding.node
         ):
             return self._paired(stmt) or None
+        return None
+
+    def _constant_from_scopes(self, expr: cst.Name) -> cst.CSTNode | None:
+        """``_constant`` where ``ast`` cannot read the module (newer syntax): libcst's scopes."""
+        scope = self.get_metadata(ScopeProvider, expr, None)
+        assignments = list(scope[expr.value]) if scope is not None else []
+        if (
+            len(assignments) != 1
+            or not isinstance(assignments[0], Assignment)
+            or not isinstance(assignments[0].scope, GlobalScope)
+        ):
+            return None
+        target = self.get_metadata(ParentNodeProvider, assignments[0].node, None)
+        stmt = self.get_metadata(ParentNodeProvider, target, None) if isinstance(target, cst.AssignTarget) else target
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, _LITERALS):
+            return stmt
+        if isinstance(stmt, cst.AnnAssign) and stmt.target is assignments[0].node and isinstance(stmt.value, _LITERALS):
+            return stmt
         return None
 
     def _paired(self, stmt) -> cst.CSTNode | None | bool:
