@@ -18,13 +18,12 @@ from hijax_migrate.analysis.ast_summary import parse_ast
 from hijax_migrate.analysis.bindings import Decision, Read, hijax_from, plan_imports
 from hijax_migrate.analysis.cst_blocks import small_statements
 from hijax_migrate.analysis.names import NameModel, import_qualified
-from hijax_migrate.analysis.nodes import findall, in_leave_order, parents_under
+from hijax_migrate.analysis.nodes import findall, in_leave_order, is_store, parents_under
 from hijax_migrate.analysis.qualified import Qualifier, model_of
 from hijax_migrate.analysis.rename_reads import (
     attribute_names,
     import_lines,
     is_read,
-    is_store,
     model_reads,
     paired_lines,
 )

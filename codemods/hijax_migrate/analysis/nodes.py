@@ -204,3 +204,24 @@ def parents_and_nodes(root: cst.CSTNode, kinds: tuple[type, ...], under=None) ->
             if bucket is not None:
                 bucket.append(child)
     return known, found
+
+
+# Where a name is bound, not read (libcst's ExpressionContextProvider: STORE), through
+# the tuples, lists and starred elements of a target.
+_TARGETS = (
+    (cst.AssignTarget, "target"),
+    (cst.AnnAssign, "target"),
+    (cst.AugAssign, "target"),
+    (cst.NamedExpr, "target"),
+    (cst.AsName, "name"),
+    (cst.CompFor, "target"),
+    (cst.For, "target"),
+)
+
+
+def is_store(name: cst.Name, parents) -> bool:
+    """Is ``name`` a target that binds it (``x = ...``, ``for x in``, ``as x``, ``(a, x) = ...``)?"""
+    node, parent = name, parents.get(name)
+    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+        node, parent = parent, parents.get(parent)
+    return any(isinstance(parent, kind) and getattr(parent, field) is node for kind, field in _TARGETS)

@@ -36,8 +36,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedName, QualifiedNameSource, ScopeProvider
 
 from .names import NameModel, sure_names
-from .nodes import parents_under
-from .rename_reads import is_store
+from .nodes import is_store, parents_under
 from .resolution import Resolved, qualified, resolve_in
 
 # A node under these has no scope in libcst's analysis (never visited by it).

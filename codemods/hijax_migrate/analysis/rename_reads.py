@@ -169,27 +169,6 @@ def _hijax_import(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module in HIJAX_MODULES
 
 
-# Where a name is bound, not read (libcst's ExpressionContextProvider: STORE), through
-# the tuples, lists and starred elements of a target.
-_TARGETS = (
-    (cst.AssignTarget, "target"),
-    (cst.AnnAssign, "target"),
-    (cst.AugAssign, "target"),
-    (cst.NamedExpr, "target"),
-    (cst.AsName, "name"),
-    (cst.CompFor, "target"),
-    (cst.For, "target"),
-)
-
-
-def is_store(name: cst.Name, parents) -> bool:
-    """Is ``name`` a target that binds it (``x = ...``, ``for x in``, ``as x``, ``(a, x) = ...``)?"""
-    node, parent = name, parents.get(name)
-    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
-        node, parent = parent, parents.get(parent)
-    return any(isinstance(parent, kind) and getattr(parent, field) is node for kind, field in _TARGETS)
-
-
 def is_read(name: cst.Name, parents) -> bool:
     """Does libcst's scope analysis record ``name`` as a read (or a store)?"""
     node, parent = name, parents.get(name)

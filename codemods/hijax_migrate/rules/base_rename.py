@@ -24,14 +24,21 @@ from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_el
 from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.names import NameModel
-from ..analysis.nodes import findall, in_leave_order, in_visit_order, is_attribute, is_name, parents_and_nodes
+from ..analysis.nodes import (
+    findall,
+    in_leave_order,
+    in_visit_order,
+    is_attribute,
+    is_name,
+    is_store,
+    parents_and_nodes,
+)
 from ..analysis.qualified import model_of
 from ..analysis.rename_reads import (
     ModelReads,
     attribute_names,
     import_lines,
     is_read,
-    is_store,
     model_reads,
     paired_lines,
 )
