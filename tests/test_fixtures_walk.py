@@ -67,6 +67,10 @@ def test_a_helper_building_a_fixture_is_still_followed(monkeypatch):
 )
 def test_the_same_fixtures_as_the_walk_of_every_node(case, monkeypatch):
     code = case.read_text().split("\n# output\n")[0]
+    try:
+        ast.parse(code)
+    except SyntaxError:
+        pytest.skip("syntax newer than this Python")
     walked, passed = both(code, monkeypatch)
     assert names(passed) == names(walked)
     assert list(passed.values()) == list(walked.values())
