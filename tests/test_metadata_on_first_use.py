@@ -69,24 +69,29 @@ def test_a_rule_that_never_asks_resolves_nothing(monkeypatch):
     assert rule.seen == {} and asked == set()
 
 
-def test_a_name_a_function_binds_is_resolved_without_scopes(monkeypatch):
-    code = "import jax.experimental.hijax as hjx\n\ndef f(hjx):\n    return hjx.VmapOf\n"
+@pytest.mark.parametrize(
+    "code, names, scopes",
+    [
+        (  # a function's own name of it: resolved as Python resolves it, no provider
+            "import jax.experimental.hijax as hjx\n\ndef f(hjx):\n    return hjx.VmapOf\n",
+            {"f.<locals>.hjx.VmapOf"},
+            False,
+        ),
+        (  # in a ``match``, where the model does not place a node: libcst's scopes answer
+            "import jax.experimental.hijax as hjx\n\nmatch v:\n    case hjx.VmapOf():\n        hjx = 1\n",
+            {"jax.experimental.hijax.VmapOf", "hjx.VmapOf"},
+            True,
+        ),
+    ],
+    ids=["a function's own name", "in a match"],
+)
+def test_a_name_an_import_does_not_alone_bind(code, names, scopes, monkeypatch):
     wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
     asked = spy_on_resolving(monkeypatch)
     rule = Asking("VmapOf", wrapper.module, code)
     wrapper.visit(rule)
-    assert [names for names, _ in rule.seen.values()] == [{"f.<locals>.hjx.VmapOf"}]
-    assert asked == set()
-
-
-def test_a_name_the_model_is_not_sure_of_is_libcsts_scopes(monkeypatch):
-    code = "import jax.experimental.hijax as hjx\n\nmatch v:\n    case hjx.VmapOf():\n        hjx = 1\n"
-    wrapper = MetadataWrapper(cst.parse_module(code), unsafe_skip_copy=True)
-    asked = spy_on_resolving(monkeypatch)
-    rule = Asking("VmapOf", wrapper.module, code)
-    wrapper.visit(rule)
-    assert [names for names, _ in rule.seen.values()] == [{"jax.experimental.hijax.VmapOf", "hjx.VmapOf"}]
-    assert "ScopeProvider" in asked  # in a ``match``: libcst's scopes answer
+    assert [found for found, _ in rule.seen.values()] == [names]
+    assert ("ScopeProvider" in asked) == scopes
 
 
 _ANALYSES = {"ScopeProvider", "ParentNodeProvider", "QualifiedNameProvider"}
