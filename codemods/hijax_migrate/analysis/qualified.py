@@ -90,12 +90,15 @@ class Qualifier:
         place = _place(node, ancestors, self.sure) if ancestors is not None else "unsure"
         if place == "none":
             return set()
-        found = (sure if sure is not None else self._resolved(node, ancestors)) if place == "expression" else None
-        return found if found is not None else self.from_scopes(node)
+        if place == "expression":
+            found = sure if sure is not None else self._resolved(node, ancestors)
+            if found is not None:
+                return found
+        return self.from_scopes(node)
 
     def _resolved(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> set[QualifiedName] | None:
         full = get_full_name_for_node(node)
-        found = self.resolution(node, ancestors) if full is not None else None
+        found = self._resolve(node, full, ancestors) if full is not None else None
         if found is None:
             return None
         return {QualifiedName(name, _SOURCES[source]) for source, name in qualified(found, full)}
@@ -105,8 +108,11 @@ class Qualifier:
         that name in the statement around it, where they all resolve alike
         (``resolution.resolve_in``); None: not known, or ``node`` binds or deletes it."""
         full = get_full_name_for_node(node)
+        return self._resolve(node, full, ancestors) if full is not None else None
+
+    def _resolve(self, node: cst.CSTNode, full: str, ancestors: Sequence[cst.CSTNode] | None) -> Resolved | None:
         bridge = self._bridge() if self._bridge is not None else None
-        if full is None or self.model is None or bridge is None or not bridge.as_written:
+        if self.model is None or bridge is None or not bridge.as_written:
             return None
         if ancestors is None:
             ancestors = self._ancestors(node)

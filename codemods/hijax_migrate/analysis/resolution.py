@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from ..core.stmts import FIELDS
+from ..core.stmts import held
 from .names import Binding, NameModel, NameScope, block_of, import_qualified, is_builtin
 
 _FUNCTIONS = ("function", "lambda", "annotation")
@@ -140,7 +140,7 @@ def resolve_in(model: NameModel, stmt: ast.stmt, name: str) -> Resolved | None:
     """The reads of ``name`` that ``stmt`` makes itself (none in a statement it holds),
     resolved, where they all resolve alike (None: they do not, none is there, or one is
     not followed)."""
-    inner = [child for field in FIELDS for child in _statements(getattr(stmt, field, ()))]
+    inner = list(held(stmt))
     found = {
         resolve(model, scope, name, node)
         for scope, node in model.reads.get(name, ())
@@ -163,14 +163,6 @@ def qualified(found: Resolved, full: str) -> set[tuple[str, str]]:
     if not found.bindings and is_builtin(head):
         names.add(("builtin", f"builtins.{head}"))
     return names
-
-
-def _statements(items) -> list[ast.stmt]:
-    """The statements a field holds (a handler's or a case's own, for those)."""
-    found = []
-    for item in items if isinstance(items, list) else ():
-        found += [item] if isinstance(item, ast.stmt) else getattr(item, "body", [])
-    return found
 
 
 def _within(node: ast.AST, outer: ast.AST) -> bool:
