@@ -11,7 +11,8 @@ The enumeration (the reference, 4.2 "Naming and binding", and 7/8 for the statem
   after its ``def``), a lambda, a comprehension;
 - where code may not run, or run again: ``if``, ``for`` (twice), ``try`` (a read that finds
   nothing is caught there as a ``NameError``);
-- reads: a name, an attribute of the hijax module or of a class whose body imports the
+- reads: a name (at its block's top level, where an unbound one ends the module, or caught),
+  an attribute of the hijax module or of a class whose body imports the
   name (``NS.Old``), a base of a class, a name inside a string annotation, inside an
   f-string, in a comprehension, in a lambda.
 
@@ -41,6 +42,7 @@ _SIMPLE = {
     "walrus": "_log(({n} := _Other))",
     "read": "_read(lambda: {n})",
     "read_here": "try:\n    _log({n})\nexcept NameError:\n    _log('unbound')",
+    "read_straight": "_log({n})",  # at its block's top level: unbound, it ends the module (a NameError)
     "read_attribute": "_read(lambda: hjx.{old})",
     "class_import": f"class NS:\n    from {HIJAX} import {{old}}",
     "read_class_attribute": "_read(lambda: NS.{old})",

@@ -102,7 +102,9 @@ def _plan_tuple(plan):
 # code): a read before its module's import has, to libcst, no referent, and the import is
 # renamed, the read left unbound; a function's import of the old name, renamed, would make
 # its read of the new one local; jax's ``import *`` rebinds the old name over an earlier
-# binding, or has not run yet at a read. There the plan keeps the old name, or refuses.
+# binding, or has not run yet at a read, or is what a class body's read finds where the
+# body's own binding did not run (libcst takes that binding as the referent). There the
+# plan keeps the old name, or refuses.
 _PYTHONS = {
     FORMS[1],
     *(
@@ -114,6 +116,7 @@ _PYTHONS = {
             "bases_read_before_the_import_aliased",
             "bases_read_before_the_star_import_warns",
             "bases_star_import_over_an_earlier_binding_warns",
+            "bases_star_import_read_in_a_class_body_after_a_handler_warns",
         )
     ),
 }

@@ -97,7 +97,9 @@ class ModelReads:
         return False
 
     def unbound(self, old: str) -> list[Read]:
-        """The reads no binding of the module may be (a star import's, if any); ``old``: this reader's own."""
+        """The reads no binding of the module may be (a star import's, if any), and those that
+        may be either a binding or none (a class body's, where it may not run); ``old``: this
+        reader's own."""
         if self.pairs is None:
             return [Read(name, 0, True, self.why) for name in self.reads]
         found = []
@@ -107,6 +109,8 @@ class ModelReads:
             elif not resolved.bindings:
                 early = not self._star_ran(scope, read) and bool(visible(self.model, scope, self.new))
                 found.append(Read(name, 0, early or self._shadowed(scope), _EARLY if early else None))
+            elif resolved.unbound:  # a class body's binding, where it ran; else the module's, the star's
+                found.append(Read(name, 0, True, _EITHER))
         return found + [Read(string, 0, False) for string in self.typed]
 
     def _star_ran(self, scope: NameScope, read: ast.Name) -> bool:
@@ -143,6 +147,10 @@ def _star_over_a_binding(model: NameModel, old: str) -> bool:
 
 
 _UNFOLLOWED = "is bound where a read of it is not followed (a `global`, a `del`, a binding after a read)"
+_EITHER = (
+    "is bound in a class body where it may not run (in an `if`, a loop, a `try`, a handler), "
+    "and a read there finds jax's star import's otherwise"
+)
 _EARLY = "may be read before jax's star import has run (above it, in a function, or with it in an `if`)"
 
 
