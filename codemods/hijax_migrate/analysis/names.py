@@ -30,6 +30,9 @@ class NameScope:
     kind: str  # "module", "class", "function", "lambda", "comprehension", "annotation"
     parent: NameScope | None
     name: str | None = None  # a function's or class's
+    # A class body that runs as its block's straight-line code does: its statement stands
+    # at that block's top level, in no compound statement and no loop (``straight``).
+    in_order: bool = False
 
     @property
     def prefix(self) -> str:
@@ -341,7 +344,8 @@ class _Walk:
 
     def nested(self, kind: str, visit, name: str | None = None) -> None:
         outer, depth, guards = self.scope, self.depth, self.guards
-        self.scope, self.depth, self.guards = NameScope(kind, outer, name), 0, 0
+        in_order = kind == "class" and depth == 1 and not (guards or self.repeats)
+        self.scope, self.depth, self.guards = NameScope(kind, outer, name, in_order), 0, 0
         visit()
         self.scope, self.depth, self.guards = outer, depth, guards
 

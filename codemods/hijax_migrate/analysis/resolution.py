@@ -7,7 +7,8 @@ in the block around it. In a function every binding of the name there may be the
 read. Code at module or class level runs in order, and so does a class body or a
 comprehension standing there: a read made then is the bindings of the block that
 stand before it (a read at the block's top level, in no loop, never sees what the
-block binds after it), and where none surely ran (each in an ``if``, a loop, a ``try``, a
+block binds after it, nor what the module binds after a class statement standing at
+its top level, whose body runs there), and where none surely ran (each in an ``if``, a loop, a ``try``, a
 handler, a pattern), what the block sees of an unbound name: the module's for a class
 body, the builtins for the module's. A read in a function runs when it is called,
 after any module-level binding. Not followed (None): a name some ``global``,
@@ -40,7 +41,7 @@ def resolve(model: NameModel, where: NameScope, name: str, at: ast.AST) -> Resol
     blocks, at_once = _blocks(model, name), True
     for scope in _path(where):
         mine = tuple(b for b, block in blocks if block is scope)
-        if mine and scope is where and scope.kind in _IN_ORDER and id(at) in model.straight:
+        if mine and scope.kind in _IN_ORDER and id(at) in model.straight and _runs_in_order(where, scope):
             mine = tuple(b for b in mine if _made_before(b, at))  # what the block binds later runs later
             if not mine:
                 return _unbound_in(model, scope, name, at)
@@ -81,6 +82,17 @@ def runs_at_once(where: NameScope) -> bool:
     scope = where
     while scope.parent is not None:
         if scope.kind not in _AT_ONCE:
+            return False
+        scope = scope.parent
+    return True
+
+
+def _runs_in_order(where: NameScope, block: NameScope) -> bool:
+    """Does straight-line code of ``where`` run as ``block``'s does, where it stands: it is
+    ``block``, or a class body whose statement stands straight in it (through class bodies)?"""
+    scope = where
+    while scope is not block:
+        if not scope.in_order or scope.parent is None:
             return False
         scope = scope.parent
     return True
@@ -147,6 +159,22 @@ def resolve_in(model: NameModel, stmt: ast.stmt, name: str) -> Resolved | None:
         if _within(node, stmt) and not any(_within(node, child) for child in inner)
     }
     return found.pop() if len(found) == 1 else None
+
+
+def constant_assignment(found: Resolved | None) -> ast.Assign | ast.AnnAssign | None:
+    """The statement a resolved read stands for where it is one binding, at module level,
+    the one target of an assignment (``_SUPPORTED = "0.11.0"``, ``X: T = v``); else None."""
+    if found is None or found.unbound or len(found.bindings) != 1:
+        return None
+    binding = found.bindings[0]
+    stmt = binding.within
+    if binding.scope.parent is not None or binding.walrus:
+        return None
+    if isinstance(stmt, ast.Assign) and stmt.targets == [binding.node]:
+        return stmt
+    if isinstance(stmt, ast.AnnAssign) and stmt.target is binding.node and stmt.value is not None:
+        return stmt
+    return None
 
 
 def qualified(found: Resolved, full: str) -> set[tuple[str, str]]:

@@ -13,6 +13,7 @@ from ..analysis.dispatch import QuickTransformer
 from ..analysis.primitives import PrimitiveMap, around
 from ..analysis.project import Project
 from ..analysis.qualified import Qualifier, ancestors_from, model_of
+from ..analysis.resolution import constant_assignment
 from ..analysis.return_values import returns_in
 from ..analysis.returns import Returned, classify
 from ..core.model import ERROR, NOTE, STRATEGIES, Change, FileReport, Finding, Options  # noqa: F401 (re-exported)
@@ -168,6 +169,11 @@ class RuleTransformer(QuickTransformer):
         """What the name read at ``node`` may be, as Python resolves it (a
         ``resolution.Resolved``; None: not known); ``above`` as for ``qualified_names``."""
         return self._qualifier.resolution(node, ancestors_from(self._entered_from or {}, node, above))
+
+    def constant_assignment(self, node: cst.CSTNode, *above: cst.CSTNode):
+        """The module-level assignment (an ``ast`` statement) the name read at ``node``
+        stands for (``resolution.constant_assignment``); None: not one, or not known."""
+        return constant_assignment(self.resolved(node, *above))
 
     def may_be_named(self, node: cst.CSTNode, lasts) -> bool:
         """May a qualified name of ``node`` end in one of ``lasts``

@@ -29,10 +29,9 @@ def version_leaf(rule, expr: cst.BaseExpression):
     if full is not None and full.endswith(("__version__", "__version_info__", "._version")):
         if any(q.name in VERSION_NAMES for q in rule.qualified_names(expr)):
             return VERSION
-    if isinstance(expr, cst.Name) and rule.name_model is not None:
-        stmt = rule.name_model.module_constant(expr.value)
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
-            return _constant(stmt.value)
+    stmt = rule.constant_assignment(expr) if isinstance(expr, cst.Name) else None
+    if stmt is not None:  # the one module-level assignment the read resolves to
+        return _constant(stmt.value)
     return literal_value(expr)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopeProvider
 
@@ -90,18 +88,7 @@ class VersionGates(RuleTransformer):
             return None
         if self.name_model is None:
             return self._constant_from_scopes(expr)
-        found = self.resolved(expr, *above)
-        if found is None or found.unbound or len(found.bindings) != 1:
-            return None
-        binding = found.bindings[0]
-        stmt = binding.within
-        if binding.scope.parent is not None or binding.walrus:
-            return None
-        if (isinstance(stmt, ast.Assign) and stmt.targets == [binding.node]) or (
-            isinstance(stmt, ast.AnnAssign) and stmt.target is binding.node
-        ):
-            return self._paired(stmt) or None
-        return None
+        return self._paired(self.constant_assignment(expr, *above)) or None
 
     def _constant_from_scopes(self, expr: cst.Name) -> cst.CSTNode | None:
         """``_constant`` where ``ast`` cannot read the module (newer syntax): libcst's scopes."""
