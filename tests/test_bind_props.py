@@ -115,7 +115,7 @@ def _run(code: str) -> type | None:
     """The class ``P`` the program makes (None: the program fails before jax could run it)."""
     space = {"__builtins__": {**vars(builtins), "__import__": _import}, "__name__": "program"}
     try:
-        exec(compile(code, "program.py", "exec"), space)
+        exec(compile(code, "program.py", "exec", dont_inherit=True), space)
     except Exception:
         return None
     return space.get("P")

@@ -482,7 +482,7 @@ def test_dce_and_remat_tests_against_python(signature, body):
 
 def _compiled(code: str):
     space: dict = {}
-    exec(compile(code, "<generated>", "exec"), space)
+    exec(compile(code, "<generated>", "exec", dont_inherit=True), space)
     return space["remat"]
 
 

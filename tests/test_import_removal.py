@@ -125,9 +125,9 @@ KEPT = {
 def test_an_import_python_reads_stays(name):
     code, request = KEPT[name]
     assert ours(code, [request]) == code
-    exec(compile(code, "m.py", "exec"), {})  # the module runs with its import...
+    exec(compile(code, "m.py", "exec", dont_inherit=True), {})  # the module runs with its import...
     with pytest.raises(NameError):
-        exec(compile(libcst_removed(code, [request]), "m.py", "exec"), {})  # ...and not without it
+        exec(compile(libcst_removed(code, [request]), "m.py", "exec", dont_inherit=True), {})  # ...and not without it
 
 
 # Where the model does not follow what libcst's scopes do: the import stays, unused
@@ -150,7 +150,7 @@ def test_an_import_the_model_cannot_show_unread_stays(name):
     code, request = UNFOLLOWED[name], ("os", "sep", None)
     assert ours(code, [request]) == code
     assert libcst_removed(code, [request]) != code
-    exec(compile(libcst_removed(code, [request]), "m.py", "exec"), {"cast": lambda t, v: v})
+    exec(compile(libcst_removed(code, [request]), "m.py", "exec", dont_inherit=True), {"cast": lambda t, v: v})
 
 
 @pytest.mark.parametrize(
@@ -178,7 +178,7 @@ def test_unread_names(code, unread):
 def test_a_module_ast_cannot_read_is_libcsts_to_decide():
     code = f"from {HIJAX} import transpose_jvp, HiPrim\nclass Op[T](HiPrim):\n    pass\n"
     with pytest.raises(SyntaxError) if sys.version_info < (3, 12) else contextlib.nullcontext():
-        compile(code, "m.py", "exec")
+        compile(code, "m.py", "exec", dont_inherit=True)
     requests = [(HIJAX, "transpose_jvp", None)]
     expected = f"from {HIJAX} import HiPrim\nclass Op[T](HiPrim):\n    pass\n"
     assert ours(code, requests) == libcst_removed(code, requests) == expected
