@@ -12,7 +12,8 @@ The enumeration (the reference, 4.2 "Naming and binding", and 7/8 for the statem
 - where code may not run, or run again: ``if``, ``for`` (twice), ``try`` (a read that finds
   nothing is caught there as a ``NameError``);
 - reads: a name (at its block's top level, where an unbound one ends the module, or caught),
-  an attribute of the hijax module or of a class whose body imports the
+  a default of a ``def`` or ``lambda`` (read where it stands), a key of the module's
+  namespace (``globals()['Old']``), an attribute of the hijax module or of a class whose body imports the
   name (``NS.Old``), a base of a class, a name inside a string annotation, inside an
   f-string, in a comprehension, in a lambda.
 
@@ -43,6 +44,9 @@ _SIMPLE = {
     "read": "_read(lambda: {n})",
     "read_here": "try:\n    _log({n})\nexcept NameError:\n    _log('unbound')",
     "read_straight": "_log({n})",  # at its block's top level: unbound, it ends the module (a NameError)
+    "default": "def g{i}(x={n}):\n    return x\n_log(g{i}())",  # evaluated where the def stands
+    "lambda_default": "_log((lambda x={n}: x)())",
+    "by_string": "try:\n    _log(globals()['{n}'])\nexcept KeyError:\n    _log('unbound')",
     "read_attribute": "_read(lambda: hjx.{old})",
     "class_import": f"class NS:\n    from {HIJAX} import {{old}}",
     "read_class_attribute": "_read(lambda: NS.{old})",
@@ -152,7 +156,9 @@ def run(code: str, names: tuple[str, ...]) -> list[str]:
         "FLAG": True,
     }
     try:
-        exec(compile(code, "prog.py", "exec"), space)
+        exec(
+            compile(code, "prog.py", "exec", dont_inherit=True), space
+        )  # as Python runs a module: no future import of ours
     except Exception as error:  # how it ended is part of what it did
         trace.append(f"raised {type(error).__name__}")
     return trace

@@ -86,6 +86,9 @@ class ScopeReads:
         scopes = {*self.scopes.values()} - {None}
         return [self._read(a) for scope in scopes for a in scope.accesses[old] if not a.referents]
 
+    def read_unbound(self) -> bool:
+        return False  # libcst's scopes give a read before its module's import that import as referent
+
     def _shadowed(self, scope) -> bool:
         return any(not (isinstance(a.node, cst.ImportFrom) and hijax_from(a.node)) for a in scope[self.new])
 

@@ -67,6 +67,9 @@ def test_the_generator_draws_each_form_and_block():
         "if FLAG",
         "for _ in range",
         "\n_log(VJPHiPrimitive)\n",
+        "(x=VJPHiPrimitive)",
+        "lambda x=VJPHiPrimitive",
+        "globals()['VJPHiPrimitive']",
     ):
         assert form in drawn, form
     outcomes = set()

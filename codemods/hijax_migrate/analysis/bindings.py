@@ -163,5 +163,6 @@ def _decide(node, alias, reads, switched, public) -> tuple[Decision, set[cst.Nam
             for a in accesses
         )
         and not reads.import_shadowed(node)
+        and not reads.read_unbound()
     )
     return (Decision.RENAME, uses) if safe else (Decision.ALIAS, set())

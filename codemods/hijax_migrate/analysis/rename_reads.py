@@ -113,6 +113,14 @@ class ModelReads:
                 found.append(Read(name, 0, True, _EITHER))
         return found + [Read(string, 0, False) for string in self.typed]
 
+    def read_unbound(self) -> bool:
+        """Does a read of the old name find no binding where it runs (a NameError: read before
+        the import, in a module with no star import)? The import then keeps the old name
+        bound (an alias): renamed outright, the name would be bound nowhere."""
+        return not self.model.star_bindings and any(
+            resolved is None or not resolved.bindings for *_, resolved in (self._resolved if self.pairs else ())
+        )
+
     def _star_ran(self, scope: NameScope, read: ast.Name) -> bool:
         """Has jax's ``import *`` surely run when the read does (else, renamed, it may find
         the new name bound otherwise)? Read as the module runs, one stands before it, in no
@@ -186,6 +194,8 @@ def is_read(name: cst.Name, parents) -> bool:
         return False
     while isinstance(parent, cst.Attribute):
         node, parent = parent, parents.get(parent)
+    if isinstance(parent, cst.Param) and parent.default is node:
+        return True  # a default, read where the ``def`` or ``lambda`` stands (a parameter's name is none)
     # A class pattern's keyword (``case C(Old=1)``) is a read to libcst's scopes, none to ``ast``'s:
     # counted, so that the counts differ and libcst's scopes decide.
     return not isinstance(parent, _NOT_READ) and not (

@@ -42,6 +42,7 @@ from ..analysis.rename_reads import (
     model_reads,
     paired_lines,
 )
+from ..analysis.string_reads import may_read_by_string, string_reads
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
@@ -138,6 +139,8 @@ class BaseRename(EditingRule):
         self.parents = self._sights.parents  # every node's, read from the fields: no visit
         self._model, self._lines = self._name_model(), {}
         self._plan(module)
+        if self._read_by_strings(module):
+            return []  # a rename would leave that read behind: none is made in the file
         return [
             Edit(node, self._edit(node), self.rule.code) for node in in_leave_order(set(self._targets()), self.parents)
         ]
@@ -167,6 +170,26 @@ class BaseRename(EditingRule):
         self._class_attributes(reads)
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
+
+    def _read_by_strings(self, module: cst.Module) -> bool:
+        """Does the file read the old name by a string (``analysis.string_reads``)? Each is an
+        error: the name it reads is gone at the target, and the file's rename waits for it."""
+        code = self.prims.code if self.prims is not None else module.code
+        if not may_read_by_string(code, self.old_name):
+            return False
+        try:
+            found = string_reads(parse_ast(code), self.old_name)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):  # not read: each line that may be one
+            found = [(line, "a string") for line in word_lines(code, {self.old_name}) or [1]]
+        for line, form in found:
+            self.skipped(
+                line,
+                None,
+                f"`'{self.old_name}'` reads the name by {form}, and jax's hijax module no longer binds it "
+                f"at the target: the rename is left undone in this file; write `'{self.new_name}'` there "
+                "(or a name that exists on both sides of a version switch), then run again",
+            )
+        return bool(found)
 
     def _class_attributes(self, reads) -> None:
         """An import in a class body binds a class attribute (``NS.Old``), read from
