@@ -13,7 +13,8 @@ The enumeration (the reference, 4.2 "Naming and binding", and 7/8 for the statem
   nothing is caught there as a ``NameError``);
 - reads: a name (at its block's top level, where an unbound one ends the module, or caught),
   a default of a ``def`` or ``lambda`` (read where it stands), a key of the module's
-  namespace (``globals()['Old']``), an attribute of the hijax module or of a class whose body imports the
+  namespace (``globals()['Old']``), an attribute of the hijax module (imported, or
+  computed: ``__import__(...)``) or of a class whose body imports the
   name (``NS.Old``), a base of a class, a name inside a string annotation, inside an
   f-string, in a comprehension, in a lambda.
 
@@ -46,7 +47,6 @@ _SIMPLE = {
     "read_straight": "_log({n})",  # at its block's top level: unbound, it ends the module (a NameError)
     "default": "def g{i}(x={n}):\n    return x\n_log(g{i}())",  # evaluated where the def stands
     "lambda_default": "_log((lambda x={n}: x)())",
-    "by_string": "try:\n    _log(globals()['{n}'])\nexcept KeyError:\n    _log('unbound')",
     "read_attribute": "_read(lambda: hjx.{old})",
     "class_import": f"class NS:\n    from {HIJAX} import {{old}}",
     "read_class_attribute": "_read(lambda: NS.{old})",
@@ -64,6 +64,12 @@ _SIMPLE = {
     "def_name": "def {n}():\n    return 1",
     "class_name": "class {n}:\n    pass",
     "delete": "try:\n    del {n}\nexcept NameError:\n    _log('unbound')",
+}
+# Reads the tool refuses (a file with one is left as written): drawn rarely, so that most
+# modules still show a rename.
+_REFUSED = {
+    "by_string": "try:\n    _log(globals()['{n}'])\nexcept KeyError:\n    _log('unbound')",
+    "computed_attribute": f"_read(lambda: __import__('{HIJAX}', fromlist=['x']).{{old}})",
 }
 _MODULE_ONLY = {"star": f"from {HIJAX} import *"}
 _BLOCKS = {  # a block of each kind around a body drawn for it
@@ -93,7 +99,7 @@ def _built(rng: random.Random, names: tuple[str, str, str], depth: int, where: s
 def _statement(rng: random.Random, names, depth: int, where: str, i: str) -> str:
     if depth < 2 and rng.random() < 0.3:
         return _block(rng, names, depth, where, rng.choice(list(_BLOCKS)), i)
-    forms = {**_SIMPLE, **(_MODULE_ONLY if where == "module" else {})}
+    forms = _REFUSED if rng.random() < 0.01 else {**_SIMPLE, **(_MODULE_ONLY if where == "module" else {})}
     return forms[rng.choice(sorted(forms))].format(n=rng.choice(names), i=i, old=names[0], new=names[1])
 
 

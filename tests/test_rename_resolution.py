@@ -70,6 +70,7 @@ def test_the_generator_draws_each_form_and_block():
         "(x=VJPHiPrimitive)",
         "lambda x=VJPHiPrimitive",
         "globals()['VJPHiPrimitive']",
+        "fromlist=['x']).VJPHiPrimitive",
     ):
         assert form in drawn, form
     outcomes = set()

@@ -236,7 +236,34 @@ class BaseRename(EditingRule):
             for node in self._sights.attributes
             if node not in self._switched and (self._names(node, self._qualified) or self._through_class(node))
         ]
+        self._computed_objects(set(attributes))
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
+
+    def _computed_objects(self, renamed: set[cst.Attribute]) -> None:
+        """``.Old`` of an object the code computes (``importlib.import_module(...)``,
+        ``sys.modules[...]``, ``__import__(...)``): it may be jax's hijax module, which no
+        longer binds the name at the target. Left as written, with an error."""
+        for node in self._sights.attributes:
+            if node in renamed or node in self._switched or not self._computed(node.value):
+                continue
+            self.skipped(
+                self._line(node),
+                None,
+                f"`.{self.old_name}` of an object the code computes "
+                f"(`{cst.Module([]).code_for_node(node.value)[:60]}`) may be jax's hijax module, which no "
+                f"longer binds it at the target: left as written; write `.{self.new_name}` if it is",
+            )
+
+    def _computed(self, value: cst.BaseExpression) -> bool:
+        """A call or a subscript, or a name some assignment binds to one (``m = import_module(...)``)."""
+        if isinstance(value, (cst.Call, cst.Subscript)):
+            return True
+        if not isinstance(value, cst.Name) or self._model is None:
+            return False
+        return any(
+            isinstance(b.within, (ast.Assign, ast.AnnAssign)) and isinstance(b.within.value, (ast.Call, ast.Subscript))
+            for b in self._model.bindings.get(value.value, ())
+        )
 
     def _reads(self, module: cst.Module) -> ModelReads:
         """The reads of the old name, from the name model and Python's resolution
