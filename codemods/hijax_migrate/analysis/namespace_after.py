@@ -2,7 +2,7 @@
 class statement, and by the ways a class is made.
 
 - after it, in any scope: ``Cls.N = f`` (and ``del Cls.N``), ``setattr(Cls,
-  "N", f)`` and ``delattr``, ``self.N = f`` in a method (on the instance);
+  "N", f)`` and ``delattr`` (also as ``type.__setattr__``), ``self.N = f`` in a method (on the instance);
 - how a class is made: ``type(name, bases, {"N": f})``,
   ``types.new_class(...)`` (its namespace is filled by a function), a
   metaclass of the module that writes an API name, a class decorator of the
@@ -42,7 +42,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 # A binding made outside a class body names one of these on its lines (``line_walk``)
-_WORDS = frozenset({*API_NAMES, "setattr", "delattr", "type", "new_class"})
+_WORDS = frozenset({*API_NAMES, "setattr", "delattr", "__setattr__", "__delattr__", "type", "new_class"})
 
 
 def outside_bindings(tree: ast.Module, classes: list[ast.ClassDef], code: str | None = None) -> list[Owned]:
@@ -103,7 +103,7 @@ class _Walk(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = called_name(node.func)
+        name = _setter(node.func)
         if name in ("setattr", "delattr") and len(node.args) >= 2:
             value = node.args[2] if len(node.args) > 2 else None
             key = _constant(node.args[1])
@@ -182,6 +182,17 @@ class _Walk(ast.NodeVisitor):
             for index, cls in enumerate(self.classes)
             if any(called_name(node.func) == descriptor for stmt in cls.body for node in _calls(stmt))
         ]
+
+
+def _setter(func: ast.expr) -> str | None:
+    """``setattr``/``delattr``, also as ``type.__setattr__``/``object.__delattr__`` (the same
+    call, through the data model's own method); else the name called."""
+    name = called_name(func)
+    dunder = {"__setattr__": "setattr", "__delattr__": "delattr"}.get(name or "")
+    through = (
+        isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("type", "object")
+    )
+    return dunder if dunder and through else name
 
 
 def _metaclasses(classes: list[ast.ClassDef]) -> Iterator[Owned]:

@@ -97,12 +97,21 @@ def bound_form(module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cl
         params = value.params
         few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
         returns = not (is_name(value.body, "None") or isinstance(value.body, cst.Dict))
-        return CLASSIC if few and returns else "accumulator"
+        if few and returns:
+            return CLASSIC
+        if returns and not _accumulates(value.body):  # its body is what it returns: not shown None
+            return f"`{cst.Module([]).code_for_node(value)}`"
+        return "accumulator"
     func, bound, keywords = partial_binding(module, value, cls)
     called = _as_called(bridge.ast_of(func), bound, keywords) if func is not None else None
     if called is not None:
         return rule_form(called)
     return f"`{cst.Module([]).code_for_node(value)}`"
+
+
+def _accumulates(body: cst.BaseExpression) -> bool:
+    """``acc.accum(ct)``: a lambda's body that returns None, as an accumulator rule does."""
+    return isinstance(body, cst.Call) and isinstance(body.func, cst.Attribute) and body.func.attr.value == "accum"
 
 
 def _as_called(func: ast.FunctionDef, count: int, keywords: frozenset[str]) -> ast.FunctionDef | None:
