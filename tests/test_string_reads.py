@@ -19,6 +19,7 @@ READS = {
     "a namespace's get": "m.__dict__.get('Old')",
     "a namespace's pop": "vars(m).pop('Old')",
     "locals at module level": "locals()['Old']",
+    "a key joined from parts": "getattr(m, 'O' + 'ld')",
 }
 PROBES = {
     "hasattr": "hasattr(m, 'Old')",
@@ -70,3 +71,9 @@ def test_a_probe_or_another_string_is_no_read(name):
 def test_reads_come_in_source_order_with_their_lines():
     code = "x = 1\ny = getattr(m, 'Old')\nz = globals()[\"Old\"]\n"
     assert string_reads(ast.parse(code), "Old") == [(2, "getattr"), (3, "a namespace's key")]
+
+
+def test_a_key_the_module_binds_to_the_name_reads_it():
+    code = "KEY = 'Old'\nx = getattr(m, KEY)\nKEYS = ('New',)\ny = getattr(m, KEYS[0])\n"
+    code += "for k in ('Old', 'New'):\n    getattr(m, k)\n"
+    assert string_reads(ast.parse(code), "Old") == [(2, "getattr"), (6, "getattr")]

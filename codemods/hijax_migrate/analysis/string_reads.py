@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from .constants import ModuleConstants
 from .names import called_name
 
 _NAMESPACES = frozenset({"globals", "vars", "locals"})
@@ -20,30 +21,35 @@ _MAPPING_READS = frozenset({"get", "pop", "setdefault", "__getitem__"})
 
 
 def string_reads(tree: ast.Module, name: str) -> list[tuple[int, str]]:
-    """(line, form) of each read of ``name`` by a string in ``tree``, in source order."""
-    found = []
+    """(line, form) of each read of ``name`` by a string in ``tree``, in source order: the
+    key written out, or one the module's constants make (``analysis.constants``)."""
+    constants, found = ModuleConstants.of(tree), []
     for node in ast.walk(tree):
-        form = _form(node, name)
+        form = _form(node, lambda key: _is(key, name, constants))
         if form is not None:
             found.append((node.lineno, form))
     return sorted(found)
 
 
+_GETTERS = ("getattr", "attrgetter", "globals()", "vars(", "locals()", "__dict__")
+
+
 def may_read_by_string(code: str, name: str) -> bool:
-    """May ``code`` hold such a read: the name quoted (a cheap test before a walk)."""
-    return f'"{name}"' in code or f"'{name}'" in code
+    """May ``code`` hold such a read (a cheap test before a walk): the name quoted, or a
+    getter or namespace whose key the code may compute."""
+    return f'"{name}"' in code or f"'{name}'" in code or any(getter in code for getter in _GETTERS)
 
 
-def _form(node: ast.AST, name: str) -> str | None:
+def _form(node: ast.AST, is_key) -> str | None:
     if isinstance(node, ast.Call):
         called = called_name(node.func)
-        if called == "getattr" and len(node.args) == 2 and not node.keywords and _is(node.args[1], name):
+        if called == "getattr" and len(node.args) == 2 and not node.keywords and is_key(node.args[1]):
             return "getattr"
-        if called == "attrgetter" and any(_is(arg, name) for arg in node.args):
+        if called == "attrgetter" and any(is_key(arg) for arg in node.args):
             return "attrgetter"
         if called in _MAPPING_READS and isinstance(node.func, ast.Attribute) and node.args:
-            return "a namespace's key" if _namespace(node.func.value) and _is(node.args[0], name) else None
-    if isinstance(node, ast.Subscript) and _namespace(node.value) and _is(node.slice, name):
+            return "a namespace's key" if _namespace(node.func.value) and is_key(node.args[0]) else None
+    if isinstance(node, ast.Subscript) and _namespace(node.value) and is_key(node.slice):
         return "a namespace's key"
     return None
 
@@ -55,5 +61,9 @@ def _namespace(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _NAMESPACES
 
 
-def _is(expr: ast.expr, name: str) -> bool:
-    return isinstance(expr, ast.Constant) and expr.value == name
+def _is(expr: ast.expr, name: str, constants: ModuleConstants) -> bool:
+    """Is ``expr`` the string ``name``, or may it be (a name bound to it, a ``+`` of parts)?"""
+    if isinstance(expr, ast.Constant):
+        return expr.value == name
+    values = constants.strings(expr) if isinstance(expr, (ast.Name, ast.BinOp, ast.JoinedStr)) else None
+    return values is not None and name in values
