@@ -82,6 +82,9 @@ if hasattr(ast, "TryStar"):
     _BLOCKS[ast.TryStar] = "try"
 
 
+GIVEN = "(a class a function is given)"  # ``Binding.on`` of ``setattr(param, ...)`` in a function
+
+
 @dataclass(frozen=True)
 class Binding:
     name: str | None  # None: any name may be bound (a key or code not written out)
@@ -90,6 +93,7 @@ class Binding:
     block: str | None = None  # the block of the body it stands in (``if``, ``try``...)
     value: ast.expr | None = None  # what is bound, where one expression says it
     on: str | None = None  # after the class: the dotted name bound on, where no class of the module is it
+    # (``GIVEN``: a function's parameter, any class the function is given)
     via: str | None = None  # after the class: how (``setattr``, an attribute assignment...), where ``form`` says where
     namespace: ast.expr | None = None  # a class made by ``type()``: the namespace it is given
 

@@ -28,6 +28,7 @@ from .namespace import (
     DECORATOR,
     DELATTR,
     FACTORY,
+    GIVEN,
     INIT_SUBCLASS,
     INSTANCE,
     METACLASS,
@@ -137,7 +138,10 @@ class _Walk(ast.NodeVisitor):
         """A binding of ``name`` on ``obj``: on the classes ``obj`` may be (a name of the module
         no class statement of it binds: ``on``, for the tree's classes to answer)."""
         owners = self._owners(obj.id, form) if isinstance(obj, ast.Name) else None
-        if owners is None or (not owners and not self._is_parameter(obj.id)):
+        if owners == [] and self._is_parameter(obj.id):  # any class the function is given
+            self.found.append((None, Binding(name, form, line, value=value, on=GIVEN)))
+            return
+        if owners is None or not owners:
             dotted = full_name(obj) if isinstance(obj, (ast.Name, ast.Attribute)) else None
             if dotted is not None:
                 self.found.append((None, Binding(name, form, line, value=value, on=dotted)))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...analysis.ast_summary import dotted_name
-from ...analysis.namespace import DEF, FACTORY, IN_BLOCK, Binding, body_bindings
+from ...analysis.namespace import DEF, FACTORY, GIVEN, IN_BLOCK, Binding, body_bindings
 from ...analysis.namespace_after import outside_bindings
 from ...analysis.probes import base_bound_at_run
 from ...analysis.scopes import ClassInfo, Kind, defines_rules, strongest
@@ -72,7 +72,9 @@ def unaccounted_bindings(
     for index, binding in outside_bindings(tree, classes.statements, code):
         if index is not None and wrapped_by_name(binding, classes.statements, index):
             continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
-        if binding.on is not None:
+        if binding.on == GIVEN:
+            maybe = any(may)  # a class of this module may be the one given
+        elif binding.on is not None:
             maybe = _names_primitive(classes, binding.on)
         else:
             maybe = may[index] if index is not None else _bases_may_be(classes, binding.value, any(may))

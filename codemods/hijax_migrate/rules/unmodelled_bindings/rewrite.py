@@ -6,7 +6,7 @@ import functools
 
 import libcst as cst
 
-from ...analysis.namespace import Binding
+from ...analysis.namespace import GIVEN, Binding
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
 from . import RULE
@@ -45,7 +45,8 @@ class UnmodelledBindings(RuleTransformer):
         shown = self._lines[binding.line - 1].strip() if binding.line <= len(self._lines) else ""
         shown = shown if len(shown) <= 70 else shown[:67] + "..."
         what = f"`{binding.name}`" if binding.name else "a name not written out (it may be a hijax rule)"
-        where = f"`{binding.on}` (a class of the tree): " if binding.on else ""
+        where = f"`{binding.on}` (a class of the tree): " if binding.on and binding.on != GIVEN else ""
+        where = "a class a function is given: " if binding.on == GIVEN else where
         where = where or ("" if cls is not None else "a class made by a call: ")
         self.skipped(
             self.prims.file_line(binding.line),
