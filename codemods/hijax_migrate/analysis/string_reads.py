@@ -12,6 +12,7 @@ code asks to choose between releases: not reads.
 from __future__ import annotations
 
 import ast
+import functools
 
 from .constants import ModuleConstants
 from .names import called_name
@@ -23,7 +24,8 @@ _MAPPING_READS = frozenset({"get", "pop", "setdefault", "__getitem__"})
 def string_reads(tree: ast.Module, name: str) -> list[tuple[int, str]]:
     """(line, form) of each read of ``name`` by a string in ``tree``, in source order: the
     key written out, or one the module's constants make (``analysis.constants``)."""
-    constants, found = ModuleConstants.of(tree), []
+    constants = functools.cache(lambda: ModuleConstants.of(tree))  # a walk, only for a key not written out
+    found = []
     for node in ast.walk(tree):
         form = _form(node, lambda key: _is(key, name, constants))
         if form is not None:
@@ -61,9 +63,10 @@ def _namespace(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _NAMESPACES
 
 
-def _is(expr: ast.expr, name: str, constants: ModuleConstants) -> bool:
-    """Is ``expr`` the string ``name``, or may it be (a name bound to it, a ``+`` of parts)?"""
+def _is(expr: ast.expr, name: str, constants) -> bool:
+    """Is ``expr`` the string ``name``, or may it be (a name bound to it, a ``+`` of parts)?
+    ``constants()``: the module's (``ModuleConstants``)."""
     if isinstance(expr, ast.Constant):
         return expr.value == name
-    values = constants.strings(expr) if isinstance(expr, (ast.Name, ast.BinOp, ast.JoinedStr)) else None
+    values = constants().strings(expr) if isinstance(expr, (ast.Name, ast.BinOp, ast.JoinedStr)) else None
     return values is not None and name in values

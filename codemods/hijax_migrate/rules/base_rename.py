@@ -141,9 +141,9 @@ class BaseRename(EditingRule):
         self._plan(module)
         if self._read_by_strings(module):
             return []  # a rename would leave that read behind: none is made in the file
-        return [
-            Edit(node, self._edit(node), self.rule.code) for node in in_leave_order(set(self._targets()), self.parents)
-        ]
+        targets = set(self._targets())
+        self._computed_objects(targets)
+        return [Edit(node, self._edit(node), self.rule.code) for node in in_leave_order(targets, self.parents)]
 
     def _name_model(self) -> NameModel | None:
         """The module's names from ``ast`` (None: no text, or one ``ast`` cannot read)."""
@@ -236,7 +236,6 @@ class BaseRename(EditingRule):
             for node in self._sights.attributes
             if node not in self._switched and (self._names(node, self._qualified) or self._through_class(node))
         ]
-        self._computed_objects(set(attributes))
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
     def _computed_objects(self, renamed: set[cst.Attribute]) -> None:
