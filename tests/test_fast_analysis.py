@@ -94,6 +94,8 @@ TRICKY_MODULE = {
     "ab": [("import", "a.b", None, ())],
     "coroutine": [("value", [], 0, ("method",))],
     "impl": [("import", "fast", None, ()), ("import", "slow.impl", None, ())],
+    "item": [("value", [], 0, ())],  # a ``for`` target: a value the code makes when it runs
+    "c": [("value", [], 0, ())],  # a ``with`` target: what ``__enter__`` gives
     "sibling": [("import", "pkg.sub.sibling", None, ())],
     "x": [("value", ["ab.Base"], 0, ())],
     "y": [("value", ["ab.Base"], 0, ())],

@@ -91,11 +91,16 @@ def _value_refs(expr: ast.expr | None) -> list[str]:
 
 def _target_names(stmt: ast.stmt) -> list[tuple[str, list[str]]]:
     """Names a statement binds other than by a name target: a walrus statement, a ``for``
-    target, the names of an unpacking target list (each with what it may evaluate to)."""
+    or ``with`` target, the names of an unpacking target list (each with what it may
+    evaluate to: none known, a value the code makes when it runs)."""
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.NamedExpr):
         return [(stmt.value.target.id, _value_refs(stmt.value.value))]
-    targets = [stmt.target] if isinstance(stmt, (ast.For, ast.AsyncFor)) else getattr(stmt, "targets", [])
-    found = [t for t in targets if isinstance(stmt, (ast.For, ast.AsyncFor)) or isinstance(t, (ast.Tuple, ast.List))]
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):  # ``with ... as NAME``: what ``__enter__`` gives
+        targets = [item.optional_vars for item in stmt.items if item.optional_vars is not None]
+    else:
+        targets = [stmt.target] if isinstance(stmt, (ast.For, ast.AsyncFor)) else getattr(stmt, "targets", [])
+    whole = isinstance(stmt, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith))
+    found = [t for t in targets if whole or isinstance(t, (ast.Tuple, ast.List))]
     names = [n for t in found for n in ast.walk(t) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
     return [(name.id, []) for name in names]
 
@@ -189,9 +194,10 @@ class _Builder:
             self.statement(stmt, scope, prefix)
 
     def statement(self, stmt: ast.stmt, scope: Scope, prefix: str) -> None:
-        if scope.is_class:  # a class body binds these too (``[vjp_bwd] = [f]``): its namespace holds them
-            for name, refs in _target_names(stmt):
-                scope.bind(name, ("value", refs, scope))
+        # Names an unpacking, a ``for`` or ``:=`` binds (``[vjp_bwd] = [f]`` in a class body;
+        # ``Base, _ = VJPHiPrimitive, None`` in a module: a value the code makes when it runs)
+        for name, refs in _target_names(stmt):
+            scope.bind(name, ("value", refs, scope))
         if type(stmt) in _LEAVES:
             return  # binds nothing, holds no statement: most of a module's
         if isinstance(stmt, _FUNCTIONS):
