@@ -67,8 +67,17 @@ BODY = [
     "global vjp_bwd",
     "def vjp_bwd_retval(self, res, g):\n    return (g,)",
     "pass",
+    "vjp_bwd = lambda *a: (a[2],)",  # accumulators taken by ``*a``, a tuple returned
 ]
-AFTER = ["", "P.vjp_bwd = {f}", "setattr(P, 'vjp_bwd', {f})", "del P.vjp_bwd", "delattr(P, 'vjp_bwd')"]
+AFTER = [
+    "",
+    "P.vjp_bwd = {f}",
+    "setattr(P, 'vjp_bwd', {f})",
+    "type.__setattr__(P, 'vjp_bwd', {f})",
+    "def _install(c):\n    setattr(c, 'vjp_bwd', {f})\n_install(P)",  # on any class a function is given
+    "del P.vjp_bwd",
+    "delattr(P, 'vjp_bwd')",
+]
 DECORATORS = ["", "@_add\n"]
 BASES = ["VJPHiPrimitive", "Base"]
 BASE = "class Base(VJPHiPrimitive):\n    def __init_subclass__(cls, **kw):\n        cls.vjp_bwd = {f}\n\n\n"
