@@ -121,7 +121,7 @@ class _RefWalker(_Walker):
         """``name == "vjp_bwd"``: how ``__getattribute__``, ``__setattr__`` or a walk of a
         namespace picks a rule out by its name; the name's object is not known here."""
         operands = [node.left, *node.comparators]
-        if not any(_is_namespace(o) for o in operands):  # ``K in vars(X)``: read by ``_namespace``
+        if not any(is_namespace(o) for o in operands):  # ``K in vars(X)``: read by ``_namespace``
             for operand in operands:
                 if isinstance(operand, (ast.Constant, ast.BinOp, ast.JoinedStr)):
                     self._add(node, None, operand)
@@ -242,7 +242,7 @@ class _RefWalker(_Walker):
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as ast's positions count them, ends kept
 
 
-def _is_namespace(expr: ast.expr) -> bool:
+def is_namespace(expr: ast.expr) -> bool:
     return (isinstance(expr, ast.Attribute) and expr.attr == "__dict__") or (
         isinstance(expr, ast.Call) and called_name(expr.func) == "vars"
     )
@@ -257,4 +257,4 @@ def _unwrapped_type(obj: ast.expr) -> ast.expr:
     return obj
 
 
-__all__ = ["NameRef", "name_refs", "SELF", "GET", "SET", "NAMESPACE", "OTHER"]
+__all__ = ["NameRef", "name_refs", "is_namespace", "SELF", "GET", "SET", "NAMESPACE", "OTHER"]

@@ -200,7 +200,7 @@ def _target(target: ast.expr, form: str, line: int, block: str | None, value) ->
             yield from _target(element, form, line, block, part)
     elif isinstance(target, ast.Starred):
         yield from _target(target.value, form, line, block, value)
-    elif isinstance(target, ast.Subscript) and _is_namespace(target.value):
+    elif isinstance(target, ast.Subscript) and own_namespace(target.value):
         yield Binding(_constant(target.slice), NAMESPACE, line, block, value)
 
 
@@ -220,7 +220,7 @@ def _in_expressions(stmt: ast.stmt, block: str | None) -> Iterator[Binding]:
             yield Binding(node.target.id, WALRUS, node.lineno, block, node.value)
         elif isinstance(node, ast.Call) and _is_name(node.func, "exec"):
             yield from _exec(node, block)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_namespace(node.func.value):
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and own_namespace(node.func.value):
             if node.func.attr in ("update", "setdefault", "__setitem__"):
                 yield Binding(_constant(node.args[0]) if node.args else None, NAMESPACE, node.lineno, block)
 
@@ -255,7 +255,7 @@ def _own_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
         stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, _SCOPES))
 
 
-def _is_namespace(node: ast.expr) -> bool:
+def own_namespace(node: ast.expr) -> bool:
     """``locals()`` or ``vars()``: the class body's namespace itself."""
     called = isinstance(node, ast.Call) and not node.args
     return called and (_is_name(node.func, "locals") or _is_name(node.func, "vars"))

@@ -15,9 +15,10 @@ import ast
 import functools
 
 from .constants import ModuleConstants
+from .name_refs import is_namespace
 from .names import called_name
+from .namespace import own_namespace
 
-_NAMESPACES = frozenset({"globals", "vars", "locals"})
 _MAPPING_READS = frozenset({"get", "pop", "setdefault", "__getitem__"})
 
 
@@ -57,10 +58,11 @@ def _form(node: ast.AST, is_key) -> str | None:
 
 
 def _namespace(expr: ast.expr) -> bool:
-    """``globals()``, ``vars()``, ``vars(m)``, ``locals()``, or ``m.__dict__``."""
-    if isinstance(expr, ast.Attribute):
-        return expr.attr == "__dict__"
-    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _NAMESPACES
+    """A namespace read as a mapping: an object's (``m.__dict__``, ``vars(m)``:
+    ``name_refs.is_namespace``), the code's own (``vars()``, ``locals()``:
+    ``namespace.own_namespace``), or the module's (``globals()``)."""
+    globals_call = isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "globals"
+    return globals_call or is_namespace(expr) or own_namespace(expr)
 
 
 def _is(expr: ast.expr, name: str, constants) -> bool:

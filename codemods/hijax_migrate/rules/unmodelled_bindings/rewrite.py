@@ -45,9 +45,12 @@ class UnmodelledBindings(RuleTransformer):
         shown = self._lines[binding.line - 1].strip() if binding.line <= len(self._lines) else ""
         shown = shown if len(shown) <= 70 else shown[:67] + "..."
         what = f"`{binding.name}`" if binding.name else "a name not written out (it may be a hijax rule)"
-        where = f"`{binding.on}` (a class of the tree): " if binding.on and binding.on != GIVEN else ""
-        where = "a class a function is given: " if binding.on == GIVEN else where
-        where = where or ("" if cls is not None else "a class made by a call: ")
+        if binding.on == GIVEN:
+            where = "a class a function is given: "
+        elif binding.on:
+            where = f"`{binding.on}` (a class of the tree): "
+        else:
+            where = "" if cls is not None else "a class made by a call: "
         self.skipped(
             self.prims.file_line(binding.line),
             cls,
