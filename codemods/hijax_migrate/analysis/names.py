@@ -21,6 +21,7 @@ import builtins
 from dataclasses import dataclass, field
 
 from ..core.stmts import FIELDS
+from ..sources.parse import kept_fact
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -75,6 +76,11 @@ class NameModel:
 
     @classmethod
     def of(cls, tree: ast.Module) -> NameModel:
+        """The model of ``tree``: walked once for the file in hand (``parse.kept_fact``)."""
+        return kept_fact(tree, "names", cls._walked)
+
+    @classmethod
+    def _walked(cls, tree: ast.Module) -> NameModel:
         model = cls()
         _Walk(model).module(tree)
         return model

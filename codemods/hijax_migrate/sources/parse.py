@@ -99,7 +99,7 @@ def trees_kept():
     if _KEPT.get() is not None:
         yield
         return
-    token = _KEPT.set([None, None])
+    token = _KEPT.set([None, None, {}])
     try:
         yield
     finally:
@@ -117,8 +117,21 @@ def python_tree(code: str) -> ast.Module:
         warnings.simplefilter("ignore")
         tree = ast.parse(code)
     if kept is not None:
-        kept[:] = code, tree
+        kept[:] = code, tree, {}
     return tree
+
+
+def kept_fact(tree: ast.Module, name: str, make):
+    """``make(tree)``, made once for the tree ``trees_kept`` holds (triage and the
+    migration each ask for a fact of it, such as its names); for any other tree,
+    made each time. No caller changes a fact, as none changes a tree."""
+    kept = _KEPT.get()
+    if kept is None or kept[1] is not tree:
+        return make(tree)
+    facts = kept[2]
+    if name not in facts:
+        facts[name] = make(tree)
+    return facts[name]
 
 
 def _python_error(code: str) -> SyntaxError | None:
