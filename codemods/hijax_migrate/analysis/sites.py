@@ -56,7 +56,7 @@ class _Walker(ast.NodeVisitor):
         self.attr, self.lines = attr, lines
         self.found: list[Site] = []
         # (kind "class"/"def", qualname, names bound there, its first parameter)
-        self.frames: list[tuple[str, str, set[str], str | None]] = []
+        self.frames: list[tuple[str, str, set[str] | _Bound, str | None]] = []
         self.compared: set[int] = set()  # ids of the operands of ``is``/``is not`` comparisons
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
@@ -68,14 +68,16 @@ class _Walker(ast.NodeVisitor):
         for part in [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]:
             if part is not None:
                 self.visit(part)
-        bound, first = _bound(node)
+        first = _first_parameter(node)
         static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
-        self._inside(("def", self._qualname(node.name) + ".<locals>", bound, None if static else first), node.body)
+        frame = ("def", self._qualname(node.name) + ".<locals>", _Bound(node), None if static else first)
+        self._inside(frame, node.body)
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
-        self._inside(("def", self._qualname("<lambda>") + ".<locals>", *_bound(node)), [node.body])
+        frame = ("def", self._qualname("<lambda>") + ".<locals>", _Bound(node), _first_parameter(node))
+        self._inside(frame, [node.body])
 
     def visit_Module(self, node: ast.Module) -> None:
         for stmt in node.body:
@@ -202,8 +204,28 @@ def _dotted(expr: ast.expr) -> str | None:
     return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
-def _bound(func) -> tuple[set[str], str | None]:
-    """The names a function binds (parameters, assignments, imports...), and its first parameter."""
+class _Bound:
+    """The names a function binds (``_bound``), read from its body when first asked: most of
+    the functions a walk enters hold no site to ask of them."""
+
+    __slots__ = ("func", "names")
+
+    def __init__(self, func):
+        self.func, self.names = func, None
+
+    def __contains__(self, name: str) -> bool:
+        if self.names is None:
+            self.names = _bound(self.func)
+        return name in self.names
+
+
+def _first_parameter(func) -> str | None:
+    params = [*func.args.posonlyargs, *func.args.args]
+    return params[0].arg if params else None
+
+
+def _bound(func) -> set[str]:
+    """The names a function binds (parameters, assignments, imports...)."""
     args = func.args
     params = [*args.posonlyargs, *args.args]
     names = {a.arg for a in [*params, *args.kwonlyargs, args.vararg, args.kwarg] if a is not None}
@@ -215,7 +237,7 @@ def _bound(func) -> tuple[set[str], str | None]:
             names.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).partition(".")[0] for a in node.names)
-    return names, params[0].arg if params else None
+    return names
 
 
 def _own_nodes(node: ast.AST):
