@@ -33,11 +33,28 @@ def respelt(code: str, words) -> tuple[int, str, str] | None:
     if code.isascii():
         return None
     names = {word.split()[-1].decode() for word in words}  # `def dce`: the name
-    for match in re.finditer(r"\w+", code):
+    for match in _beyond_ascii(code):
         name = match.group()
-        if name.isascii():
-            continue
         read = python_name(name)
         if read != name and any(word in read for word in names):
             return code.count("\n", 0, match.start()) + 1, name, read
     return None
+
+
+_NOT_ASCII, _WORD, _RUN = re.compile(r"[^\x00-\x7f]"), re.compile(r"\w"), re.compile(r"\w+")
+
+
+def _beyond_ascii(code: str):
+    """The matches of ``\\w+`` (whole names) holding a character beyond ASCII, in order:
+    found from those characters (few), never by a scan of every name in Python."""
+    end = 0
+    for found in _NOT_ASCII.finditer(code):
+        at = found.start()
+        if at < end or not _WORD.match(code, at):
+            continue
+        start = at
+        while start > end and _WORD.match(code, start - 1):
+            start -= 1
+        run = _RUN.match(code, start)
+        end = run.end()
+        yield run
