@@ -197,7 +197,8 @@ class Index:
         scopes = {id(scope): scope for scope in _scopes_of(summary)}
         for scope in scopes.values():
             for name, bindings in scope.bindings.items():
-                scope.bindings[name] = [self._from_root(root, binding) for binding in bindings]
+                if any(binding[0] == "import" for binding in bindings):  # the others stay as they are
+                    scope.bindings[name] = [self._from_root(root, binding) for binding in bindings]
 
     def _from_root(self, root: Path, binding: tuple) -> tuple:
         if binding[0] != "import" or len(binding) > 2:
@@ -330,6 +331,7 @@ class Index:
         folders searched (an import root above them), whose marks no search sees."""
         if not all(any(root == top or top in root.parents for top in self.walked) for root in self.roots):
             return None
+        self.search.expect(self._likely_searches())  # the same read of each file answers those after
         return [found for root in self.walked if root.is_dir() for found in self.search.files(root, holders.MARKS)]
 
     def marks_digest(self) -> str:
