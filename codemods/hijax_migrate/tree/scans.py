@@ -128,7 +128,11 @@ class Scans:
         return self._candidate(path, words, read=True)
 
     def answered(self, path: Path, words: frozenset[bytes]) -> bool | None:
-        """``is_candidate``'s answer where it needs no read of the file; None: it does."""
+        """``is_candidate``'s answer where it needs no read of the file; None: it does.
+        An empty record (a first run) knows no file: none is even stat'ed here, but
+        where it is read (the pre-filter's workers, in parallel)."""
+        if not self._known:
+            return None
         return self._candidate(path, words, read=False)
 
     def _candidate(self, path: Path, words: frozenset[bytes], read: bool) -> bool | None:
