@@ -128,6 +128,22 @@ def test_a_parse_is_kept_only_inside_a_file_holder():
     assert parse.python_tree(code) is not tree
 
 
+def test_a_fact_of_the_kept_tree_is_made_once_and_goes_with_it():
+    """``kept_fact``: the name model of the file in hand is walked once (triage's sight and
+    its constants both ask), another tree's each time, and none outlives its holder."""
+    from hijax_migrate.analysis.names import NameModel
+
+    other = parse.python_tree("y = 2\n")
+    with parse.trees_kept():
+        tree = parse.python_tree("x = 1\n")
+        model = NameModel.of(tree)
+        assert NameModel.of(tree) is model and "x" in model.bindings
+        assert NameModel.of(other) is not NameModel.of(other)
+        parse.python_tree("z = 3\n")  # the next file's text: the facts of the last go with its tree
+        assert NameModel.of(tree) is not model
+    assert NameModel.of(tree) is not NameModel.of(tree)
+
+
 def test_the_tool_key_is_the_runs_own(tmp_path: Path):
     key = tool_key()
     assert tool_key() == key  # a pure function of the tool's sources as they stand
