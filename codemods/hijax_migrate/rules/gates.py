@@ -1,13 +1,12 @@
 """What rules read of a version gate in a class body: the arms of an ``if``
 chain, and the leaves ``analysis.version_tests.evaluate`` asks a rule for
-(jax's version by its qualified name, literals, module constants)."""
+(jax's version by its qualified names, literals, module constants)."""
 
 from __future__ import annotations
 
 import ast
 
 import libcst as cst
-from libcst.helpers import get_full_name_for_node
 
 from ..analysis.bridge import Bridge
 from ..analysis.cst_blocks import LINES
@@ -24,15 +23,34 @@ def if_arms(stmt: cst.If) -> list[tuple[cst.BaseExpression | None, cst.BaseSuite
 
 
 def version_leaf(rule, expr: cst.BaseExpression):
-    """For ``evaluate``: jax's version (its qualified name), a literal, a module constant's literal."""
-    full = get_full_name_for_node(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
-    if full is not None and full.endswith(("__version__", "__version_info__", "._version")):
-        if any(q.name in VERSION_NAMES for q in rule.qualified_names(expr)):
-            return VERSION
+    """For ``evaluate``: jax's version (``is_jax_version``), a literal, a module constant's literal."""
+    if is_jax_version(rule, expr):
+        return VERSION
     stmt = rule.constant_assignment(expr) if isinstance(expr, cst.Name) else None
     if stmt is not None:  # the one module-level assignment the read resolves to
         return _constant(stmt.value)
     return literal_value(expr)
+
+
+def is_jax_version(rule, expr: cst.BaseExpression, *above: cst.CSTNode) -> bool:
+    """Is ``expr`` jax's version, as its names resolve (an alias too): one of ``VERSION_NAMES``,
+    or ``importlib.metadata.version("jax")``; ``above``: its ancestors the visit has not
+    entered. The one test: a class body's gates (``version_leaf``) and HJX014's comparisons."""
+    if any(q.name in VERSION_NAMES for q in rule.qualified_names(expr, *above)):
+        return True
+    return _names_jax(expr) and any(
+        q.name == "importlib.metadata.version" for q in rule.qualified_names(expr.func, expr, *above)
+    )
+
+
+def _names_jax(expr: cst.BaseExpression) -> bool:
+    """A call with one argument, the string ``"jax"``: ``version("jax")``."""
+    return (
+        isinstance(expr, cst.Call)
+        and len(expr.args) == 1
+        and isinstance(expr.args[0].value, cst.SimpleString)
+        and expr.args[0].value.value in ('"jax"', "'jax'")
+    )
 
 
 def _constant(value: ast.expr):

@@ -6,9 +6,10 @@ import libcst as cst
 from libcst.metadata import Assignment, GlobalScope, ParentNodeProvider, ScopeProvider
 
 from ...analysis.nodes import findall
-from ...analysis.version_tests import VERSION, VERSION_NAMES, evaluate, literal_value
+from ...analysis.version_tests import VERSION, evaluate, literal_value
 from ...core.versions import format_version
 from ..context import NOTE, RuleTransformer
+from ..gates import is_jax_version
 from . import RULE
 
 _EXACT = (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)
@@ -120,21 +121,7 @@ class VersionGates(RuleTransformer):
         return found if isinstance(found.value, _LITERALS) else None
 
     def _is_version(self, expr: cst.BaseExpression, *above: cst.CSTNode) -> bool:
-        if any(q.name in VERSION_NAMES for q in self.qualified_names(expr, *above)):
-            return True
-        return _names_jax(expr) and any(
-            q.name == "importlib.metadata.version" for q in self.qualified_names(expr.func, expr, *above)
-        )
-
-
-def _names_jax(expr: cst.BaseExpression) -> bool:
-    """A call with one argument, the string ``"jax"``: ``version("jax")``."""
-    return (
-        isinstance(expr, cst.Call)
-        and len(expr.args) == 1
-        and isinstance(expr.args[0].value, cst.SimpleString)
-        and expr.args[0].value.value in ('"jax"', "'jax'")
-    )
+        return is_jax_version(self, expr, *above)
 
 
 def _code(node: cst.CSTNode) -> str:
