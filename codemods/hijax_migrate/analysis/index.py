@@ -75,6 +75,7 @@ class Index:
         self._locals: dict[tuple[Path, str], str | None] = {}  # see _local_module
         self._files: dict[str, Path | None] = {}  # see find: a run's tree keeps its modules
         self._rooted: dict[tuple[Path, str], str | None] = {}  # see _from_root
+        self.module_readers: dict[tuple[str, str], object] = {}  # (file, name) -> module_reads.Readers
         self._search: holders.Holders | None = None
         # Kinds of classes, keyed by the ClassInfo itself (hashed by identity), never by
         # id(): a replaced summary's objects may be freed and their ids reused. Worked

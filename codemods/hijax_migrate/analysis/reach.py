@@ -148,18 +148,35 @@ def file_uses(
 
 def tree_uses(project: FileProject, attr: str, this_file: str) -> list[Use]:
     """The uses of ``attr`` in the other Python files of the trees holding ``this_file``."""
-    project.answers.used.add(attr)  # a cached result rests on the files that may hold a use
+    files = other_files(project, attr, this_file)
+    return [use for root, path in files for use in _uses_of_file(project, root, path, attr)]
+
+
+def other_files(project: FileProject, word: str, this_file: str) -> Iterator[tuple]:
+    """(root, path) of each other Python file of the trees holding ``this_file`` whose bytes
+    hold ``word``; a cached result rests on them (``answers.used``)."""
+    project.answers.used.add(word)
     this = real_path(this_file, project.roots)  # the file may be shown by a name relative to its root
-    seen, uses = {this}, []
+    seen = {this}
     for root in project.walked:  # a file under two roots (a folder and its package root) counts once
         if not this.startswith(os.path.join(os.path.realpath(root), "")):
             continue
-        for path, _ in project.index.search.files(root, attr):
+        for path, _ in project.index.search.files(root, word):
             real = os.path.realpath(path)
             if path.suffix == ".py" and real not in seen:
                 seen.add(real)
-                uses += _uses_of_file(project, root, path, attr)
-    return uses
+                yield root, path
+
+
+def parsed_file(project: FileProject, root, path) -> tuple[ModuleSummary | None, ast.Module | None]:
+    """(summary, tree) of another file of the tree, as found; (None, None) where ``ast``
+    cannot read it."""
+    data = project.reads.read(path)
+    try:
+        tree = _parsed(project, data.decode("utf-8", "replace") if data is not None else "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None, None
+    return _summary_of(project, root, path, tree), tree
 
 
 def _uses_of_file(project: FileProject, root, path, attr: str) -> list[Use]:

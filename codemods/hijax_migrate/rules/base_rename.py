@@ -23,6 +23,7 @@ from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
 from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
+from ..analysis.module_reads import read_off_elsewhere
 from ..analysis.names import NameModel
 from ..analysis.nodes import (
     findall,
@@ -164,12 +165,22 @@ class BaseRename(EditingRule):
         reads = self._reads(node)
         self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched)
         renamed = self._imports.uses or Decision.RENAME in self._imports.aliases.values()
-        if renamed and imported_elsewhere(self.project, self.context.full_module_name or "", self.old_name):
-            # another module of the tree imports the old name from this one: it stays bound
+        if renamed and self._read_elsewhere():
+            # another module of the tree imports the old name from this one, or reads it off it: it stays bound
             self._imports = plan_imports(node, reads, self.old_name, self.new_name, self._switched, {self.old_name})
         self._class_attributes(reads)
         for where, why in self._imports.refused:
             self.skipped(self._line(where), None, why)
+
+    def _read_elsewhere(self) -> bool:
+        """Does another module of the tree take the old name from this one: an import of it
+        (``imported_elsewhere``), or a read off this module's object (``module_reads``)?"""
+        module = self.context.full_module_name or ""
+        if imported_elsewhere(self.project, module, self.old_name):
+            return True
+        return self.context.filename is not None and read_off_elsewhere(
+            self.project, module, self.old_name, self.context.filename
+        )
 
     def _read_by_strings(self, module: cst.Module) -> bool:
         """Does the file read the old name by a string (``analysis.string_reads``)? Each is an
