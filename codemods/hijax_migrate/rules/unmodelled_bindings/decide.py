@@ -72,8 +72,8 @@ def unaccounted_bindings(
     for index, binding in outside_bindings(tree, classes.statements, code):
         if index is not None and wrapped_by_name(binding, classes.statements, index):
             continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
-        if binding.on == GIVEN:
-            maybe = any(may)  # a class of this module may be the one given
+        if binding.on == GIVEN:  # a class of this module, or of any other (a helper module's), may be given
+            maybe = any(may) or binding.name is not None
         elif binding.on is not None:
             maybe = _names_primitive(classes, binding.on)
         else:
@@ -83,8 +83,15 @@ def unaccounted_bindings(
             # no rule migrates a rule placed on such a class: only a value proven right stands
             if maybe and unaccounted([binding], _without(binds, FACTORY), tree):
                 yield Open(index, binding)
-        elif maybe and unaccounted([binding], binds, tree, outside=True, cls=cls):
+        elif maybe and unaccounted([binding], binds, tree, outside=not _given_elsewhere(binding, may), cls=cls):
             yield Open(index, binding)
+
+
+def _given_elsewhere(binding: Binding, may: list[bool]) -> bool:
+    """A class a function is given, where no class of this module may be a primitive (a helper
+    module's): no rule of this module renames that class's own rule, so a value proven right at
+    the target (jax's own, a function of this module in the accumulator form) stands."""
+    return binding.on == GIVEN and not any(may)
 
 
 def _in_body(
