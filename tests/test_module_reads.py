@@ -20,6 +20,8 @@ from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources.files import walk
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 COMPAT = """from jax.experimental.hijax import VJPHiPrimitive
 
@@ -114,3 +116,21 @@ def test_what_a_file_reads_the_name_off_is_worked_out_once_a_run(tmp_path, monke
     read = sorted(args[1].module for args in made)  # each of the five files holding the name, once
     assert read == ["pkg.compat0", "pkg.compat1", "pkg.compat2", "pkg.compat3", "pkg.reader"]
     assert (tmp_path / "pkg/compat0.py").read_text().startswith("from jax.experimental.hijax import HiPrim\n")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(st.sampled_from(sorted(READERS)), min_size=1, max_size=3), min_size=1, max_size=3))
+def test_drawn_readers_all_find_the_name_after_the_migration(tmp_path_factory, files):
+    """Readers drawn from the enumeration, several to a file and several files: each imports
+    under jax 0.12 once the tree is migrated (the module they read off keeps the name bound),
+    and a second run changes nothing."""
+    root = tmp_path_factory.mktemp("tree")
+    _tree(root, "")
+    for i, forms in enumerate(files):
+        (root / f"pkg/reader{i}.py").write_text("\n".join(READERS[form] for form in forms))
+    (root / "pkg/reader.py").write_text("".join(f"import pkg.reader{i}\n" for i in range(len(files))))
+    _migrated(root)
+    assert _imports(root).returncode == 0, _imports(root).stderr
+    before = {p: p.read_text() for p in (root / "pkg").glob("*.py")}
+    _migrated(root)
+    assert {p: p.read_text() for p in (root / "pkg").glob("*.py")} == before
