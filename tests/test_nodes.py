@@ -11,9 +11,9 @@ import libcst as cst
 import libcst.matchers as m
 import pytest
 from hijax_migrate.analysis import nodes
+from hijax_migrate.rules import gates
 from hijax_migrate.rules.fwd_nzs_in import rewrite as fwd_nzs_in
 from hijax_migrate.rules.retval_logs import rewrite as retval_logs
-from hijax_migrate.rules.version_gates import rewrite as version_gates
 
 from golden import all_cases, read_case
 
@@ -59,7 +59,7 @@ class C:
 _FLAG = m.Name(retval_logs.FLAG)
 _ALL = m.Name("__all__")
 PAIRS = {
-    "jax": (m.Call(args=[m.Arg(m.SimpleString('"jax"') | m.SimpleString("'jax'"))]), version_gates._names_jax),
+    "jax": (m.Call(args=[m.Arg(m.SimpleString('"jax"') | m.SimpleString("'jax'"))]), gates._names_jax),
     "flag": (
         m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(_FLAG), m.ZeroOrMore()]) | m.AnnAssign(target=_FLAG),
         retval_logs._sets_flag,
