@@ -89,10 +89,17 @@ def test_without_the_rename_every_reader_breaks(tmp_path):
         assert _imports(root).returncode != 0, form
 
 
-def test_another_objects_attribute_of_that_name_leaves_the_rename_outright(tmp_path):
-    reader = "import pkg.other as o\n\nBase = o.VJPHiPrimitive\n"
-    _tree(tmp_path, reader)
-    (tmp_path / "pkg/other.py").write_text("class VJPHiPrimitive:\n    pass\n")
+OTHERS = {
+    "another module": "import pkg.other as o\n\nBase = o.VJPHiPrimitive\n",
+    "imported in a function": "def f():\n    from pkg import other\n\n    return other.VJPHiPrimitive\n\n\nBase = f()",
+    "a class": "from pkg.other import VJPHiPrimitive as K\n\n\nclass C(K):\n    pass\n\n\nBase = C.VJPHiPrimitive\n",
+}
+
+
+@pytest.mark.parametrize("form", sorted(OTHERS))
+def test_another_objects_attribute_of_that_name_leaves_the_rename_outright(tmp_path, form):
+    _tree(tmp_path, OTHERS[form])
+    (tmp_path / "pkg/other.py").write_text("class VJPHiPrimitive:\n    VJPHiPrimitive = 1\n")
     _migrated(tmp_path)
     compat = (tmp_path / "pkg/compat.py").read_text()
     assert compat.startswith("from jax.experimental.hijax import HiPrim\n")

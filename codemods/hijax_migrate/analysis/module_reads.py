@@ -64,7 +64,7 @@ def _readers(tree: ast.Module | None, summary, is_package: bool, name: str) -> R
         return Readers(anything=True)  # unreadable: a read there is not known
     found, model = Readers(summary.module), NameModel.of(tree)
     for node in model.attributes.get(name, ()):
-        _objects(node.value, model, summary, found)
+        _objects(node.value, model, summary.module, is_package, found)
     if name in model.reads:
         found.modules.update(_source(star, summary.module, is_package) for star in model.stars)
     if name in model.strings or string_reads(tree, name):
@@ -73,20 +73,29 @@ def _readers(tree: ast.Module | None, summary, is_package: bool, name: str) -> R
     return found
 
 
-def _objects(obj: ast.expr, model: NameModel, summary, found: Readers) -> None:
-    """The modules ``obj`` (what ``.name`` is read off) may be, added to ``found``."""
+def _objects(obj: ast.expr, model: NameModel, own: str, is_package: bool, found: Readers) -> None:
+    """The modules ``obj`` (what ``.name`` is read off) may be, added to ``found``: each
+    binding of its head an import (in any scope) names one; any other may be any object."""
     dotted = _dotted(obj)
     head, _, rest = (dotted or "").partition(".")
-    bindings = summary.scope.bindings.get(head, []) if dotted else []
-    if dotted is None or any(binding.scope.kind != "module" for binding in model.bindings.get(head, ())):
-        found.anything = True  # made when the code runs, or bound in a function or class
+    bindings = model.bindings.get(head, []) if dotted else []
+    if dotted is None:
+        found.anything = True  # made when the code runs (``import_module(...)``, ``sys.modules[...]``)
     elif not bindings:
         found.anything |= bool(model.stars)  # a builtin, or what a star import binds
     for binding in bindings:
-        if binding[0] == "import":
-            found.modules.add(f"{binding[1]}.{rest}".rstrip("."))
-        elif binding[0] != "class":
-            found.anything = True  # a value (``m = pkg.m``): any object
+        if isinstance(binding.statement, (ast.Import, ast.ImportFrom)):
+            found.modules.add(f"{_imported(binding, own, is_package)}.{rest}".rstrip("."))
+        elif not isinstance(binding.node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.anything = True  # a value (``m = pkg.m``), a parameter: any object
+
+
+def _imported(binding, own: str, is_package: bool) -> str:
+    """The module (or object) an import binding binds its name to."""
+    alias, statement = binding.node, binding.statement
+    if isinstance(statement, ast.Import):
+        return alias.name if alias.asname else alias.name.partition(".")[0]
+    return f"{_source(statement, own, is_package)}.{alias.name}"
 
 
 def _held(node: ast.AST, own: str, is_package: bool, found: Readers) -> None:
