@@ -59,25 +59,6 @@ def exported(module: cst.Module) -> set[str]:
     return names
 
 
-def imported_elsewhere(project, module: str, name: str) -> bool:
-    """Does another module of the tree take ``name`` from ``module`` (``from
-    module import name``, or a base ``alias.name`` of ``import module as alias``)?"""
-    if not module:
-        return False
-    for summary in project.modules_naming(name):
-        if summary.module == module:
-            continue
-        if any(
-            b[0] == "import" and b[1] == f"{module}.{name}" for found in summary.scope.bindings.values() for b in found
-        ):
-            return True
-        for info in summary.every_class:
-            heads = {base.partition(".")[0] for base in info.bases if base and base.partition(".")[2] == name}
-            if any(b[0] == "import" and b[1] == module for head in heads for b in info.scope.lookup(head)):
-                return True
-    return False
-
-
 @dataclass(frozen=True)
 class Read:
     """A read of a name, as a plan needs it."""

@@ -1,12 +1,12 @@
 """Whether another module of the tree reads a name off a module of it.
 
 A module's globals are the attributes of its module object (the data model), and
-any module that holds the object reads them: ``m.NAME`` (``m`` bound by ``import
-pkg.m as m``, ``from pkg import m``, or ``pkg.m.NAME`` after ``import pkg.m``),
-``getattr(m, "NAME")`` and the other reads by a string (``string_reads``), and a
-name a star import of the module (``from pkg.m import *``) binds. A rename that
-unbinds ``NAME`` in ``pkg.m`` breaks each of them, so the name stays bound there
-(``bindings.imported_elsewhere`` answers for ``from pkg.m import NAME``).
+any module that holds the object reads them: ``from pkg.m import NAME`` (in any
+scope), ``m.NAME`` (``m`` bound by ``import pkg.m as m``, ``from pkg import m``, or
+``pkg.m.NAME`` after ``import pkg.m``; a class's base too), ``getattr(m, "NAME")``
+and the other reads by a string (``string_reads``), and a name a star import of the
+module (``from pkg.m import *``) binds. A rename that unbinds ``NAME`` in ``pkg.m``
+breaks each of them, so the name stays bound there.
 
 Where the object may be the module but is not known (a value the code makes, a
 parameter, an import inside a function, a star import of another module) the answer
@@ -63,6 +63,9 @@ def _readers(tree: ast.Module | None, summary, is_package: bool, name: str) -> R
     if tree is None or summary is None:
         return Readers(anything=True)  # unreadable: a read there is not known
     found, model = Readers(summary.module), NameModel.of(tree)
+    for node in model.import_froms:
+        if any(alias.name == name for alias in node.names):
+            found.modules.add(_source(node, summary.module, is_package))
     for node in model.attributes.get(name, ()):
         _objects(node.value, model, summary.module, is_package, found)
     if name in model.reads:

@@ -20,7 +20,7 @@ from libcst.helpers import get_full_name_for_node
 from libcst.metadata import QualifiedNameProvider
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, imported_elsewhere, plan_imports
+from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, plan_imports
 from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.module_reads import read_off_elsewhere
@@ -173,14 +173,10 @@ class BaseRename(EditingRule):
             self.skipped(self._line(where), None, why)
 
     def _read_elsewhere(self) -> bool:
-        """Does another module of the tree take the old name from this one: an import of it
-        (``imported_elsewhere``), or a read off this module's object (``module_reads``)?"""
-        module = self.context.full_module_name or ""
-        if imported_elsewhere(self.project, module, self.old_name):
-            return True
-        return self.context.filename is not None and read_off_elsewhere(
-            self.project, module, self.old_name, self.context.filename
-        )
+        """Does another module of the tree take the old name from this one: an import of it,
+        or a read off this module's object (``module_reads``)?"""
+        module, path = self.context.full_module_name or "", self.context.filename
+        return path is not None and read_off_elsewhere(self.project, module, self.old_name, path)
 
     def _read_by_strings(self, module: cst.Module) -> bool:
         """Does the file read the old name by a string (``analysis.string_reads``)? Each is an
