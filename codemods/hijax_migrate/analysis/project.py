@@ -18,6 +18,8 @@ from .chains import HIJAX_MODULES, Resolver  # noqa: F401 (HIJAX_MODULES: re-exp
 from .index import Index
 from .scopes import ClassInfo, ModuleSummary, Scope
 
+_MODULE_STEPS = 16  # a chain of re-exports longer than any real one: a cycle of broken code
+
 
 class FileProject(Resolver):
     """One file's view of ``index``: its answers (``answers``, made fresh),
@@ -67,6 +69,27 @@ class FileProject(Resolver):
 
     def find(self, module: str) -> Path | None:
         return self.index.find(module)
+
+    def module_read(self, scope: Scope, dotted: str) -> str | None:
+        """The module ``dotted`` (``compat.hijax``, read in ``scope``) is, where each step is an
+        import: of this module, then of each module of the tree the chain passes through (what
+        ``compat`` binds ``hijax`` to), or one of a package's submodules; the name itself once it
+        leaves the tree (jax's modules). None where a step is anything else, or bound twice."""
+        head, *parts = dotted.split(".")
+        found = scope.lookup(head)
+        for _ in range(_MODULE_STEPS):
+            if len(found) != 1 or found[0][0] != "import":
+                return None
+            name = found[0][1]
+            self.answers.touched.add(name)  # a cached answer rests on it, found or not
+            summary = self.summary(name) if parts else None
+            if summary is None:
+                return ".".join([name, *parts])
+            found = summary.scope.bindings.get(parts[0], [])
+            if not found and self.find(f"{name}.{parts[0]}") is not None:
+                found = [("import", f"{name}.{parts[0]}")]  # a submodule the package does not bind
+            parts = parts[1:]
+        return None
 
     def module_name(self, path: Path, root: Path | None = None) -> str:
         return self.index.module_name(path, root)

@@ -224,6 +224,19 @@ class BaseRename(EditingRule):
             and all(b[0] == "import" and ".".join([b[1], *rest]) in HIJAX_MODULES for b in bindings)
         )
 
+    def _through_module(self, node: cst.Attribute) -> bool:
+        """``compat.hijax.Old``: jax's module, reached through the imports of another module
+        of the tree (qualified names stop at this module's own), read where the head is the
+        module's import (bound nowhere else in it)."""
+        full = get_full_name_for_node(node.value)
+        scope = self.prims.module_scope if self.prims is not None else None
+        if full is None or scope is None or "." not in full or self.project is None:
+            return False
+        head = full.partition(".")[0]
+        if self._model is None or any(b.scope.kind != "module" for b in self._model.bindings.get(head, ())):
+            return False
+        return self.project.module_read(scope, full) in HIJAX_MODULES
+
     def _in_class_body(self, node: cst.CSTNode) -> bool:
         while node in self.parents and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             node = self.parents[node]
@@ -241,7 +254,8 @@ class BaseRename(EditingRule):
         attributes = [
             node
             for node in self._sights.attributes
-            if node not in self._switched and (self._names(node, self._qualified) or self._through_class(node))
+            if node not in self._switched
+            and (self._names(node, self._qualified) or self._through_class(node) or self._through_module(node))
         ]
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
