@@ -76,7 +76,10 @@ class FileProject(Resolver):
         ``compat`` binds ``hijax`` to), or one of a package's submodules; the name itself once it
         leaves the tree (jax's modules). None where a step is anything else, or bound twice."""
         head, *parts = dotted.split(".")
-        found = scope.lookup(head)
+        return self.module_through(scope.lookup(head), parts)
+
+    def module_through(self, found: list[tuple], parts: list[str]) -> str | None:
+        """``module_read`` from the bindings of a chain's head (``found``) on."""
         for _ in range(_MODULE_STEPS):
             if len(found) != 1 or found[0][0] != "import":
                 return None

@@ -43,6 +43,7 @@ from ..analysis.rename_reads import (
     model_reads,
     paired_lines,
 )
+from ..analysis.scopes import resolve_relative
 from ..analysis.string_reads import may_read_by_string, string_reads
 from .edits import Edit, EditingRule
 
@@ -77,6 +78,24 @@ class _Sightings:
             ):
                 found.append(node)
         return found
+
+
+_IMPORTS = (ast.Import, ast.ImportFrom)
+
+
+def _bound_at_run(binding) -> str | None:
+    """Why a binding of a name leaves its object unknown (None: an import, a class, a function)."""
+    if isinstance(binding.statement, _IMPORTS) or isinstance(binding.node, _DEFINITIONS):
+        return None
+    if isinstance(binding.node, ast.arg):
+        return "a function's parameter"
+    within = binding.within
+    if isinstance(within, (ast.Assign, ast.AnnAssign)) and isinstance(within.value, (ast.Call, ast.Subscript)):
+        return "an object the code computes"
+    return "a name bound when the code runs"
+
+
+_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def _may_switch(code: str | None, old: str, new: str) -> bool:
@@ -260,30 +279,52 @@ class BaseRename(EditingRule):
         return [*imports, *(node for node in [*self._imports.uses, *attributes] if not self._in_import(node))]
 
     def _computed_objects(self, renamed: set[cst.Attribute]) -> None:
-        """``.Old`` of an object the code computes (``importlib.import_module(...)``,
-        ``sys.modules[...]``, ``__import__(...)``): it may be jax's hijax module, which no
-        longer binds the name at the target. Left as written, with an error."""
+        """``.Old`` of an object not known here (``_unknown``): it may be jax's hijax module,
+        which no longer binds the name at the target. Left as written, with an error."""
         for node in self._sights.attributes:
-            if node in renamed or node in self._switched or not self._computed(node.value):
+            why = None if node in renamed or node in self._switched else self._unknown(node.value)
+            if why is None:
                 continue
             self.skipped(
                 self._line(node),
                 None,
-                f"`.{self.old_name}` of an object the code computes "
-                f"(`{cst.Module([]).code_for_node(node.value)[:60]}`) may be jax's hijax module, which no "
-                f"longer binds it at the target: left as written; write `.{self.new_name}` if it is",
+                f"`.{self.old_name}` of {why} (`{cst.Module([]).code_for_node(node.value)[:60]}`) may be "
+                f"jax's hijax module, which no longer binds it at the target: left as written; write "
+                f"`.{self.new_name}` if it is",
             )
 
-    def _computed(self, value: cst.BaseExpression) -> bool:
-        """A call or a subscript, or a name some assignment binds to one (``m = import_module(...)``)."""
+    def _unknown(self, value: cst.BaseExpression) -> str | None:
+        """What makes ``value`` an object this module cannot tell: one the code computes (a call,
+        a subscript, a name assigned one), a function's parameter, a name bound when the code
+        runs, a step through a module of the tree that is no import. None: an import of another
+        module, a class, a function, or a name the module does not bind."""
         if isinstance(value, (cst.Call, cst.Subscript)):
-            return True
-        if not isinstance(value, cst.Name) or self._model is None:
-            return False
-        return any(
-            isinstance(b.within, (ast.Assign, ast.AnnAssign)) and isinstance(b.within.value, (ast.Call, ast.Subscript))
-            for b in self._model.bindings.get(value.value, ())
-        )
+            return "an object the code computes"
+        full = get_full_name_for_node(value) if isinstance(value, (cst.Name, cst.Attribute)) else None
+        if full is None or self._model is None:
+            return None
+        head, _, rest = full.partition(".")
+        bindings = self._model.bindings.get(head, ())
+        for binding in bindings:
+            why = _bound_at_run(binding)
+            if why is not None:
+                return why
+        imports = [("import", self._imported(b)) for b in bindings if isinstance(b.statement, _IMPORTS)]
+        if not imports or not rest or self.project is None:
+            return None
+        found = self.project.module_through(imports, rest.split("."))
+        return "an object a module of the tree binds when the code runs" if found in (None, *HIJAX_MODULES) else None
+
+    def _imported(self, binding) -> str:
+        """The module (or object) an import binding binds its name to, a relative one resolved."""
+        alias, statement = binding.node, binding.statement
+        if isinstance(statement, ast.Import):
+            return alias.name if alias.asname else alias.name.partition(".")[0]
+        source = statement.module or ""
+        if statement.level:
+            package = (self.context.filename or "").endswith("__init__.py")
+            source = resolve_relative(self.context.full_module_name or "", package, statement.level, statement.module)
+        return f"{source}.{alias.name}"
 
     def _reads(self, module: cst.Module) -> ModelReads:
         """The reads of the old name, from the name model and Python's resolution
