@@ -65,11 +65,15 @@ _SIMPLE = {
     "class_name": "class {n}:\n    pass",
     "delete": "try:\n    del {n}\nexcept NameError:\n    _log('unbound')",
 }
+_IMPORTED = f"__import__('{HIJAX}', fromlist=['x'])"  # jax's module, as the code computes it
 # Reads the tool refuses (a file with one is left as written): drawn rarely, so that most
 # modules still show a rename.
 _REFUSED = {
     "by_string": "try:\n    _log(globals()['{n}'])\nexcept KeyError:\n    _log('unbound')",
-    "computed_attribute": f"_read(lambda: __import__('{HIJAX}', fromlist=['x']).{{old}})",
+    "computed_attribute": f"_read(lambda: {_IMPORTED}.{{old}})",
+    # jax's module handed to a function, or bound to a name when the code runs
+    "parameter_attribute": f"def g{{i}}(m):\n    return m.{{old}}\n_read(lambda: g{{i}}({_IMPORTED}))",
+    "value_attribute": f"_m{{i}} = {_IMPORTED} if FLAG else None\n_read(lambda: _m{{i}}.{{old}})",
 }
 _MODULE_ONLY = {"star": f"from {HIJAX} import *"}
 _BLOCKS = {  # a block of each kind around a body drawn for it

@@ -71,6 +71,8 @@ def test_the_generator_draws_each_form_and_block():
         "lambda x=VJPHiPrimitive",
         "globals()['VJPHiPrimitive']",
         "fromlist=['x']).VJPHiPrimitive",
+        "return m.VJPHiPrimitive",
+        "if FLAG else None\n",
     ):
         assert form in drawn, form
     outcomes = set()
