@@ -7,10 +7,13 @@ import libcst as cst
 from ...analysis.accum import code
 from ...analysis.dispatch import QuickVisitor
 from ...analysis.nodes import is_attribute, is_call
+from ...analysis.reach import reaches, tree_uses
 from ...analysis.shape import ClassShape, class_shape, is_static, positional
+from ...analysis.sites import NAME
 from ...tree.calls import may_use
 from ..context import RuleTransformer
 from ..plans import Plan, RewritePlans
+from ..rule_sight import rule_arity
 from . import RULE, input_count, nzs_in_verdict
 
 
@@ -64,7 +67,24 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
                     )
                     del lacking[target]
                     changed = True
-        return refused
+        return {**refused, **self._used_elsewhere(lacking)}
+
+    def _used_elsewhere(self, lacking: dict[cst.ClassDef, cst.FunctionDef]) -> dict[cst.ClassDef, tuple[None, str]]:
+        """Classes whose ``vjp_fwd`` another file of the tree reaches through a class's name
+        (``Op.vjp_fwd(op, x)``): that access would miss ``nzs_in``, and no migration of this
+        file changes it. Left as written, naming the first. (A subclass's ``self``/``super()``
+        access there is its family's: that file decides its own class.)"""
+        if not lacking or self.project is None:
+            return {}
+        uses = [use for use in tree_uses(self.project, "vjp_fwd", self.report.file) if use.site.how == NAME]
+        found = {}
+        for cls, fwd in lacking.items():
+            info = self.prims.infos.get(cls)
+            arity = rule_arity(self.prims.bridge.ast_of(fwd))
+            use = next((u for u in uses if info and reaches(self.project, u, info, "vjp_fwd", arity)), None)
+            if use is not None:
+                found[cls] = (None, f"is used at {use.where}, in another file, outside this class's `vjp_fwd`")
+        return found
 
     def _owner(self, node: cst.Attribute, stack: list, lacking: dict) -> cst.ClassDef | None:
         info = self._resolve(node.value, "vjp_fwd", stack)
@@ -88,12 +108,13 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
             return self.skip(fwd, cls, "`vjp_fwd` lacks `nzs_in` but has a parameter named so; rename it by hand")
         if cls in self._refused:
             access, where = self._refused[cls]
+            here = "here" if access is not None else "there"
             return self.skipped(
-                self.prims.line(access),
+                self.prims.line(access if access is not None else fwd),
                 cls,
-                f"`{code(access)}` {where}, but `vjp_fwd` (line "
+                f"`{code(access) if access is not None else 'vjp_fwd'}` {where}, but `vjp_fwd` (line "
                 f"{self.prims.line(fwd)}) lacks `nzs_in`: left as written; add `nzs_in` to "
-                "`vjp_fwd` and pass one here (a tuple of booleans, one per input)",
+                f"`vjp_fwd` and pass one {here} (a tuple of booleans, one per input)",
             )
         plan = Plan(fwd, cls, insert_params=[(0 if is_static(fwd) else 1, "nzs_in")])
         return self.done(plan, "added the `nzs_in` parameter to `vjp_fwd`")

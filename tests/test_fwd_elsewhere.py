@@ -1,0 +1,51 @@
+"""HJX002 across files: a primitive's ``vjp_fwd`` that another module calls through the
+class's name (``Op.vjp_fwd(op, x)``) keeps its signature, with an error naming that call:
+given ``nzs_in``, the call there would bind ``x`` to it and miss ``x`` (a TypeError), and
+the run said nothing. A subclass in another module passing ``super().vjp_fwd(x)`` on from
+its own ``vjp_fwd`` is its family's: both gain ``nzs_in``, as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hijax_migrate.rules.context import Options
+from hijax_migrate.run.runner import run
+from hijax_migrate.run.state import Job
+from hijax_migrate.sources.files import walk
+
+OPS = """from jax.experimental.hijax import VJPHiPrimitive
+
+
+class Op(VJPHiPrimitive):
+    def vjp_fwd(self, x):
+        return x * 2.0, None
+
+    def vjp_bwd(self, res, g):
+        return (g * 2.0,)
+"""
+
+
+def _migrated(root: Path, files: dict[str, str]):
+    for name, text in {"pkg/__init__.py": "", "pkg/ops.py": OPS, **files}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
+    return run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1)
+
+
+def test_a_call_through_the_class_name_in_another_module_keeps_the_signature(tmp_path):
+    use = "from pkg.ops import Op\n\n\ndef forward(op, x):\n    return Op.vjp_fwd(op, x)\n"
+    outcomes = _migrated(tmp_path, {"pkg/use.py": use})
+    errors = [(o.file, f.line, f.rule) for o in outcomes for f in o.findings if f.severity == "error"]
+    assert errors == [("pkg/ops.py", 5, "HJX002")]
+    message = next(f.message for o in outcomes for f in o.findings)
+    assert "use.py:5" in message and "lacks `nzs_in`" in message
+    diff = next(o.diff for o in outcomes if o.file == "pkg/ops.py")
+    assert "+    def vjp_fwd(self, nzs_in, x):" not in diff
+
+
+def test_a_subclass_passing_it_on_from_its_own_vjp_fwd_gains_it_with_its_base(tmp_path):
+    sub = "from pkg.ops import Op\n\n\nclass Sub(Op):\n    def vjp_fwd(self, x):\n        return super().vjp_fwd(x)\n"
+    diffs = {o.file: o.diff for o in _migrated(tmp_path, {"pkg/sub.py": sub})}
+    assert "+    def vjp_fwd(self, nzs_in, x):" in diffs["pkg/ops.py"]
+    assert "+        return super().vjp_fwd(nzs_in, x)" in diffs["pkg/sub.py"]
