@@ -40,6 +40,7 @@ class Site:
     name: str | None = None  # the dotted name before the dot (NAME), or super's class
     args: int | None = None  # the call's positional arguments; None: no call, or starred or keyword ones
     form: str | None = None  # the access's code, where ROOTED (for a finding)
+    function: str | None = None  # the name of the innermost function it stands in (None: none)
 
 
 def sites(tree: ast.Module, attr: str, lines: list[int] | None = None) -> list[Site]:
@@ -125,7 +126,12 @@ class _Walker(ast.NodeVisitor):
             # nothing is called; which rule it is stays unknown, as any object's
             how, name = UNKNOWN, None
         form = ast.unparse(node) if how == ROOTED else None
-        self.found.append(Site(node.lineno, how, self._owner(), name, args, form))
+        self.found.append(Site(node.lineno, how, self._owner(), name, args, form, self._function()))
+
+    def _function(self) -> str | None:
+        """The innermost function around (``<lambda>`` for a lambda)."""
+        qualname = next((frame[1] for frame in reversed(self.frames) if frame[0] == "def"), None)
+        return qualname.rsplit(".", 2)[-2] if qualname is not None else None
 
     def _owner(self) -> str | None:
         """The innermost class around, when only functions stand between."""

@@ -8,6 +8,7 @@ import libcst as cst
 from ...analysis.nodes import findall, is_call, is_name
 from ...analysis.shape import ClassShape
 from ..context import RuleTransformer
+from ..named_calls import named_call
 from ..plans import Plan, RewritePlans
 from . import RULE
 from .sites import PARAM, DceSites
@@ -32,6 +33,14 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
 
     def plan_def(self, cls: cst.ClassDef, func: cst.FunctionDef, at: cst.CSTNode | None = None) -> Plan | None:
         """``func`` gains the parameter; ``at``: where it is bound (``dce = f``), if not its own ``def``."""
+        called = named_call(self, self.prims.infos.get(cls), func, "dce", delegations=True) if at is None else None
+        if called is not None:
+            return self.skip(
+                func,
+                cls,
+                f"`dce` is called at {called} through the class's name, which would miss `{PARAM}`: "
+                f"left as written; add `{PARAM}` to `dce` and pass the live inputs there",
+            )
         if findall(func, cst.Name, lambda name: is_name(name, PARAM)):
             return self.skip(
                 func,

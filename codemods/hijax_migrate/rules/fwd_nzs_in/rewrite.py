@@ -7,13 +7,11 @@ import libcst as cst
 from ...analysis.accum import code
 from ...analysis.dispatch import QuickVisitor
 from ...analysis.nodes import is_attribute, is_call
-from ...analysis.reach import reaches, tree_uses
 from ...analysis.shape import ClassShape, class_shape, is_static, positional
-from ...analysis.sites import NAME
 from ...tree.calls import may_use
 from ..context import RuleTransformer
+from ..named_calls import named_call
 from ..plans import Plan, RewritePlans
-from ..rule_sight import rule_arity
 from . import RULE, input_count, nzs_in_verdict
 
 
@@ -70,20 +68,13 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         return {**refused, **self._used_elsewhere(lacking)}
 
     def _used_elsewhere(self, lacking: dict[cst.ClassDef, cst.FunctionDef]) -> dict[cst.ClassDef, tuple[None, str]]:
-        """Classes whose ``vjp_fwd`` another file of the tree reaches through a class's name
-        (``Op.vjp_fwd(op, x)``): that access would miss ``nzs_in``, and no migration of this
-        file changes it. Left as written, naming the first. (A subclass's ``self``/``super()``
-        access there is its family's: that file decides its own class.)"""
-        if not lacking or self.project is None:
-            return {}
-        uses = [use for use in tree_uses(self.project, "vjp_fwd", self.report.file) if use.site.how == NAME]
+        """Classes whose ``vjp_fwd`` another file of the tree calls through the class's name
+        (``named_calls``: this file's accesses are ``_Accesses``'): left as written."""
         found = {}
         for cls, fwd in lacking.items():
-            info = self.prims.infos.get(cls)
-            arity = rule_arity(self.prims.bridge.ast_of(fwd))
-            use = next((u for u in uses if info and reaches(self.project, u, info, "vjp_fwd", arity)), None)
-            if use is not None:
-                found[cls] = (None, f"is used at {use.where}, in another file, outside this class's `vjp_fwd`")
+            where = named_call(self, self.prims.infos.get(cls), fwd, "vjp_fwd", here=False)
+            if where is not None:
+                found[cls] = (None, f"is used at {where}, in another file, outside this class's `vjp_fwd`")
         return found
 
     def _owner(self, node: cst.Attribute, stack: list, lacking: dict) -> cst.ClassDef | None:

@@ -1,6 +1,7 @@
-"""HJX002 across files: a primitive's ``vjp_fwd`` that another module calls through the
-class's name (``Op.vjp_fwd(op, x)``) keeps its signature, with an error naming that call:
-given ``nzs_in``, the call there would bind ``x`` to it and miss ``x`` (a TypeError), and
+"""A rule whose signature a rule changes, called through the class's name in another
+module (``rules/named_calls.py``): HJX002's ``vjp_fwd`` (``Op.vjp_fwd(op, x)``) and
+HJX010's ``dce`` (``Op.dce(op, used)``) keep their signatures, with an error naming the
+call: given the new parameter, the call there would miss an argument (a TypeError), and
 the run said nothing. A subclass in another module passing ``super().vjp_fwd(x)`` on from
 its own ``vjp_fwd`` is its family's: both gain ``nzs_in``, as before."""
 
@@ -30,7 +31,8 @@ def _migrated(root: Path, files: dict[str, str]):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
     jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]
-    return run(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1)
+    target = (0, 12, 0) if "dce" in files.get("pkg/ops.py", "") else (0, 10, 0)
+    return run(jobs, Options(target=target), in_place=False, workers=1)
 
 
 def test_a_call_through_the_class_name_in_another_module_keeps_the_signature(tmp_path):
@@ -49,3 +51,34 @@ def test_a_subclass_passing_it_on_from_its_own_vjp_fwd_gains_it_with_its_base(tm
     diffs = {o.file: o.diff for o in _migrated(tmp_path, {"pkg/sub.py": sub})}
     assert "+    def vjp_fwd(self, nzs_in, x):" in diffs["pkg/ops.py"]
     assert "+        return super().vjp_fwd(nzs_in, x)" in diffs["pkg/sub.py"]
+
+
+DCE = """from jax.experimental.hijax import HiPrim
+
+
+class Op(HiPrim):
+    def dce(self, used_outs):
+        return used_outs, self
+"""
+
+
+def test_a_dce_called_through_the_class_name_in_another_module_keeps_its_signature(tmp_path):
+    use = "from pkg.ops import Op\n\n\ndef prune(op, used):\n    return Op.dce(op, used)\n"
+    outcomes = _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/use.py": use})
+    errors = [(o.file, f.line, f.rule) for o in outcomes for f in o.findings if f.severity == "error"]
+    assert errors == [("pkg/ops.py", 5, "HJX010")]
+    assert not any(o.diff for o in outcomes)
+
+
+def test_a_dce_no_module_calls_by_name_gains_live_ins(tmp_path):
+    use = "from pkg.ops import Op\n\n\ndef prune(op, used):\n    return op.dce(used, ())\n"
+    diffs = {o.file: o.diff for o in _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/use.py": use})}
+    assert "+    def dce(self, used_outs, live_ins):" in diffs["pkg/ops.py"]
+
+
+def test_a_subclass_delegating_from_its_own_dce_gains_it_with_its_base(tmp_path):
+    sub = "from pkg.ops import Op\n\n\nclass Sub(Op):\n    def dce(self, used_outs):\n"
+    sub += "        return Op.dce(self, used_outs)\n"
+    diffs = {o.file: o.diff for o in _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/sub.py": sub})}
+    assert "+    def dce(self, used_outs, live_ins):" in diffs["pkg/ops.py"]
+    assert "+        return Op.dce(self, used_outs, live_ins)" in diffs["pkg/sub.py"]

@@ -1,0 +1,42 @@
+"""Calls of a rule through a class's name (``Op.dce(op, used_outs)``, ``Op.vjp_fwd(op, x)``),
+for a rule that changes that rule's signature: such a call, outside the class's own body
+(in this file) or anywhere in another file of the tree, would miss the new parameter, and
+no rewrite of the class changes it. A ``self.``/``super()`` access in a subclass is its
+family's (decided where that class is)."""
+
+from __future__ import annotations
+
+from ..analysis.ast_summary import parse_ast
+from ..analysis.reach import file_uses, reaches, tree_uses
+from ..analysis.scopes import ModuleSummary, Scope
+from ..analysis.sites import NAME
+from .rule_sight import rule_arity
+
+
+def named_call(rule, info, func, attr: str, here: bool = True, delegations: bool = False) -> str | None:
+    """Where the first such call of ``info``'s rule ``func`` (a libcst def) stands; None: none.
+    ``here``: this file's calls too (besides those in the class's body, a rule's own to judge);
+    ``delegations``: calls inside a function of the rule's own name are the family's (a
+    subclass's ``dce`` delegating ``Base.dce(self, used_outs)``, which its rewrite passes on)."""
+    if info is None or rule.project is None:
+        return None
+    arity = rule_arity(rule.prims.bridge.ast_of(func))
+    for use in (_here(rule, attr) if here else []) + tree_uses(rule.project, attr, rule.report.file):
+        site = use.site
+        if site.how != NAME or site.cls == info.qualname or (delegations and site.function == attr):
+            continue
+        if reaches(rule.project, use, info, attr, arity):
+            return use.where
+    return None
+
+
+def _here(rule, attr: str) -> list:
+    code = rule.prims.code
+    try:
+        tree = parse_ast(code) if code is not None else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []  # newer syntax than this Python's: libcst's own walk of the file judges it
+    if tree is None:
+        return []
+    summary = ModuleSummary.of(rule.prims.module_scope or Scope(None), list(rule.prims.infos.values()))
+    return file_uses(rule.project, tree, summary, attr, "")
