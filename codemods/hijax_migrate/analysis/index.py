@@ -33,6 +33,9 @@ from .scopes import ClassInfo, Kind, ModuleSummary, Scope
 
 SEARCH_PASSES = 2  # searches for subclasses made by a pass of the tree, where the run is over few files
 RULE_WORD = "vjp_bwd"  # the rules' name: a search of the tree for uses looks for it first
+# The rules whose uses the tree is searched for (a rename, a new parameter: HJX001, HJX002,
+# HJX010), learnt and looked for together: one read of each file answers them all.
+RULES_SEARCHED = (RULE_WORD, "vjp_fwd", "dce")
 _LIKELY = 8  # a word expected and never asked costs a substring test a file of the tree
 
 
@@ -306,7 +309,7 @@ class Index:
         rename of their rule looks for their subclasses), while such searches
         are passes of the tree: the index answers the rest."""
         if self._names_index is not None or len(self._naming) >= self.search_passes:
-            return [RULE_WORD]
+            return list(RULES_SEARCHED)
         names = sorted(
             {
                 info.qualname.rsplit(".", 1)[-1]
@@ -314,7 +317,13 @@ class Index:
                 if kind.is_primitive and kind is not Kind.HIPRIM
             }
         )
-        return [RULE_WORD, *names[:_LIKELY]]
+        return [*RULES_SEARCHED, *names[:_LIKELY]]
+
+    def files_holding(self, root: Path, word: str) -> list[tuple[Path, str]]:
+        """``search.files(root, word)``: the run's likely searches are looked for in the same
+        read of each file."""
+        self.search.expect(self._likely_searches())
+        return self.search.files(root, word)
 
     def use_elsewhere(
         self, attr: str, this_file: str, by_name: bool = False, naming: str | None = None
@@ -383,7 +392,7 @@ def learn(path: Path, scans, reads: TreeReads) -> None:
     it may hold a suppression (a migration asks, ``FileProject.marks_elsewhere``)."""
     names_of(path, scans, reads)
     if scans is not None:
-        scans.holding(path, [RULE_WORD, holders.MARKS], reads.read)
+        scans.holding(path, [*RULES_SEARCHED, holders.MARKS], reads.read)
 
 
 def _summarize(text: str, module: str, is_package: bool) -> ModuleSummary | None:

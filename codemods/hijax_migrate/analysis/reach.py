@@ -161,7 +161,7 @@ def other_files(project: FileProject, word: str, this_file: str) -> Iterator[tup
     for root in project.walked:  # a file under two roots (a folder and its package root) counts once
         if not this.startswith(os.path.join(os.path.realpath(root), "")):
             continue
-        for path, _ in project.index.search.files(root, word):
+        for path, _ in project.index.files_holding(root, word):
             real = os.path.realpath(path)
             if path.suffix == ".py" and real not in seen:
                 seen.add(real)
