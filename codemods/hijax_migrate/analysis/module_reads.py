@@ -88,13 +88,14 @@ def _objects(obj: ast.expr, model: NameModel, own: str, is_package: bool, found:
         found.anything |= bool(model.stars)  # a builtin, or what a star import binds
     for binding in bindings:
         if isinstance(binding.statement, (ast.Import, ast.ImportFrom)):
-            found.modules.add(f"{_imported(binding, own, is_package)}.{rest}".rstrip("."))
+            found.modules.add(f"{imported(binding, own, is_package)}.{rest}".rstrip("."))
         elif not isinstance(binding.node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             found.anything = True  # a value (``m = pkg.m``), a parameter: any object
 
 
-def _imported(binding, own: str, is_package: bool) -> str:
-    """The module (or object) an import binding binds its name to."""
+def imported(binding, own: str, is_package: bool) -> str:
+    """The module (or object) an import binding of the name model binds its name to, in the
+    module ``own`` (``is_package``: an ``__init__``), a relative import resolved."""
     alias, statement = binding.node, binding.statement
     if isinstance(statement, ast.Import):
         return alias.name if alias.asname else alias.name.partition(".")[0]

@@ -23,7 +23,7 @@ from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, plan_imports
 from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
-from ..analysis.module_reads import read_off_elsewhere
+from ..analysis.module_reads import imported, read_off_elsewhere
 from ..analysis.names import NameModel
 from ..analysis.nodes import (
     findall,
@@ -43,7 +43,6 @@ from ..analysis.rename_reads import (
     model_reads,
     paired_lines,
 )
-from ..analysis.scopes import resolve_relative
 from ..analysis.string_reads import may_read_by_string, string_reads
 from .edits import Edit, EditingRule
 
@@ -81,6 +80,7 @@ class _Sightings:
 
 
 _IMPORTS = (ast.Import, ast.ImportFrom)
+_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def _bound_at_run(binding) -> str | None:
@@ -93,9 +93,6 @@ def _bound_at_run(binding) -> str | None:
     if isinstance(within, (ast.Assign, ast.AnnAssign)) and isinstance(within.value, (ast.Call, ast.Subscript)):
         return "an object the code computes"
     return "a name bound when the code runs"
-
-
-_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def _may_switch(code: str | None, old: str, new: str) -> bool:
@@ -309,22 +306,12 @@ class BaseRename(EditingRule):
             why = _bound_at_run(binding)
             if why is not None:
                 return why
-        imports = [("import", self._imported(b)) for b in bindings if isinstance(b.statement, _IMPORTS)]
+        own, package = self.context.full_module_name or "", (self.context.filename or "").endswith("__init__.py")
+        imports = [("import", imported(b, own, package)) for b in bindings if isinstance(b.statement, _IMPORTS)]
         if not imports or not rest or self.project is None:
             return None
         found = self.project.module_through(imports, rest.split("."))
         return "an object a module of the tree binds when the code runs" if found in (None, *HIJAX_MODULES) else None
-
-    def _imported(self, binding) -> str:
-        """The module (or object) an import binding binds its name to, a relative one resolved."""
-        alias, statement = binding.node, binding.statement
-        if isinstance(statement, ast.Import):
-            return alias.name if alias.asname else alias.name.partition(".")[0]
-        source = statement.module or ""
-        if statement.level:
-            package = (self.context.filename or "").endswith("__init__.py")
-            source = resolve_relative(self.context.full_module_name or "", package, statement.level, statement.module)
-        return f"{source}.{alias.name}"
 
     def _reads(self, module: cst.Module) -> ModelReads:
         """The reads of the old name, from the name model and Python's resolution
