@@ -172,3 +172,13 @@ def test_jax_module_read_through_another_module_is_renamed(tmp_path, form):
     _migrated(tmp_path)
     assert (tmp_path / "pkg/reader.py").read_text() == reader.format("HiPrim")
     assert _imports(tmp_path).returncode == 0, _imports(tmp_path).stderr
+
+
+@pytest.mark.parametrize("form", ["getattr", "vars", "__dict__"])
+def test_a_reader_by_a_string_off_a_module_of_the_tree_is_not_refused(tmp_path, form):
+    """The module it reads keeps the name bound: the reader's key stands, with no error
+    (a key read off jax's own module, or off an object not known, is still one)."""
+    _tree(tmp_path, READERS[form])
+    jobs = [Job(p, p.relative_to(tmp_path).as_posix(), tmp_path) for p in walk(tmp_path / "pkg")]
+    outcomes = run(jobs, Options(target=(0, 12, 0)), in_place=False, workers=1)
+    assert [(o.file, f.rule) for o in outcomes for f in o.findings if f.severity == "error"] == []

@@ -25,13 +25,20 @@ _MAPPING_READS = frozenset({"get", "pop", "setdefault", "__getitem__"})
 def string_reads(tree: ast.Module, name: str) -> list[tuple[int, str]]:
     """(line, form) of each read of ``name`` by a string in ``tree``, in source order: the
     key written out, or one the module's constants make (``analysis.constants``)."""
+    return [(line, form) for line, form, _ in read_objects(tree, name)]
+
+
+def read_objects(tree: ast.Module, name: str) -> list[tuple[int, str, ast.expr | None]]:
+    """``string_reads`` with the object whose namespace each reads (``getattr``'s first
+    argument, ``m`` of ``vars(m)`` or ``m.__dict__``); None: the code's own namespace
+    (``globals()``, ``vars()``), or a getter applied later (``attrgetter``)."""
     constants = functools.cache(lambda: ModuleConstants.of(tree))  # a walk, only for a key not written out
     found = []
     for node in ast.walk(tree):
         form = _form(node, lambda key: _is(key, name, constants))
         if form is not None:
-            found.append((node.lineno, form))
-    return sorted(found)
+            found.append((node.lineno, *form))
+    return sorted(found, key=lambda read: read[:2])
 
 
 _GETTERS = ("getattr", "attrgetter", "globals()", "vars(", "locals()", "__dict__")
@@ -43,17 +50,28 @@ def may_read_by_string(code: str, name: str) -> bool:
     return f'"{name}"' in code or f"'{name}'" in code or any(getter in code for getter in _GETTERS)
 
 
-def _form(node: ast.AST, is_key) -> str | None:
+def _form(node: ast.AST, is_key) -> tuple[str, ast.expr | None] | None:
+    """(form, the object read) of a read by a string; None: no such read."""
     if isinstance(node, ast.Call):
         called = called_name(node.func)
         if called == "getattr" and len(node.args) == 2 and not node.keywords and is_key(node.args[1]):
-            return "getattr"
+            return "getattr", node.args[0]
         if called == "attrgetter" and any(is_key(arg) for arg in node.args):
-            return "attrgetter"
+            return "attrgetter", None
         if called in _MAPPING_READS and isinstance(node.func, ast.Attribute) and node.args:
-            return "a namespace's key" if _namespace(node.func.value) and is_key(node.args[0]) else None
+            namespace = node.func.value
+            return ("a namespace's key", _owner(namespace)) if _namespace(namespace) and is_key(node.args[0]) else None
     if isinstance(node, ast.Subscript) and _namespace(node.value) and is_key(node.slice):
-        return "a namespace's key"
+        return "a namespace's key", _owner(node.value)
+    return None
+
+
+def _owner(namespace: ast.expr) -> ast.expr | None:
+    """Whose namespace it is: ``m`` of ``m.__dict__`` or ``vars(m)``; None: the code's own."""
+    if isinstance(namespace, ast.Attribute):
+        return namespace.value
+    if isinstance(namespace, ast.Call) and namespace.args:
+        return namespace.args[0]
     return None
 
 

@@ -43,7 +43,7 @@ from ..analysis.rename_reads import (
     model_reads,
     paired_lines,
 )
-from ..analysis.string_reads import may_read_by_string, string_reads
+from ..analysis.string_reads import may_read_by_string, read_objects
 from .edits import Edit, EditingRule
 
 _SWITCH_TYPES = (cst.Try, cst.TryStar, cst.If, cst.IfExp)
@@ -93,6 +93,15 @@ def _bound_at_run(binding) -> str | None:
     if isinstance(within, (ast.Assign, ast.AnnAssign)) and isinstance(within.value, (ast.Call, ast.Subscript)):
         return "an object the code computes"
     return "a name bound when the code runs"
+
+
+def _dotted_parts(expr: ast.expr) -> list[str] | None:
+    """``["a", "b", "c"]`` of ``a.b.c``; None for anything but attributes on a name."""
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    return [expr.id, *reversed(parts)] if isinstance(expr, ast.Name) else None
 
 
 def _may_switch(code: str | None, old: str, new: str) -> bool:
@@ -201,9 +210,10 @@ class BaseRename(EditingRule):
         if not may_read_by_string(code, self.old_name):
             return False
         try:
-            found = string_reads(parse_ast(code), self.old_name)
+            reads = read_objects(parse_ast(code), self.old_name)
         except (SyntaxError, ValueError, RecursionError, MemoryError):  # not read: each line that may be one
-            found = [(line, "a string") for line in word_lines(code, {self.old_name}) or [1]]
+            reads = [(line, "a string", None) for line in word_lines(code, {self.old_name}) or [1]]
+        found = [(line, form) for line, form, obj in reads if not self._another_module(obj)]
         for line, form in found:
             self.skipped(
                 line,
@@ -213,6 +223,21 @@ class BaseRename(EditingRule):
                 "(or a name that exists on both sides of a version switch), then run again",
             )
         return bool(found)
+
+    def _another_module(self, obj: ast.expr | None) -> bool:
+        """Is ``obj`` (whose namespace a string reads) a module other than jax's hijax modules,
+        by its imports (``FileProject.module_through``): a module of the tree keeps the old
+        name where another reads it (``module_reads``), one outside the tree is no concern of
+        the rename. None (the code's own namespace), or anything else: no."""
+        parts = _dotted_parts(obj) if obj is not None else None
+        if not parts or self._model is None or self.project is None:
+            return False
+        bindings = self._model.bindings.get(parts[0], ())
+        if not bindings or any(not isinstance(b.statement, _IMPORTS) for b in bindings):
+            return False
+        own, package = self.context.full_module_name or "", (self.context.filename or "").endswith("__init__.py")
+        found = [self.project.module_through([("import", imported(b, own, package))], parts[1:]) for b in bindings]
+        return all(module is not None and not module.startswith(HIJAX_MODULES) for module in found)
 
     def _class_attributes(self, reads) -> None:
         """An import in a class body binds a class attribute (``NS.Old``), read from
