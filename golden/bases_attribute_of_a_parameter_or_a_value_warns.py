@@ -1,7 +1,8 @@
 # flags: --target-jax 0.12
 # `.VJPHiPrimitive` of a function's parameter, or of a name the code binds when it
-# runs (an assignment, a loop), may be jax's hijax module: gone at 0.12. The tool
-# cannot tell which object it is: an error. An import of another module is known.
+# runs (an assignment of more than a name, a loop), may be jax's hijax module: gone
+# at 0.12. The tool cannot tell which object it is: an error. An import of another
+# module is known.
 import numpy
 from jax.experimental import hijax
 
@@ -14,13 +15,13 @@ def make(hjx):
     return Op
 
 
-m = hijax
+m = hijax if hijax else None
 Base = m.VJPHiPrimitive
 for mod in (hijax,):
     Again = mod.VJPHiPrimitive
 Other = numpy.VJPHiPrimitive if hasattr(numpy, "VJPHiPrimitive") else None
 # findings
-# 10 note HJX001 make.<locals>.Op: a base class comes from outside the tree and cannot be decided; left alone (pass --base MODULE.CLASS if it is a hijax primitive)
-# 9 error HJX003 `.VJPHiPrimitive` of a function's parameter (`hjx`) may be jax's hijax module, which no longer binds it at the target: left as written; write `.HiPrim` if it is
-# 17 error HJX003 `.VJPHiPrimitive` of a name bound when the code runs (`m`) may be jax's hijax module, which no longer binds it at the target: left as written; write `.HiPrim` if it is
-# 19 error HJX003 `.VJPHiPrimitive` of a name bound when the code runs (`mod`) may be jax's hijax module, which no longer binds it at the target: left as written; write `.HiPrim` if it is
+# 11 note HJX001 make.<locals>.Op: a base class comes from outside the tree and cannot be decided; left alone (pass --base MODULE.CLASS if it is a hijax primitive)
+# 10 error HJX003 `.VJPHiPrimitive` of a function's parameter (`hjx`) may be jax's hijax module, which no longer binds it at the target: left as written; write `.HiPrim` if it is
+# 18 error HJX003 `.VJPHiPrimitive` of a name bound when the code runs (`m`) may be jax's hijax module, which no longer binds it at the target: left as written; write `.HiPrim` if it is
+# 20 error HJX003 `.VJPHiPrimitive` of a name bound when the code runs (`mod`) may be jax's hijax module, which no longer binds it at the target: left as written; write `.HiPrim` if it is

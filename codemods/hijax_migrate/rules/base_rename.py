@@ -95,6 +95,18 @@ def _bound_at_run(binding) -> str | None:
     return "a name bound when the code runs"
 
 
+_ALIASES = 8  # a chain of names bound to names longer than any real one: a cycle of broken code
+
+
+def _aliased(binding) -> list[str] | None:
+    """``m = hijax`` (``m = compat.hijax``): the one target of a module-level assignment of a
+    name, or of attributes on one, as dotted parts; None: any other binding."""
+    within = binding.within
+    if binding.scope.kind != "module" or not isinstance(within, ast.Assign) or len(within.targets) != 1:
+        return None
+    return _dotted_parts(within.value) if isinstance(within.targets[0], ast.Name) else None
+
+
 def _dotted_parts(expr: ast.expr) -> list[str] | None:
     """``["a", "b", "c"]`` of ``a.b.c``; None for anything but attributes on a name."""
     parts = []
@@ -270,13 +282,23 @@ class BaseRename(EditingRule):
         of the tree (qualified names stop at this module's own), read where the head is the
         module's import (bound nowhere else in it)."""
         full = get_full_name_for_node(node.value)
+        return full is not None and self._module_of(full) in HIJAX_MODULES
+
+    def _module_of(self, dotted: str, depth: int = 0) -> str | None:
+        """The module ``dotted`` is, read at module level: through the module's imports and
+        the tree's modules (``FileProject.module_read``), and a name bound once, at module
+        level, to another such name (``m = hijax``); None: not known, or bound in a function."""
         scope = self.prims.module_scope if self.prims is not None else None
-        if full is None or scope is None or "." not in full or self.project is None:
-            return False
-        head = full.partition(".")[0]
-        if self._model is None or any(b.scope.kind != "module" for b in self._model.bindings.get(head, ())):
-            return False
-        return self.project.module_read(scope, full) in HIJAX_MODULES
+        if scope is None or self._model is None or self.project is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        bindings = self._model.bindings.get(head, ())
+        if any(b.scope.kind != "module" for b in bindings):
+            return None
+        value = _aliased(bindings[0]) if len(bindings) == 1 and depth < _ALIASES else None
+        if value is not None:
+            return self._module_of(".".join([*value, *([rest] if rest else [])]), depth + 1)
+        return self.project.module_read(scope, dotted)
 
     def _in_class_body(self, node: cst.CSTNode) -> bool:
         while node in self.parents and not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
@@ -327,6 +349,8 @@ class BaseRename(EditingRule):
             return None
         head, _, rest = full.partition(".")
         bindings = self._model.bindings.get(head, ())
+        if len(bindings) == 1 and _aliased(bindings[0]) is not None and self._module_of(full) is not None:
+            return None if self._module_of(full) not in HIJAX_MODULES else "a name bound to jax's module"
         for binding in bindings:
             why = _bound_at_run(binding)
             if why is not None:
