@@ -33,7 +33,7 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
 
     def plan_def(self, cls: cst.ClassDef, func: cst.FunctionDef, at: cst.CSTNode | None = None) -> Plan | None:
         """``func`` gains the parameter; ``at``: where it is bound (``dce = f``), if not its own ``def``."""
-        called = named_call(self, self.prims.infos.get(cls), func, "dce", delegations=True) if at is None else None
+        called = named_call(self, self.prims.infos.get(cls), func, "dce", delegations=True)
         if called is not None:
             return self.skip(
                 func,
