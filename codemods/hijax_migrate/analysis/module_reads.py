@@ -79,7 +79,8 @@ def _readers(tree: ast.Module | None, summary, is_package: bool, name: str) -> R
 def _objects(obj: ast.expr, model: NameModel, own: str, is_package: bool, found: Readers) -> None:
     """The modules ``obj`` (what ``.name`` is read off) may be, added to ``found``: each
     binding of its head an import (in any scope) names one; any other may be any object."""
-    dotted = _dotted(obj)
+    parts = dotted_parts(obj)
+    dotted = ".".join(parts) if parts else None
     head, _, rest = (dotted or "").partition(".")
     bindings = model.bindings.get(head, []) if dotted else []
     if dotted is None:
@@ -111,18 +112,23 @@ def _held(node: ast.AST, own: str, is_package: bool, found: Readers) -> None:
     elif isinstance(node, ast.ImportFrom):
         source = _source(node, own, is_package)
         found.modules.update(f"{source}.{alias.name}" for alias in node.names)
-    elif isinstance(node, ast.Attribute | ast.Name) and getattr(node, "attr", getattr(node, "id", "")) in _COMPUTED:
+    elif _named(node) in _COMPUTED:
         found.anything = True
 
 
-def _dotted(expr: ast.expr) -> str | None:
-    """``a.b.c`` of a chain of attributes on a name; None for anything else (a call's
-    result, a subscript's: ``full_name`` would name what they apply to)."""
+def _named(node: ast.AST) -> str | None:
+    """The name a ``Name`` reads, or an ``Attribute`` takes."""
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+
+
+def dotted_parts(expr: ast.expr) -> list[str] | None:
+    """``["a", "b", "c"]`` of ``a.b.c``, a chain of attributes on a name; None for anything
+    else (a call's result, a subscript's: ``full_name`` would name what they apply to)."""
     parts = []
     while isinstance(expr, ast.Attribute):
         parts.append(expr.attr)
         expr = expr.value
-    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
+    return [expr.id, *reversed(parts)] if isinstance(expr, ast.Name) else None
 
 
 def _source(node: ast.ImportFrom, own: str, is_package: bool) -> str:

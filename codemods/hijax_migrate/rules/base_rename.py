@@ -23,7 +23,7 @@ from ..analysis.ast_summary import parse_ast
 from ..analysis.bindings import HIJAX_MODULES, Decision, hijax_from, plan_imports
 from ..analysis.cst_blocks import small_statements
 from ..analysis.line_walk import over_lines, word_lines
-from ..analysis.module_reads import imported, read_off_elsewhere
+from ..analysis.module_reads import dotted_parts, imported, read_off_elsewhere
 from ..analysis.names import NameModel
 from ..analysis.nodes import (
     findall,
@@ -104,16 +104,7 @@ def _aliased(binding) -> list[str] | None:
     within = binding.within
     if binding.scope.kind != "module" or not isinstance(within, ast.Assign) or len(within.targets) != 1:
         return None
-    return _dotted_parts(within.value) if isinstance(within.targets[0], ast.Name) else None
-
-
-def _dotted_parts(expr: ast.expr) -> list[str] | None:
-    """``["a", "b", "c"]`` of ``a.b.c``; None for anything but attributes on a name."""
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    return [expr.id, *reversed(parts)] if isinstance(expr, ast.Name) else None
+    return dotted_parts(within.value) if isinstance(within.targets[0], ast.Name) else None
 
 
 def _may_switch(code: str | None, old: str, new: str) -> bool:
@@ -241,7 +232,7 @@ class BaseRename(EditingRule):
         by its imports (``FileProject.module_through``): a module of the tree keeps the old
         name where another reads it (``module_reads``), one outside the tree is no concern of
         the rename. None (the code's own namespace), or anything else: no."""
-        parts = _dotted_parts(obj) if obj is not None else None
+        parts = dotted_parts(obj) if obj is not None else None
         if not parts or self._model is None or self.project is None:
             return False
         bindings = self._model.bindings.get(parts[0], ())
