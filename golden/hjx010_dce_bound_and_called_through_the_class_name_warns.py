@@ -15,4 +15,4 @@ class Op(HiPrim):
 def prune(op, used):
     return Op.dce(op, used)
 # findings
-# 6 error HJX010 Op: `dce` is called at line 15 through the class's name, which would miss `live_ins`: left as written; add `live_ins` to `dce` and pass the live inputs there
+# 6 error HJX010 Op: `dce` is called at line 15, outside the class's body, which would miss `live_ins`: left as written; add `live_ins` to `dce` and pass the live inputs there

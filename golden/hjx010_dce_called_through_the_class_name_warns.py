@@ -18,4 +18,4 @@ class Op(HiPrim):
 def prune(op, used):
     return Op.dce(op, used)
 # findings
-# 13 error HJX010 Op: `dce` is called at line 18 through the class's name, which would miss `live_ins`: left as written; add `live_ins` to `dce` and pass the live inputs there
+# 13 error HJX010 Op: `dce` is called at line 18, outside the class's body, which would miss `live_ins`: left as written; add `live_ins` to `dce` and pass the live inputs there

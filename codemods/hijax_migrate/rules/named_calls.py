@@ -7,7 +7,7 @@ family's (decided where that class is)."""
 from __future__ import annotations
 
 from ..analysis.ast_summary import parse_ast
-from ..analysis.reach import file_uses, reaches, tree_uses
+from ..analysis.reach import file_named_uses, file_uses, reaches, reaches_by_name, tree_named_uses, tree_uses
 from ..analysis.scopes import ModuleSummary, Scope
 from ..analysis.sites import NAME
 from .rule_sight import rule_arity
@@ -17,26 +17,41 @@ def named_call(rule, info, func, attr: str, here: bool = True, delegations: bool
     """Where the first such call of ``info``'s rule ``func`` (a libcst def) stands; None: none.
     ``here``: this file's calls too (besides those in the class's body, a rule's own to judge);
     ``delegations``: calls inside a function of the rule's own name are the family's (a
-    subclass's ``dce`` delegating ``Base.dce(self, used_outs)``, which its rewrite passes on)."""
+    subclass's ``dce`` delegating ``Base.dce(self, used_outs)``, which its rewrite passes on).
+    A reference by name (``getattr(Op, "dce")``) is such a call too."""
     if info is None or rule.project is None:
         return None
     arity = rule_arity(rule.prims.bridge.ast_of(func))
-    for use in (_here(rule, attr) if here else []) + tree_uses(rule.project, attr, rule.report.file):
+    parsed = _parsed(rule) if here else None
+    uses = file_uses(rule.project, *parsed, attr, "") if parsed else []
+    for use in uses + tree_uses(rule.project, attr, rule.report.file):
         site = use.site
         if site.how != NAME or site.cls == info.qualname or (delegations and site.function == attr):
             continue
         if reaches(rule.project, use, info, attr, arity):
             return use.where
+    return _by_name(rule, info, attr, parsed)
+
+
+def _by_name(rule, info, attr: str, parsed) -> str | None:
+    """The first reference by name reaching the rule, outside the class's body (``name_refs``)."""
+    named = file_named_uses(rule.project, *parsed, rule.prims.code, "") if parsed else []
+    for found in named + tree_named_uses(rule.project, [info], rule.report.file, {}):
+        if any(site.cls == info.qualname for site in found.ref.sites):
+            continue
+        if reaches_by_name(rule.project, found, info, attr):
+            return found.where
     return None
 
 
-def _here(rule, attr: str) -> list:
+def _parsed(rule) -> tuple | None:
+    """(tree, summary) of the file, as the rules hold it; None where ``ast`` cannot read it
+    (newer syntax than this Python's: libcst's own walk of the file judges it)."""
     code = rule.prims.code
     try:
         tree = parse_ast(code) if code is not None else None
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []  # newer syntax than this Python's: libcst's own walk of the file judges it
+        return None
     if tree is None:
-        return []
-    summary = ModuleSummary.of(rule.prims.module_scope or Scope(None), list(rule.prims.infos.values()))
-    return file_uses(rule.project, tree, summary, attr, "")
+        return None
+    return tree, ModuleSummary.of(rule.prims.module_scope or Scope(None), list(rule.prims.infos.values()))

@@ -38,7 +38,7 @@ class DceLiveIns(DceSites, RewritePlans, RuleTransformer):
             return self.skip(
                 func,
                 cls,
-                f"`dce` is called at {called} through the class's name, which would miss `{PARAM}`: "
+                f"`dce` is called at {called}, outside the class's body, which would miss `{PARAM}`: "
                 f"left as written; add `{PARAM}` to `dce` and pass the live inputs there",
             )
         if findall(func, cst.Name, lambda name: is_name(name, PARAM)):

@@ -68,13 +68,14 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
         return {**refused, **self._used_elsewhere(lacking)}
 
     def _used_elsewhere(self, lacking: dict[cst.ClassDef, cst.FunctionDef]) -> dict[cst.ClassDef, tuple[None, str]]:
-        """Classes whose ``vjp_fwd`` another file of the tree calls through the class's name
-        (``named_calls``: this file's accesses are ``_Accesses``'): left as written."""
+        """Classes whose ``vjp_fwd`` is called through the class's name in another file of the
+        tree, or by a name anywhere (``named_calls``; this file's attribute accesses are
+        ``_Accesses``', refused already): left as written."""
         found = {}
         for cls, fwd in lacking.items():
-            where = named_call(self, self.prims.infos.get(cls), fwd, "vjp_fwd", here=False)
+            where = named_call(self, self.prims.infos.get(cls), fwd, "vjp_fwd")
             if where is not None:
-                found[cls] = (None, f"is used at {where}, in another file, outside this class's `vjp_fwd`")
+                found[cls] = (None, f"is used at {where}, outside this class's `vjp_fwd`")
         return found
 
     def _owner(self, node: cst.Attribute, stack: list, lacking: dict) -> cst.ClassDef | None:
