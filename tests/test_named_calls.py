@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
@@ -62,8 +63,13 @@ class Op(HiPrim):
 """
 
 
-def test_a_dce_called_through_the_class_name_in_another_module_keeps_its_signature(tmp_path):
-    use = "from pkg.ops import Op\n\n\ndef prune(op, used):\n    return Op.dce(op, used)\n"
+# A call of ``dce`` in another module, through the class's name or by a name (``name_refs``)
+CALLS = {"through the class": "Op.dce(op, used)", "by a name": "getattr(Op, 'dce')(op, used)"}
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_a_dce_called_in_another_module_keeps_its_signature(tmp_path, call):
+    use = f"from pkg.ops import Op\n\n\ndef prune(op, used):\n    return {CALLS[call]}\n"
     outcomes = _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/use.py": use})
     errors = [(o.file, f.line, f.rule) for o in outcomes for f in o.findings if f.severity == "error"]
     assert errors == [("pkg/ops.py", 5, "HJX010")]
@@ -82,12 +88,3 @@ def test_a_subclass_delegating_from_its_own_dce_gains_it_with_its_base(tmp_path)
     diffs = {o.file: o.diff for o in _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/sub.py": sub})}
     assert "+    def dce(self, used_outs, live_ins):" in diffs["pkg/ops.py"]
     assert "+        return Op.dce(self, used_outs, live_ins)" in diffs["pkg/sub.py"]
-
-
-def test_a_call_by_name_in_another_module_keeps_the_signature(tmp_path):
-    """``getattr(Op, "dce")(op, used)``: a reference by name (``name_refs``) is such a call."""
-    use = "from pkg.ops import Op\n\n\ndef prune(op, used):\n    return getattr(Op, 'dce')(op, used)\n"
-    outcomes = _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/use.py": use})
-    errors = [(o.file, f.line, f.rule) for o in outcomes for f in o.findings if f.severity == "error"]
-    assert errors == [("pkg/ops.py", 5, "HJX010")]
-    assert not any(o.diff for o in outcomes)
