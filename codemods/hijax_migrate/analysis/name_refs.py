@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from .constants import ModuleConstants, Values
 from .names import called_name
-from .sites import NAME, SELF, UNKNOWN, Site, _Walker
+from .sites import NAME, SELF, UNKNOWN, Site, _Walker, frame_name
 
 GETTERS = frozenset({"getattr", "hasattr", "setattr", "delattr", "getattr_static"})
 GET, SET, NAMESPACE, OTHER = "get", "set", "namespace", "other"
@@ -197,7 +197,7 @@ class _RefWalker(_Walker):
 
     def _method_name(self) -> str | None:
         method = self._method()
-        return self.frames[method][1].rsplit(".", 2)[-2] if method is not None else None
+        return frame_name(self.frames[method]) if method is not None else None
 
     def _objects(self, obj: ast.expr | None) -> tuple[Site, ...]:
         owner = self._owner()

@@ -130,8 +130,7 @@ class _Walker(ast.NodeVisitor):
 
     def _function(self) -> str | None:
         """The innermost function around (``<lambda>`` for a lambda)."""
-        qualname = next((frame[1] for frame in reversed(self.frames) if frame[0] == "def"), None)
-        return qualname.rsplit(".", 2)[-2] if qualname is not None else None
+        return next((frame_name(frame) for frame in reversed(self.frames) if frame[0] == "def"), None)
 
     def _owner(self) -> str | None:
         """The innermost class around, when only functions stand between."""
@@ -223,6 +222,11 @@ class _Bound:
         if self.names is None:
             self.names = _bound(self.func)
         return name in self.names
+
+
+def frame_name(frame: tuple) -> str:
+    """The name of a function's frame (its qualname is ``Outer.name.<locals>``)."""
+    return frame[1].rsplit(".", 2)[-2]
 
 
 def _first_parameter(func) -> str | None:

@@ -238,9 +238,14 @@ class BaseRename(EditingRule):
         bindings = self._model.bindings.get(parts[0], ())
         if not bindings or any(not isinstance(b.statement, _IMPORTS) for b in bindings):
             return False
-        own, package = self.context.full_module_name or "", (self.context.filename or "").endswith("__init__.py")
-        found = [self.project.module_through([("import", imported(b, own, package))], parts[1:]) for b in bindings]
+        found = [self.project.module_through([target], parts[1:]) for target in self._import_targets(bindings)]
         return all(module is not None and not module.startswith(HIJAX_MODULES) for module in found)
+
+    def _import_targets(self, bindings) -> list[tuple[str, str]]:
+        """``("import", target)`` of each import among ``bindings`` (``module_reads.imported``),
+        as ``FileProject.module_through`` takes them."""
+        own, package = self.context.full_module_name or "", (self.context.filename or "").endswith("__init__.py")
+        return [("import", imported(b, own, package)) for b in bindings if isinstance(b.statement, _IMPORTS)]
 
     def _class_attributes(self, reads) -> None:
         """An import in a class body binds a class attribute (``NS.Old``), read from
@@ -269,9 +274,9 @@ class BaseRename(EditingRule):
         )
 
     def _through_module(self, node: cst.Attribute) -> bool:
-        """``compat.hijax.Old``: jax's module, reached through the imports of another module
-        of the tree (qualified names stop at this module's own), read where the head is the
-        module's import (bound nowhere else in it)."""
+        """``compat.hijax.Old`` (``m.Old`` after ``m = hijax``): jax's module, reached through
+        the imports of another module of the tree, or a name bound to one (qualified names stop
+        at this module's own imports), read where the head is bound at module level only."""
         full = get_full_name_for_node(node.value)
         return full is not None and self._module_of(full) in HIJAX_MODULES
 
@@ -340,14 +345,14 @@ class BaseRename(EditingRule):
             return None
         head, _, rest = full.partition(".")
         bindings = self._model.bindings.get(head, ())
-        if len(bindings) == 1 and _aliased(bindings[0]) is not None and self._module_of(full) is not None:
-            return None if self._module_of(full) not in HIJAX_MODULES else "a name bound to jax's module"
+        module = self._module_of(full) if len(bindings) == 1 and _aliased(bindings[0]) is not None else None
+        if module is not None:
+            return None if module not in HIJAX_MODULES else "a name bound to jax's module"
         for binding in bindings:
             why = _bound_at_run(binding)
             if why is not None:
                 return why
-        own, package = self.context.full_module_name or "", (self.context.filename or "").endswith("__init__.py")
-        imports = [("import", imported(b, own, package)) for b in bindings if isinstance(b.statement, _IMPORTS)]
+        imports = self._import_targets(bindings)
         if not imports or not rest or self.project is None:
             return None
         found = self.project.module_through(imports, rest.split("."))

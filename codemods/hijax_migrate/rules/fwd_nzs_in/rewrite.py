@@ -65,9 +65,9 @@ class FwdNzsIn(RewritePlans, RuleTransformer):
                     )
                     del lacking[target]
                     changed = True
-        return {**refused, **self._used_elsewhere(lacking)}
+        return {**refused, **self._called_by_name(lacking)}
 
-    def _used_elsewhere(self, lacking: dict[cst.ClassDef, cst.FunctionDef]) -> dict[cst.ClassDef, tuple[None, str]]:
+    def _called_by_name(self, lacking: dict[cst.ClassDef, cst.FunctionDef]) -> dict[cst.ClassDef, tuple[None, str]]:
         """Classes whose ``vjp_fwd`` is called through the class's name in another file of the
         tree, or by a name anywhere (``named_calls``; this file's attribute accesses are
         ``_Accesses``', refused already): left as written."""
