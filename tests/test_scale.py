@@ -148,18 +148,18 @@ def test_a_whole_tree_is_read_for_its_names_once_not_once_a_worker(synthetic, tm
 
     root, _ = synthetic
     log = tmp_path / "log"
-    names_in, may_hold = naming_module.names_in, scans.may_hold
+    names_in, held = naming_module.names_in, scans.held_words
 
     def logged(kind, function):
-        def call(data, *word):
+        def call(data, *words):
             with open(log, "a") as out:  # forked workers append to the same file
-                out.write(f"{kind} {word[0] if word else ''}\n")
-            return function(data, *word)
+                out.writelines(f"{kind} {word}\n" for word in (words[0] if words else [""]))
+            return function(data, *words)
 
         return call
 
     monkeypatch.setattr(index_module, "names_in", logged("names", names_in))
-    monkeypatch.setattr(scans, "may_hold", logged("holds", may_hold))
+    monkeypatch.setattr(scans, "held_words", logged("holds", held))
     monkeypatch.setattr(runner, "_PARALLEL_TRIAGE", 1)
     monkeypatch.setattr(runner, "_FEW_CANDIDATES", 4)  # a whole tree's run
     jobs = [Job(p, p.relative_to(root).as_posix(), root) for p in walk(root)]

@@ -399,3 +399,56 @@ def test_a_getter_of_the_rule_quoted_otherwise_in_another_file_is_a_use(tmp_path
     assert calls.use_elsewhere(
         (tmp_path,), "vjp_bwd", str(tmp_path / "ops.py"), by_name=True, naming="Mul", search=holders.Holders()
     ) == (tmp_path / "get.py", 5)
+
+
+# Which words a file's bytes may hold (``holders.held``), asked of many words at once.
+_PIECES = ["vjp_bwd", "\uff56jp_bwd", "Mul", "Caf\u00e9", "\ufb01x", "fix", " ", "\n", "x = 1", "# hijax-migrate: skip"]
+_WORDS = ["vjp_bwd", "Mul", "Caf\u00e9", "fix", holders.MARKS]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=8),
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5, unique=True),
+    st.sampled_from(["utf-8", "latin-1", "utf-7"]),
+)
+def test_the_words_a_file_may_hold_are_each_word_s_answer_and_all_python_reads(pieces, words, encoding):
+    """Asked together, each word gets the answer it gets alone; and every word Python
+    reads in the file (decoded as declared, NFKC-normalised) is among them."""
+    text = f"# -*- coding: {encoding} -*-\n" + "".join(pieces)
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        return  # not a file this encoding can hold
+    found = holders.held(data, words)
+    assert found == [word for word in words if holders.held(data, [word]) == [word]]
+    read = unicodedata.normalize("NFKC", data.decode(encoding))
+    assert {word for word in words if word != holders.MARKS and word in read} <= set(found)
+
+
+def test_a_file_s_encoding_is_asked_once_whatever_the_words(monkeypatch):
+    asked = []
+    recoded = holders.recoded
+    monkeypatch.setattr(holders, "recoded", lambda data: asked.append(data) or recoded(data))
+    data = b"# -*- coding: utf-8 -*-\nclass Mul: pass\n"
+    assert holders.held(data, ["Mul", "vjp_bwd", "dce", "vjp_fwd", "Base"]) == ["Mul"]
+    assert asked == [data]
+
+
+def test_a_primitive_s_decision_reads_the_tree_once(tmp_path, monkeypatch):
+    """HJX001 on a rule that hands its accumulators to a call and returns logs, decided
+    by triage: the files that may hold a mark and those importing the class are found
+    in one pass (the class's name expected, whatever its kind: here ``HiPrim``)."""
+    ops = (
+        "from jax.experimental.hijax import HiPrim\n\nfrom helpers import run_bwd\n\n\n"
+        "class Remat(HiPrim):\n    def vjp_fwd(self, nzs_in, x):\n        return x, (x,)\n\n"
+        "    def vjp_bwd(self, res, g, *arg_accums):\n        logs = run_bwd(res, g, *arg_accums)\n"
+        "        return logs\n"
+    )
+    write(tmp_path, {"ops.py": ops, "helpers.py": "def run_bwd(*args):\n    return None\n"})
+    write(tmp_path, {f"plain{n}.py": f"x = {n}\n" for n in range(4)})
+    read = []
+    monkeypatch.setattr(TreeReads, "read", lambda self, path: read.append(path.name) or path.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert main(["--check", "--target-jax", "0.12", "--jobs", "1", "--no-cache", "."]) == 0
+    assert all(read.count(f"plain{n}.py") == 1 for n in range(4)), read

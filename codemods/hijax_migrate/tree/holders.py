@@ -99,7 +99,7 @@ def holding(path: Path, words: list[str], scans=None, reads: TreeReads | None = 
     if scans is not None:
         return scans.holding(path, words, read)
     data = read(path)
-    return data, [w for w in words if data is not None and may_hold(data, w)]
+    return data, held(data, words) if data is not None else []
 
 
 # The word of a search for the files that may hold a comment leaving code alone
@@ -107,12 +107,16 @@ def holding(path: Path, words: list[str], scans=None, reads: TreeReads | None = 
 MARKS = "(a mark)"
 
 
-def may_hold(data: bytes, word: str) -> bool:
-    """Could a file of these bytes name ``word``? Python reads a name with
-    letters beyond ASCII in the file's encoding, NFKC-normalised (``ﬁx`` is
-    ``fix``): such a name, or a file with any, may name any word; so may
-    ASCII bytes that a coding cookie reads as other text (utf-7, escapes).
+def held(data: bytes, words) -> list[str]:
+    """Which of ``words`` a file of these bytes could name. Python reads a name
+    with letters beyond ASCII in the file's encoding, NFKC-normalised (``ﬁx`` is
+    ``fix``): such a name, or a file with any, may name any word; so may ASCII
+    bytes that a coding cookie reads as other text (utf-7, escapes). Whether they
+    read so is asked once a file, never once a word (each question reads it all).
     ``MARKS``: could they hold a mark, as a family's walk reads another file's bytes."""
-    if word == MARKS:
-        return may_mark(data)
-    return word.encode() in data or not (word.isascii() and data.isascii()) or recoded(data)
+    other = not data.isascii() or recoded(data)
+    return [
+        word
+        for word in words
+        if (may_mark(data) if word == MARKS else other or not word.isascii() or word.encode() in data)
+    ]

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..sources.files import file_words
 from ..sources.originals import Originals
 from .cache import _write, digest, tool_key
-from .holders import may_hold
+from .holders import held as held_words
 
 _RACY_NS = 2_000_000_000
 _LACKS = 16  # words a file is remembered to lack: the searches of a few runs
@@ -177,7 +177,7 @@ class Scans:
         data = read(path) if wanted else None
         if data is None:
             return None, []
-        held = [w for w in wanted if may_hold(data, w)]
+        held = held_words(data, wanted)
         if len(held) < len(wanted):  # the first word kept longest: the one a search asked for
             self._remember(found, path, lacks=[*lacks, *(w for w in reversed(wanted) if w not in held)][-_LACKS:])
         return data, held
