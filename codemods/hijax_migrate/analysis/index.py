@@ -238,9 +238,12 @@ class Index:
             text = read_source(path, as_found=self.reads.originals).text
         except SourceError:
             return None
-        self.loaded[module] = (path, digest(text))
-        summary = _summarize(text, module, path.stem == "__init__")
-        if summary is not None:
+        text_digest, is_package = digest(text), path.stem == "__init__"
+        self.loaded[module] = (path, text_digest)
+        # a pure function of what the key names: another worker of the run may have made it
+        key = digest("\0".join(("summary", module, str(is_package), text_digest)))
+        summary = self.reads.shared.fact(key, lambda: _summarize(text, module, is_package))
+        if summary is not None:  # its imports resolved in this index, never in the shared one
             self.own_root_first(summary)
         return summary
 
@@ -305,18 +308,14 @@ class Index:
 
     def _likely_searches(self) -> list[str]:
         """The words this run is likely to search the tree for: the rules'
-        name, and the names of a few primitives of the old API it has met (a
-        rename of their rule looks for their subclasses), while such searches
+        name, and the names of a few primitives it has met (a rename of their
+        rule looks for their subclasses, HJX001's decision for the files that
+        import them and may reach their rules by a name), while such searches
         are passes of the tree: the index answers the rest."""
         if self._names_index is not None or len(self._naming) >= self.search_passes:
             return list(RULES_SEARCHED)
-        names = sorted(
-            {
-                info.qualname.rsplit(".", 1)[-1]
-                for info, kind in self.class_kinds.items()
-                if kind.is_primitive and kind is not Kind.HIPRIM
-            }
-        )
+        met = self.class_kinds.items()
+        names = sorted({info.qualname.rsplit(".", 1)[-1] for info, kind in met if kind.is_primitive})
         return [*RULES_SEARCHED, *names[:_LIKELY]]
 
     def files_holding(self, root: Path, word: str) -> list[tuple[Path, str]]:

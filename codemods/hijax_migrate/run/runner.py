@@ -552,6 +552,7 @@ def _pool(run: Run, libcst_now: bool = True) -> WorkerPool:
     multiprocessing and concurrent.futures, 15 ms."""
     from .pool import WorkerPool
 
+    run.reads.shared.open()  # before the fork: every worker knows where the others leave their facts
     return WorkerPool(run.workers, _start_worker, (run.for_workers(_forks()), libcst_now))
 
 

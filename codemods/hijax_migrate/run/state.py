@@ -128,7 +128,7 @@ class Run:
             self.in_place,
             self.workers,
             self.roots,
-            TreeReads(self.originals),
+            TreeReads(self.originals, shared=self.reads.shared),
             self.cache,
             None,
             searched=self.searched,
@@ -157,8 +157,9 @@ class Run:
 
     def finish(self) -> None:
         """The run's end: the originals go, a search no one asked for is
-        stopped, the stat record is saved."""
+        stopped, the stat record is saved, the facts its workers shared go."""
         self.originals.finish()
+        self.reads.shared.close()
         if self.index is not None:
             self.index.close()
         self.scans.save()

@@ -17,6 +17,7 @@ from ..core.errors import SourceError
 from ..sources.files import Listings, check_regular
 from ..sources.originals import Originals
 from .modules import Packages
+from .shared import Shared
 
 _KEEP = 64 << 20  # bytes of the tree a run keeps in memory
 
@@ -28,10 +29,12 @@ class TreeReads:
         listings: Listings | None = None,
         uses: dict | None = None,
         packages: Packages | None = None,
+        shared: Shared | None = None,
     ):
         self.originals = originals if originals is not None else Originals()
         self.listings = listings if listings is not None else Listings()
         self.packages = packages if packages is not None else Packages()
+        self.shared = shared if shared is not None else Shared()
         # calls.use_elsewhere's scans: (roots, rule, by name) -> [(file, line)]
         self.uses: dict[tuple[tuple[Path, ...], str, bool], list[tuple[Path, int]]] = {} if uses is None else uses
         self._read: dict[str, bytes] = {}
@@ -63,4 +66,4 @@ class TreeReads:
     def anew(self) -> TreeReads:
         """What comes after the run (a review) reads the files anew; the
         listings, the packages and the searches for uses made serve on."""
-        return TreeReads(listings=self.listings, uses=self.uses, packages=self.packages)
+        return TreeReads(listings=self.listings, uses=self.uses, packages=self.packages, shared=self.shared)
