@@ -454,10 +454,9 @@ def _dies_on_three(item: int) -> int:
     return item * 10
 
 
-def test_a_dead_worker_is_reported_and_the_pool_rebuilt():
-    from hijax_migrate.run.pool import WorkerPool
-
-    pool = WorkerPool(2, _noop_init, ())
+@pytest.mark.parametrize("kind", ["ForkedPool", "SpawnedPool"])
+def test_a_dead_worker_is_reported_and_the_pool_rebuilt(kind):
+    pool = _pool_kind(kind)(2, _noop_init, ())
     try:
         results = list(pool.map(_dies_on_three, list(range(12)), lambda item: f"crashed on {item}"))
     finally:
@@ -467,6 +466,13 @@ def test_a_dead_worker_is_reported_and_the_pool_rebuilt():
 
 def _noop_init(parent: int) -> None:
     pass
+
+
+def _pool_kind(name: str):
+    """Forked workers (where the platform forks safely), or workers started afresh."""
+    from hijax_migrate.run import pool, spawned
+
+    return getattr(pool, name, None) or getattr(spawned, name)
 
 
 def _first_waits_for_the_others(item: tuple[int, str]) -> str:
@@ -481,12 +487,11 @@ def _first_waits_for_the_others(item: tuple[int, str]) -> str:
     return "the others ran" if len(os.listdir(folder)) == 11 else "the others were held back"
 
 
-def test_a_long_item_never_leaves_the_other_worker_idle(tmp_path):
+@pytest.mark.parametrize("kind", ["ForkedPool", "SpawnedPool"])
+def test_a_long_item_never_leaves_the_other_worker_idle(tmp_path, kind):
     """The items after a long one go to the free worker as soon as it is
     free, not once the long one is done (results still come in order)."""
-    from hijax_migrate.run.pool import WorkerPool
-
-    pool = WorkerPool(2, _noop_init, ())
+    pool = _pool_kind(kind)(2, _noop_init, ())
     try:
         results = list(pool.map(_first_waits_for_the_others, [(i, str(tmp_path)) for i in range(12)], str))
     finally:

@@ -1,20 +1,29 @@
-"""Worker processes for a parallel run: started, rebuilt when one dies, stopped.
+"""Worker processes for a parallel run: forked, fed, rebuilt when one dies, stopped.
 
 A worker can die under the tool: libcst's native parser crashes (a
 segmentation fault, not an exception) on some valid code. The file it was on
-is reported, a new pool takes over, and the other files are processed.
+is reported, a new worker takes its place, and the other files are processed.
 Workers never outlive the run: each ends when its parent dies.
+
+Where the platform forks safely (``FORKS``: POSIX but macOS), each worker is a
+fork of the run with two pipes of its own, one item in flight at a time: an
+item goes to the first worker free, and the one a dead worker was on is the
+only suspect. Nothing of ``multiprocessing`` or ``concurrent.futures`` is
+imported there (30 ms of a cold check's start, before any worker can begin).
+Elsewhere the run's picklable part goes to workers started afresh (``spawned``).
 """
 
 from __future__ import annotations
 
 import os
+import pickle
+import select
 import signal
+import struct
+import sys
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.connection import wait as connection_wait
+from dataclasses import dataclass, field
 
 from ..sources.files import signals_deferred
 from .interrupts import Interrupts
@@ -22,6 +31,10 @@ from .interrupts import Interrupts
 CRASHED = "the parser crashed on this file (its worker process died); left unchanged"
 _SLICE = 0.2  # seconds: the parent waits in slices, acting on a signal between them
 _PR_SET_PDEATHSIG = 1
+# fork is the safe default where multiprocessing makes it one (Linux and the BSDs); macOS's
+# system libraries are not fork-safe, and Windows has no fork
+FORKS = hasattr(os, "fork") and sys.platform != "darwin"
+_HEADER = struct.Struct("!Q")  # a message's length, before its pickled bytes
 
 
 def end_with_parent(parent: int) -> None:
@@ -45,102 +58,248 @@ def end_with_parent(parent: int) -> None:
         threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-class WorkerPool:
-    """A process pool that survives the death of a worker."""
+def WorkerPool(workers: int, initializer, initargs: tuple):
+    """A pool that survives the death of a worker: ``initializer(parent's pid, *initargs)``
+    starts each worker; ``map``, ``warm_up``, ``close`` and ``interrupts`` as below."""
+    if FORKS:
+        return ForkedPool(workers, initializer, initargs)
+    from .spawned import SpawnedPool
+
+    return SpawnedPool(workers, initializer, initargs)
+
+
+@dataclass(eq=False)
+class _Worker:
+    pid: int
+    tasks: int  # the pipe the parent writes items to
+    results: int  # and reads answers from
+    inbox: bytearray = field(default_factory=bytearray)  # bytes read, not yet a whole answer
+    doing: int | None = None  # the index of the item it is on
+
+
+class ForkedPool:
+    """Forked workers, each fed one item at a time through a pipe of its own."""
 
     def __init__(self, workers: int, initializer, initargs: tuple):
         self.workers, self._init = workers, (initializer, initargs)
         self.interrupts = Interrupts()
-        self._executor, self._closing = self._start(), None
-
-    def _start(self) -> ProcessPoolExecutor:
-        initializer, initargs = self._init
-        return ProcessPoolExecutor(self.workers, initializer=initializer, initargs=(os.getpid(), *initargs))
+        self._running: list[_Worker] = []
 
     def warm_up(self) -> None:
-        """Start every worker now: they import libcst while the parent scans."""
-        for _ in range(self.workers):
-            self._executor.submit(int)
+        """Start every worker now: they import what they need while the parent scans."""
+        while len(self._running) < self.workers:
+            self._running.append(self._fork())
 
     def map(self, fn, items: list, on_crash):
-        """``fn(item)`` for each item, yielded in order. At most twice the
-        pool's items are in flight, so when a worker dies only those few are
-        suspects: each is rerun alone, and ``on_crash(item)`` stands for the one
-        that kills. The next item is sent as soon as one is done, whichever it
-        is: an item that takes long never leaves the other workers idle."""
+        """``fn(item)`` for each item, yielded in order, each sent to the first worker
+        free. The item a worker dies on is rerun alone, and ``on_crash(item)`` stands
+        for it if it kills that one too. An exception ``fn`` raises is raised here."""
+        self.warm_up()
         done: dict[int, object] = {}
-        pending: dict = {}
         following = 0
         for index in range(len(items)):
             while index not in done:
-                while following < len(items) and len(pending) < 2 * self.workers:
-                    pending[self._executor.submit(fn, items[following])] = following
-                    following += 1
-                self._settle(fn, items, pending, done, on_crash)
-            yield done.pop(index)
+                for worker in self._running:
+                    if worker.doing is None and following < len(items):
+                        self._send(worker, following, fn, items[following])
+                        following += 1
+                self._settle(fn, items, done, on_crash)
+            yield _result(done.pop(index))  # an item's exception is raised in its turn
 
-    def _wait(self, futures) -> set:
-        """The futures done: waited for in slices, Ctrl-C acted on between them."""
+    def _send(self, worker: _Worker, index: int, fn, item) -> None:
+        data = pickle.dumps((fn, item), protocol=pickle.HIGHEST_PROTOCOL)
+        worker.doing = index
+        try:
+            _write_all(worker.tasks, _HEADER.pack(len(data)) + data)
+        except OSError:  # it died before it could read: its end, then the item alone, says so
+            pass
+
+    def _settle(self, fn, items, done: dict, on_crash) -> None:
+        """Wait for answers (in slices, Ctrl-C acted on between them) and take them."""
+        for worker in self._ready([w for w in self._running if w.doing is not None]):
+            answer = self._answer(worker)
+            if answer is _DIED:
+                index = worker.doing
+                self._replace(worker)
+                done[index] = (True, self._alone(fn, items[index], on_crash))
+            elif answer is not None:
+                index, worker.doing = worker.doing, None
+                done[index] = answer
+
+    def _ready(self, busy: list[_Worker]) -> list[_Worker]:
+        """The workers of ``busy`` with something to read (an answer, or their end)."""
         while True:
-            with self.interrupts.counted():
-                finished, _ = wait(futures, timeout=_SLICE, return_when=FIRST_COMPLETED)
+            ready = self._polled(busy)
             self.interrupts.check()
-            if finished:
-                return finished
+            if ready:
+                return ready
 
-    def _settle(self, fn, items, pending, done, on_crash) -> None:
-        finished = self._wait(pending)
-        broken = []
-        for future in finished:
-            index = pending.pop(future)
-            try:
-                done[index] = future.result()
-            except BrokenProcessPool:
-                broken.append(index)
-        if broken:  # every other future in flight failed with it
-            broken += [pending.pop(future) for future in list(pending)]
-            self._restart()
-            for index in sorted(broken):
-                done[index] = self._alone(fn, items[index], on_crash)
+    def _polled(self, workers: list[_Worker]) -> list[_Worker]:
+        """One slice's wait, signals only counted meanwhile."""
+        poller, by_fd = select.poll(), {worker.results: worker for worker in workers}
+        for fd in by_fd:
+            poller.register(fd, select.POLLIN)
+        with self.interrupts.counted():
+            return [by_fd[fd] for fd, _ in poller.poll(_SLICE * 1000)]
+
+    def _answer(self, worker: _Worker):
+        """The worker's answer once whole (None: not yet; ``_DIED``: it died)."""
+        chunk = os.read(worker.results, 1 << 20)
+        if not chunk:
+            return _DIED
+        worker.inbox += chunk
+        if len(worker.inbox) < _HEADER.size:
+            return None
+        (size,) = _HEADER.unpack_from(worker.inbox)
+        if len(worker.inbox) < _HEADER.size + size:
+            return None
+        answer = pickle.loads(bytes(worker.inbox[_HEADER.size : _HEADER.size + size]))
+        del worker.inbox[: _HEADER.size + size]
+        return answer
 
     def _alone(self, fn, item, on_crash):
-        future = self._executor.submit(fn, item)
-        self._wait([future])
+        """``item`` on a worker of its own: what it gives, or ``on_crash(item)`` if it dies."""
+        worker = self._fork()
         try:
-            return future.result()
-        except BrokenProcessPool:
-            self._restart()
-            return on_crash(item)
+            self._send(worker, 0, fn, item)
+            while True:
+                self._ready([worker])
+                answer = self._answer(worker)
+                if answer is _DIED:
+                    return on_crash(item)
+                if answer is not None:
+                    return _result(answer)
+        finally:
+            self._end([worker])
 
-    def _restart(self) -> None:
-        self._shutdown()
-        self._executor, self._closing = self._start(), None
+    def _replace(self, dead: _Worker) -> None:
+        self._end([dead])
+        self._running[self._running.index(dead)] = self._fork()
+
+    def _fork(self) -> _Worker:
+        tasks_read, tasks = os.pipe()
+        results, results_write = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the worker: never returns into the parent's code
+            for other in self._running:  # a pipe end it held would keep another worker from its end
+                _close(other.tasks, other.results)
+            _close(tasks, results)
+            _serve(parent, self._init, tasks_read, results_write)
+        _close(tasks_read, results_write)
+        return _Worker(pid, tasks, results)
 
     def close(self, now: bool = False) -> None:
-        """Wait for the files in progress; with ``now``, or on a second
-        Ctrl-C, end the workers at once (SIGTERM: a write in progress still
-        completes first). Then Ctrl-C is the caller's again."""
+        """Wait for the items in progress; with ``now``, or on a second Ctrl-C, end
+        the workers at once (SIGTERM: a write in progress still completes first).
+        Then Ctrl-C is the caller's again."""
         try:
-            self._shutdown(now)
+            self._end(self._running, now)
+            self._running = []
         finally:
             self.interrupts.restore()
 
-    def _shutdown(self, now: bool = False) -> None:
-        if self._closing is None:  # the workers and the thread that feeds them, kept to wait for
-            executor = self._executor
-            self._closing = (list((executor._processes or {}).values()), executor._executor_manager_thread)
-            executor.shutdown(wait=False, cancel_futures=True)
-        processes, manager = self._closing
-        remaining, ending = [process.sentinel for process in processes], False
+    def _end(self, workers: list[_Worker], now: bool = False) -> None:
+        """Tell ``workers`` there is no more (they end after their item), drain what
+        they still say, and wait for them to be gone."""
+        for worker in workers:
+            _close(worker.tasks)
+        remaining, ending = [w for w in workers if w.results >= 0], False
         while remaining:
             if not ending and (now or self.interrupts.count > 1):
                 ending = True
-                for process in processes:
-                    if process.is_alive():
-                        process.terminate()
-            with self.interrupts.counted():
-                ready = connection_wait(remaining, timeout=_SLICE)
-            remaining = [sentinel for sentinel in remaining if sentinel not in ready]
-        if manager is not None:
-            with signals_deferred():  # the workers are gone: this ends at once
-                manager.join()
+                for worker in remaining:
+                    _terminate(worker.pid)
+            for worker in self._polled(remaining):
+                if not os.read(worker.results, 1 << 20):  # its end: the worker is gone
+                    _close(worker.results)
+                    worker.results = -1
+            remaining = [w for w in remaining if w.results >= 0]
+        for worker in workers:
+            _reap(worker.pid)
+
+
+_DIED = object()
+
+
+def _result(answer: tuple):
+    ok, value = answer
+    if not ok:
+        raise value
+    return value
+
+
+def _serve(parent: int, init: tuple, tasks: int, results: int) -> None:
+    """A worker's life: started, then each item read, done and answered until the
+    parent sends no more (or is gone); never back into the code that forked it."""
+    code = 1
+    try:
+        initializer, initargs = init
+        initializer(parent, *initargs)
+        while (message := _read_message(tasks)) is not None:
+            fn, item = pickle.loads(message)
+            _write_answer(results, fn, item)
+        code = 0
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # a closed stream: nothing to flush
+                pass
+        os._exit(code)
+
+
+def _write_answer(results: int, fn, item) -> None:
+    try:
+        answer = (True, fn(item))
+    except Exception as error:  # the parent raises it, as a pool's future would
+        answer = (False, error)
+    try:
+        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as error:  # an exception pickle cannot carry: its words reach the parent
+        data = pickle.dumps((False, RuntimeError(f"{type(error).__name__}: {error}")))
+    _write_all(results, _HEADER.pack(len(data)) + data)
+
+
+def _read_message(fd: int) -> bytes | None:
+    header = _read_exactly(fd, _HEADER.size)
+    return None if header is None else _read_exactly(fd, _HEADER.unpack(header)[0])
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    data = bytearray()
+    while len(data) < size:
+        chunk = os.read(fd, size - len(data))
+        if not chunk:
+            return None  # the parent closed its end, or died
+        data += chunk
+    return bytes(data)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _close(*fds: int) -> None:
+    for fd in fds:
+        if fd >= 0:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _terminate(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+
+
+def _reap(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass

@@ -541,15 +541,15 @@ def _heard(run: Run, told):
 
 
 def _forks() -> bool:
-    import multiprocessing
+    from .pool import FORKS
 
-    return multiprocessing.get_start_method() == "fork"
+    return FORKS
 
 
 def _pool(run: Run, libcst_now: bool = True) -> WorkerPool:
     """A pool for the run: forked, its workers inherit the run as it stands.
-    Imported here: a run that never forks (a warm one, a hook's) skips
-    multiprocessing and concurrent.futures, 15 ms."""
+    Imported here: a run that never forks (a warm one, a hook's) skips its pipes
+    and pickle."""
     from .pool import WorkerPool
 
     run.reads.shared.open()  # before the fork: every worker knows where the others leave their facts

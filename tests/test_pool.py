@@ -1,0 +1,140 @@
+"""The run's worker processes (``run/pool.py``): forked where the platform forks
+safely, started afresh elsewhere (``run/spawned.py``); either answers in order,
+survives a worker's death, carries an exception or a large answer back, and
+leaves no process behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+from hijax_migrate.run import pool as pool_module
+from hijax_migrate.run.pool import FORKS, ForkedPool, WorkerPool
+from hijax_migrate.run.spawned import SpawnedPool
+
+POOLS = [ForkedPool, SpawnedPool]
+
+
+def _start(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pids(_item) -> int:
+    return os.getpid()
+
+
+def _fails_on_two(item: int) -> int:
+    if item == 2:
+        raise ValueError(f"no {item}")
+    return item
+
+
+def _large(item: int) -> str:
+    return str(item) * (3 << 20)  # larger than any pipe's buffer
+
+
+def _dies(item: int) -> int:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return item
+
+
+def _never_starts(parent: int) -> None:
+    raise RuntimeError("a worker that cannot start")
+
+
+def test_the_pool_forks_where_the_platform_forks_safely():
+    assert FORKS == (hasattr(os, "fork") and os.uname().sysname != "Darwin")
+    pool = WorkerPool(2, _start, ())
+    try:
+        assert isinstance(pool, ForkedPool if FORKS else SpawnedPool)
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("kind", POOLS)
+def test_an_exception_of_an_item_reaches_the_caller_after_those_before_it(kind):
+    pool = kind(2, _start, ())
+    try:
+        answers = pool.map(_fails_on_two, list(range(5)), str)
+        assert [next(answers), next(answers)] == [0, 1]
+        with pytest.raises(ValueError, match="no 2"):
+            next(answers)
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("kind", POOLS)
+def test_an_answer_larger_than_a_pipe_comes_whole(kind):
+    pool = kind(2, _start, ())
+    try:
+        assert list(pool.map(_large, [1, 2, 3], str)) == [_large(1), _large(2), _large(3)]
+    finally:
+        pool.close()
+
+
+def test_a_worker_that_cannot_start_has_its_items_reported_and_the_run_ends():
+    pool = ForkedPool(2, _never_starts, ())
+    try:
+        assert list(pool.map(_pids, [1, 2, 3], lambda item: f"crashed on {item}")) == [
+            "crashed on 1",
+            "crashed on 2",
+            "crashed on 3",
+        ]
+    finally:
+        pool.close()
+
+
+def test_every_item_a_killed_worker_was_on_is_reported_and_no_process_is_left():
+    pool = ForkedPool(2, _start, ())
+    try:
+        assert list(pool.map(_dies, [1, 2], lambda item: f"crashed on {item}")) == ["crashed on 1", "crashed on 2"]
+        workers = [worker.pid for worker in pool._running]
+    finally:
+        pool.close()
+    for pid in workers:  # reaped: not even a zombie stays
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_each_worker_is_a_process_of_its_own_that_ends_with_the_pool():
+    pool = ForkedPool(2, _start, ())
+    try:
+        seen = set(pool.map(_pids, list(range(20)), str))
+        running = {worker.pid for worker in pool._running}
+    finally:
+        pool.close()
+    assert seen <= running and len(running) == 2 and os.getpid() not in running
+    for pid in running:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+def test_a_worker_holds_no_other_worker_s_pipe(monkeypatch):
+    """Else the first worker would never see its end while a later one lives."""
+    pool = ForkedPool(3, _start, ())
+    try:
+        pool.warm_up()
+        first, *others = pool._running
+        pool._end([first])  # returns only once its end is read: no other process holds its pipe
+        assert all(os.waitpid(worker.pid, os.WNOHANG) == (0, 0) for worker in others)  # the others live on
+        pool._running = others
+    finally:
+        pool.close()
+
+
+def test_no_module_a_fork_does_without_is_imported_for_a_pool():
+    code = (
+        "import sys\n"
+        "from hijax_migrate.run.pool import WorkerPool\n"
+        "pool = WorkerPool(2, lambda parent: None, ())\n"
+        "assert list(pool.map(abs, [-1, -2], str)) == [1, 2]\n"
+        "pool.close()\n"
+        "print(sorted(m for m in ('multiprocessing', 'concurrent.futures') if m in sys.modules))\n"
+    )
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ("[]" if pool_module.FORKS else "['concurrent.futures', 'multiprocessing']")
