@@ -4,6 +4,7 @@ data from a decider, and no module keeping a parse."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,27 @@ def test_the_tool_key_is_the_runs_own(tmp_path: Path):
     assert Cache(tmp_path, Options(), ())._path("f.py", "f", "x") == Cache(tmp_path, Options(), (), key)._path(
         "f.py", "f", "x"
     )
+
+
+def test_the_tool_key_changes_with_any_source_of_the_tool(tmp_path: Path, monkeypatch):
+    """An edited checkout never reads what an older one wrote: a source edited, added or
+    touched, in any folder of the package, is another key; a file not Python's is not."""
+    from hijax_migrate.tree import cache
+
+    package = tmp_path / "hijax_migrate"
+    write(package, {"tree/cache.py": "", "run/runner.py": "x = 1\n", "__init__.py": ""})
+    monkeypatch.setattr(cache, "__file__", str(package / "tree" / "cache.py"))
+    keys = [tool_key()]
+    (package / "run" / "runner.py").write_text("x = 2\n")  # the same size: its time tells
+    os.utime(package / "run" / "runner.py", ns=(1, 1))
+    keys.append(tool_key())
+    (package / "run" / "runner.py").write_text("x = 22\n")
+    keys.append(tool_key())
+    write(package, {"rules/new/__init__.py": ""})
+    keys.append(tool_key())
+    assert len(set(keys)) == len(keys)
+    (package / "README.txt").write_text("notes")
+    assert tool_key() == keys[-1]
 
 
 @pytest.mark.parametrize("few", [0, 32])

@@ -501,6 +501,7 @@ def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, hea
     # Workers forked now start from the parent's index (summaries, the tree's names);
     # the pre-filter's, from none (it had few candidates: no index of names to share).
     pool = workers.start(libcst_now=False)
+    pool.warm_up()  # forked now, before the progress bar's thread runs (a fork copies no thread but its own)
     if progress is not None:
         progress.start(len(misses))
     ranked = sorted(range(len(misses)), key=lambda index: _first(misses[index].path))

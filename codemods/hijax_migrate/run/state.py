@@ -203,8 +203,8 @@ def searched_roots(roots: tuple[Path, ...], jobs: list[Job], packages: Packages)
     folders beside a project (all of ``/tmp`` for a project in it), nor a
     working directory outside it."""
     projects, found, marked = {}, set(), {}
-    for job in jobs:
-        folder = packages.real(job.path.parent)
+    for name in {os.path.dirname(os.fspath(job.path)) for job in jobs}:  # a tree's files share few folders
+        folder = packages.real(Path(name or "."))
         if folder not in projects:
             projects[folder] = _project_of(folder, packages, marked)
     for root in roots:

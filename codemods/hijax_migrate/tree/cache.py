@@ -51,11 +51,13 @@ def tool_key() -> str:
     edited checkout never reads what an older one wrote. Worked out once a run
     (``Run.start``), never kept by this module: a checkout edited between two
     runs in one process is seen by the second."""
-    package = Path(__file__).parents[1]  # the whole package, every folder
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the whole package, every folder
     parts = [__version__]
-    for path in sorted(package.rglob("*.py")):
-        info = path.stat()
-        parts.append(f"{path.relative_to(package)}:{info.st_size}:{info.st_mtime_ns}")
+    for folder, folders, names in os.walk(package):
+        folders.sort()  # a stable order: the key is the same for the same sources
+        for name in sorted(name for name in names if name.endswith(".py")):
+            info = os.stat(os.path.join(folder, name))
+            parts.append(f"{os.path.relpath(folder, package)}/{name}:{info.st_size}:{info.st_mtime_ns}")
     return digest("\n".join(parts))
 
 

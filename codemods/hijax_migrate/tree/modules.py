@@ -62,8 +62,8 @@ class Packages:
     def search_roots(self, paths: list[Path], roots: list[Path]) -> tuple[Path, ...]:
         """Folders imports start from: ``roots`` and the package roots of ``paths``."""
         found = {self.real(root) for root in roots}
-        for folder in {path.parent for path in paths}:
-            real = self.real(folder)
+        for name in {os.path.dirname(os.fspath(path)) for path in paths}:  # a tree's files share few folders
+            real = self.real(Path(name or "."))
             parts = self._package_parts(real)
             found.add(real.parents[len(parts) - 1] if parts else real)
         return tuple(sorted(found))
