@@ -89,10 +89,16 @@ def _value_refs(expr: ast.expr | None) -> list[str]:
     return [name] if name else []
 
 
+# The statements that may bind a name by a walrus, a ``for``/``with`` target or a target list.
+_TARGETING = frozenset({ast.Expr, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.Assign, ast.Delete})
+
+
 def _target_names(stmt: ast.stmt) -> list[tuple[str, list[str]]]:
     """Names a statement binds other than by a name target: a walrus statement, a ``for``
     or ``with`` target, the names of an unpacking target list (each with what it may
     evaluate to: none known, a value the code makes when it runs)."""
+    if type(stmt) not in _TARGETING:  # most statements of a module: asked of each
+        return []
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.NamedExpr):
         return [(stmt.value.target.id, _value_refs(stmt.value.value))]
     if isinstance(stmt, (ast.With, ast.AsyncWith)):  # ``with ... as NAME``: what ``__enter__`` gives

@@ -77,6 +77,7 @@ class Index:
         self._module_names: dict[tuple[Path, Path | None], str] = {}  # see module_name
         self._locals: dict[tuple[Path, str], str | None] = {}  # see _local_module
         self._files: dict[str, Path | None] = {}  # see find: a run's tree keeps its modules
+        self._listings: dict[str, frozenset[str] | None] = {}  # folder -> its names (``_listed``)
         self._rooted: dict[tuple[Path, str], str | None] = {}  # see _from_root
         self.module_readers: dict[tuple[str, str], object] = {}  # (file, name) -> module_reads.Readers
         self._search: holders.Holders | None = None
@@ -164,7 +165,7 @@ class Index:
             rel = os.path.join(*parts)  # plain names: joined as strings, as ``Path`` would (it costs 10 times more)
             for base in (root,) if root is not None else self.roots:
                 for path in (os.path.join(base, rel + ".py"), os.path.join(base, rel, "__init__.py")):
-                    if os.path.isfile(path):
+                    if self._listed(path) and os.path.isfile(path):
                         return Path(path)
             return None
         rel = Path(*dotted.split(".")) if dotted else None
@@ -173,6 +174,20 @@ class Index:
                 if os.path.isfile(path):  # an unreadable folder on the way: not there
                     return path
         return None
+
+    def _listed(self, path: str) -> bool:
+        """Is ``path``'s name in its folder's listing? The listing read once a folder: a
+        module's imports ask for many names in one folder, and most are not there."""
+        folder, name = os.path.split(path)
+        if folder not in self._listings:
+            try:
+                self._listings[folder] = frozenset(os.listdir(folder))
+            except (FileNotFoundError, NotADirectoryError):  # an import from outside the tree
+                self._listings[folder] = frozenset()
+            except OSError:  # a folder that cannot be listed may still be searched: the file says
+                self._listings[folder] = None
+        names = self._listings[folder]
+        return names is None or name in names
 
     def module_name(self, path: Path, root: Path | None = None) -> str:
         """The name the project knows a file by: dotted from its package root
