@@ -41,7 +41,29 @@ def slow_word_lines(code: str, words) -> list[int]:
     return found
 
 
-@given(st.lists(st.sampled_from(["type", "dtype", "type_", "x", " ", "\n", "é", "setattr", "(", "vjp_bwd2"])))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "type",
+                "dtype",
+                "type_",
+                "x",
+                " ",
+                "\n",
+                "é",
+                "setattr",
+                "(",
+                "vjp_bwd2",
+                "typetype",
+                "0",
+                "ty",
+                "pe",
+                ".",
+            ]
+        )
+    )
+)
 def test_word_lines_are_the_lines_a_search_of_each_finds(parts):
     code = "".join(parts)
     assert word_lines(code, WORDS) == slow_word_lines(code, WORDS)
