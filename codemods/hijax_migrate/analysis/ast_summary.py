@@ -37,18 +37,14 @@ def parse_ast(code: str, keep: bool = True) -> ast.Module:
     not a piece of one, which would put it out)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
+        if _NO_TYPE_PARAMS and _MAY_CUT.search(code):  # found by their pattern: a failed parse costs as much again
+            tree = parse_by_pattern(code)
+            if tree is not None:
+                return tree
         try:
             return python_tree(code) if keep else ast.parse(code)
         except SyntaxError:
-            if not _NO_TYPE_PARAMS:
-                raise
-            # Syntax newer than this ast's (type parameters): cut where their pattern finds
-            # them, else by tokens. Asked after the parse, as the rare case: the pattern
-            # searched in every text cost a tenth of its parse.
-            tree = parse_by_pattern(code) if _MAY_CUT.search(code) else None
-            if tree is not None:
-                return tree
-            older = without_type_params(code)
+            older = without_type_params(code) if _NO_TYPE_PARAMS else None  # the pattern missed some
             if older is None:
                 raise
             return ast.parse(older)
