@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import sys
 
 import libcst as cst
@@ -12,6 +13,8 @@ import pytest
 from hijax_migrate.analysis.ast_summary import parse_ast, summarize_ast
 from hijax_migrate.analysis.project import Project
 from hijax_migrate.analysis.scopes import Kind
+from hypothesis import given
+from hypothesis import strategies as st
 from test_project import OLD_RULE, migrate_tree, write
 
 from golden import GOLDEN, TARGETS, left_alone, migrated, read_case
@@ -658,3 +661,18 @@ def test_type_calls_placing_rules_found_by_lines_as_by_a_walk_in_every_golden_ca
             continue
         found = set(over_lines(tree, word_lines(code, ("type",))))
         assert [n for n in _placing_calls(tree) if n in found] == _placing_calls(tree), path.name
+
+
+@given(
+    st.lists(
+        st.sampled_from(["def", "class", "type", " ", "\t", "x", "_1", "[", "=", "(", "\n", "é", "d", "ef"]),
+        max_size=14,
+    )
+)
+def test_the_type_parameter_pre_test_finds_what_one_pattern_of_the_three_finds(parts):
+    """A pattern a keyword, searched each: the texts an alternation of the keywords finds."""
+    from hijax_migrate.analysis import ast_summary
+
+    text = "".join(parts)
+    alternation = re.compile(r"(?:def|class|type)[ \t]+\w+[ \t]*[=\[]")
+    assert any(pattern.search(text) for pattern in ast_summary._MAY_CUT) == bool(alternation.search(text))

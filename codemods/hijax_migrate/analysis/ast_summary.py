@@ -23,8 +23,10 @@ from .scopes import ACCUMULATOR, CLASSIC, METHOD, ClassInfo, ModuleSummary, Scop
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NO_TYPE_PARAMS = sys.version_info < (3, 12)  # this ast cannot read them
-# Every statement ``newsyntax``'s patterns cut holds this (unanchored: twice as fast as they are)
-_MAY_CUT = re.compile(r"(?:def|class|type)[ \t]+\w+[ \t]*[=\[]")
+# Every statement ``newsyntax``'s patterns cut holds one of these (unanchored: twice as fast as
+# they are); a pattern a keyword, each searched from its first letters (an alternation of the
+# three is tried at every ``d``, ``c`` and ``t``: four times as long, a fourteenth of a parse)
+_MAY_CUT = tuple(re.compile(rf"{keyword}[ \t]+\w+[ \t]*[=\[]") for keyword in ("def", "class", "type"))
 # Statements that bind no name a summary keeps and hold no statement
 _LEAVES = frozenset(
     {ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Delete, ast.AugAssign, ast.Break, ast.Continue}
@@ -37,7 +39,8 @@ def parse_ast(code: str, keep: bool = True) -> ast.Module:
     not a piece of one, which would put it out)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes and the like: not ours to report
-        if _NO_TYPE_PARAMS and _MAY_CUT.search(code):  # found by their pattern: a failed parse costs as much again
+        # found by their pattern: a failed parse would cost as much again
+        if _NO_TYPE_PARAMS and any(pattern.search(code) for pattern in _MAY_CUT):
             tree = parse_by_pattern(code)
             if tree is not None:
                 return tree
