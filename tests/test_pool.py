@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pytest
 from hijax_migrate.run import pool as pool_module
@@ -138,3 +139,30 @@ def test_no_module_a_fork_does_without_is_imported_for_a_pool():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ("[]" if pool_module.FORKS else "['concurrent.futures', 'multiprocessing']")
+
+
+def _dies_then_fails(item: tuple[int, str]) -> int:
+    """Item 1 kills its worker, then raises when rerun alone; item 0 ends once it has."""
+    index, folder = item
+    marker = os.path.join(folder, "died")
+    if index == 1:
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            os.kill(os.getpid(), signal.SIGKILL)
+        open(os.path.join(folder, "rerun"), "w").close()
+        raise ValueError("rerun alone, and failed")
+    deadline = time.monotonic() + 120
+    while not os.path.exists(os.path.join(folder, "rerun")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return index
+
+
+def test_an_exception_of_an_item_rerun_alone_is_raised_in_its_turn(tmp_path):
+    pool = ForkedPool(2, _start, ())
+    try:
+        answers = pool.map(_dies_then_fails, [(0, str(tmp_path)), (1, str(tmp_path))], str)
+        assert next(answers) == 0  # item 1's rerun has failed by now: item 0 comes first all the same
+        with pytest.raises(ValueError, match="rerun alone"):
+            next(answers)
+    finally:
+        pool.close()

@@ -104,7 +104,7 @@ class ForkedPool:
                         self._send(worker, following, fn, items[following])
                         following += 1
                 self._settle(fn, items, done, on_crash)
-            yield _result(done.pop(index))  # an item's exception is raised in its turn
+            yield result_of(done.pop(index))  # an item's exception is raised in its turn
 
     def _send(self, worker: _Worker, index: int, fn, item) -> None:
         data = pickle.dumps((fn, item), protocol=pickle.HIGHEST_PROTOCOL)
@@ -121,7 +121,7 @@ class ForkedPool:
             if answer is _DIED:
                 index = worker.doing
                 self._replace(worker)
-                done[index] = (True, self._alone(fn, items[index], on_crash))
+                done[index] = self._alone(fn, items[index], on_crash)
             elif answer is not None:
                 index, worker.doing = worker.doing, None
                 done[index] = answer
@@ -157,8 +157,8 @@ class ForkedPool:
         del worker.inbox[: _HEADER.size + size]
         return answer
 
-    def _alone(self, fn, item, on_crash):
-        """``item`` on a worker of its own: what it gives, or ``on_crash(item)`` if it dies."""
+    def _alone(self, fn, item, on_crash) -> tuple:
+        """``item`` on a worker of its own: its answer, or ``on_crash(item)``'s if it dies."""
         worker = self._fork()
         try:
             self._send(worker, 0, fn, item)
@@ -166,9 +166,9 @@ class ForkedPool:
                 self._ready([worker])
                 answer = self._answer(worker)
                 if answer is _DIED:
-                    return on_crash(item)
+                    return True, on_crash(item)
                 if answer is not None:
-                    return _result(answer)
+                    return answer
         finally:
             self._end([worker])
 
@@ -222,7 +222,8 @@ class ForkedPool:
 _DIED = object()
 
 
-def _result(answer: tuple):
+def result_of(answer: tuple):
+    """A worker's answer, (True, what ``fn`` gave) or (False, what it raised), given or raised."""
     ok, value = answer
     if not ok:
         raise value

@@ -14,6 +14,7 @@ from multiprocessing.connection import wait as connection_wait
 
 from ..sources.files import signals_deferred
 from .interrupts import Interrupts
+from .pool import result_of
 
 _SLICE = 0.2  # seconds: the parent waits in slices, acting on a signal between them
 
@@ -42,17 +43,25 @@ class SpawnedPool:
         pool's items are in flight, so when a worker dies only those few are
         suspects: each is rerun alone, and ``on_crash(item)`` stands for the one
         that kills. The next item is sent as soon as one is done, whichever it
-        is: an item that takes long never leaves the other workers idle."""
-        done: dict[int, object] = {}
+        is: an item that takes long never leaves the other workers idle. An
+        exception ``fn`` raises is raised in its item's turn."""
+        done: dict[int, tuple] = {}
         pending: dict = {}
         following = 0
         for index in range(len(items)):
             while index not in done:
                 while following < len(items) and len(pending) < 2 * self.workers:
-                    pending[self._executor.submit(fn, items[following])] = following
+                    try:
+                        future = self._executor.submit(fn, items[following])
+                    except BrokenProcessPool:  # a death not settled yet: the futures in flight say whose
+                        if not pending:
+                            self._restart()
+                        break
+                    pending[future] = following
                     following += 1
-                self._settle(fn, items, pending, done, on_crash)
-            yield done.pop(index)
+                if pending:
+                    self._settle(fn, items, pending, done, on_crash)
+            yield result_of(done.pop(index))
 
     def _wait(self, futures) -> set:
         """The futures done: waited for in slices, Ctrl-C acted on between them."""
@@ -68,24 +77,30 @@ class SpawnedPool:
         broken = []
         for future in finished:
             index = pending.pop(future)
-            try:
-                done[index] = future.result()
-            except BrokenProcessPool:
+            answer = _answer(future)
+            if answer is None:
                 broken.append(index)
+            else:
+                done[index] = answer
         if broken:  # every other future in flight failed with it
             broken += [pending.pop(future) for future in list(pending)]
             self._restart()
             for index in sorted(broken):
                 done[index] = self._alone(fn, items[index], on_crash)
 
-    def _alone(self, fn, item, on_crash):
-        future = self._executor.submit(fn, item)
-        self._wait([future])
+    def _alone(self, fn, item, on_crash) -> tuple:
+        """``item`` on a pool of its own: its answer, or ``on_crash(item)``'s if it kills it."""
         try:
-            return future.result()
+            future = self._executor.submit(fn, item)
         except BrokenProcessPool:
             self._restart()
-            return on_crash(item)
+            future = self._executor.submit(fn, item)
+        self._wait([future])
+        answer = _answer(future)
+        if answer is None:
+            self._restart()
+            return True, on_crash(item)
+        return answer
 
     def _restart(self) -> None:
         self._shutdown()
@@ -119,3 +134,13 @@ class SpawnedPool:
         if manager is not None:
             with signals_deferred():  # the workers are gone: this ends at once
                 manager.join()
+
+
+def _answer(future) -> tuple | None:
+    """(True, its result) or (False, the exception it raised); None: its worker died."""
+    try:
+        return True, future.result()
+    except BrokenProcessPool:
+        return None
+    except Exception as error:
+        return False, error
