@@ -11,7 +11,8 @@ import time
 
 import pytest
 from hijax_migrate.run import pool as pool_module
-from hijax_migrate.run.pool import FORKS, ForkedPool, WorkerPool
+from hijax_migrate.run.pool import FORKS, ForkedPool
+from hijax_migrate.run.runner import pool_kind
 from hijax_migrate.run.spawned import SpawnedPool
 
 POOLS = [ForkedPool, SpawnedPool]
@@ -46,7 +47,7 @@ def _never_starts(parent: int) -> None:
 
 def test_the_pool_forks_where_the_platform_forks_safely():
     assert FORKS == (hasattr(os, "fork") and os.uname().sysname != "Darwin")
-    pool = WorkerPool(2, _start, ())
+    pool = pool_kind()(2, _start, ())
     try:
         assert isinstance(pool, ForkedPool if FORKS else SpawnedPool)
     finally:
@@ -127,8 +128,8 @@ def test_a_worker_holds_no_other_worker_s_pipe(monkeypatch):
 def test_no_module_a_fork_does_without_is_imported_for_a_pool():
     code = (
         "import sys\n"
-        "from hijax_migrate.run.pool import WorkerPool\n"
-        "pool = WorkerPool(2, lambda parent: None, ())\n"
+        "from hijax_migrate.run.runner import pool_kind\n"
+        "pool = pool_kind()(2, lambda parent: None, ())\n"
         "assert list(pool.map(abs, [-1, -2], str)) == [1, 2]\n"
         "pool.close()\n"
         "print(sorted(m for m in ('multiprocessing', 'concurrent.futures') if m in sys.modules))\n"

@@ -10,7 +10,8 @@ fork of the run with two pipes of its own, one item in flight at a time: an
 item goes to the first worker free, and the one a dead worker was on is the
 only suspect. Nothing of ``multiprocessing`` or ``concurrent.futures`` is
 imported there (30 ms of a cold check's start, before any worker can begin).
-Elsewhere the run's picklable part goes to workers started afresh (``spawned``).
+Elsewhere the run's picklable part goes to workers started afresh (``spawned``);
+``runner`` picks one, and both answer ``map``, ``warm_up``, ``close`` and ``interrupts``.
 """
 
 from __future__ import annotations
@@ -55,16 +56,6 @@ def end_with_parent(parent: int) -> None:
     # goes to the main thread, which holds it back while it writes.
     with signals_deferred():
         threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def WorkerPool(workers: int, initializer, initargs: tuple):
-    """A pool that survives the death of a worker: ``initializer(parent's pid, *initargs)``
-    starts each worker; ``map``, ``warm_up``, ``close`` and ``interrupts`` as below."""
-    if FORKS:
-        return ForkedPool(workers, initializer, initargs)
-    from .spawned import SpawnedPool
-
-    return SpawnedPool(workers, initializer, initargs)
 
 
 class _Worker:

@@ -38,7 +38,10 @@ from ..sources.parse import trees_kept
 from .state import Job, Run, new_decider, roots_of, searched_roots
 
 if TYPE_CHECKING:
-    from .pool import WorkerPool
+    from .pool import ForkedPool
+    from .spawned import SpawnedPool
+
+    WorkerPool = ForkedPool | SpawnedPool
 
 _PARALLEL_FROM = 8  # fewer candidates than this: process start-up costs more than it saves
 # Candidates triaged on every core from this many, or this many bytes (a fork
@@ -551,10 +554,20 @@ def _pool(run: Run, libcst_now: bool = True) -> WorkerPool:
     """A pool for the run: forked, its workers inherit the run as it stands.
     Imported here: a run that never forks (a warm one, a hook's) skips its pipes
     and pickle."""
-    from .pool import WorkerPool
-
     run.reads.shared.open()  # before the fork: every worker knows where the others leave their facts
-    return WorkerPool(run.workers, _start_worker, (run.for_workers(_forks()), libcst_now))
+    return pool_kind()(run.workers, _start_worker, (run.for_workers(_forks()), libcst_now))
+
+
+def pool_kind():
+    """Workers forked where the platform forks safely (``pool.FORKS``), else spawned;
+    either takes ``(workers, initializer, initargs)`` and survives a worker's death."""
+    if _forks():
+        from .pool import ForkedPool
+
+        return ForkedPool
+    from .spawned import SpawnedPool
+
+    return SpawnedPool
 
 
 def project_for(jobs: list[Job], options: Options, reads=None):

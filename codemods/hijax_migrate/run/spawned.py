@@ -1,6 +1,6 @@
 """Worker processes started afresh, where the platform has no safe fork (macOS,
 Windows): ``concurrent.futures``' pool, given the run's picklable part. The
-interface is ``pool.WorkerPool``'s; a worker's death breaks the whole pool, so
+interface is ``pool.ForkedPool``'s; a worker's death breaks the whole pool, so
 every item in flight is a suspect, rerun alone on a new one.
 """
 
