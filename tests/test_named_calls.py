@@ -88,3 +88,25 @@ def test_a_subclass_delegating_from_its_own_dce_gains_it_with_its_base(tmp_path)
     diffs = {o.file: o.diff for o in _migrated(tmp_path, {"pkg/ops.py": DCE, "pkg/sub.py": sub})}
     assert "+    def dce(self, used_outs, live_ins):" in diffs["pkg/ops.py"]
     assert "+        return Op.dce(self, used_outs, live_ins)" in diffs["pkg/sub.py"]
+
+
+def test_the_module_is_walked_once_a_rule_whatever_the_classes_asked(tmp_path, monkeypatch):
+    """Each class's ``vjp_fwd`` asks for this file's calls and references by name: the
+    module is walked for them once (a walk of jax's 86 kB test module per class, before);
+    the answers are those of a walk each."""
+    from hijax_migrate.rules import named_calls
+
+    classes = "".join(OPS.split("\n\n\n", 1)[1].replace("class Op", f"class Op{n}") + "\n\n" for n in range(4))
+    ops = (
+        OPS.split("\n\n\n", 1)[0] + "\n\n\n" + classes + "def use(op, x):\n    return getattr(Op2, 'vjp_fwd')(op, x)\n"
+    )
+    walks = []
+    for name in ("file_uses", "file_named_uses"):
+        real = getattr(named_calls, name)
+        monkeypatch.setattr(named_calls, name, lambda *args, real=real, name=name: walks.append(name) or real(*args))
+    outcomes = _migrated(tmp_path, {"pkg/ops.py": ops})
+    assert sorted(walks) == ["file_named_uses", "file_uses"]
+    errors = [(f.line, f.rule) for o in outcomes for f in o.findings if f.severity == "error"]
+    assert errors == [(21, "HJX002")]  # Op2's, called by a name: the others gain `nzs_in`
+    diff = next(o.diff for o in outcomes if o.file == "pkg/ops.py")
+    assert diff.count("+    def vjp_fwd(self, nzs_in, x):") == 3

@@ -41,6 +41,7 @@ class PrimitiveMap:
         self._def_lines: DefLines | None = None
         self._bridge: Bridge | None = None
         self.origin = None  # line of this tree -> line of the file, after other rules' rewrites
+        self.facts: dict[str, object] = {}  # facts of this tree a rule asks for each class: made once
 
     @classmethod
     def build(

@@ -23,7 +23,7 @@ def named_call(rule, info, func, attr: str, here: bool = True, delegations: bool
         return None
     arity = rule_arity(rule.prims.bridge.ast_of(func))
     parsed = _parsed(rule) if here else None
-    uses = file_uses(rule.project, *parsed, attr, "") if parsed else []
+    uses = _fact(rule, f"uses of {attr}", lambda: file_uses(rule.project, *parsed, attr, "")) if parsed else []
     for use in uses + tree_uses(rule.project, attr, rule.report.file):
         site = use.site
         if site.how != NAME or site.cls == info.qualname or (delegations and site.function == attr):
@@ -35,13 +35,27 @@ def named_call(rule, info, func, attr: str, here: bool = True, delegations: bool
 
 def _by_name(rule, info, attr: str, parsed) -> str | None:
     """The first reference by name reaching the rule, outside the class's body (``name_refs``)."""
-    named = file_named_uses(rule.project, *parsed, rule.prims.code, "") if parsed else []
+    named = _named_here(rule, parsed) if parsed else []
     for found in named + tree_named_uses(rule.project, [info], rule.report.file, {}):
         if any(site.cls == info.qualname for site in found.ref.sites):
             continue
         if reaches_by_name(rule.project, found, info, attr):
             return found.where
     return None
+
+
+def _named_here(rule, parsed: tuple) -> list:
+    """This file's references by name (``reach.file_named_uses``)."""
+    return _fact(rule, "named uses", lambda: file_named_uses(rule.project, *parsed, rule.prims.code, ""))
+
+
+def _fact(rule, name: str, make) -> list:
+    """``make()``, found once for the tree the rule's run holds: HJX002 and HJX010 ask for
+    each class, and each answer is a walk of the whole module."""
+    facts = rule.prims.facts
+    if name not in facts:
+        facts[name] = make()
+    return facts[name]
 
 
 def _parsed(rule) -> tuple | None:
