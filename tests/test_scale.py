@@ -389,3 +389,59 @@ def test_a_warm_check_starts_without_what_only_a_write_a_fork_or_a_notebook_need
     cold, warm = (subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env) for _ in "12")
     assert cold.returncode == 0 and "tempfile" in cold.stdout  # the cold run wrote the cache's entries
     assert warm.returncode == 0 and warm.stdout.strip() == "", warm.stdout
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = 1\n",
+        "def vjp_fwd(self): pass\n",
+        "def vjp_fwd(self): pass\ndef vjp_bwd(self): pass\n",
+        "# vjp_fwd_and vjp_bwd_retval\n",
+        "y = 'vjp_bwd' + 'vjp_fwd'\n" * 50,
+    ],
+)
+def test_the_workers_queue_is_ranked_from_the_record_as_from_the_file(tmp_path, monkeypatch, text):
+    """Where the pre-filter asked the record a file's words, its place in the queue
+    (both rules named first, then the largest) is read off the record, and it is the
+    place a read of the file gives; the file is not opened again."""
+    from hijax_migrate.engine.triage import candidate_words
+    from hijax_migrate.run import runner
+    from hijax_migrate.tree import scans
+    from hijax_migrate.tree.scans import Scans
+
+    monkeypatch.setattr(scans, "_RACY_NS", 0)  # the file was just written: it counts as settled
+    path = tmp_path / "m.py"
+    path.write_text(text)
+    record = Scans(tmp_path / "cache", (tmp_path,))
+    record.is_candidate(path, candidate_words(Options(target=(0, 10, 0))))
+    read = runner._first(path)
+
+    def opened(*args):
+        raise AssertionError("opened again")
+
+    monkeypatch.setattr(runner.os, "open", opened)
+    assert runner._first(path, record) == read
+
+
+def test_a_first_run_reads_no_candidate_for_the_cache(tmp_path, monkeypatch):
+    """A cache whose folder is not made yet, or off, holds nothing: no candidate is
+    read and hashed to look for an entry (a cold check of jax's sources read 25)."""
+    from hijax_migrate.run import runner
+    from hijax_migrate.run.state import Run
+
+    for n in range(3):
+        (tmp_path / f"op{n}.py").write_text(synth._DIRECT.format(n=n))
+    jobs = [Job(p, p.name, tmp_path) for p in walk(tmp_path)]
+    looked = []
+    settle = runner._settle
+    monkeypatch.setattr(
+        runner, "_settle", lambda run, job, triage, **k: looked.append(triage) or settle(run, job, triage, **k)
+    )
+    for cache in (tmp_path / "not-yet", None):
+        with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1, cache_dir=cache) as run:
+            assert [o.changed for o in runner.migrate(run)] == [True] * 3
+    assert False not in looked  # triage settles them (True); no lookup alone
+    with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1, cache_dir=tmp_path / "not-yet") as run:
+        assert [o.changed for o in runner.migrate(run)] == [True] * 3  # the second run finds the first's entries
+    assert looked.count(False) == 3

@@ -331,13 +331,21 @@ def _outcomes(run: Run, progress, heard: list[Outcome]) -> list[Outcome]:
     file), its migration parses it no more."""
     with _running(run, progress) as workers, trees_kept(), collecting_rarely():
         wanted = _prefiltered(run, workers)
-        order = [_settle(run, job, triage=False) for job in wanted]  # the cache's
+        order = _cached(run, wanted)
         misses = [job for job, outcome in zip(wanted, order) if outcome is None]
         if run.workers > 1 and _worth_forking(misses) and _forks():
             return _merge(order, _on_every_core(run, workers, misses, progress, heard))
         order = _merge(order, _triaged(run, misses, workers))
         candidates = [job for job, outcome in zip(wanted, order) if outcome is None]
         return _merge(order, _migrated(run, candidates, workers, progress, heard))
+
+
+def _cached(run: Run, jobs: list[Job]) -> list[Outcome | None]:
+    """The cache's outcome of each job (None: a miss); no file is read where it holds
+    nothing (off, or a first run: a cold check of a tree read each candidate for none)."""
+    if run.cache.holds_nothing():
+        return [None] * len(jobs)
+    return [_settle(run, job, triage=False) for job in jobs]
 
 
 def run(
@@ -473,10 +481,15 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _first(path: Path) -> tuple[bool, int]:
+def _first(path: Path, scans=None) -> tuple[bool, int]:
     """Where a file goes in the workers' queue: one that names both of a primitive's
     rules (the likeliest to need libcst, which costs many times its triage) before
-    any other, then the largest: a long one started last would leave the other workers idle."""
+    any other, then the largest: a long one started last would leave the other workers idle.
+    The stat record (``scans``) answers where the pre-filter asked it, else the file is read."""
+    known = scans.named_and_size(path, _RULES) if scans is not None else None
+    if known is not None:
+        named, size = known
+        return len(named) < len(_RULES), -size
     try:  # never blocking on a FIFO or a device (the migration reports them), nor waiting for one
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
@@ -507,7 +520,7 @@ def _on_every_core(run: Run, workers: _Workers, misses: list[Job], progress, hea
     pool.warm_up()  # forked now, before the progress bar's thread runs (a fork copies no thread but its own)
     if progress is not None:
         progress.start(len(misses))
-    ranked = sorted(range(len(misses)), key=lambda index: _first(misses[index].path))
+    ranked = sorted(range(len(misses)), key=lambda index: _first(misses[index].path, run.scans))
     told = pool.map(partial(_in_worker, settle_or_migrate), [misses[i] for i in ranked], _crashed)
     done = _collect(_heard(run, told), progress, _writer(run, misses), heard)
     return [outcome for _, outcome in sorted(zip(ranked, done), key=lambda pair: pair[0])]

@@ -87,6 +87,10 @@ class Cache:
         self._black = options.black
         self._styles: dict[str, str] = {}  # folder -> black's version and settings there
 
+    def holds_nothing(self) -> bool:
+        """Can no lookup find an entry? Off, or its folder not made yet (a first run)."""
+        return self.folder is None or not os.path.isdir(self.folder)
+
     def _path(self, display: str, module: str, text: str, file_skip: tuple[str, ...] = ()) -> Path:
         """``file_skip``: what the file's per-file-ignores skip (``Options.for_file``)."""
         skipped = ",".join(sorted(set(file_skip)))

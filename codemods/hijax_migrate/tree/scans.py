@@ -154,6 +154,15 @@ class Scans:
             )
         return not named.isdisjoint(words)
 
+    def named_and_size(self, path: Path, words: frozenset[bytes]) -> tuple[frozenset[bytes], int] | None:
+        """Which of ``words`` the file names, and its size, where the record asked it
+        them (the pre-filter did); None: it did not (a file not remembered, a word not asked)."""
+        found = self._entry(path)
+        if found is None or found[1] is None:
+            return None
+        asked, named = _searched(found[1])
+        return (named & words, found[1]["stat"][2]) if words <= asked else None
+
     def names(self, path: Path, read) -> tuple[list[str], str] | None:
         """``read(path)``: (names, digest) of the file, or None; remembered."""
         found = self._entry(path)
