@@ -167,3 +167,14 @@ def test_an_exception_of_an_item_rerun_alone_is_raised_in_its_turn(tmp_path):
             next(answers)
     finally:
         pool.close()
+
+
+def test_a_spawned_worker_importing_the_main_module_starts_no_run(tmp_path):
+    """Where workers are spawned (macOS, Windows), each imports ``python -m
+    hijax_migrate``'s main module again, as ``__mp_main__``: that starts no run."""
+    import subprocess
+    import sys
+
+    code = "import runpy\nrunpy.run_module('hijax_migrate', run_name='__mp_main__')\nprint('imported, no run')\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "imported, no run\n"), done.stderr
