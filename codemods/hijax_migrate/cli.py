@@ -22,9 +22,9 @@ from .command.usage import (  # noqa: F401
     EXIT_USAGE,
     UNUSED_SUPPRESSION,
     build_parser,
-    exit_now,
 )
 from .core.errors import UsageError
+from .core.process import exit_now
 
 # HJX100 is no rule of the registry: the report of ``command.noqa``.
 UNUSED_EXPLAINED = (

@@ -12,7 +12,7 @@ from .git.hooks import HOOK_TYPES, run_hook
 
 def run() -> None:
     """What an installed hook runs (``exit_now``: no teardown after the check)."""
-    from .command.usage import exit_now
+    from .core.process import exit_now
 
     exit_now(main())
 

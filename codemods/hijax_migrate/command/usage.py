@@ -6,8 +6,6 @@ git hooks all reach them without importing each other."""
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from typing import NoReturn
 
 from ..core.settings import UNUSED_SUPPRESSION, Settings
@@ -15,20 +13,6 @@ from ..core.version import __version__
 
 EXIT_CLEAN, EXIT_PENDING, EXIT_USAGE, EXIT_FAILED = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
-
-
-def exit_now(code: int) -> NoReturn:
-    """The end of a command (never of ``main()``, which tests call): the
-    output flushed, then an exit that skips the interpreter's teardown, as
-    mypy's does. Freeing libcst's modules and a run's trees costs 0.05 to
-    0.1 s once the work is done; nothing of the run is left to it (files and
-    the cache are written, workers joined, temporary folders removed)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a reader gone (``| head``), a stream closed
-            pass
-    os._exit(code)
 
 
 def _jobs(text: str) -> int:

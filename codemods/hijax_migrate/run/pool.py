@@ -25,11 +25,12 @@ import sys
 import threading
 import time
 
+from ..core.process import exit_now
 from ..sources.files import signals_deferred
 from .interrupts import Interrupts
 
 CRASHED = "the parser crashed on this file (its worker process died); left unchanged"
-_SLICE = 0.2  # seconds: the parent waits in slices, acting on a signal between them
+SLICE = 0.2  # seconds: the parent waits in slices, acting on a signal between them
 _PR_SET_PDEATHSIG = 1
 # fork is the safe default where multiprocessing makes it one (Linux and the BSDs); macOS's
 # system libraries are not fork-safe, and Windows has no fork
@@ -133,7 +134,7 @@ class ForkedPool:
         for fd in by_fd:
             poller.register(fd, select.POLLIN)
         with self.interrupts.counted():
-            return [by_fd[fd] for fd, _ in poller.poll(_SLICE * 1000)]
+            return [by_fd[fd] for fd, _ in poller.poll(SLICE * 1000)]
 
     def _answer(self, worker: _Worker):
         """The worker's answer once whole (None: not yet; ``_DIED``: it died)."""
@@ -235,12 +236,7 @@ def _serve(parent: int, init: tuple, tasks: int, results: int) -> None:
             _write_answer(results, fn, item)
         code = 0
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:  # a closed stream: nothing to flush
-                pass
-        os._exit(code)
+        exit_now(code)
 
 
 def _write_answer(results: int, fn, item) -> None:

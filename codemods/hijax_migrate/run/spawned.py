@@ -14,9 +14,7 @@ from multiprocessing.connection import wait as connection_wait
 
 from ..sources.files import signals_deferred
 from .interrupts import Interrupts
-from .pool import result_of
-
-_SLICE = 0.2  # seconds: the parent waits in slices, acting on a signal between them
+from .pool import SLICE, result_of
 
 
 class SpawnedPool:
@@ -67,7 +65,7 @@ class SpawnedPool:
         """The futures done: waited for in slices, Ctrl-C acted on between them."""
         while True:
             with self.interrupts.counted():
-                finished, _ = wait(futures, timeout=_SLICE, return_when=FIRST_COMPLETED)
+                finished, _ = wait(futures, timeout=SLICE, return_when=FIRST_COMPLETED)
             self.interrupts.check()
             if finished:
                 return finished
@@ -129,7 +127,7 @@ class SpawnedPool:
                     if process.is_alive():
                         process.terminate()
             with self.interrupts.counted():
-                ready = connection_wait(remaining, timeout=_SLICE)
+                ready = connection_wait(remaining, timeout=SLICE)
             remaining = [sentinel for sentinel in remaining if sentinel not in ready]
         if manager is not None:
             with signals_deferred():  # the workers are gone: this ends at once
