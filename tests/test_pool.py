@@ -5,6 +5,7 @@ leaves no process behind."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -45,67 +46,59 @@ def _never_starts(parent: int) -> None:
     raise RuntimeError("a worker that cannot start")
 
 
-def test_the_pool_forks_where_the_platform_forks_safely():
-    assert FORKS == (hasattr(os, "fork") and os.uname().sysname != "Darwin")
-    pool = pool_kind()(2, _start, ())
+@contextlib.contextmanager
+def _opened(kind=ForkedPool, initializer=_start, workers: int = 2):
+    """A pool, closed however the block ends (its workers gone)."""
+    pool = kind(workers, initializer, ())
     try:
-        assert isinstance(pool, ForkedPool if FORKS else SpawnedPool)
+        yield pool
     finally:
         pool.close()
+
+
+def test_the_pool_forks_where_the_platform_forks_safely():
+    assert FORKS == (hasattr(os, "fork") and os.uname().sysname != "Darwin")
+    with _opened(pool_kind()) as pool:
+        assert isinstance(pool, ForkedPool if FORKS else SpawnedPool)
 
 
 @pytest.mark.parametrize("kind", POOLS)
 def test_an_exception_of_an_item_reaches_the_caller_after_those_before_it(kind):
-    pool = kind(2, _start, ())
-    try:
+    with _opened(kind) as pool:
         answers = pool.map(_fails_on_two, list(range(5)), str)
         assert [next(answers), next(answers)] == [0, 1]
         with pytest.raises(ValueError, match="no 2"):
             next(answers)
-    finally:
-        pool.close()
 
 
 @pytest.mark.parametrize("kind", POOLS)
 def test_an_answer_larger_than_a_pipe_comes_whole(kind):
-    pool = kind(2, _start, ())
-    try:
+    with _opened(kind) as pool:
         assert list(pool.map(_large, [1, 2, 3], str)) == [_large(1), _large(2), _large(3)]
-    finally:
-        pool.close()
 
 
 def test_a_worker_that_cannot_start_has_its_items_reported_and_the_run_ends():
-    pool = ForkedPool(2, _never_starts, ())
-    try:
+    with _opened(initializer=_never_starts) as pool:
         assert list(pool.map(_pids, [1, 2, 3], lambda item: f"crashed on {item}")) == [
             "crashed on 1",
             "crashed on 2",
             "crashed on 3",
         ]
-    finally:
-        pool.close()
 
 
 def test_every_item_a_killed_worker_was_on_is_reported_and_no_process_is_left():
-    pool = ForkedPool(2, _start, ())
-    try:
+    with _opened() as pool:
         assert list(pool.map(_dies, [1, 2], lambda item: f"crashed on {item}")) == ["crashed on 1", "crashed on 2"]
         workers = [worker.pid for worker in pool._running]
-    finally:
-        pool.close()
     for pid in workers:  # reaped: not even a zombie stays
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
 
 
 def test_each_worker_is_a_process_of_its_own_that_ends_with_the_pool():
-    pool = ForkedPool(2, _start, ())
-    try:
+    with _opened() as pool:
         seen = set(pool.map(_pids, list(range(20)), str))
         running = {worker.pid for worker in pool._running}
-    finally:
-        pool.close()
     assert seen <= running and len(running) == 2 and os.getpid() not in running
     for pid in running:
         with pytest.raises(ProcessLookupError):
@@ -114,15 +107,12 @@ def test_each_worker_is_a_process_of_its_own_that_ends_with_the_pool():
 
 def test_a_worker_holds_no_other_worker_s_pipe(monkeypatch):
     """Else the first worker would never see its end while a later one lives."""
-    pool = ForkedPool(3, _start, ())
-    try:
+    with _opened(workers=3) as pool:
         pool.warm_up()
         first, *others = pool._running
         pool._end([first])  # returns only once its end is read: no other process holds its pipe
         assert all(os.waitpid(worker.pid, os.WNOHANG) == (0, 0) for worker in others)  # the others live on
         pool._running = others
-    finally:
-        pool.close()
 
 
 def test_no_module_a_fork_does_without_is_imported_for_a_pool():
@@ -159,14 +149,11 @@ def _dies_then_fails(item: tuple[int, str]) -> int:
 
 
 def test_an_exception_of_an_item_rerun_alone_is_raised_in_its_turn(tmp_path):
-    pool = ForkedPool(2, _start, ())
-    try:
+    with _opened() as pool:
         answers = pool.map(_dies_then_fails, [(0, str(tmp_path)), (1, str(tmp_path))], str)
         assert next(answers) == 0  # item 1's rerun has failed by now: item 0 comes first all the same
         with pytest.raises(ValueError, match="rerun alone"):
             next(answers)
-    finally:
-        pool.close()
 
 
 def test_a_spawned_worker_importing_the_main_module_starts_no_run(tmp_path):
