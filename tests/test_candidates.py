@@ -75,7 +75,9 @@ def test_a_file_importing_a_name_newer_than_the_target_is_a_candidate(name):
         ("class A(VJPHiPrimitive): pass", {b"HiPrim"}),  # parts of names match anywhere
         ("hjx.AvalMutableQDD", {b"QDD"}),
         ("from jax.experimental.hijax import vjp_from_jvp", {b"vjp_from_jvp"}),  # newer than 0.11.0: refused
-        ("if jax.__version_info__ < (0, 11):", {b"__version_"}),
+        ("if jax.__version_info__ != (0, 11, 0):", {b"compared __version_info__"}),  # HJX014's, exact
+        ("if jax.__version_info__ < (0, 11):", set()),  # a range: HJX014 reports none
+        ("v = jax.__version__\nw = jaxlib.version.__version__.split('.')", set()),  # reads, no comparison
     ],
 )
 def test_whole_names_and_parts_of_names(code, named):
@@ -176,8 +178,10 @@ def test_a_gate_on_jax_version_private_name_is_checked_in_a_tree(tmp_path):
         ("class A(HiPrim):\n    async def \\\n remat(self):\n", "HJX012", True),
         ("class A(HiPrim):\n    def remat_jaxpr(self):\n", "HJX012", False),
         ("v = sys.python_version\n", "HJX014", False),  # '_version' inside a name: HJX014 took it
-        ("v = jax.version._version\n", "HJX014", True),
-        ("v = jax.__version_info__\n", "HJX014", True),
+        ("v = jax.version._version != '0.11.0'\n", "HJX014", True),
+        ("v = jax.version._version\n", "HJX014", False),
+        ("v = jax.__version_info__ == (0, 11, 0)\n", "HJX014", True),
+        ("v = jax.__version_info__\n", "HJX014", False),  # no comparison: nothing it reports
         ("class P(VJPHiPrimitive): pass\n", "HJX003", True),
         ("class P(HiPrimitive): pass\n", "HJX003", False),  # a need holding a part: the need itself
         ("def _vjp_bwd_rule(): pass\n", "HJX001", False),

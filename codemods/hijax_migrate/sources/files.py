@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import SourceError
 from ..core.versions import ADDED_NAMES
 from .bound_names import bound_at
+from .compared_names import compared_at
 
 if TYPE_CHECKING:
     import pathspec
@@ -51,9 +52,8 @@ SKIP_DIRS = frozenset(
 # Substring tests first: three times faster than one regex with alternatives.
 # Most words are whole names, matched as such (`vjp_bwd` is not in
 # `vjp_bwd_retval`, nor `remat` in `def remat_jaxpr`): each rule acts on the
-# name itself. Parts of several names (VJPHiPrimitive, AvalQDD,
-# __version_info__) are matched anywhere.
-PARTS = (b"HiPrim", b"QDD", b"__version_")
+# name itself. Parts of several names (VJPHiPrimitive, AvalQDD) are matched anywhere.
+PARTS = (b"HiPrim", b"QDD")
 _SHARED = (b"vjp_", b"lineariz", b"_version")  # in several words: where they are missing, none of those is looked for
 
 
@@ -63,7 +63,8 @@ _BLANKS = frozenset(b" \t\f\v\r\n\\")  # between `def` and its name: spaces, or 
 
 def _names(data: bytes, word: bytes) -> bool:
     """Does ``data`` hold ``word`` as a whole name (``def NAME``: the name,
-    after ``def``; ``bound NAME``: where it may be bound, ``bound_names``)?
+    after ``def``; ``bound NAME``: where it may be bound, ``bound_names``;
+    ``compared NAME``: where it may be compared, ``compared_names``)?
     Each occurrence is looked at: no pattern scans every byte."""
     name = word.split()[-1]
     at = data.find(name)
@@ -72,11 +73,19 @@ def _names(data: bytes, word: bytes) -> bool:
         if (
             (at == 0 or data[at - 1] not in _NAME_BYTES)
             and (end == len(data) or data[end] not in _NAME_BYTES)
-            and (name == word or (bound_at(data, at, end) if word.startswith(b"bound ") else _after_def(data, at)))
+            and (name == word or _stands(word, data, at, end))
         ):
             return True
         at = data.find(name, end)
     return False
+
+
+def _stands(word: bytes, data: bytes, at: int, end: int) -> bool:
+    """Does the name at ``data[at:end]`` stand where ``word`` (``bound NAME``, ``compared NAME``,
+    ``def NAME``) asks?"""
+    if word.startswith(b"bound "):
+        return bound_at(data, at, end)
+    return compared_at(data, at, end) if word.startswith(b"compared ") else _after_def(data, at)
 
 
 def _after_def(data: bytes, at: int) -> bool:

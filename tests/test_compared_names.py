@@ -1,0 +1,152 @@
+"""The pre-filter's ``compared NAME`` words (``sources/compared_names.py``, HJX014's needs)
+against the rule itself: wherever HJX014, asked of any text, reports a comparison with jax's
+version, the bytes say "may be compared", so the file is read and the rule asked.
+
+The generator writes the language reference's ``comparison`` with each operator (the exact
+ones HJX014 reports, the others it does not) between jax's version, by each of its names and
+the ways libcst names it (an attribute chain with blanks, line breaks in brackets, comments
+and continuations inside it, a subscription or a call of one, a bare name an import binds,
+an ``as`` alias, ``importlib.metadata.version("jax")``), and a literal or a module constant;
+on either side, parenthesised, in an ``if`` that raises, an ``assert`` or an assignment; among
+reads of the name that are no comparison, which must not be read as one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hijax_migrate.core.versions import parse_version
+from hijax_migrate.engine.engine import MigrationError, migrate_source
+from hijax_migrate.rules.base import Rule
+from hijax_migrate.rules.context import Options
+from hijax_migrate.rules.version_gates import RULE
+from hijax_migrate.sources.files import named_words
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_candidates import WORDS
+
+NAMES = ("__version__", "__version_info__", "_version")
+HEAD = "import jax\nimport jax.version\nfrom jax.experimental.hijax import HiPrim\n_SUPPORTED = '0.11.0'\n"
+PRIMITIVE = "\n\nclass Op(HiPrim):\n    pass\n"
+# {name}: one of NAMES; each spells jax's version (or, for the bare name and the alias, the
+# import that binds it is added by ``_imports``)
+REFERENCES = [
+    "jax.{name}",
+    "jax.version.{name}",
+    "jax . version . {name}",
+    "jax.\\\n    {name}",
+    "(jax\n    .{name})",
+    "(jax  # the package\n    .version.{name})",
+    "jax.{name}[:2]",
+    "jax.version.{name}[0]",
+    "(jax.{name})",
+    "{name}",
+    "V",
+    'version("jax")',
+]
+OPERATORS = ["==", "!=", "is", "is not", "<", ">=", "in", "not in"]
+OTHERS = ["'0.11.0'", "(0, 11, 0)", "_SUPPORTED"]
+GAPS = [" ", "", "  # why\n    ", "\n    ", " \\\n    "]  # a comment or a break: inside brackets only
+STATEMENTS = ["if {test}:\n    raise ImportError('x')\n", "assert {test}\n", "ok = {test}\n"]
+READS = [
+    "v = jax.{name}\n",
+    "print(jax.{name})\n",
+    "parts = jax.{name}.split('.')\n",
+    "# jax.{name} == '0.11.0'\n",
+    "w = (jax.{name},\n     1)\n",
+    "from jax.version import {name}\n",
+]
+
+
+def _imports(reference: str, name: str) -> str:
+    if reference == "{name}":
+        return f"from jax.version import {name}\n"
+    if reference == "V":
+        return f"from jax.version import {name} as V\n"
+    if reference.startswith("version"):  # HJX014 is asked only where a name of the version stands,
+        return f"from importlib.metadata import version\nv = jax.{name}\n"  # as before these words
+    return ""
+
+
+@st.composite
+def programs(draw) -> str:
+    name, reference = draw(st.sampled_from(NAMES)), draw(st.sampled_from(REFERENCES))
+    operand, other = reference.format(name=name), draw(st.sampled_from(OTHERS))
+    operator, gap = draw(st.sampled_from(OPERATORS)), draw(st.sampled_from(GAPS))
+    left, right = (operand, other) if draw(st.booleans()) else (other, operand)
+    test = f"{left}{gap}{operator}{gap or ' '}{right}"
+    if "\n" in gap or "#" in gap or draw(st.booleans()):
+        test = f"({test})"
+    reads = draw(st.lists(st.sampled_from(READS), max_size=2))
+    statement = draw(st.sampled_from(STATEMENTS)).format(test=test)
+    body = "".join(read.format(name=draw(st.sampled_from(NAMES))) for read in reads) + statement
+    return HEAD + _imports(reference, name) + body + PRIMITIVE
+
+
+def _reported(code: str, monkeypatch) -> bool:
+    """Does HJX014, asked whatever the text names, report anything in ``code``?"""
+    original = Rule.needed
+    monkeypatch.setattr(Rule, "needed", lambda rule, *a: rule.code == "HJX014" or original(rule, *a))
+    try:
+        result = migrate_source(code, "m.py", Options(parse_version("0.12")))
+    except MigrationError:
+        return False
+    finally:
+        monkeypatch.setattr(Rule, "needed", original)
+    return any(finding.rule == "HJX014" for finding in result.report.findings)
+
+
+@settings(max_examples=300, deadline=None)
+@given(programs())
+def test_every_comparison_hjx014_reports_is_named(monkeypatch_module, code):
+    if _reported(code, monkeypatch_module):
+        assert RULE.needed(code, named_words(code.encode(), WORDS)), code
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+def test_the_generator_writes_comparisons_hjx014_reports(monkeypatch_module):
+    """The property above is no vacuous one: each reference, compared exactly, is reported."""
+    for reference in REFERENCES:
+        operand = reference.format(name="__version__")
+        code = HEAD + _imports(reference, "__version__") + f"ok = ({operand} != '0.11.0')\n" + PRIMITIVE
+        assert _reported(code, monkeypatch_module), code
+
+
+@pytest.mark.parametrize(
+    "code",
+    [  # reads of a version in jax's own modules, none compared exactly
+        "version_str = jaxlib.version.__version__\n",
+        "jaxlib_extension_version: int = getattr(xla_client, '_version', 0)\n",
+        "if hasattr(executable, 'serialize') or xla_client._version >= 389:\n    pass\n",
+        "  return parse_version(np.__version__)\n",
+        "_ml_dtypes_version = tuple(map(int, ml_dtypes.__version__.split('.')[:3]))\n",
+        "  os.environ.setdefault('TPU_ML_PLATFORM_VERSION', version.__version__)\n",
+        "# Copyright\n\n_version = '0.10.2'\n",
+        "  return _version_from_git_tree(_version) or _version_from_todays_date(_version)\n",
+        "__version__ = _get_version_string()\n",
+        "from jax.version import __version__ as __version__\n",
+        "    set_metadata('jax_version', jax_version_module.__version__)\n",
+    ],
+)
+def test_reads_that_compare_nothing_are_passed_over(code):
+    assert not RULE.needed(code, named_words(code.encode(), WORDS))
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "ok = jax.__version__ == '0.11.0'\n",
+        "ok = '0.11.0' != jax.version._version\n",
+        "ok = x is not jax.__version_info__\n",
+        "ok = jax.__version_info__[:2] == (0, 11)\n",
+        "ok = ('0.11.0' ==  # 'a quote'\n    jax.__version__)\n",  # unsure where the comment starts: read
+        "from jax.version import (\n    __version__  # the one\n    as V,\n)\n",  # an alias, compared anywhere
+        "from importlib.metadata import version\nv = jax.__version__\nok = version('jax') == '0.11.0'\n",
+    ],
+)
+def test_comparisons_and_aliases_are_read(code):
+    assert RULE.needed(code, named_words(code.encode(), WORDS))
