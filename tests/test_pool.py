@@ -132,6 +132,49 @@ def test_no_module_a_fork_does_without_is_imported_for_a_pool():
     assert done.stdout.strip() == ("[]" if pool_module.FORKS else "['concurrent.futures', 'multiprocessing']")
 
 
+@pytest.mark.skipif(not (FORKS and hasattr(os, "pidfd_open")), reason="no pidfd here: the kernel's signal, or polling")
+def test_a_forked_worker_ends_with_its_parent_and_imports_no_ctypes(tmp_path):
+    """A forked worker watches its parent through a pidfd: no ``ctypes`` (4 ms of each
+    worker's start before) and no polling, and it is gone soon after its parent is killed."""
+    import subprocess
+    import sys
+
+    said = tmp_path / "worker"
+    code = (
+        "import os, sys, time\n"
+        "from hijax_migrate.run.pool import ForkedPool, end_with_parent\n"
+        "def item(path):\n"
+        "    open(path, 'w').write(f\"{os.getpid()} {'ctypes' in sys.modules}\")\n"
+        "    time.sleep(300)\n"
+        "pool = ForkedPool(1, end_with_parent, ())\n"
+        f"list(pool.map(item, [{str(said)!r}], str))\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code])
+    try:
+        deadline = time.monotonic() + 120
+        while not (said.exists() and said.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        pid, ctypes_imported = said.read_text().split()
+        assert ctypes_imported == "False"
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 60
+    while _alive(int(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(int(pid)), "the worker outlived its parent"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with contextlib.suppress(FileNotFoundError):  # reaped by init once gone, or a zombie for a moment
+        return not open(f"/proc/{pid}/stat").read().split(") ")[1].startswith("Z")
+    return False
+
+
 def _dies_then_fails(item: tuple[int, str]) -> int:
     """Item 1 kills its worker, then raises when rerun alone; item 0 ends once it has."""
     index, folder = item
