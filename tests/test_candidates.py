@@ -9,6 +9,7 @@ from hijax_migrate.analysis import namespace as ns
 from hijax_migrate.analysis.version_tests import VERSION_NAMES
 from hijax_migrate.engine.triage import candidate_words, every_word
 from hijax_migrate.rules.registry import all_rules
+from hijax_migrate.sources import files as files_module
 from hijax_migrate.sources.files import covering, file_words, named_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -286,3 +287,22 @@ def test_each_word_is_named_as_if_it_were_searched_alone(fragments, whole):
     assert named_words(data, WORDS, whole) == alone, data
     for word in alone:
         assert word.split()[-1] in data
+
+
+_NEEDLES = sorted({needle for look in files_module._looks(WORDS) for needle in (*look[2], *look[3])})
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*(n.decode() for n in _NEEDLES), *(n[:-1].decode() for n in _NEEDLES), " ", "\n", "é"]),
+        max_size=8,
+    )
+)
+def test_each_needle_is_tested_as_containment(fragments):
+    """Each needle's test (``re``'s scan for its first byte, or ``in``, the faster for it)
+    answers ``needle in data``, on text holding it, a cut of it, or neither."""
+    data = "".join(fragments).encode()
+    for needle in _NEEDLES:
+        assert files_module._holder(needle)(data) is (needle in data), (needle, data)
+    assert {files_module._holder(needle) is files_module._holder(needle) for needle in _NEEDLES} == {True}
