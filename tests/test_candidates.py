@@ -304,5 +304,5 @@ def test_each_needle_is_tested_as_containment(fragments):
     answers ``needle in data``, on text holding it, a cut of it, or neither."""
     data = "".join(fragments).encode()
     for needle in _NEEDLES:
-        assert files_module._holder(needle)(data) is (needle in data), (needle, data)
-    assert {files_module._holder(needle) is files_module._holder(needle) for needle in _NEEDLES} == {True}
+        assert files_module.needle_test(needle)(data) is (needle in data), (needle, data)
+    assert {files_module.needle_test(needle) is files_module.needle_test(needle) for needle in _NEEDLES} == {True}

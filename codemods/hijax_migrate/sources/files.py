@@ -221,7 +221,7 @@ def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
         for needle in in_whole if whole else in_chunk:  # a loop, not any(): no generator a word a file
             held = present.get(needle)
             if held is None:
-                held = present[needle] = _holder(needle)(data)
+                held = present[needle] = needle_test(needle)(data)
             if not held:
                 break
         else:
@@ -232,22 +232,24 @@ def _bytes_naming(data: bytes, whole: bool, words) -> frozenset[bytes]:
 
 _HIJAX = b"hijax"
 # Bytes of Python source, commonest first (read off jax's sources). ``in`` tests a needle's
-# last byte at each step; ``re`` scans for its first (memchr-like): for a short needle whose
-# first byte is the rarer (``dce``, ``vjp_``, ``HiPrim``, ``hijax``) ``re`` takes half the time.
+# last byte at each step and skips more the longer it is; ``re`` scans for its first byte
+# (memchr-like): for a needle whose first byte is rare (``vjp_bwd``, ``HiPrim``, a class's
+# name), or a short one whose first byte is the rarer (``dce``), ``re`` takes half the time.
 _COMMON = b" \neatrsinol_pdcxufm.,0h\\)(gyb=1:v\"32wk`j-[]54#A>6N7T8S'9Ez/Iq*LR<CO{}F"
-_HOLDERS: dict[bytes, object] = {}  # needle -> its test (a pure memo)
+_RARE = 30  # a byte beyond the commonest 30
+_TESTS: dict[bytes, object] = {}  # needle -> its test (a pure memo)
 
 
-def _holder(needle: bytes):
+def needle_test(needle: bytes):
     """The faster test of ``needle in data``, as a function of ``data``; both answer alike."""
-    found = _HOLDERS.get(needle)
+    found = _TESTS.get(needle)
     if found is None:
         first, last = (_COMMON.find(needle[i : i + 1]) % (len(_COMMON) + 1) for i in (0, -1))
-        if len(needle) <= 6 and first > last:
+        if (len(needle) <= 6 and first > last) or (len(needle) < 16 and first > _RARE):
             search = re.compile(re.escape(needle)).search
-            found = _HOLDERS[needle] = lambda data: search(data) is not None
+            found = _TESTS[needle] = lambda data: search(data) is not None
         else:
-            found = _HOLDERS[needle] = lambda data: needle in data
+            found = _TESTS[needle] = lambda data: needle in data
     return found
 
 

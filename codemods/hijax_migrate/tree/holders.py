@@ -11,7 +11,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from ..sources.files import recoded
+from ..sources.files import needle_test, recoded
 from ..sources.mark_bytes import may_mark
 from .reads import TreeReads
 
@@ -118,5 +118,5 @@ def held(data: bytes, words) -> list[str]:
     return [
         word
         for word in words
-        if (may_mark(data) if word == MARKS else other or not word.isascii() or word.encode() in data)
+        if (may_mark(data) if word == MARKS else other or not word.isascii() or needle_test(word.encode())(data))
     ]
