@@ -210,6 +210,30 @@ def test_a_pattern_is_relative_to_the_configurations_folder_and_paths_to_where_t
         os.chdir(here)
 
 
+@pytest.mark.parametrize(
+    "text, acted_on",
+    [
+        ("class Sub(Base):\n    dce = _dce\n", True),  # HJX010's ``bound dce``: no byte spells the word
+        ("if jax.__version__ != '0.11.0':\n    raise ImportError\n", True),  # HJX014's ``compared __version__``
+        ("def vjp_bwd(self, res, g):\n    return (g,)\n", True),
+        ("x = 1\n", False),
+    ],
+)
+def test_a_files_own_skip_counts_where_it_names_a_rules_word_by_name(tmp_path, text, acted_on):
+    """A file's per-file skip spreads over its families where any rule may act on it: the
+    words read by their names (``bound dce``, ``compared __version__``), not as bytes, which
+    no file holds, so a skip of such a file was dropped."""
+    from hijax_migrate.run.family_files import _own
+    from hijax_migrate.run.state import Job
+    from hijax_migrate.tree.reads import TreeReads
+
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "a.py").write_text(text)
+    options = Options(per_file=_ignores(tmp_path, ("tests/*", ("HJX010",))))
+    job = Job(tmp_path / "tests" / "a.py", "tests/a.py", None)
+    assert _own(options, job, TreeReads()) == (("HJX010",) if acted_on else ())
+
+
 def test_the_codes_of_every_pattern_matched_add_up_each_once(tmp_path):
     table = _ignores(tmp_path, ("tests/*", ("HJX001", "HJX003")), ("*.py", ("HJX003", "HJX008")), ("x/*", ("HJX002",)))
     assert table.codes_for(tmp_path / "tests" / "a.py") == ("HJX001", "HJX003", "HJX008")
