@@ -445,3 +445,25 @@ def test_a_first_run_reads_no_candidate_for_the_cache(tmp_path, monkeypatch):
     with Run.start(jobs, Options(target=(0, 10, 0)), in_place=False, workers=1, cache_dir=tmp_path / "not-yet") as run:
         assert [o.changed for o in runner.migrate(run)] == [True] * 3  # the second run finds the first's entries
     assert looked.count(False) == 3
+
+
+def test_the_record_lists_the_words_of_every_file_asked_them_once(tmp_path, monkeypatch):
+    """The pre-filter's record of a tree: each file's words asked and named, sorted as
+    before, in one list a set (most files are asked the same and name none), so a
+    worker's answer to its parent pickles each list once, not once a file."""
+    import pickle
+
+    from hijax_migrate.tree import scans as scans_module
+
+    monkeypatch.setattr(scans_module, "_RACY_NS", 0)  # just written: settled all the same
+    words = frozenset({b"vjp_bwd", b"HiPrim", b"bound dce"})
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_text("x = 1\n" if name != "c.py" else "def vjp_bwd(self): pass\n")
+    record = scans_module.Scans(tmp_path / "record", (tmp_path,))
+    assert [record.is_candidate(tmp_path / name, words) for name in ("a.py", "b.py", "c.py")] == [False, False, True]
+    learnt = record.taken()
+    entries = [learnt[key] for key in sorted(learnt)]
+    assert len(entries) == 3 and all(entry["asked"] == ["HiPrim", "bound dce", "vjp_bwd"] for entry in entries)
+    assert len({id(entry["asked"]) for entry in entries}) == 1
+    assert sorted(entry["named"] for entry in entries) == [[], [], ["vjp_bwd"]]
+    assert pickle.loads(pickle.dumps(learnt)) == learnt

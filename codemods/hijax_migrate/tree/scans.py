@@ -30,6 +30,7 @@ from .holders import held as held_words
 _RACY_NS = 2_000_000_000
 _LACKS = 16  # words a file is remembered to lack: the searches of a few runs
 _STATS = 1 << 18  # files whose stat a run keeps (about 200 bytes each)
+_SPELT: dict[frozenset[bytes], list[str]] = {}  # words -> their record's list (a pure memo)
 
 
 def _searched(entry: dict | None) -> tuple[frozenset[bytes], frozenset[bytes]]:
@@ -40,6 +41,18 @@ def _searched(entry: dict | None) -> tuple[frozenset[bytes], frozenset[bytes]]:
         asked, named = (frozenset(word.encode() for word in words) for words in lists)
         return asked, named & asked
     return frozenset(), frozenset()
+
+
+def _spelt(words: frozenset[bytes]) -> list[str]:
+    """``words`` as the record lists them, sorted: one list for each set, shared by every
+    entry that holds it (most files are asked the same words and name none); never
+    changed in place, so sharing it changes nothing the record says."""
+    found = _SPELT.get(words)
+    if found is None:
+        found = sorted(word.decode() for word in words)
+        if len(_SPELT) < 64:
+            _SPELT[words] = found
+    return found
 
 
 class Scans:
@@ -149,9 +162,7 @@ class Scans:
             except OSError:
                 return True  # the migration says why it cannot be read
             asked |= words
-            self._remember(
-                found, path, asked=sorted(w.decode() for w in asked), named=sorted(w.decode() for w in named)
-            )
+            self._remember(found, path, asked=_spelt(asked), named=_spelt(named))
         return not named.isdisjoint(words)
 
     def named_and_size(self, path: Path, words: frozenset[bytes]) -> tuple[frozenset[bytes], int] | None:
