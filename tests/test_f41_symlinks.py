@@ -83,3 +83,32 @@ def test_a_link_inside_the_project_is_followed_once(tmp_path):
     assert (root / "shared" / "base1.py").read_text() != files["pkg/base1.py"]
     assert (root / "pkg" / "sub1.py").read_text() != files["pkg/sub1.py"]
     assert "warning" not in done.stderr
+
+
+def test_one_folder_walked_names_each_file_once_as_every_path_given_would(tmp_path):
+    """A run over one folder takes its walk's files as they come (the walk never reaches
+    a file twice: links inside, a link to a folder, a loop), sorted as the jobs of several
+    paths are once each file's real path has made them one a file."""
+    from hijax_migrate.command import config
+    from hijax_migrate.command.usage import settings_of
+    from hijax_migrate.run import selection
+
+    root = tmp_path / "proj"
+    (root / "pkg" / "deep").mkdir(parents=True)
+    (root / ".git").mkdir()
+    for name in ("pkg/a.py", "pkg/b.py", "pkg/deep/c.py", "top.py"):
+        (root / name).write_text("x = 1\n")
+    os.symlink("a.py", root / "pkg" / "alias.py")
+    os.symlink("deep", root / "pkg" / "again")
+    os.symlink("..", root / "pkg" / "deep" / "loop")
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        walked = selection.jobs_for(config.read(settings_of(paths=["."])))
+        assert walked == selection._once(walked)
+        assert [job.display for job in walked] == sorted(job.display for job in walked)
+        assert len({os.path.realpath(job.path) for job in walked}) == len(walked) == 4
+        several = selection.jobs_for(config.read(settings_of(paths=[".", "pkg", "pkg/a.py"])))
+        assert [job.display for job in several] == [job.display for job in walked]
+    finally:
+        os.chdir(here)

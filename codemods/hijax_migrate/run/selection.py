@@ -83,6 +83,8 @@ def jobs_for(settings: Settings, listings: Listings | None = None) -> list[Job]:
         jobs = [job for job in jobs if include.match_file(_named_rel(job, root))]
     if settings.changed_since is not None or settings.staged:
         jobs = _changed(jobs, settings)
+    if len(settings.paths) == 1 and os.path.isdir(settings.paths[0]):  # one walk names each file once
+        return sorted(jobs, key=lambda job: job.display)
     return _once(jobs)
 
 
