@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from test_candidates import WORDS
 
 NAMES = ("__version__", "__version_info__", "_version")
+# ``version`` too: ``importlib.metadata.version("jax")`` below
 HEAD = "import jax\nimport jax.version\nfrom jax.experimental.hijax import HiPrim\n_SUPPORTED = '0.11.0'\n"
 PRIMITIVE = "\n\nclass Op(HiPrim):\n    pass\n"
 # {name}: one of NAMES; each spells jax's version (or, for the bare name and the alias, the
@@ -42,6 +43,9 @@ REFERENCES = [
     "{name}",
     "V",
     'version("jax")',
+    "version(  # the distribution\n    'jax')",
+    'version(distribution_name="jax")',
+    "importlib.metadata.version(('jax'))",
 ]
 OPERATORS = ["==", "!=", "is", "is not", "<", ">=", "in", "not in"]
 OTHERS = ["'0.11.0'", "(0, 11, 0)", "_SUPPORTED"]
@@ -62,9 +66,9 @@ def _imports(reference: str, name: str) -> str:
         return f"from jax.version import {name}\n"
     if reference == "V":
         return f"from jax.version import {name} as V\n"
-    if reference.startswith("version"):  # HJX014 is asked only where a name of the version stands,
-        return f"from importlib.metadata import version\nv = jax.{name}\n"  # as before these words
-    return ""
+    if reference.startswith("importlib"):
+        return "import importlib.metadata\n"
+    return "from importlib.metadata import version\n" if reference.startswith("version") else ""
 
 
 @st.composite
@@ -130,6 +134,9 @@ def test_the_generator_writes_comparisons_hjx014_reports(monkeypatch_module):
         "__version__ = _get_version_string()\n",
         "from jax.version import __version__ as __version__\n",
         "    set_metadata('jax_version', jax_version_module.__version__)\n",
+        "logger = logging.getLogger('jax')\nv = packaging.version.parse(x)\n",  # a 'jax' string, no call of it
+        "from importlib.metadata import version\nv = version('jaxlib')\n",
+        "from jax._src.lib import version as jaxlib_version\n",  # an alias, never called with 'jax'
     ],
 )
 def test_reads_that_compare_nothing_are_passed_over(code):
@@ -146,7 +153,26 @@ def test_reads_that_compare_nothing_are_passed_over(code):
         "ok = ('0.11.0' ==  # 'a quote'\n    jax.__version__)\n",  # unsure where the comment starts: read
         "from jax.version import (\n    __version__  # the one\n    as V,\n)\n",  # an alias, compared anywhere
         "from importlib.metadata import version\nv = jax.__version__\nok = version('jax') == '0.11.0'\n",
+        "ok = importlib.metadata.version('jax') == '0.11.0'\n",
+        "ok = metadata.version(  # the package\n    ('jax')) != '0.11.0'\n",
+        "ok = version(distribution_name=\"jax\") == '0.11.0'\n",
+        "from importlib.metadata import version as installed\nok = installed('jax') == '0.11.0'\n",
     ],
 )
 def test_comparisons_and_aliases_are_read(code):
     assert RULE.needed(code, named_words(code.encode(), WORDS))
+
+
+def test_a_gate_on_importlib_metadata_alone_is_checked(tmp_path):
+    """``version("jax") != "0.11.0"`` raising, in a file naming no other name of the version:
+    it was passed over, and ``--check`` said nothing was left where the code raises."""
+    from test_cli import cli
+
+    (tmp_path / "m.py").write_text(
+        "from importlib.metadata import version\n\nfrom jax.experimental.hijax import HiPrim\n\n"
+        "if version('jax') != '0.11.0':\n    raise ImportError('needs jax 0.11.0')\n\n\nclass Op(HiPrim):\n    pass\n"
+    )
+    done = cli("--check", "--no-cache", "--target-jax", "0.12", "m.py", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "m.py:5: HJX014 `version('jax') != '0.11.0'` fails on every jax release but one" in done.stderr
+    assert not RULE.needed("v = packaging.version.parse(x)\n", named_words(b"v = packaging.version.parse(x)\n", WORDS))

@@ -1,9 +1,10 @@
 """May jax's version be compared exactly here? A byte test, read around one occurrence.
 
 The pre-filter's ``compared NAME`` words (HJX014's: ``__version__``, ``__version_info__``,
-``_version``): a file is read for the rule only where some occurrence of the name may be an
-operand of an exact comparison, so that the many modules that only read a version
-(``jaxlib.version.__version__`` in a message, ``xla_client._version >= 389``) cost no parse.
+``_version``, and ``version`` for ``importlib.metadata.version("jax")``): a file is read for
+the rule only where some occurrence of the name may be an operand of an exact comparison, so
+that the many modules that only read a version (``jaxlib.version.__version__`` in a message,
+``xla_client._version >= 389``) cost no parse.
 
 HJX014 reports a ``comparison`` (the language reference's) whose operators include ``==``,
 ``!=``, ``is`` or ``is not``, one of whose operands libcst names jax's version: a name or an
@@ -13,14 +14,15 @@ occurrence may be such an operand (a superset):
 
 - after it: blanks, line breaks, comments and closing brackets, then ``==``, ``!=``, ``<>``
   (``barry_as_FLUFL``) or ``is``; or an opening bracket (a call or subscription, which the
-  operator may follow); or ``as`` and another name (an alias);
+  operator may follow); or ``as`` and another name (an alias, compared anywhere);
 - before it: a dotted prefix (``jax . version .``: blanks, line breaks between), opening
   brackets, then one of those operators or ``not`` (``is not``); a line break looks at the
   code of the line before, blank and comment lines passed over (unsure where a quote may
   hide the ``#``: compared), and a bracket closing a primary of the prefix
   (``f().__version__``) is unsure too;
-- anywhere in the file, the string ``"jax"`` or ``'jax'``: ``version("jax")`` compared,
-  through a name the file may bind in any way.
+- ``version`` (``importlib.metadata``'s, by any dotted name) only where it is called with
+  the string ``"jax"`` or ``'jax'`` as its first argument (by keyword, parenthesised too),
+  or aliased in a file that holds that string.
 
 What it passes over is a read of the name that no comparison's operator stands next to:
 ``x = jax.__version__``, ``f(np.__version__)``, ``jax.__version__.split(".")``, ``v >= 389``.
@@ -38,32 +40,61 @@ _WORDS_BEFORE = (b"is", b"not")
 _BLANKS = b" \t\f"
 _CLOSING = b")]}"
 _JAX = (b'"jax"', b"'jax'")
+_VERSION = b"version"
+_KEYWORD = re.compile(rb"[\w\x80-\xff]+(?:[ \t\f]|\\\r?\n|\r|\n)*=(?!=)")
 _LINES_BACK = 200  # blank and comment lines looked past before the answer is "unsure"
 
 
 def compared_at(data: bytes, at: int, end: int) -> bool:
     """May the whole name at ``data[at:end]`` be an operand of an exact comparison?"""
-    if any(literal in data for literal in _JAX):
-        return True
-    return _after(data, at, end) or _before(data, at)
+    if data[at:end] == _VERSION:  # ``importlib.metadata.version``: jax's only where called with "jax"
+        return _calls_jax(data, end) or (_aliased(data, at, end) and any(jax in data for jax in _JAX))
+    return _aliased(data, at, end) or _after(data, end) or _before(data, at)
 
 
-def _after(data: bytes, at: int, end: int) -> bool:
+def _aliased(data: bytes, at: int, end: int) -> bool:
+    """``import ... __version__ as V``: V may be compared anywhere (``as __version__``
+    binds the name itself, whose own occurrences are read)."""
     next_at = _skipped(data, end)
-    if _AS.match(data, next_at):  # ``import ... __version__ as V``: V compared, anywhere
-        alias = _NAME.match(data, _skipped(data, next_at + 2)).group()
-        return alias != data[at:end]  # ``__version__ as __version__`` binds the name itself
-    return _EXACT.match(data, next_at) is not None
+    if not _AS.match(data, next_at):
+        return False
+    return _NAME.match(data, _skipped(data, next_at + 2)).group() != data[at:end]
 
 
-def _skipped(data: bytes, at: int) -> int:
-    """Past blanks, line breaks, continuations, comments and closing brackets."""
+def _after(data: bytes, end: int) -> bool:
+    return _EXACT.match(data, _skipped(data, end)) is not None
+
+
+def _calls_jax(data: bytes, end: int) -> bool:
+    """``version("jax")``: a call whose first argument is the string (by keyword too,
+    parenthesised too), across blanks, line breaks and comments."""
+    at = _skipped(data, end)
+    if data[at : at + 1] != b"(":
+        return False
+    at = _opened(data, at + 1)
+    keyword = _KEYWORD.match(data, at)
+    if keyword is not None:
+        at = _opened(data, keyword.end())
+    return data[at : at + 5] in _JAX
+
+
+def _opened(data: bytes, at: int) -> int:
+    """Past blanks, line breaks, comments and opening brackets."""
+    while True:
+        at = _skipped(data, at, closing=False)
+        if data[at : at + 1] != b"(":
+            return at
+        at += 1
+
+
+def _skipped(data: bytes, at: int, closing: bool = True) -> int:
+    """Past blanks, line breaks, continuations, comments and (``closing``) closing brackets."""
     while at < len(data):
         byte = data[at]
         if byte == 35:  # '#': a comment, to its line's end
             breaks = [found for found in (data.find(b"\n", at), data.find(b"\r", at)) if found != -1]
             at = min(breaks) if breaks else len(data)
-        elif byte in b" \t\f\r\n\\" or byte in _CLOSING:
+        elif byte in b" \t\f\r\n\\" or (closing and byte in _CLOSING):
             at += 1
         else:
             break
