@@ -244,13 +244,18 @@ def needle_test(needle: bytes):
     """The faster test of ``needle in data``, as a function of ``data``; both answer alike."""
     found = _TESTS.get(needle)
     if found is None:
-        first, last = (_COMMON.find(needle[i : i + 1]) % (len(_COMMON) + 1) for i in (0, -1))
-        if (len(needle) <= 6 and first > last) or (len(needle) < 16 and first > _RARE):
-            search = re.compile(re.escape(needle)).search
-            found = _TESTS[needle] = lambda data: search(data) is not None
-        else:
-            found = _TESTS[needle] = lambda data: needle in data
+        found = _made_test(needle)
+        if len(_TESTS) < 4096:  # the rules' words and a run's class names: a few dozen
+            _TESTS[needle] = found
     return found
+
+
+def _made_test(needle: bytes):
+    first, last = (_COMMON.find(needle[i : i + 1]) % (len(_COMMON) + 1) for i in (0, -1))
+    if (len(needle) <= 6 and first > last) or (len(needle) < 16 and first > _RARE):
+        search = re.compile(re.escape(needle)).search
+        return lambda data: search(data) is not None
+    return lambda data: needle in data
 
 
 _LOOKS: dict[frozenset, tuple] = {}  # a set of words -> ``_looks`` of it: a pure memo
