@@ -163,16 +163,32 @@ def test_comparisons_and_aliases_are_read(code):
     assert RULE.needed(code, named_words(code.encode(), WORDS))
 
 
-def test_a_gate_on_importlib_metadata_alone_is_checked(tmp_path):
-    """``version("jax") != "0.11.0"`` raising, in a file naming no other name of the version:
-    it was passed over, and ``--check`` said nothing was left where the code raises."""
+BASE = "from jax.experimental.hijax import VJPHiPrimitive\n\nclass Base(VJPHiPrimitive):\n    pass\n"
+
+
+@pytest.mark.parametrize(
+    "gate, line, compared",
+    [
+        # ``jax.version._version`` names no ``__version_``: the file was passed over
+        ("import jax.version\n\nif jax.version._version != '0.11.0':\n", 3, "jax.version._version != '0.11.0'"),
+        # nor does ``version("jax")`` name any: passed over until its own word
+        ("from importlib.metadata import version\n\nif version('jax') != '0.11.0':\n", 3, "version('jax') != '0.11.0'"),
+    ],
+)
+def test_a_gate_on_jax_version_is_checked_where_the_base_comes_from_another_module(tmp_path, gate, line, compared):
+    """A gate that raises on every release but one, in a file whose primitive's base is
+    another module's (it names no other word): ``--check`` said nothing was left."""
     from test_cli import cli
 
-    (tmp_path / "m.py").write_text(
-        "from importlib.metadata import version\n\nfrom jax.experimental.hijax import HiPrim\n\n"
-        "if version('jax') != '0.11.0':\n    raise ImportError('needs jax 0.11.0')\n\n\nclass Op(HiPrim):\n    pass\n"
+    (tmp_path / "lib.py").write_text(BASE)
+    (tmp_path / "gate.py").write_text(
+        f"from lib import Base\n{gate}    raise ImportError('needs 0.11.0')\n\nclass Op(Base):\n    pass\n"
     )
-    done = cli("--check", "--no-cache", "--target-jax", "0.12", "m.py", cwd=tmp_path)
+    done = cli("--check", "--no-cache", "--target-jax", "0.12", "gate.py", cwd=tmp_path)
     assert done.returncode == 1
-    assert "m.py:5: HJX014 `version('jax') != '0.11.0'` fails on every jax release but one" in done.stderr
-    assert not RULE.needed("v = packaging.version.parse(x)\n", named_words(b"v = packaging.version.parse(x)\n", WORDS))
+    assert f"gate.py:{line + 1}: HJX014 `{compared}` fails on every jax release but one" in done.stderr
+
+
+def test_a_version_read_with_no_jax_string_is_passed_over():
+    code = "v = packaging.version.parse(x)\n"
+    assert not RULE.needed(code, named_words(code.encode(), WORDS))
