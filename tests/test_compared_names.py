@@ -192,3 +192,22 @@ def test_a_gate_on_jax_version_is_checked_where_the_base_comes_from_another_modu
 def test_a_version_read_with_no_jax_string_is_passed_over():
     code = "v = packaging.version.parse(x)\n"
     assert not RULE.needed(code, named_words(code.encode(), WORDS))
+
+
+_PIECES = [b"__version__", b"_version", b"version", b"jax", b".", b" ", b"\n", b"\r", b"\\\n", b"#", b"'jax'", b'"jax"']
+_PIECES += [b"(", b")", b"[", b"==", b"!=", b"is", b"not", b"as", b"=", b":", b"\xc3\xa9", b"\x00", b"V"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=16))
+def test_any_bytes_get_an_answer(pieces):
+    """The pre-filter reads every file of a tree: whatever its bytes (broken code, a cut
+    at either end, a lone carriage return, bytes beyond ASCII), each occurrence gets an answer."""
+    from hijax_migrate.sources.compared_names import compared_at
+
+    data = b"".join(pieces)
+    for name in (b"__version__", b"_version", b"version"):
+        at = data.find(name)
+        while at != -1:
+            assert compared_at(data, at, at + len(name)) in (True, False)
+            at = data.find(name, at + 1)
