@@ -47,31 +47,26 @@ _LINES_BACK = 200  # blank and comment lines looked past before the answer is "u
 
 def compared_at(data: bytes, at: int, end: int) -> bool:
     """May the whole name at ``data[at:end]`` be an operand of an exact comparison?"""
+    following = _skipped(data, end)  # what stands after the name, read once for each question
     if data[at:end] == _VERSION:  # ``importlib.metadata.version``: jax's only where called with "jax"
-        return _calls_jax(data, end) or (_aliased(data, at, end) and any(jax in data for jax in _JAX))
-    return _aliased(data, at, end) or _after(data, end) or _before(data, at)
+        return _calls_jax(data, following) or (_aliased(data, at, end, following) and any(jax in data for jax in _JAX))
+    return _aliased(data, at, end, following) or _EXACT.match(data, following) is not None or _before(data, at)
 
 
-def _aliased(data: bytes, at: int, end: int) -> bool:
+def _aliased(data: bytes, at: int, end: int, following: int) -> bool:
     """``import ... __version__ as V``: V may be compared anywhere (``as __version__``
-    binds the name itself, whose own occurrences are read)."""
-    next_at = _skipped(data, end)
-    if not _AS.match(data, next_at):
+    binds the name itself, whose own occurrences are read); ``following``: past the name."""
+    if not _AS.match(data, following):
         return False
-    return _NAME.match(data, _skipped(data, next_at + 2)).group() != data[at:end]
+    return _NAME.match(data, _skipped(data, following + 2)).group() != data[at:end]
 
 
-def _after(data: bytes, end: int) -> bool:
-    return _EXACT.match(data, _skipped(data, end)) is not None
-
-
-def _calls_jax(data: bytes, end: int) -> bool:
+def _calls_jax(data: bytes, following: int) -> bool:
     """``version("jax")``: a call whose first argument is the string (by keyword too,
-    parenthesised too), across blanks, line breaks and comments."""
-    at = _skipped(data, end)
-    if data[at : at + 1] != b"(":
+    parenthesised too), across blanks, line breaks and comments; ``following``: past the name."""
+    if data[following : following + 1] != b"(":
         return False
-    at = _opened(data, at + 1)
+    at = _opened(data, following + 1)
     keyword = _KEYWORD.match(data, at)
     if keyword is not None:
         at = _opened(data, keyword.end())
