@@ -6,7 +6,8 @@ The generator writes each binding construct of the language reference (assignmen
 annotated, augmented, unpacking and chained forms, ``:=``, ``for``, ``with``, ``except``,
 ``import``, ``def``, ``class``, ``del``, ``global``, ``match``, a keyword of ``dict``) in a
 class body, as a one-line body, continued by a backslash, after the class, and among plain
-uses of the name, comments and strings, which must not be read as bindings where they are not.
+uses of the name, comments and strings, which must not be read as bindings where they are not;
+its lines end with each of Python's line breaks (``\\n``, ``\\r\\n``, a lone ``\\r``).
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ def programs(draw):
     else:
         lines += [_indent(stmt.format(n=name), "    ") for stmt in body] + ["    pass"]
     lines += [stmt.format(n=name) for stmt in draw(st.lists(st.sampled_from([*AFTER, *USES[:-4]]), max_size=2))]
-    return name, "\n".join(lines) + "\n"
+    # each of Python's line breaks: a lone \r (classic Mac OS) ends a line, and a comment, too
+    return name, ("\n".join(lines) + "\n").replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
 
 
 @settings(max_examples=600, deadline=None)

@@ -65,10 +65,14 @@ ANCHORED = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULT
             ]
         ),
         max_size=10,
-    ).map(b"".join)
+    ).map(b"".join),
+    st.sampled_from([b"\n", b"\r\n", b"\r"]),
 )
-def test_classes_are_those_found_at_a_lines_start(data):
-    expected = [(m.group(1), set(re.findall(rb"\w+", m.group(2) or b""))) for m in ANCHORED.finditer(data)]
+def test_classes_are_those_found_at_a_lines_start(data, newline):
+    """Each of Python's line breaks starts a line: a lone ``\\r`` (classic Mac OS) too."""
+    data = data.replace(b"\n", newline)
+    lines = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    expected = [(m.group(1), set(re.findall(rb"\w+", m.group(2) or b""))) for m in ANCHORED.finditer(lines)]
     assert classes(data) == expected
 
 

@@ -23,6 +23,7 @@ from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources import files
 from hijax_migrate.sources.files import walk
+from hijax_migrate.sources.line_breaks import as_line_feeds
 from hijax_migrate.tree import calls, holders
 from hijax_migrate.tree import reads as reads_module
 from hijax_migrate.tree import scans as scans_module
@@ -351,14 +352,22 @@ _LINES = [
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_LINES), max_size=12), st.sampled_from(["\n", "\r\n"]))
+@given(st.lists(st.sampled_from(_LINES), max_size=12), st.sampled_from(["\n", "\r\n", "\r"]))
 def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
-    """Lines found by their keywords, as matching the pattern at every line would find them."""
+    """Lines found by their keywords, as matching the pattern at every line would find them
+    (Python's lines: a lone ``\\r`` ends one too)."""
     data = newline.join(lines).encode()
-    parts = [part for match in naming_module._NAMES_THAT_SUBCLASS.finditer(data) for part in match.groups() if part]
+    lines_fed = as_line_feeds(data)
+    parts = [p for match in naming_module._NAMES_THAT_SUBCLASS.finditer(lines_fed) for p in match.groups() if p]
     words = {w.decode() for part in parts for w in naming_module._WORD.findall(part)}
     words |= naming_module._non_ascii(data, [w for p in parts for w in naming_module._NON_ASCII_WORD.findall(p)])
     assert naming_module.names_in(data)[0] == sorted(words)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_a_name_bound_to_a_base_is_named_whatever_ends_its_line(newline):
+    data = newline.join(["from m import Base", "B = Base", "", "class P(B):", "    pass", ""]).encode()
+    assert naming_module.names_in(data)[0] == ["B", "Base"]
 
 
 def test_a_run_reads_each_file_once_for_its_searches_and_the_next_run_anew(tmp_path, monkeypatch):

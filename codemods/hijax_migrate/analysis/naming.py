@@ -9,6 +9,7 @@ import hashlib
 import re
 
 from ..sources.files import declared_encoding, python_name
+from ..sources.line_breaks import as_line_feeds
 
 # Names in the bases of class statements, names imported, and names a plain
 # name is bound to (``B = base.Base``): generously (a word too many costs a
@@ -59,9 +60,9 @@ _KEYWORDS = (b"class", b"import")
 
 def names_in(data: bytes) -> tuple[list[str], str]:
     """The names a file's bytes may subclass, import or alias, and their digest."""
-    parts = []
-    for start in _starts(data):  # only where a keyword or a binding may start: ^ alone is slow
-        match = _NAMES_THAT_SUBCLASS.match(data, start)
+    parts, lines = [], as_line_feeds(data)  # the patterns read lines by ``\n``
+    for start in _starts(lines):  # only where a keyword or a binding may start: ^ alone is slow
+        match = _NAMES_THAT_SUBCLASS.match(lines, start)
         if match:
             parts += [part for part in match.groups() if part]
     joined = b"\0".join(parts)  # one search of them all: no name holds the byte 0

@@ -21,6 +21,7 @@ from ..analysis.families import Classes, ancestors, descendants
 from ..analysis.scopes import defines_rules
 from ..core.model import Finding, Options
 from ..sources.files import Listings
+from ..sources.line_breaks import as_line_feeds
 from ..tree.reads import TreeReads
 from .state import Job, roots_of, searched_roots
 
@@ -61,8 +62,9 @@ def widen(jobs: list[Job], options: Options, listings: Listings) -> tuple[list[J
 def _class_line(reads: TreeReads, path: Path, qualname: str) -> int:
     """The line of the class statement (or ``Name = type(...)``) of ``qualname`` in ``path``; 1 if not found."""
     name = qualname.rsplit(".", 1)[-1]
-    found = re.search(rf"^[ \t\f]*(class\s*\\?\s*{name}\b|{name}\s*=\s*type\b)".encode(), reads.read(path) or b"", re.M)
-    return (reads.read(path).count(b"\n", 0, found.start()) + 1) if found else 1
+    data = as_line_feeds(reads.read(path) or b"")  # ``^`` and the count of lines, as Python's
+    found = re.search(rf"^[ \t\f]*(class\s*\\?\s*{name}\b|{name}\s*=\s*type\b)".encode(), data, re.M)
+    return data.count(b"\n", 0, found.start()) + 1 if found else 1
 
 
 def _shown(path: Path, relative: bool) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import UsageError
 from ..sources.files import SOURCES
 from ..sources.files import gitignore_spec as spec
+from ..sources.line_breaks import as_line_feeds
 from .state import Job
 
 if TYPE_CHECKING:
@@ -171,6 +172,7 @@ def ignored_members(jobs: list[Job], left_out: list[Path]) -> list:
 
 def _class_line(data: bytes, names: set[bytes]) -> int:
     """The line defining the first of ``names`` in ``data``; 1 if none does."""
+    data = as_line_feeds(data)  # ``^`` and the count of lines, as Python's
     for match in re.finditer(rb"^[ \t]*class[ \t]+(\w+)", data, re.M):
         if match.group(1) in names:
             return data.count(b"\n", 0, match.start()) + 1

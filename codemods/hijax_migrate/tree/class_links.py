@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..sources.line_breaks import as_line_feeds
+
 # Searched from its literal start (a pattern anchored at each line is tried at
 # every line of every file: 0.7 s for a 3,000-file tree); the line before it is then
 # checked to be indentation, as ``^[ \t]*`` would.
@@ -30,7 +32,7 @@ def file_bytes(path) -> bytes:
 
 def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
     """Each class defined (at any depth): its name and every name in its bases."""
-    found, end = [], 0
+    found, end, data = [], 0, as_line_feeds(data)  # a line starts after a lone \r too
     for keyword in _KEYWORD.finditer(data):
         at = keyword.start()
         if at < end or data[data.rfind(b"\n", 0, at) + 1 : at].strip(b" \t"):
