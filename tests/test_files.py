@@ -197,6 +197,33 @@ def test_a_cr_only_file_keeps_its_last_cr(tmp_path):
     assert path.read_bytes() == OLD.replace("\n", "\r").replace("def vjp_bwd(", "def vjp_bwd_retval(").encode()
 
 
+def test_a_cr_only_file_whose_class_only_binds_a_rule_is_migrated(tmp_path):
+    """Its one word is ``bound dce`` (a binding, not the comment before it): a file read by ``\\n``
+    alone is one line, all of it after the first ``#``, and was passed over as nothing to fix."""
+    (tmp_path / "base.py").write_text("from jax.experimental.hijax import HiPrim\n\n\nclass Base(HiPrim):\n    pass\n")
+    lines = ["from base import Base", "# note", "B = Base", "", "", "def _old(self, used_outs):"]
+    lines += ["    return True, True, self", "", "", "class P(B):", "    dce = _old", ""]
+    user = tmp_path / "user.py"
+    user.write_bytes("\r".join(lines).encode())
+    assert main(["--in-place", "--quiet", "--target-jax", "0.12", "--no-cache", str(tmp_path)]) == 0
+    assert user.read_bytes() == "\r".join(lines).replace("used_outs)", "used_outs, live_ins)").encode()
+
+
+def test_a_file_mixing_lone_carriage_returns_and_line_feeds_is_refused_by_its_line(tmp_path, capsys):
+    mixed, good = tmp_path / "mixed.py", tmp_path / "good.py"
+    data = OLD.replace("\n", "\r", 3).encode()  # lines 1 to 3 end with \r, the rest with \n
+    mixed.write_bytes(data)
+    good.write_text(OLD)
+    assert migrate_in_place(tmp_path) == 3
+    assert mixed.read_bytes() == data
+    assert "vjp_bwd_retval" in good.read_text()
+    err = capsys.readouterr().err
+    assert f"{mixed.as_posix()}:1:" in err and "lone carriage returns and with line feeds" in err
+    with pytest.raises(MigrationError, match="lone carriage returns") as error:
+        migrate_source(data.decode(), "mixed.py", Options())
+    assert error.value.line == 1
+
+
 # --- Metadata ---
 
 

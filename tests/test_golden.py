@@ -114,3 +114,17 @@ def test_regenerating_lists_findings_a_case_did_not_check(tmp_path):
 
 def test_there_are_enough_cases():
     assert len(all_cases()) >= 30
+
+
+@pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)
+def test_golden_with_lone_carriage_returns(path):
+    """Python ends a line at ``\\r\\n``, ``\\n`` or a lone ``\\r`` (classic Mac OS): each case
+    saved with lone carriage returns migrates as it does with line feeds, line for line."""
+    case = read_case(path)
+    if "\r" in case.source:
+        pytest.skip("the case's own line breaks are what it tests")
+    options = options_for(case.flags)
+    result = migrated(case.source.replace("\n", "\r"), path.name, options, options.extra_bases)
+    assert result.code == case.expected.replace("\n", "\r")
+    if case.findings is not None:
+        assert finding_lines(result.report.findings) == case.findings

@@ -22,6 +22,7 @@ from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
+from ..sources.line_breaks import MIXED, lone_returns, mixed
 from ..sources.parse import parse, trees_kept
 from . import suppress, undecided, unsafe
 from .checks import check_output
@@ -49,6 +50,8 @@ def migrate_source(
     Comments that leave code alone (``# hijax-migrate: skip``) are honoured.
     ``project``: the file's view of the tree (none: one over an index of its own).
     Other files' decisions are the project's decider's (none: one for this call)."""
+    if lone_returns(code):  # classic Mac OS's line breaks (a file's text has them as line feeds)
+        return _with_returns(code, path, options, project, module, triaged, acting)
     options = options or Options()
     project = project or view_of(Index(options.extra_bases))
     decider = project.decider if project.decider is not None else Decider(migrate_source)
@@ -72,6 +75,16 @@ def migrate_source(
             return unsafe.follows_fix(project, options, module, decider)
 
         return unsafe.with_fixes(safely, code, path, options.target, options.unsafe_fixes, follows)
+
+
+def _with_returns(code: str, path: str, options, project, module: str, triaged: bool, acting) -> Result:
+    """``code`` ending its lines with a lone ``\\r``, migrated as Python reads it (line feeds: the
+    same lines and columns) and given back with its own breaks; refused where it mixes the two."""
+    if mixed(code) is not None:
+        raise MigrationError(MIXED, mixed(code))
+    result = migrate_source(code.replace("\r", "\n"), path, options, project, module, triaged, acting)
+    result.code = result.code.replace("\n", "\r")
+    return result
 
 
 def _migrate_source(

@@ -19,7 +19,7 @@ from ..core.errors import SourceError
 from ..core.versions import ADDED_NAMES
 from .bound_names import bound_at
 from .compared_names import compared_at
-from .line_breaks import as_line_feeds, line_number
+from .line_breaks import MIXED, as_line_feeds, line_number, lone_returns, mixed
 
 if TYPE_CHECKING:
     import pathspec
@@ -339,6 +339,7 @@ class SourceFile:
     raw: bytes
     text: str
     encoding: str
+    returns: bool = False  # its lines end with a lone ``\r``, which ``text`` has as ``\n``
 
 
 def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
@@ -581,7 +582,12 @@ def decode(path: Path, raw: bytes) -> SourceFile:
     except (SyntaxError, LookupError, UnicodeDecodeError) as error:
         line = line_number(raw, getattr(error, "start", 0)) if isinstance(error, UnicodeDecodeError) else 0
         raise FileError(f"cannot decode: {error}", line) from error
-    return SourceFile(path, raw, text, encoding)
+    if not lone_returns(text):
+        return SourceFile(path, raw, text, encoding)
+    if mixed(text) is not None:
+        raise FileError(MIXED, mixed(text))
+    # classic Mac OS's line breaks: read as line feeds, as Python reads them, and written back
+    return SourceFile(path, raw, text.replace("\r", "\n"), encoding, returns=True)
 
 
 def check_round_trip(source: SourceFile) -> None:
@@ -591,7 +597,7 @@ def check_round_trip(source: SourceFile) -> None:
     are not one byte sequence per text at all (unicode_escape): writing such
     a file would change lines the tool never touched.
     """
-    again = source.text.encode(source.encoding, errors="replace")
+    again = _as_written(source, source.text).encode(source.encoding, errors="replace")
     if again != source.raw:
         line = line_number(source.raw, len(_first_difference(source.raw, again)))
         raise FileError(
@@ -609,6 +615,7 @@ def _first_difference(a: bytes, b: bytes) -> bytes:
 
 def encode(source: SourceFile, text: str) -> bytes:
     """``text`` in the file's encoding; FileError where it does not decode back to ``text``."""
+    text = _as_written(source, text)
     try:
         data = text.encode(source.encoding)
     except UnicodeEncodeError as error:
@@ -620,6 +627,11 @@ def encode(source: SourceFile, text: str) -> bytes:
             f"cannot write: the rewrite does not come back from {source.encoding} as written; left unchanged"
         )
     return data
+
+
+def _as_written(source: SourceFile, text: str) -> str:
+    """``text`` with the file's own line breaks (``SourceFile.returns``)."""
+    return text.replace("\n", "\r") if source.returns else text
 
 
 TMP_SUFFIX = ".hijax-tmp"  # never a source suffix: a walk never picks one up

@@ -22,3 +22,23 @@ def line_number(data: bytes, at: int) -> int:
     """The line (from 1) that holds offset ``at`` of ``data``, as Python counts lines."""
     return as_line_feeds(data).count(b"\n", 0, at) + 1
 
+
+def lone_returns(text: str) -> bool:
+    """Does ``text`` end a line with a lone ``\\r``?"""
+    return "\r" in text and text.count("\r") != text.count("\r\n")
+
+
+def mixed(text: str) -> int | None:
+    """The line of the first lone ``\\r`` of a text that also ends lines with ``\\n``: its
+    lines end two ways, which no text of one kind of break gives back; None: one way."""
+    if not lone_returns(text) or "\n" not in text:
+        return None
+    at = next(i for i, char in enumerate(text) if char == "\r" and text[i + 1 : i + 2] != "\n")
+    return text.count("\n", 0, at) + text.count("\r", 0, at) - text.count("\r\n", 0, at) + 1
+
+
+MIXED = (
+    "ends lines with lone carriage returns and with line feeds: Python reads both as line "
+    "breaks, but its lines would not come back as they were; left unchanged (save it with "
+    "one kind of line break, then run again)"
+)
