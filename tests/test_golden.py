@@ -128,3 +128,27 @@ def test_golden_with_lone_carriage_returns(path):
     assert result.code == case.expected.replace("\n", "\r")
     if case.findings is not None:
         assert finding_lines(result.report.findings) == case.findings
+
+
+# Line boundaries of ``str.splitlines`` that end no line of Python source (the language
+# reference's lexical analysis: only \n, \r\n and \r do).
+NOT_PYTHON_BREAKS = ("\x0c", "\x0b", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+@pytest.mark.parametrize("path", all_cases(), ids=lambda p: p.stem)
+def test_golden_with_a_boundary_python_does_not_end_a_line_at(path):
+    """A form feed (a page break, as in GNU-style modules), ``\\u2028`` and the like, in a
+    comment on the case's first line, are no line breaks to Python: the case migrates and
+    reports as it does without them, each line numbered and quoted as before (one of them a
+    case, in turn)."""
+    case = read_case(path)
+    first, rest = case.source.split("\n", 1)
+    if first.rstrip().endswith("\\") or "#" in first or case.expected.split("\n", 1)[0] != first:
+        pytest.skip("its first line is continued, commented (a mark, perhaps) or rewritten")
+    odd = NOT_PYTHON_BREAKS[all_cases().index(path) % len(NOT_PYTHON_BREAKS)]
+    marked = f"{first}  # page{odd}break\n"
+    options = options_for(case.flags)
+    result = migrated(marked + rest, path.name, options, options.extra_bases)
+    assert result.code == marked + case.expected.split("\n", 1)[1]
+    if case.findings is not None:
+        assert finding_lines(result.report.findings) == [line.replace(first, marked[:-1]) for line in case.findings]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from family_cases import JAX_012_TREES, TREES
 from hijax_migrate.cli import main
-from hijax_migrate.sources.line_breaks import as_line_feeds, line_number, lone_returns, mixed
+from hijax_migrate.core.line_breaks import as_line_feeds, line_number, lone_returns, mixed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -17,13 +17,13 @@ from hijax_migrate.analysis import index as index_module
 from hijax_migrate.analysis import naming as naming_module
 from hijax_migrate.analysis.index import SEARCH_PASSES, Index
 from hijax_migrate.cli import main
+from hijax_migrate.core.line_breaks import as_line_feeds
 from hijax_migrate.engine.triage import every_word
 from hijax_migrate.rules.context import Options
 from hijax_migrate.run.runner import run
 from hijax_migrate.run.state import Job
 from hijax_migrate.sources import files
 from hijax_migrate.sources.files import walk
-from hijax_migrate.sources.line_breaks import as_line_feeds
 from hijax_migrate.tree import calls, holders
 from hijax_migrate.tree import reads as reads_module
 from hijax_migrate.tree import scans as scans_module

@@ -11,19 +11,11 @@ keyword's, an import's, a pattern's, a type parameter's.
 from __future__ import annotations
 
 import ast
-import re
 
+from ..core.line_breaks import lines_of
 from ..core.model import Finding
 from .identifiers import own
 from .names import evaluated_outside, parameters
-
-_LINE_ENDS = re.compile(r"\r\n|\r|\n")
-
-
-def lines_of(code: str) -> list[str]:
-    """``code``'s lines as Python's tokenizer ends them (a lone carriage return too),
-    the lines ``ast`` numbers."""
-    return code.split("\n") if "\r" not in code else _LINE_ENDS.split(code)  # most texts: no pattern
 
 
 def fixture_classes(tree: ast.Module, code: str) -> dict[ast.ClassDef, str]:

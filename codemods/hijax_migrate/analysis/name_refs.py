@@ -21,9 +21,9 @@ this module applies as a class decorator (the classes it decorates).
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 
+from ..core.line_breaks import lines_kept
 from .constants import ModuleConstants, Values
 from .names import called_name
 from .sites import NAME, SELF, UNKNOWN, Site, _Walker, frame_name
@@ -228,7 +228,7 @@ class _RefWalker(_Walker):
     def _segment(self, node: ast.AST) -> str | None:
         """``ast.get_source_segment``'s text, from lines split once (it splits the source each call)."""
         if self._lines is None:
-            self._lines = _LINES.findall(self.source)
+            self._lines = lines_kept(self.source)
         first, last = node.lineno - 1, node.end_lineno - 1
         if node.end_col_offset is None or last >= len(self._lines):
             return None
@@ -237,9 +237,6 @@ class _RefWalker(_Walker):
         head = self._lines[first].encode()[node.col_offset :].decode()
         tail = self._lines[last].encode()[: node.end_col_offset].decode()
         return "".join([head, *self._lines[first + 1 : last], tail])
-
-
-_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # lines as ast's positions count them, ends kept
 
 
 def is_namespace(expr: ast.expr) -> bool:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import hashlib
 import re
 
+from ..core.line_breaks import as_line_feeds
 from ..sources.files import declared_encoding, python_name
-from ..sources.line_breaks import as_line_feeds
 
 # Names in the bases of class statements, names imported, and names a plain
 # name is bound to (``B = base.Base``): generously (a word too many costs a

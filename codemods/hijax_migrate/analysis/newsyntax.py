@@ -19,6 +19,7 @@ import re
 import tokenize
 from bisect import bisect_right
 
+from ..core.line_breaks import lines_kept
 from .line_walk import over_lines
 
 ALIAS = "__hijax_type_alias__"  # never bound by a summary
@@ -144,7 +145,7 @@ def _closing(tokens: list, at: int) -> int:
 
 
 def _apply(code: str, cuts: list) -> str:
-    lines = code.splitlines(keepends=True)
+    lines = lines_kept(code)
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))

@@ -20,6 +20,8 @@ import difflib
 import heapq
 import os
 
+from .line_breaks import lines_kept
+
 
 def unified_diff(a: list[str], b: list[str], fromfile: str, tofile: str, n: int = 3):
     """The lines ``difflib.unified_diff(a, b, fromfile, tofile)`` yields."""
@@ -150,5 +152,5 @@ def file_diff(name: str, old: str, new: str) -> str:
     ``diff -u`` write it (never ``a/`` and the absolute path)."""
     name = _from_here(name)
     before, after = (name, name) if os.path.isabs(name) else (f"a/{name}", f"b/{name}")
-    lines = unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), before, after)
+    lines = unified_diff(lines_kept(old), lines_kept(new), before, after)
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n" for line in lines)

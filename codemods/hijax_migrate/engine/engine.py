@@ -16,13 +16,13 @@ from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, bridge_of, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
 from ..core.errors import MigrationError
+from ..core.line_breaks import MIXED, lone_returns, mixed
 from ..core.model import ERROR, Result
 from ..core.versions import format_version
 from ..rules import registry
 from ..rules.context import FileContext, FileReport, Options
 from ..rules.decisions import Decider
 from ..rules.derived_pairs import RULE as PAIRS
-from ..sources.line_breaks import MIXED, lone_returns, mixed
 from ..sources.parse import parse, trees_kept
 from . import suppress, undecided, unsafe
 from .checks import check_output

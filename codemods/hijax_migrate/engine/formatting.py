@@ -12,12 +12,13 @@ import re
 from pathlib import Path
 
 from ..core.errors import MigrationError
+from ..core.line_breaks import lines_of
 from ..core.model import Finding
 
 
 def changed_lines(old: str, new: str) -> list[tuple[int, int]]:
     """1-based, inclusive line ranges of ``new`` that are not in ``old``."""
-    matcher = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
+    matcher = difflib.SequenceMatcher(None, lines_of(old), lines_of(new), autojunk=False)
     return [(j1 + 1, j2) for tag, _, _, j1, j2 in matcher.get_opcodes() if tag in ("replace", "insert") and j2 > j1]
 
 
@@ -68,9 +69,9 @@ def _within(new: str, formatted: str, ranges: list[tuple[int, int]]) -> bool:
     """Does ``formatted`` differ from ``new`` only on (or next to) the lines in
     ``ranges``? Blank lines do not count: black sets those around what it formats."""
     inside = {line for start, end in ranges for line in range(start, end + 1)}
-    numbers = [n for n, line in enumerate(new.splitlines(), 1) if line.strip()] + [0]
-    a = [line for line in new.splitlines() if line.strip()]
-    b = [line for line in formatted.splitlines() if line.strip()]
+    numbers = [n for n, line in enumerate(lines_of(new), 1) if line.strip()] + [0]
+    a = [line for line in lines_of(new) if line.strip()]
+    b = [line for line in lines_of(formatted) if line.strip()]
     for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "insert" and not {numbers[i1 - 1] if i1 else 0, numbers[i1]} & inside:
             return False  # neither line either side of the insertion was changed

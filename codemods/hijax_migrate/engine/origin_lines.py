@@ -9,6 +9,7 @@ before it (``PrimitiveMap.line``).
 
 from __future__ import annotations
 
+from ..core.line_breaks import lines_kept
 from ..core.linediff import _Matcher
 
 
@@ -27,7 +28,7 @@ class Origins:
 
     def line(self, line: int) -> int:
         while len(self._texts) > 1:
-            step = _step(self._texts[0].splitlines(True), self._texts[1].splitlines(True))
+            step = _step(lines_kept(self._texts[0]), lines_kept(self._texts[1]))
             self._of = step if self._of is None else [self._back(at) for at in step]
             del self._texts[0]
         return self._back(line)

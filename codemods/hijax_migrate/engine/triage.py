@@ -23,12 +23,13 @@ import functools
 import re
 
 from ..analysis.ast_summary import parse_ast, summarize_ast
-from ..analysis.fixture_classes import fixture_classes, fixture_note, lines_of
+from ..analysis.fixture_classes import fixture_classes, fixture_note
 from ..analysis.line_walk import over_lines, word_lines
 from ..analysis.newer_uses import newer_uses
 from ..analysis.probes import base_bound_at_run, probes, users
 from ..analysis.scopes import ClassInfo, Kind, ModuleSummary, Scope
 from ..analysis.spelling import respelt
+from ..core.line_breaks import lines_of
 from ..core.model import FileReport, Finding, Options
 from ..core.versions import ADDED_NAMES
 from ..rules import registry

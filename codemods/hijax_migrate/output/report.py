@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
 
+from ..core.line_breaks import lines_kept
 from ..core.model import SUPPRESSED, Finding, Fix, Outcome
 
 
@@ -49,7 +50,7 @@ def colorize(diff: str) -> str:
         soft_wrap=True,
     )
     text = Text()
-    for line in diff.splitlines():
+    for line in (kept.rstrip("\r\n") for kept in lines_kept(diff)):
         text.append(line, next((style for prefix, style in _STYLES if line.startswith(prefix)), ""))
         text.append("\n")
     console.print(text, end="")

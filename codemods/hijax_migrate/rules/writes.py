@@ -35,7 +35,6 @@ from ..analysis.accum import (
 from ..analysis.accum_uses import Accumulator, accumulator_params, defaulted
 from ..analysis.ast_summary import parse_ast
 from ..analysis.cst_paths import on_cst
-from ..analysis.fixture_classes import lines_of
 from ..analysis.fwd_signature import inherited_inputs
 from ..analysis.names import NameModel
 from ..analysis.nodes import LazyParents, findall
@@ -54,6 +53,7 @@ from ..analysis.return_values import as_tuple, item_comments, tuple_items
 from ..analysis.returns import in_catching_block
 from ..analysis.scopes import ClassInfo, ModuleSummary, Scope
 from ..analysis.sites import UNKNOWN, Site
+from ..core.line_breaks import lines_of
 from ..tree.calls import may_use
 from .context import NOTE
 from .plans import Plan, RewritePlans

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from ..analysis.families import Classes, ancestors, descendants
 from ..analysis.scopes import defines_rules
+from ..core.line_breaks import as_line_feeds
 from ..core.model import Finding, Options
 from ..sources.files import Listings
-from ..sources.line_breaks import as_line_feeds
 from ..tree.reads import TreeReads
 from .state import Job, roots_of, searched_roots
 

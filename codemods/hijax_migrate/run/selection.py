@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import UsageError
+from ..core.line_breaks import as_line_feeds
 from ..sources.files import SOURCES
 from ..sources.files import gitignore_spec as spec
-from ..sources.line_breaks import as_line_feeds
 from .state import Job
 
 if TYPE_CHECKING:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ..core.errors import MigrationError
+from ..core.line_breaks import lines_kept
 from ..core.model import FileReport, Finding
 from .files import is_candidate_text
 
@@ -39,7 +40,7 @@ class Cell:
 
 
 def _mask(code: str, magics: list[str]) -> str:
-    lines = code.splitlines(keepends=True)
+    lines = lines_kept(code)
     for index, line in enumerate(lines):
         match = _MAGIC.match(line.rstrip("\r\n"))
         if match:

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import SourceError
+from ..core.line_breaks import MIXED, as_line_feeds, line_number, lone_returns, mixed
 from ..core.versions import ADDED_NAMES
 from .bound_names import bound_at
 from .compared_names import compared_at
-from .line_breaks import MIXED, as_line_feeds, line_number, lone_returns, mixed
 
 if TYPE_CHECKING:
     import pathspec

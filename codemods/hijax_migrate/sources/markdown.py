@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.line_breaks import lines_kept
 from .cells import Cell, migrate_cells
 
 _PYTHON = frozenset({"python", "py", "python3", "ipython", "ipython3"})
@@ -67,7 +68,7 @@ def _dedent(line: str, indent: str) -> str:
 
 def migrate_markdown(text: str, path: str, migrate, words):
     """``migrate(code) -> engine.Result``; returns (new text, report)."""
-    lines = text.splitlines(keepends=True)
+    lines = lines_kept(text)
     found = fences(text, lines)
     cells = [
         Cell("".join(_dedent(line, f.indent) for line in lines[f.first : f.end]), f"line {f.first + 1}", f.first + 1)
@@ -86,7 +87,7 @@ def _indented(raw: list[str], old: str, new: str, indent: str) -> list[str]:
     indentation); the others get the fence's indentation."""
     from difflib import SequenceMatcher
 
-    before, after = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    before, after = lines_kept(old), lines_kept(new)
     out: list[str] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
         if tag == "equal":

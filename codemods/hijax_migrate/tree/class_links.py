@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..sources.line_breaks import as_line_feeds
+from ..core.line_breaks import as_line_feeds
 
 # Searched from its literal start (a pattern anchored at each line is tried at
 # every line of every file: 0.7 s for a 3,000-file tree); the line before it is then

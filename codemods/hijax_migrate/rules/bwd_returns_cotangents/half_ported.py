@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from ...analysis import class_body
 from ...analysis.accum_uses import Accumulator, Params, Unknown, Uses, accumulator_params
-from ...analysis.fixture_classes import lines_of
 from ...analysis.fwd_signature import inherited_inputs, positional, structured_residuals
 from ...analysis.helpers import Helpers
 from ...analysis.identifiers import first_naming
@@ -21,6 +20,7 @@ from ...analysis.reach import Use
 from ...analysis.returns import Returned, classify, own_returns, returns_values
 from ...analysis.scopes import ClassInfo, ModuleSummary
 from ...analysis.tree_writes import tree_writes
+from ...core.line_breaks import lines_of
 from ...tree.calls import may_use
 from ..return_actions import Decided, RuleReturns, decide, logs_below_target
 from ..rule_sight import TRIES, Sight, file_rule_uses, finally_line, reached_by_name, reaching, resolver

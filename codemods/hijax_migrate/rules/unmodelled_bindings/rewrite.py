@@ -7,6 +7,7 @@ import functools
 import libcst as cst
 
 from ...analysis.namespace import GIVEN, Binding
+from ...core.line_breaks import lines_of
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
 from . import RULE
@@ -22,7 +23,7 @@ class UnmodelledBindings(RuleTransformer):
     def visit_Module(self, node: cst.Module) -> bool:
         bridge = self.prims.bridge
         tree, text = bridge.parsed, bridge.text
-        self._lines = text.splitlines()
+        self._lines = lines_of(text)
         pairs = bridge.statements(cst.ClassDef)
         nodes, statements = [cls for cls, _ in pairs], [stmt for _, stmt in pairs]
         kinds, infos = [self.prims.kinds[cls] for cls in nodes], [self.prims.infos.get(cls) for cls in nodes]

@@ -42,3 +42,20 @@ MIXED = (
     "breaks, but its lines would not come back as they were; left unchanged (save it with "
     "one kind of line break, then run again)"
 )
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
+def lines_kept(text: str) -> list[str]:
+    """``text``'s lines with their ends, as ``str.splitlines(True)`` gives them but for the
+    breaks Python's tokenizer (and CommonMark) does not read: a form feed, a vertical
+    tab, ``\\x1c``-``\\x1e``, ``\\x85``, ``\\u2028``, ``\\u2029`` end no line of source."""
+    return _LINE.findall(text)
+
+
+def lines_of(text: str) -> list[str]:
+    """``text``'s lines as Python's tokenizer ends them, ends dropped: the lines ``ast``
+    numbers (a text ending with a break ends with an empty line, as ``str.split``)."""
+    return text.split("\n") if "\r" not in text else _LINE_ENDS.split(text)  # most texts: no pattern
