@@ -6,7 +6,8 @@ The generator writes each binding construct of the language reference (assignmen
 annotated, augmented, unpacking and chained forms, ``:=``, ``for``, ``with``, ``except``,
 ``import``, ``def``, ``class``, ``del``, ``global``, ``match``, a keyword of ``dict``) in a
 class body, as a one-line body, continued by a backslash, after the class, and among plain
-uses of the name, comments and strings, which must not be read as bindings where they are not;
+uses of the name, comments and strings, which must not be read as bindings where they are not
+(a target list or an import's names going on, inside brackets, at the first column);
 its lines end with each of Python's line breaks (``\\n``, ``\\r\\n``, a lone ``\\r``).
 """
 
@@ -49,6 +50,12 @@ BINDINGS = [
     "match f:\n    case P(x={n}): pass",
     "locals().update({n}=f)",
     "{n} \\\n    = f",
+    # a line inside brackets may start at the first column ("\0": kept there, not indented)
+    "(a,\n\0b, {n}) = f, g, h",
+    "from m import (a,\n\0b, {n})",
+    "for (a,\n\0b, {n}) in ((f, g, h),): pass",
+    "with f as (a,\n\0b, {n}): pass",
+    "[a,\n\0b, *{n}] = f",
 ]
 AFTER = [
     "P.{n} = f",
@@ -112,7 +119,7 @@ def _binds(stmt: ast.stmt, name: str) -> bool:
 
 
 def _indent(text: str, by: str) -> str:
-    return "\n".join(by + line for line in text.split("\n"))
+    return "\n".join(line[1:] if line.startswith("\0") else by + line for line in text.split("\n"))
 
 
 _COMPOUND = ("for ", "with ", "try", "def ", "async ", "class ", "match ", "#")
@@ -163,3 +170,13 @@ def test_plain_uses_are_no_bindings():
             code = text + "\n" if text.startswith("from") else "def h(f):\n" + _indent(text, "    ") + "\n    pass\n"
             assert not _bound_by_python(ast.parse(code), name), code
             assert word not in named_words(code.encode(), {word}), code
+
+
+def test_a_binding_on_a_line_at_the_first_column_inside_brackets_is_reported(tmp_path, capsys):
+    """Its file names no other word: it was passed over, and ``--check`` said nothing was left."""
+    from hijax_migrate.cli import main
+
+    (tmp_path / "base.py").write_text("from jax.experimental.hijax import HiPrim\n\n\nclass Base(HiPrim):\n    pass\n")
+    (tmp_path / "user.py").write_text("from base import Base\n\n\nclass P(Base):\n    (a,\nb, dce) = 1, 2, print\n")
+    assert main(["--check", "--no-cache", "--target-jax", "0.12", str(tmp_path)]) == 1
+    assert f"{(tmp_path / 'user.py').as_posix()}:5: HJX016 P: `dce` is bound by an unpacking" in capsys.readouterr().err

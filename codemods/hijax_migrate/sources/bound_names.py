@@ -24,10 +24,12 @@ model, and the ways a namespace is written from outside):
 What it passes over is an occurrence that can only be a use: ``NAME(...)``,
 ``NAME.attr``, ``NAME[i]``, ``X.NAME`` read, ``x - NAME``, the name alone at a
 line's end, or in a comment (a ``#`` with no quote before it on the line);
-and in a statement of the module itself (its line starts at the first column,
-with no one-line body before the name), the names it binds: ``from m import
-NAME`` and ``NAME = f`` bind globals (a class body is indented, or follows its
-``:``), though ``type("P", (B,), dict(NAME=f))`` writes a class's namespace.
+and in an import of the module itself (its line starts at the first column with
+``from`` or ``import``, with no one-line body before the name), the names it binds:
+``from m import NAME`` binds a global (a class body is indented, or follows its
+``:``; no bracket holds an import). Any other line at the first column may go on
+a bracket opened above it (``(a,`` then ``b, NAME) = f, g, h`` in a class body),
+which only a reading from the file's start would see: it is read as any line.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ _KEYWORDS = rb"for|with|as|except|import|from|def|class|type|case|del|global|non
 _AFTER_KEYWORD = re.compile(rb"(?:^|[^\w.])(?:" + _KEYWORDS + rb")(?!\w)")
 _QUOTES = b"'\""
 _MODULE_STATEMENT = re.compile(rb"[A-Za-z_]")
+_IMPORT = re.compile(rb"(?:from|import)(?!\w)")  # no bracket holds one: the line is a statement
 
 
 def bound_at(data: bytes, at: int, end: int) -> bool:
@@ -56,8 +59,8 @@ def bound_at(data: bytes, at: int, end: int) -> bool:
     before = line.rstrip(b" \t\\")
     if before.endswith(b"."):
         return bool(_ATTRIBUTE_TARGET.match(data, end)) or line.lstrip().startswith(b"del")
-    if _MODULE_STATEMENT.match(line) and b":" not in line:  # the module's own statement: the names it
-        return bool(line.strip()) and bool(_TARGET.match(data, end))  # binds are globals, but for keywords
+    if _MODULE_STATEMENT.match(line) and _IMPORT.match(line) and b":" not in line:  # the module's own
+        return bool(_TARGET.match(data, end))  # import: the names it binds are globals
     if _TARGET.match(data, end) or _AFTER_KEYWORD.search(line) is not None:
         return True
     return bool(_ELEMENT.match(data, end)) and (not before.strip() or before.endswith(_ELEMENT_BEFORE))
