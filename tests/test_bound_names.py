@@ -56,6 +56,8 @@ BINDINGS = [
     "for (a,\n\0b, {n}) in ((f, g, h),): pass",
     "with f as (a,\n\0b, {n}): pass",
     "[a,\n\0b, *{n}] = f",
+    "s = '''\nabc # '''; {n} = f",  # a '#' in a string, which closes before the binding
+    "s = '''\n\0from m import '''; from m import (a, {n})",  # 'from' at the first column, in a string
 ]
 AFTER = [
     "P.{n} = f",

@@ -7,7 +7,8 @@ ones HJX014 reports, the others it does not) between jax's version, by each of i
 the ways libcst names it (an attribute chain with blanks, line breaks in brackets, comments
 and continuations inside it, a subscription or a call of one, a bare name an import binds,
 an ``as`` alias, ``importlib.metadata.version("jax")``), and a literal or a module constant;
-on either side, parenthesised, in an ``if`` that raises, an ``assert`` or an assignment; among
+on either side, parenthesised, in an ``if`` that raises, an ``assert`` or an assignment (one
+after a text on the same line whose ``#`` is no comment); among
 reads of the name that are no comparison, which must not be read as one.
 """
 
@@ -50,7 +51,12 @@ REFERENCES = [
 OPERATORS = ["==", "!=", "is", "is not", "<", ">=", "in", "not in"]
 OTHERS = ["'0.11.0'", "(0, 11, 0)", "_SUPPORTED"]
 GAPS = [" ", "", "  # why\n    ", "\n    ", " \\\n    "]  # a comment or a break: inside brackets only
-STATEMENTS = ["if {test}:\n    raise ImportError('x')\n", "assert {test}\n", "ok = {test}\n"]
+STATEMENTS = [
+    "if {test}:\n    raise ImportError('x')\n",
+    "assert {test}\n",
+    "ok = {test}\n",
+    's = """\n# not a comment"""; ok = {test}\n',  # a '#' in a text, which closes before the test
+]
 READS = [
     "v = jax.{name}\n",
     "print(jax.{name})\n",

@@ -23,7 +23,8 @@ model, and the ways a namespace is written from outside):
 
 What it passes over is an occurrence that can only be a use: ``NAME(...)``,
 ``NAME.attr``, ``NAME[i]``, ``X.NAME`` read, ``x - NAME``, the name alone at a
-line's end, or in a comment (a ``#`` with no quote before it on the line);
+line's end, or in a comment (a ``#`` before it on its line, and no quote: a ``#``
+in a string opened lines above may be followed by its closing quote, then code);
 and in an import of the module itself (its line starts at the first column with
 ``from`` or ``import``, with no one-line body before the name), the names it binds:
 ``from m import NAME`` binds a global (a class body is indented, or follows its
@@ -53,14 +54,14 @@ def bound_at(data: bytes, at: int, end: int) -> bool:
     if at and end < len(data) and data[at - 1] in _QUOTES and data[end] == data[at - 1]:
         return True
     line = data[_line_start(data, at) : at]
-    hash_at = line.find(b"#")
-    if hash_at != -1 and not any(quote in line[:hash_at] for quote in (b"'", b'"')):
-        return False  # in a comment: no string before the '#' can hold it
+    if b"#" in line and not any(quote in line for quote in (b"'", b'"')):
+        return False  # in a comment: no string holds the '#', none closes after it (a '#' in a text
+        # opened lines above, then its closing quote, then code: ``abc # '''; NAME = f``)
     before = line.rstrip(b" \t\\")
     if before.endswith(b"."):
         return bool(_ATTRIBUTE_TARGET.match(data, end)) or line.lstrip().startswith(b"del")
-    if _MODULE_STATEMENT.match(line) and _IMPORT.match(line) and b":" not in line:  # the module's own
-        return bool(_TARGET.match(data, end))  # import: the names it binds are globals
+    if _MODULE_STATEMENT.match(line) and _IMPORT.match(line) and not any(c in line for c in b":'\""):
+        return bool(_TARGET.match(data, end))  # the module's own import: the names it binds are globals
     if _TARGET.match(data, end) or _AFTER_KEYWORD.search(line) is not None:
         return True
     return bool(_ELEMENT.match(data, end)) and (not before.strip() or before.endswith(_ELEMENT_BEFORE))

@@ -142,13 +142,14 @@ def _back(data: bytes, at: int) -> int | None:
 
 def _code_end(data: bytes, newline: int) -> int | None:
     """Where the code of the line ending at ``newline`` ends (its comment set aside);
-    None where a quote before its ``#`` may make that ``#`` a string's."""
+    None where a quote on it may make that ``#`` a string's (one opened before it, or
+    lines above and closed after it: ``abc # ''' == \\``)."""
     start = max(data.rfind(b"\n", 0, newline), data.rfind(b"\r", 0, newline)) + 1
     line = data[start:newline]
     hash_at = line.find(b"#")
     if hash_at == -1:
         return newline
-    if any(quote in line[:hash_at] for quote in (b"'", b'"')):
+    if any(quote in line for quote in (b"'", b'"')):
         return None
     return start + hash_at
 
