@@ -47,7 +47,10 @@ def test_users_are_the_files_whose_words_name_a_class(texts):
         assert links.users({key}) == by_words(links, {key})
 
 
-ANCHORED = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULTILINE)
+# Python's reading: indentation of blanks and form feeds, blanks or a continued line between
+# tokens, names with letters beyond ASCII
+_WS = rb"(?:[ \t\f]|\\\r?\n)"
+ANCHORED = re.compile(rb"^[ \t\f]*class" + _WS + rb"+((?:\w|[\x80-\xff])+)" + _WS + rb"*(?:\(([^)]*)\))?", re.MULTILINE)
 
 
 @given(
@@ -62,6 +65,11 @@ ANCHORED = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULT
                 b"s = 'class X(\n",
                 b"class Y(Z):\n",
                 b"class G(H,\n  class I(J):\n",
+                b"\fclass K(A):\n",
+                b"class \\\n  L(A):\n",
+                b"class M\\\n(A, B):\n",
+                b"class Caf\xc3\xa9(A):\n",
+                b"class N(Caf\xc3\xa9):\n",
             ]
         ),
         max_size=10,
@@ -69,10 +77,13 @@ ANCHORED = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULT
     st.sampled_from([b"\n", b"\r\n", b"\r"]),
 )
 def test_classes_are_those_found_at_a_lines_start(data, newline):
-    """Each of Python's line breaks starts a line: a lone ``\\r`` (classic Mac OS) too."""
+    """Each of Python's line breaks starts a line: a lone ``\\r`` (classic Mac OS) too; a
+    form feed indents, a continued line goes on, a name may have letters beyond ASCII."""
     data = data.replace(b"\n", newline)
     lines = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    expected = [(m.group(1), set(re.findall(rb"\w+", m.group(2) or b""))) for m in ANCHORED.finditer(lines)]
+    expected = [
+        (m.group(1), set(re.findall(rb"(?:\w|[\x80-\xff])+", m.group(2) or b""))) for m in ANCHORED.finditer(lines)
+    ]
     assert classes(data) == expected
 
 

@@ -173,7 +173,7 @@ def ignored_members(jobs: list[Job], left_out: list[Path]) -> list:
 def _class_line(data: bytes, names: set[bytes]) -> int:
     """The line defining the first of ``names`` in ``data``; 1 if none does."""
     data = as_line_feeds(data)  # ``^`` and the count of lines, as Python's
-    for match in re.finditer(rb"^[ \t]*class[ \t]+(\w+)", data, re.M):
+    for match in re.finditer(rb"^[ \t\f]*class(?:[ \t\f]|\\\r?\n)+((?:\w|[\x80-\xff])+)", data, re.M):
         if match.group(1) in names:
             return data.count(b"\n", 0, match.start()) + 1
     return 1

@@ -15,10 +15,13 @@ from ..core.line_breaks import as_line_feeds
 
 # Searched from its literal start (a pattern anchored at each line is tried at
 # every line of every file: 0.7 s for a 3,000-file tree); the line before it is then
-# checked to be indentation, as ``^[ \t]*`` would.
-_CLASS = re.compile(rb"class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?")
-_KEYWORD = re.compile(rb"class[ \t]")
-_NAME = re.compile(rb"\w+")
+# checked to be indentation, as ``^[ \t\f]*`` would. Between tokens, Python's blanks
+# (a form feed too) and a line continued; a name may have letters beyond ASCII.
+_WS = rb"(?:[ \t\f]|\\\r?\n)"
+_NAME_BYTES = rb"(?:\w|[\x80-\xff])+"
+_CLASS = re.compile(rb"class" + _WS + rb"+(" + _NAME_BYTES + rb")" + _WS + rb"*(?:\(([^)]*)\))?")
+_KEYWORD = re.compile(rb"class" + _WS)
+_NAME = re.compile(_NAME_BYTES)
 
 
 def file_bytes(path) -> bytes:
@@ -35,7 +38,7 @@ def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
     found, end, data = [], 0, as_line_feeds(data)  # a line starts after a lone \r too
     for keyword in _KEYWORD.finditer(data):
         at = keyword.start()
-        if at < end or data[data.rfind(b"\n", 0, at) + 1 : at].strip(b" \t"):
+        if at < end or data[data.rfind(b"\n", 0, at) + 1 : at].strip(b" \t\f"):
             continue  # inside the last class's bases, or not at a line's start
         match = _CLASS.match(data, at)
         if match:
