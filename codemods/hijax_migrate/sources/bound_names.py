@@ -25,12 +25,14 @@ What it passes over is an occurrence that can only be a use: ``NAME(...)``,
 ``NAME.attr``, ``NAME[i]``, ``X.NAME`` read, ``x - NAME``, the name alone at a
 line's end, or in a comment (a ``#`` before it on its line, and no quote: a ``#``
 in a string opened lines above may be followed by its closing quote, then code);
-and in an import of the module itself (its line starts at the first column with
-``from`` or ``import``, with no one-line body before the name), the names it binds:
-``from m import NAME`` binds a global (a class body is indented, or follows its
-``:``; no bracket holds an import). Any other line at the first column may go on
-a bracket opened above it (``(a,`` then ``b, NAME) = f, g, h`` in a class body),
-which only a reading from the file's start would see: it is read as any line.
+and in a statement of the module itself (its line starts at the first column with
+``from``, ``import``, ``def``, ``class``, ``for``... and holds no ``:`` or quote before
+the name), the names it binds: ``from m import NAME`` and ``def NAME`` bind globals
+(a class body is indented, or follows its ``:``; no bracket holds such a statement,
+and where one goes on an expression, ``yield from`` or a comprehension, it binds
+no name of a class). Any other line at the first column may go on a bracket opened
+above it (``(a,`` then ``b, NAME) = f, g, h`` in a class body), which only a reading
+from the file's start would see: it is read as any line.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ _KEYWORDS = rb"for|with|as|except|import|from|def|class|type|case|del|global|non
 _AFTER_KEYWORD = re.compile(rb"(?:^|[^\w.])(?:" + _KEYWORDS + rb")(?!\w)")
 _QUOTES = b"'\""
 _MODULE_STATEMENT = re.compile(rb"[A-Za-z_]")
-_IMPORT = re.compile(rb"(?:from|import)(?!\w)")  # no bracket holds one: the line is a statement
+# A line at the first column starting so is a statement of the module's (no bracket holds
+# one), or goes on an expression that binds no name of a class (``yield from``, a comprehension)
+_STATEMENT = re.compile(rb"(?:from|import|def|class|async|for|with|except|del|global|nonlocal)(?!\w)")
 
 
 def bound_at(data: bytes, at: int, end: int) -> bool:
@@ -60,8 +64,8 @@ def bound_at(data: bytes, at: int, end: int) -> bool:
     before = line.rstrip(b" \t\\")
     if before.endswith(b"."):
         return bool(_ATTRIBUTE_TARGET.match(data, end)) or line.lstrip().startswith(b"del")
-    if _MODULE_STATEMENT.match(line) and _IMPORT.match(line) and not any(c in line for c in b":'\""):
-        return bool(_TARGET.match(data, end))  # the module's own import: the names it binds are globals
+    if _MODULE_STATEMENT.match(line) and _STATEMENT.match(line) and not any(c in line for c in b":'\""):
+        return bool(_TARGET.match(data, end))  # the module's own statement: the names it binds are globals
     if _TARGET.match(data, end) or _AFTER_KEYWORD.search(line) is not None:
         return True
     return bool(_ELEMENT.match(data, end)) and (not before.strip() or before.endswith(_ELEMENT_BEFORE))
