@@ -224,6 +224,19 @@ def test_a_file_mixing_lone_carriage_returns_and_line_feeds_is_refused_by_its_li
     assert error.value.line == 1
 
 
+def test_a_file_mixing_line_breaks_with_nothing_to_change_is_read_not_refused(tmp_path, capsys):
+    """Its classes are read as Python reads them (a base of another file's primitive), and it
+    is left as it is with no error: only a change could not come back as its lines were."""
+    base = "from jax.experimental.hijax import HiPrim\r\r\rclass Base(HiPrim):\n    pass\n"
+    (tmp_path / "base.py").write_bytes(base.encode())
+    user = "from base import Base\n\n\ndef _old(self, used_outs):\n    return True, True, self\n\n\n"
+    (tmp_path / "user.py").write_text(user + "class P(Base):\n    dce = _old\n")
+    assert main(["--in-place", "--quiet", "--no-cache", "--target-jax", "0.12", str(tmp_path)]) == 0
+    assert (tmp_path / "base.py").read_bytes() == base.encode()
+    assert "def _old(self, used_outs, live_ins):" in (tmp_path / "user.py").read_text()
+    assert "error" not in capsys.readouterr().err
+
+
 # --- Metadata ---
 
 

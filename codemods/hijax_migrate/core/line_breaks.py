@@ -23,6 +23,14 @@ def line_number(data: bytes, at: int) -> int:
     return as_line_feeds(data).count(b"\n", 0, at) + 1
 
 
+_LONE_CR_TEXT = re.compile(r"\r(?!\n)")
+
+
+def fed(text: str) -> str:
+    """``text`` with each lone ``\\r`` a ``\\n``: Python's lines, the same lines and columns."""
+    return _LONE_CR_TEXT.sub("\n", text) if "\r" in text else text
+
+
 def lone_returns(text: str) -> bool:
     """Does ``text`` end a line with a lone ``\\r``?"""
     return "\r" in text and text.count("\r") != text.count("\r\n")
@@ -39,8 +47,8 @@ def mixed(text: str) -> int | None:
 
 MIXED = (
     "ends lines with lone carriage returns and with line feeds: Python reads both as line "
-    "breaks, but its lines would not come back as they were; left unchanged (save it with "
-    "one kind of line break, then run again)"
+    "breaks, but the rewritten lines would not come back as they were; left unchanged (save "
+    "it with one kind of line break, then run again)"
 )
 
 

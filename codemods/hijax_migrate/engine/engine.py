@@ -16,7 +16,7 @@ from ..analysis.spelling import check_spelling
 from ..analysis.summary import Kind, bridge_of, summarize_tree
 from ..analysis.visitor_scans import batched_scans_once
 from ..core.errors import MigrationError
-from ..core.line_breaks import MIXED, lone_returns, mixed
+from ..core.line_breaks import MIXED, fed, lone_returns, mixed
 from ..core.model import ERROR, Result
 from ..core.versions import format_version
 from ..rules import registry
@@ -79,11 +79,15 @@ def migrate_source(
 
 def _with_returns(code: str, path: str, options, project, module: str, triaged: bool, acting) -> Result:
     """``code`` ending its lines with a lone ``\\r``, migrated as Python reads it (line feeds: the
-    same lines and columns) and given back with its own breaks; refused where it mixes the two."""
-    if mixed(code) is not None:
+    same lines and columns) and given back with its own breaks; a change is refused where it
+    mixes them with line feeds."""
+    result = migrate_source(fed(code), path, options, project, module, triaged, acting)
+    if result.code == fed(code):
+        result.code = code
+    elif mixed(code) is not None:
         raise MigrationError(MIXED, mixed(code))
-    result = migrate_source(code.replace("\r", "\n"), path, options, project, module, triaged, acting)
-    result.code = result.code.replace("\n", "\r")
+    else:
+        result.code = result.code.replace("\n", "\r")
     return result
 
 

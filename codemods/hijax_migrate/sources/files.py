@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import SourceError
-from ..core.line_breaks import MIXED, as_line_feeds, line_number, lone_returns, mixed
+from ..core.line_breaks import MIXED, as_line_feeds, fed, line_number, lone_returns, mixed
 from ..core.versions import ADDED_NAMES
 from .bound_names import bound_at
 from .compared_names import compared_at
@@ -339,7 +339,9 @@ class SourceFile:
     raw: bytes
     text: str
     encoding: str
-    returns: bool = False  # its lines end with a lone ``\r``, which ``text`` has as ``\n``
+    # "\r": its lines end with a lone ``\r``, which ``text`` has as ``\n`` (written back so);
+    # "mixed": some lines end so, others with ``\n`` (not written: a change is refused)
+    returns: str = ""
 
 
 def _ignore_spec(folder: Path) -> pathspec.PathSpec | None:
@@ -584,10 +586,8 @@ def decode(path: Path, raw: bytes) -> SourceFile:
         raise FileError(f"cannot decode: {error}", line) from error
     if not lone_returns(text):
         return SourceFile(path, raw, text, encoding)
-    if mixed(text) is not None:
-        raise FileError(MIXED, mixed(text))
     # classic Mac OS's line breaks: read as line feeds, as Python reads them, and written back
-    return SourceFile(path, raw, text.replace("\r", "\n"), encoding, returns=True)
+    return SourceFile(path, raw, fed(text), encoding, returns="mixed" if mixed(text) is not None else "\r")
 
 
 def check_round_trip(source: SourceFile) -> None:
@@ -630,7 +630,10 @@ def encode(source: SourceFile, text: str) -> bytes:
 
 
 def _as_written(source: SourceFile, text: str) -> str:
-    """``text`` with the file's own line breaks (``SourceFile.returns``)."""
+    """``text`` with the file's own line breaks (``SourceFile.returns``); FileError where
+    they are two kinds, which no text with line feeds gives back."""
+    if source.returns == "mixed":
+        raise FileError(MIXED, mixed(source.raw.decode(source.encoding)))
     return text.replace("\n", "\r") if source.returns else text
 
 
