@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from family_cases import JAX_012_TREES, TREES
 from hijax_migrate.cli import main
-from hijax_migrate.core.line_breaks import as_line_feeds, line_number, lone_returns, mixed
+from hijax_migrate.core.line_breaks import as_line_feeds, fed, line_number, lone_returns, mixed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,3 +69,16 @@ def test_lines_are_counted_as_python_counts_them(lines):
     lone = [i for i in range(len(data)) if data[i : i + 1] == b"\r" and data[i + 1 : i + 2] != b"\n"]
     assert lone_returns(text) == bool(lone)
     assert mixed(text) == (_line_of(data, lone[0]) if lone and b"\n" in data else None)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_a_coding_cookie_is_looked_for_in_pythons_first_two_lines(newline):
+    """Only there (PEP 263): with lone carriage returns the whole file was the first line, and
+    ``encoding=latin`` further down read as a cookie, decoding UTF-8 text as Latin-1."""
+    from hijax_migrate.sources.files import declared_encoding, decode
+
+    utf8 = newline.join(["#!/usr/bin/env python", "# caf\u00e9", "x = open(f, encoding=latin)", ""]).encode()
+    assert declared_encoding(utf8) == "utf-8"
+    assert decode(Path("m.py"), utf8).text == fed(utf8.decode())
+    latin = newline.join(["#!/usr/bin/env python", "# -*- coding: latin-1 -*-", 'x = "caf\u00e9"', ""])
+    assert decode(Path("m.py"), latin.encode("latin-1")).text == fed(latin)

@@ -187,7 +187,7 @@ def declared_encoding(data: bytes) -> str:
     if not data.startswith(codecs.BOM_UTF8) and b"coding" not in _first_lines(data):
         return "utf-8"  # no cookie can be there: tokenize's answer, without its reads
     try:
-        return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+        return tokenize.detect_encoding(io.BytesIO(as_line_feeds(data)).readline)[0]  # Python's lines
     except SyntaxError:
         return "utf-8"
 
@@ -579,7 +579,7 @@ def decode(path: Path, raw: bytes) -> SourceFile:
     if b"\0" in raw:
         raise FileError("contains NUL bytes; not Python source")
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(as_line_feeds(raw)).readline)  # Python's lines
         text = raw.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as error:
         line = line_number(raw, getattr(error, "start", 0)) if isinstance(error, UnicodeDecodeError) else 0
