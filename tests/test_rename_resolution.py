@@ -148,3 +148,31 @@ def test_the_new_name_is_seen_wherever_its_block_binds_it():
     assert [b.within.lineno for b in visible(model, scope, "Y")] == [3]
     module = next(b.scope for b in model.bindings["Y"] if b.within.lineno == 4)
     assert [b.within.lineno for b in visible(model, module, "Y")] == [4]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # the namespace read by a key: the new name was not there before
+        "from jax.experimental.hijax import OLD\ntry:\n    _log(globals()['NEW'])\nexcept KeyError:\n"
+        "    _log('unbound')\n",
+        "from jax.experimental.hijax import OLD\n_log('NEW' in globals())\n",
+        "from jax.experimental.hijax import OLD\n_log(sorted(n for n in dir() if n.endswith('Primitive')))\n",
+        # a read of the new name before the module binds it, in a class body and in a function
+        "from jax.experimental.hijax import OLD\nclass C:\n    _read(lambda: NEW)\n"
+        "from jax.experimental.hijax import NEW\n",
+        "from jax.experimental.hijax import OLD\ndef f():\n    _read(lambda: NEW)\n_call(f)\n"
+        "from jax.experimental.hijax import NEW\n",
+    ],
+    ids=["globals-key", "in-globals", "dir", "class-body-before", "function-called-before"],
+)
+@pytest.mark.parametrize("rename", sorted(RENAMES))
+def test_a_rename_adds_no_key_a_read_finds(code, rename):
+    """Found by the generator above (hypothesis, seeds 6411 and 14905): the renamed import
+    binds the new name where a read found none; it keeps the old name bound instead."""
+    (old, new), target = rename, RENAMES[rename]
+    code = code.replace("OLD", old).replace("NEW", new)
+    result = _renamed(code, target)
+    assert not any(f.severity == "error" for f in result.report.findings)
+    assert run(result.code, (new,)) == run(code, (old, new)), result.code
+    assert f"import {new} as {old}" in result.code

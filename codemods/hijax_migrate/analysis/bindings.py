@@ -7,9 +7,10 @@ An import is renamed together with every use of it, or not at all:
 - ALIAS: the import names the new class under the old name (``HiPrim as
   VJPHiPrimitive``) and the uses stay, when they cannot all be renamed: a
   fallback binding (``except ImportError: VJPHiPrimitive = object``), a use
-  inside a version switch, a shadowing binding, or a re-export, in
-  ``__all__``, explicit (``Old as Old``) or used by another module of the
-  tree (``from this import Old``): importers elsewhere keep working;
+  inside a version switch, a shadowing binding, a read of the module's
+  namespace by keys it may compute (``globals()["HiPrim"]`` found none before),
+  or a re-export, in ``__all__``, explicit (``Old as Old``) or used by another
+  module of the tree (``from this import Old``): importers elsewhere keep working;
 - LEAVE: the import stands in a version switch, which is right as it is.
 """
 
@@ -145,5 +146,6 @@ def _decide(node, alias, reads, switched, public) -> tuple[Decision, set[cst.Nam
         )
         and not reads.import_shadowed(node)
         and not reads.read_unbound()
+        and not reads.namespace_read()
     )
     return (Decision.RENAME, uses) if safe else (Decision.ALIAS, set())

@@ -40,6 +40,11 @@ _NOT_READ = (
 )
 
 
+# What reads a module's namespace by keys it may compute: builtins, and attributes
+# (``sys.modules``, ``importlib.import_module``, a frame's ``f_globals``).
+_NAMESPACE_READERS = ("globals", "vars", "locals", "dir", "eval", "exec", "__import__")
+_NAMESPACE_ATTRIBUTES = ("modules", "import_module", "f_globals")
+
 # Stands for a read inside a string: a type checker's, no Name of libcst's to rename.
 IN_A_STRING = cst.SimpleString('""')
 
@@ -89,10 +94,15 @@ class ModelReads:
     def _captured(self, block: NameScope) -> bool:
         """Would the new name bound in ``block`` be what a read of it finds, where it finds
         another binding or none now (a read in a function, whose import of the old name
-        becomes a local binding of the new one)?"""
+        becomes a local binding of the new one)? In ``block`` itself, where the new name is
+        bound later too: a read that may find it unbound when it runs (a NameError now), or
+        one in a function, which may be called before that later binding runs."""
         for scope, read in self.model.reads.get(self.new, ()):
             resolved = resolve(self.model, scope, self.new, read)
-            if resolved is None or reached_first(scope, block, resolving_block(self.model, scope, self.new)):
+            nearest = resolving_block(self.model, scope, self.new)
+            if resolved is None or reached_first(scope, block, nearest):
+                return True
+            if nearest is block and (resolved.unbound or not runs_at_once(scope)):
                 return True
         return False
 
@@ -112,6 +122,16 @@ class ModelReads:
             elif resolved.unbound:  # a class body's binding, where it ran; else the module's, the star's
                 found.append(Read(name, 0, True, _EITHER))
         return found + [Read(string, 0, False) for string in self.typed]
+
+    def namespace_read(self) -> bool:
+        """Does the module read its namespace by keys it does not spell (``globals()``,
+        ``vars()``, ``locals()``, ``dir()``, ``eval``, ``exec``, ``__import__``, its own
+        object from ``sys.modules``, a frame's ``f_globals``)? A renamed import adds the new
+        name's key there (``globals()["HiPrim"]``, ``"HiPrim" in globals()`` find it where
+        they found none): the import keeps the old name (an alias), as the namespace was."""
+        return any(self.model.reads.get(name) for name in _NAMESPACE_READERS) or any(
+            self.model.attributes.get(attr) for attr in _NAMESPACE_ATTRIBUTES
+        )
 
     def read_unbound(self) -> bool:
         """Does a read of the old name find no binding where it runs (a NameError: read before
