@@ -69,8 +69,8 @@ def _reads(module: cst.Module, old: str, parents) -> list[cst.Name]:
 class ScopeReads:
     """The import plan's questions answered by libcst's ScopeProvider (the oracle)."""
 
-    def __init__(self, scopes, new: str):
-        self.scopes, self.new = scopes, new
+    def __init__(self, scopes, new: str, module: cst.Module):
+        self.scopes, self.new, self.module = scopes, new, module
 
     def _read(self, access) -> Read:
         return Read(access.node, len(access.referents), self._shadowed(access.scope))
@@ -88,6 +88,20 @@ class ScopeReads:
 
     def read_unbound(self) -> bool:
         return False  # libcst's scopes give a read before its module's import that import as referent
+
+    def namespace_read(self) -> bool:
+        """The module's namespace read by keys: ``globals()`` and the like, ``vars()`` or ``dir()``
+        with no argument, ``sys.modules``, a frame's ``f_globals``, accessed anywhere."""
+        readers = ("globals", "locals", "eval", "exec", "__import__")
+        calls = {id(c.func): c for c in findall(self.module, cst.Call)}
+        for scope in {*self.scopes.values()} - {None}:
+            for name in (*readers, "vars", "dir"):
+                for access in scope.accesses[name]:
+                    call = calls.get(id(access.node))
+                    if name in readers or call is None or not call.args:
+                        return True
+        attributes = {"modules", "import_module", "f_globals"}
+        return any(attribute.attr.value in attributes for attribute in findall(self.module, cst.Attribute))
 
     def _shadowed(self, scope) -> bool:
         return any(not (isinstance(a.node, cst.ImportFrom) and hijax_from(a.node)) for a in scope[self.new])
@@ -133,7 +147,7 @@ def test_the_import_plan_is_libcsts(code, rename):
     module, parents = wrapper.module, parents_under(wrapper.module)
     loads = [name for name in _reads(module, old, parents) if not is_store(name, parents)]
     reads = model_reads(model, old, new, loads, module)
-    scopes = ScopeReads(wrapper.resolve(ScopeProvider), new)
+    scopes = ScopeReads(wrapper.resolve(ScopeProvider), new, wrapper.module)
     for public in (frozenset(), {old}):
         mine, theirs = (plan_imports(module, found, old, new, set(), public) for found in (reads, scopes))
         if code in _PYTHONS and _plan_tuple(mine) != _plan_tuple(theirs):

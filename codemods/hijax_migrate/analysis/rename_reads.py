@@ -24,6 +24,7 @@ from libcst.helpers import get_full_name_for_node
 from .bindings import Read
 from .cst_blocks import small_statements
 from .names import Binding, NameModel, NameScope, import_qualified, is_builtin, local_names
+from .nodes import findall, is_name
 from .project import HIJAX_MODULES
 from .resolution import Resolved, reached_first, resolve, resolving_block, runs_at_once, visible
 
@@ -40,9 +41,11 @@ _NOT_READ = (
 )
 
 
-# What reads a module's namespace by keys it may compute: builtins, and attributes
+# What reads a module's namespace by keys it may compute: builtins (``vars`` and ``dir``
+# only called with no argument: with one, they read that object's), and attributes
 # (``sys.modules``, ``importlib.import_module``, a frame's ``f_globals``).
-_NAMESPACE_READERS = ("globals", "vars", "locals", "dir", "eval", "exec", "__import__")
+_NAMESPACE_READERS = ("globals", "locals", "eval", "exec", "__import__")
+_WITHOUT_ARGUMENTS = ("vars", "dir")
 _NAMESPACE_ATTRIBUTES = ("modules", "import_module", "f_globals")
 
 # Stands for a read inside a string: a type checker's, no Name of libcst's to rename.
@@ -53,8 +56,9 @@ class ModelReads:
     """What the import plan asks of the reads of ``old`` (``bindings.plan_imports``):
     ``reads``, libcst's, in source order; ``imports``: each ImportFrom's ``ast`` statement."""
 
-    def __init__(self, model: NameModel, old: str, new: str, reads: list[cst.Name], imports: dict):
+    def __init__(self, model: NameModel, old: str, new: str, reads: list[cst.Name], imports: dict, module=None):
         self.model, self.old, self.new, self.imports, self.reads = model, old, new, imports, reads
+        self.module = module if module is not None else cst.Module([])
         found = sorted(model.reads.get(old, ()), key=lambda pair: (pair[1].lineno, pair[1].col_offset))
         followed = len(found) == len(reads) and not is_builtin(old) and not is_builtin(new)
         rebinds = _star_over_a_binding(model, old)
@@ -129,9 +133,15 @@ class ModelReads:
         object from ``sys.modules``, a frame's ``f_globals``)? A renamed import adds the new
         name's key there (``globals()["HiPrim"]``, ``"HiPrim" in globals()`` find it where
         they found none): the import keeps the old name (an alias), as the namespace was."""
-        return any(self.model.reads.get(name) for name in _NAMESPACE_READERS) or any(
-            self.model.attributes.get(attr) for attr in _NAMESPACE_ATTRIBUTES
-        )
+        if any(self.model.reads.get(name) for name in _NAMESPACE_READERS):
+            return True
+        if any(self.model.attributes.get(attr) for attr in _NAMESPACE_ATTRIBUTES):
+            return True
+        reads = sum(len(self.model.reads.get(name, ())) for name in _WITHOUT_ARGUMENTS)
+        if not reads:
+            return False
+        calls = [c for c in findall(self.module, cst.Call) if is_name(c.func, *_WITHOUT_ARGUMENTS)]
+        return len(calls) < reads or any(not call.args for call in calls)  # a read not called: handed on
 
     def read_unbound(self) -> bool:
         """Does a read of the old name find no binding where it runs (a NameError: read before
@@ -187,7 +197,7 @@ def model_reads(model: NameModel, old: str, new: str, reads: list[cst.Name], mod
     statements = small_statements(module, cst.ImportFrom)
     ordered = sorted(model.import_froms, key=lambda n: (n.lineno, n.col_offset))
     imports = dict(zip(statements, ordered)) if import_lines(statements, model.import_froms) else {}
-    return ModelReads(model, old, new, reads, imports)
+    return ModelReads(model, old, new, reads, imports, module)
 
 
 def _names_in(text: str, name: str) -> bool:
