@@ -4,6 +4,8 @@ pre-filter and of the index read lines by ``\\n``; a text with a lone carriage
 return is given to them with each turned into a line feed, which keeps every offset
 and makes their lines Python's (a file saved by classic Mac OS tools is one line to
 a test that looks for ``\\n`` alone, and its code would read as the first line's comment).
+Texts are cut into lines here too (``lines_kept``, ``lines_of``), where Python cuts them:
+never at a form feed or ``\\u2028``, which ``str.splitlines`` also cuts at.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def mixed(text: str) -> int | None:
     lines end two ways, which no text of one kind of break gives back; None: one way."""
     if not lone_returns(text) or "\n" not in text:
         return None
-    at = next(i for i, char in enumerate(text) if char == "\r" and text[i + 1 : i + 2] != "\n")
+    at = _LONE_CR_TEXT.search(text).start()
     return text.count("\n", 0, at) + text.count("\r", 0, at) - text.count("\r\n", 0, at) + 1
 
 
