@@ -129,7 +129,10 @@ def _resolved(code: str, name: str, line: int):
         ("X = 1\nif c:\n    class K:\n        X\nX = 2\n", 4, None),  # the class in a block: not followed
         ("X = 1\nclass K:\n    if c:\n        X\nX = 2\n", 4, None),  # the read in a block: not followed
         ("X = 1\nwhile c:\n    class K:\n        X\n    X = 2\n", 4, None),  # a loop may bind it first
-        ("X = 1\ndef f():\n    X\n    X = 2\n", 3, ([4], False)),  # local to the function, wherever bound
+        # local to the function; its straight statements run in order at each call: an
+        # UnboundLocalError, never the module's
+        ("X = 1\ndef f():\n    X\n    X = 2\n", 3, ([], True)),
+        ("X = 1\ndef f():\n    X = 2\n    X\n", 4, ([3], False)),
         ("X = 1\nclass K:\n    X = 2\n    def f(self):\n        X\n", 5, ([1], False)),  # class skipped
         ("def f():\n    X\nX = 1\n", 2, ([3], False)),  # a function runs later: every module binding
         ("def f():\n    [(X := 1) for _ in y]\n    X\n", 3, ([2], False)),  # := binds around a comprehension
@@ -163,8 +166,23 @@ def test_the_new_name_is_seen_wherever_its_block_binds_it():
         "from jax.experimental.hijax import NEW\n",
         "from jax.experimental.hijax import OLD\ndef f():\n    _read(lambda: NEW)\n_call(f)\n"
         "from jax.experimental.hijax import NEW\n",
+        # a function's read of the old name before its local binding (an UnboundLocalError), where
+        # the function binds the new name before it, straight or in a block (seed 18710)
+        "from jax.experimental.hijax import OLD\ndef f():\n    from jax.experimental.hijax import NEW\n"
+        "    _log(OLD)\n    from jax.experimental.hijax import OLD\n_call(f)\n",
+        "from jax.experimental.hijax import OLD\ndef f():\n    if FLAG:\n"
+        "        from jax.experimental.hijax import NEW\n"
+        "    if not FLAG:\n        from jax.experimental.hijax import OLD\n    _log(OLD)\n_call(f)\n",
     ],
-    ids=["globals-key", "in-globals", "dir", "class-body-before", "function-called-before"],
+    ids=[
+        "globals-key",
+        "in-globals",
+        "dir",
+        "class-body-before",
+        "function-called-before",
+        "local-read-before",
+        "local-in-a-block",
+    ],
 )
 @pytest.mark.parametrize("rename", sorted(RENAMES))
 def test_a_rename_adds_no_key_a_read_finds(code, rename):

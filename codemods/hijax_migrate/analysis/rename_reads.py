@@ -23,7 +23,7 @@ from libcst.helpers import get_full_name_for_node
 
 from .bindings import Read
 from .cst_blocks import small_statements
-from .names import Binding, NameModel, NameScope, import_qualified, is_builtin, local_names
+from .names import Binding, NameModel, NameScope, block_of, import_qualified, is_builtin, local_names
 from .nodes import findall, is_name
 from .project import HIJAX_MODULES
 from .resolution import Resolved, reached_first, resolve, resolving_block, runs_at_once, visible
@@ -148,7 +148,8 @@ class ModelReads:
         the import, in a module with no star import)? The import then keeps the old name
         bound (an alias): renamed outright, the name would be bound nowhere."""
         return not self.model.star_bindings and any(
-            resolved is None or not resolved.bindings for *_, resolved in (self._resolved if self.pairs else ())
+            resolved is None or not resolved.bindings or _guarded_locals(resolved)
+            for *_, resolved in (self._resolved if self.pairs else ())
         )
 
     def _star_ran(self, scope: NameScope, read: ast.Name) -> bool:
@@ -190,6 +191,13 @@ _EITHER = (
     "and a read there finds jax's star import's otherwise"
 )
 _EARLY = "may be read before jax's star import has run (above it, in a function, or with it in an `if`)"
+
+
+def _guarded_locals(resolved: Resolved) -> bool:
+    """Is every binding a read may be a function's local in a block of it (an ``if``, a
+    ``try``, a loop), which may not have run: an UnboundLocalError, where renamed the read
+    may find the new name bound otherwise in that function?"""
+    return all(b.guarded and block_of(b).kind in ("function", "lambda") for b in resolved.bindings)
 
 
 def model_reads(model: NameModel, old: str, new: str, reads: list[cst.Name], module: cst.Module) -> ModelReads:
