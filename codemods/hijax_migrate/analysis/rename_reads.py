@@ -56,9 +56,9 @@ class ModelReads:
     """What the import plan asks of the reads of ``old`` (``bindings.plan_imports``):
     ``reads``, libcst's, in source order; ``imports``: each ImportFrom's ``ast`` statement."""
 
-    def __init__(self, model: NameModel, old: str, new: str, reads: list[cst.Name], imports: dict, module=None):
+    def __init__(self, model: NameModel, old: str, new: str, reads: list[cst.Name], imports: dict, module: cst.Module):
         self.model, self.old, self.new, self.imports, self.reads = model, old, new, imports, reads
-        self.module = module if module is not None else cst.Module([])
+        self.module = module
         found = sorted(model.reads.get(old, ()), key=lambda pair: (pair[1].lineno, pair[1].col_offset))
         followed = len(found) == len(reads) and not is_builtin(old) and not is_builtin(new)
         rebinds = _star_over_a_binding(model, old)
@@ -128,11 +128,16 @@ class ModelReads:
         return found + [Read(string, 0, False) for string in self.typed]
 
     def namespace_read(self) -> bool:
+        return self._namespace_read
+
+    @functools.cached_property
+    def _namespace_read(self) -> bool:
         """Does the module read its namespace by keys it does not spell (``globals()``,
         ``vars()``, ``locals()``, ``dir()``, ``eval``, ``exec``, ``__import__``, its own
         object from ``sys.modules``, a frame's ``f_globals``)? A renamed import adds the new
         name's key there (``globals()["HiPrim"]``, ``"HiPrim" in globals()`` find it where
-        they found none): the import keeps the old name (an alias), as the namespace was."""
+        they found none): the import keeps the old name (an alias), as the namespace was.
+        Worked out once: each import of the old name asks."""
         if any(self.model.reads.get(name) for name in _NAMESPACE_READERS):
             return True
         if any(self.model.attributes.get(attr) for attr in _NAMESPACE_ATTRIBUTES):

@@ -81,8 +81,9 @@ def _with_returns(code: str, path: str, options, project, module: str, triaged: 
     """``code`` ending its lines with a lone ``\\r``, migrated as Python reads it (line feeds: the
     same lines and columns) and given back with its own breaks; a change is refused where it
     mixes them with line feeds."""
-    result = migrate_source(fed(code), path, options, project, module, triaged, acting)
-    if result.code == fed(code):
+    lines_fed = fed(code)
+    result = migrate_source(lines_fed, path, options, project, module, triaged, acting)
+    if result.code == lines_fed:
         result.code = code
     elif mixed(code) is not None:
         raise MigrationError(MIXED, mixed(code))

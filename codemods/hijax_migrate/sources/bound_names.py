@@ -47,7 +47,6 @@ _ATTRIBUTE_TARGET = re.compile(_GAP + rb"(?:=(?!=)|:(?!=)|[-+*/%&|^@]=|//=|\*\*=
 _KEYWORDS = rb"for|with|as|except|import|from|def|class|type|case|del|global|nonlocal|async"
 _AFTER_KEYWORD = re.compile(rb"(?:^|[^\w.])(?:" + _KEYWORDS + rb")(?!\w)")
 _QUOTES = b"'\""
-_MODULE_STATEMENT = re.compile(rb"[A-Za-z_]")
 # A line at the first column starting so is a statement of the module's (no bracket holds
 # one), or goes on an expression that binds no name of a class (``yield from``, a comprehension)
 _STATEMENT = re.compile(rb"(?:from|import|def|class|async|for|with|except|del|global|nonlocal)(?!\w)")
@@ -64,7 +63,7 @@ def bound_at(data: bytes, at: int, end: int) -> bool:
     before = line.rstrip(b" \t\\")
     if before.endswith(b"."):
         return bool(_ATTRIBUTE_TARGET.match(data, end)) or line.lstrip().startswith(b"del")
-    if _MODULE_STATEMENT.match(line) and _STATEMENT.match(line) and not any(c in line for c in b":'\""):
+    if _STATEMENT.match(line) and not any(c in line for c in b":'\""):
         return bool(_TARGET.match(data, end))  # the module's own statement: the names it binds are globals
     if _TARGET.match(data, end) or _AFTER_KEYWORD.search(line) is not None:
         return True

@@ -18,6 +18,7 @@ import re
 import tokenize
 from pathlib import Path
 
+from ..core.line_breaks import fed
 from ..sources.files import python_name
 from .cache import digest
 from .holders import Holders
@@ -79,16 +80,11 @@ def _scan(roots: tuple[Path, ...], attr: str, by_name: bool, search: Holders) ->
     found = []
     for path, _ in use_files(roots, attr, search):
         data = search.reads.read(path)
-        text = _universal(data.decode("utf-8", errors="replace")) if data is not None else ""
+        text = fed(data.decode("utf-8", errors="replace")) if data is not None else ""  # Python's lines
         line = _use_line(text, attr, by_name) if (may_get(text, attr) if by_name else may_use(text, attr)) else None
         if line:
             found.append((path, line))
     return found
-
-
-def _universal(text: str) -> str:
-    """Newlines as a text-mode read gives them (lines are counted on ``\n``)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _use_line(text: str, attr: str, by_name: bool) -> int | None:
