@@ -69,8 +69,8 @@ def _within(new: str, formatted: str, ranges: list[tuple[int, int]]) -> bool:
     """Does ``formatted`` differ from ``new`` only on (or next to) the lines in
     ``ranges``? Blank lines do not count: black sets those around what it formats."""
     inside = {line for start, end in ranges for line in range(start, end + 1)}
-    numbers = [n for n, line in enumerate(lines_of(new), 1) if line.strip()] + [0]
-    a = [line for line in lines_of(new) if line.strip()]
+    kept = [(n, line) for n, line in enumerate(lines_of(new), 1) if line.strip()]
+    numbers, a = [n for n, _ in kept] + [0], [line for _, line in kept]
     b = [line for line in lines_of(formatted) if line.strip()]
     for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "insert" and not {numbers[i1 - 1] if i1 else 0, numbers[i1]} & inside:
