@@ -173,6 +173,13 @@ def test_the_new_name_is_seen_wherever_its_block_binds_it():
         "from jax.experimental.hijax import OLD\ndef f():\n    if FLAG:\n"
         "        from jax.experimental.hijax import NEW\n"
         "    if not FLAG:\n        from jax.experimental.hijax import OLD\n    _log(OLD)\n_call(f)\n",
+        # a function reading the old name, called after the new name's import and before the
+        # old one's (a NameError), or where the old one's import may not have run (seed 27928)
+        "from jax.experimental.hijax import NEW\n_read(lambda: OLD)\nfrom jax.experimental.hijax import OLD\n",
+        "def f():\n    return OLD\nfrom jax.experimental.hijax import NEW\n_read(f)\n"
+        "from jax.experimental.hijax import OLD, NEW\n",
+        "if not FLAG:\n    from jax.experimental.hijax import OLD\nfrom jax.experimental.hijax import NEW\n"
+        "_read(lambda: OLD)\n",
     ],
     ids=[
         "globals-key",
@@ -182,12 +189,16 @@ def test_the_new_name_is_seen_wherever_its_block_binds_it():
         "function-called-before",
         "local-read-before",
         "local-in-a-block",
+        "called-between",
+        "def-called-between",
+        "old-in-a-block",
     ],
 )
 @pytest.mark.parametrize("rename", sorted(RENAMES))
 def test_a_rename_adds_no_key_a_read_finds(code, rename):
-    """Found by the generator above (hypothesis, seeds 6411 and 14905): the renamed import
-    binds the new name where a read found none; it keeps the old name bound instead."""
+    """Found by the generator above (hypothesis, seeds 6411, 14905, 18710 and 27928): the
+    renamed import binds the new name where a read found none; it keeps the old name bound
+    instead."""
     (old, new), target = rename, RENAMES[rename]
     code = code.replace("OLD", old).replace("NEW", new)
     result = _renamed(code, target)

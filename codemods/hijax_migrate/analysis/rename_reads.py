@@ -150,12 +150,34 @@ class ModelReads:
 
     def read_unbound(self) -> bool:
         """Does a read of the old name find no binding where it runs (a NameError: read before
-        the import, in a module with no star import)? The import then keeps the old name
-        bound (an alias): renamed outright, the name would be bound nowhere."""
+        the import, in a module with no star import), or may it, in a function, where the new
+        name is bound (``_new_bound_first``)? The import then keeps the old name bound (an
+        alias): renamed outright, the name would be bound nowhere, or found bound."""
+        reads = self._resolved if self.pairs else ()
+        if any(resolved is not None and self._new_bound_first(scope, resolved) for _, scope, _, resolved in reads):
+            return True
         return not self.model.star_bindings and any(
-            resolved is None or not resolved.bindings or _guarded_locals(resolved)
-            for *_, resolved in (self._resolved if self.pairs else ())
+            resolved is None or not resolved.bindings or _guarded_locals(resolved) for *_, resolved in reads
         )
+
+    def _new_bound_first(self, scope: NameScope, resolved: Resolved) -> bool:
+        """May a read in a function (called when, not known) find the old name unbound where
+        the new name is bound already? The new name is bound in another block than the old,
+        or in the same before its first binding that surely runs (in no ``if``, loop or
+        ``try``). Renamed, the read would find that binding where it raises a NameError now
+        (the function called in between: ``f = lambda: Old; f()`` above the import)."""
+        if runs_at_once(scope) or not resolved.bindings:
+            return False
+        news = visible(self.model, scope, self.new)
+        if not news:
+            return news is None
+        block = resolving_block(self.model, scope, self.old)
+        if block is None or block is not resolving_block(self.model, scope, self.new):
+            return True
+        made = [b.after for b in resolved.bindings if not b.guarded]
+        if not made or None in made or any(b.after is None for b in news):
+            return True
+        return min(b.after for b in news) < min(made)
 
     def _star_ran(self, scope: NameScope, read: ast.Name) -> bool:
         """Has jax's ``import *`` surely run when the read does (else, renamed, it may find
