@@ -12,7 +12,10 @@ Times, in one run and on the same machine, for each tree:
 - on jax's wheels, the floor of a cold check by the tool's design: its walk,
   pre-filter and workers with triage only ``ast``'s parse of each candidate
   (``floor.py --parse-only``; no goal: it says how much of the gap to the
-  cold goal any triage that parses its candidates could close);
+  cold goal any triage that parses its candidates could close), and with
+  triage the parse and the kinds of each candidate's classes, whose base
+  modules it reads (``--resolve-only``: the floor of any triage that decides
+  a file by what its classes are);
 
 with the peak memory of each (the largest process of the command, workers
 included), and the ratios the goals are stated in. The trees: a synthetic
@@ -65,6 +68,7 @@ BIG_MODULE = "tests/hijax_test.py"  # a single big test module full of primitive
 BIG_MODULE_TARGETS = {"big-module": JAX_HEAD_TARGET, "big-module-0.12": "0.12"}
 FLOOR = [sys.executable, str(HERE / "floor.py")]
 PARSE_FLOOR = "floor: parse candidates"  # the walk, the pre-filter, then only ``ast``'s parse of each candidate
+RESOLVE_FLOOR = "floor: decide class kinds"  # and each candidate's classes' kinds (their base modules read)
 # jax's big test module at two releases, migrated to 0.12, against libcst's bare
 # parse and code generation of it (issue 39): read from a git checkout of jax's
 # repository (--jax-repo), at these tags.
@@ -128,10 +132,10 @@ def time_tree(
             [measure(["grep", "-rl", "--include=*.py", GREP_PATTERN, "."], tree) for _ in caches]
         ),
     }
-    if parse_floor:
-        floor = [*FLOOR, "--parse-only", ".", "--target-jax", target]
-        results[PARSE_FLOOR] = best_of(
-            [measure(floor, tree, with_cache(scratch / f"parse-floor-{tree.name}-{n}")) for n in range(repeat)]
+    for row, flag in ((PARSE_FLOOR, "--parse-only"), (RESOLVE_FLOOR, "--resolve-only")) if parse_floor else ():
+        floor = [*FLOOR, flag, ".", "--target-jax", target]
+        results[row] = best_of(
+            [measure(floor, tree, with_cache(scratch / f"{flag[2:]}-{tree.name}-{n}")) for n in range(repeat)]
         )
     return results
 
@@ -209,11 +213,13 @@ def floor_ratio(results: dict, tool_row: str, floor_row: str) -> tuple[list[str]
 
 
 def parse_floor_ratio(results: dict) -> list[str]:
-    """How far the cold check is above the floor of its design, and that floor's own ratio to naive."""
-    cold, floor, naive = (results[row] for row in ("hijax-migrate, cold cache", PARSE_FLOOR, "naive: libcst parse all"))
+    """How far the cold check is above the floors of its design, and each floor's own ratio to naive."""
+    cold, naive = results["hijax-migrate, cold cache"], results["naive: libcst parse all"]
     return [
-        f"  cold: {cold[0] / floor[0]:.2f}x its floor's time (by CPU {cold[3] / floor[3]:.2f}x; no goal); "
-        f"the floor is {naive[0] / floor[0]:.1f}x faster than naive (by CPU {naive[3] / floor[3]:.1f}x)"
+        f"  cold: {cold[0] / floor[0]:.2f}x the floor '{row[7:]}' (by CPU {cold[3] / floor[3]:.2f}x; no goal); "
+        f"that floor is {naive[0] / floor[0]:.1f}x faster than naive (by CPU {naive[3] / floor[3]:.1f}x)"
+        for row in (PARSE_FLOOR, RESOLVE_FLOOR)
+        for floor in [results[row]]
     ]
 
 

@@ -356,6 +356,27 @@ def test_the_parse_floor_runs_the_pipeline_with_triage_only_parsing(tmp_path, mo
     assert parsed == [old]  # the candidate alone, once; the file naming no word never read as code
 
 
+def test_the_resolve_floor_parses_the_candidates_and_the_modules_their_bases_come_from(tmp_path, monkeypatch):
+    """``floor.py --resolve-only``: each candidate parsed and its classes' kinds decided, which
+    reads the module a base comes from (one naming no word of the rules: never a candidate)."""
+    import floor
+    from hijax_migrate.analysis import index
+    from hijax_migrate.engine import triage
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "base.py").write_text("from jax.experimental import hijax as h\n\nBase = h.HiP\n")
+    old = "from pkg.base import Base\n\nclass Mul(Base):\n    def vjp_bwd(self, res, g):\n        return (g * res,)\n"
+    (tmp_path / "pkg" / "op.py").write_text(old)
+    args = [str(tmp_path), "--target-jax", "0.10", "--no-cache", "-j1"]
+    parsed = []
+    monkeypatch.setattr(triage, "triage_of", triage.triage_of)  # put back at teardown: main() replaces it
+    for module in (triage, index):
+        monkeypatch.setattr(module, "parse_ast", lambda code, *a, **k: parsed.append(code) or ast.parse(code))
+    assert floor.main(["--resolve-only", *args]) == 0  # the kinds decided, nothing reported
+    assert parsed == [old, "from jax.experimental import hijax as h\n\nBase = h.HiP\n"]
+
+
 def test_a_warm_check_starts_without_what_only_a_write_a_fork_or_a_notebook_needs(tmp_path):
     """Every run pays each module it imports: a check answered from the cache (a second run, a
     hook's) never needs libcst, a fork, a temporary file, pickle, TOML (no pyproject.toml here)
