@@ -13,6 +13,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from class_arguments import class_statements, names_read
 from hijax_migrate.analysis import index as index_module
 from hijax_migrate.analysis import naming as naming_module
 from hijax_migrate.analysis.index import SEARCH_PASSES, Index
@@ -29,7 +30,7 @@ from hijax_migrate.tree import reads as reads_module
 from hijax_migrate.tree import scans as scans_module
 from hijax_migrate.tree.reads import TreeReads
 from hijax_migrate.tree.scans import Scans
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_accum_calls import BASE, CALLER
 from test_project import write
@@ -269,6 +270,10 @@ def test_a_file_under_two_roots_is_read_once_a_pass(tmp_path, monkeypatch):
         ("import ops\n\nclass Sub(ops.Base,  # see (note)\n          ops.Mul):\n    pass\n", "Mul"),
         ("from ops import A, \\\n    Mul\n", "Mul"),  # a backslash
         ("from ops import (A,  # (note)\n    Mul)\n", "Mul"),
+        # a bracket and a colon in a comment or a string among the bases (the pattern ended there)
+        ("import ops\n\nclass Sub(\n    Mixin,  # see foo(): bar\n    ops.Mul,\n):\n    pass\n", "Mul"),
+        ('import ops\n\nclass Sub(f("):"), ops.Mul):\n    pass\n', "Mul"),
+        ('import ops\n\nclass Sub(f(f"{x}):"), ops.Mul):\n    pass\n', "Mul"),  # an f-string: the rest
     ],
 )
 def test_the_search_for_subclasses_finds_a_file_however_it_names_the_class(tmp_path, source, word):
@@ -362,6 +367,16 @@ def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
     words = {w.decode() for part in parts for w in naming_module._WORD.findall(part)}
     words |= naming_module._non_ascii(data, [w for p in parts for w in naming_module._NON_ASCII_WORD.findall(p)])
     assert naming_module.names_in(data)[0] == sorted(words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(class_statements())
+def test_a_class_s_argument_list_is_named_whole_however_it_is_written(code):
+    """A superset of what Python reads: every name and attribute in the bases and keywords of
+    each class statement that compiles (``ast``'s), whatever its strings and comments hold."""
+    read = names_read(code)
+    assume(read is not None)
+    assert set().union(*read) <= set(naming_module.names_in(code.encode())[0]), code
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from ..core.brackets import closing, ended_early
 from ..core.line_breaks import as_line_feeds
 from ..sources.files import declared_encoding, python_name
 
@@ -65,10 +66,21 @@ def names_in(data: bytes) -> tuple[list[str], str]:
         match = _NAMES_THAT_SUBCLASS.match(lines, start)
         if match:
             parts += [part for part in match.groups() if part]
+            if match.lastindex in (1, 2) and ended_early(match.group(match.lastindex)):
+                parts.append(_bases(lines, match))
     joined = b"\0".join(parts)  # one search of them all: no name holds the byte 0
     words = {w.decode() for w in set(_WORD.findall(joined))}
     words.update(_non_ascii(data, _NON_ASCII_WORD.findall(joined) if not joined.isascii() else []))
     return sorted(words), hashlib.sha256(data).hexdigest()
+
+
+def _bases(data: bytes, match: re.Match) -> bytes:
+    """A class's whole argument list, its end found as Python's tokenizer finds it (strings,
+    comments and nested brackets read past); where that is not sure (an f-string, which may
+    nest its quotes, or no end), the rest of the file: a superset, never a base missed."""
+    opening = match.start(match.lastindex) - 1
+    end = closing(data, opening)
+    return data[opening:end] if end is not None else data[opening:]
 
 
 def _starts(data: bytes) -> list[int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..core.brackets import closing, ended_early
 from ..core.line_breaks import as_line_feeds
 
 # Searched from its literal start (a pattern anchored at each line is tried at
@@ -42,9 +43,20 @@ def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
             continue  # inside the last class's bases, or not at a line's start
         match = _CLASS.match(data, at)
         if match:
-            found.append((match.group(1), set(_NAME.findall(match.group(2) or b""))))
-            end = match.end()
+            bases, end = _bases(data, match)
+            found.append((match.group(1), set(_NAME.findall(bases))))
     return found
+
+
+def _bases(data: bytes, match: re.Match) -> tuple[bytes, int]:
+    """A class's argument list, and where it ends: past the first ``)``, or, where that may
+    be inside a string or a comment (``brackets.ended_early``), where Python ends it (not
+    sure: every name to the file's end, a superset; the classes after it still read)."""
+    if match.group(2) is None or not ended_early(match.group(2)):
+        return match.group(2) or b"", match.end()
+    opening = match.start(2) - 1
+    end = closing(data, opening)
+    return data[opening:end], end if end is not None else match.end()
 
 
 class Links:
