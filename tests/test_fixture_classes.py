@@ -61,6 +61,18 @@ def test_a_class_used_only_in_raises_is_found():
     )
 
 
+def test_a_function_defined_in_the_block_is_no_way_into_it_for_another_of_its_name():
+    """A ``def`` in the block binds its name there and calls nothing: the helper of that
+    name outside, the only one that names ``Bad``, is never reached from the block
+    (hypothesis's seed 505 drew it; a class used nowhere was read as a fixture)."""
+    code = (
+        "class T:\n    def test(self):\n        class Bad(Base):\n            pass\n"
+        "        def make():\n            return 1\n        with self.assertRaises(E):\n            make()\n"
+        "            def g(make): pass\n        def g(Bad): pass\n"
+    )
+    assert by_ast(code) == by_migration(code) == []
+
+
 # Places where a word (the class's name, or its helper's) may stand in a test method.
 USES = [
     "{n}()",

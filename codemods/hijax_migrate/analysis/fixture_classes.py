@@ -103,10 +103,12 @@ class FixtureBook:
             if cls is not None and name in only:
                 self.found.setdefault(cls, f"used only inside `with {calls[0]}(...)`")
 
-    def use(self, word: str) -> None:
+    def use(self, word: str, own: bool = False) -> None:
+        """``word`` used where the walk stands; ``own``: a function's name in its own ``def``,
+        which binds it and calls nothing (in a ``raises`` block too: no way into it)."""
         if word in self.classes:
             return  # the class naming itself
-        call = self.call()
+        call = None if own else self.call()
         for (_, uses, _), start in zip(self.frames, self.starts):
             inner = self.scopes[start + 1] if start + 1 < len(self.scopes) else None
             uses.setdefault(word, []).append(call or inner)
@@ -137,7 +139,7 @@ class _Fixtures(FixtureBook, ast.NodeVisitor):
             return
         self._outside(node)
         self.enter_function(node.name)
-        self.use(node.name)  # named in its own frame: a helper no one calls runs no use of a class
+        self.use(node.name, own=True)  # named in its own frame: a helper no one calls runs no use of a class
         for param in parameters(node.args):
             self.use(param.arg)
         for stmt in node.body:
