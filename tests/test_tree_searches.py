@@ -16,6 +16,7 @@ import pytest
 from class_arguments import class_statements, names_read
 from hijax_migrate.analysis import index as index_module
 from hijax_migrate.analysis import naming as naming_module
+from hijax_migrate.analysis.ast_summary import _value_refs
 from hijax_migrate.analysis.index import SEARCH_PASSES, Index
 from hijax_migrate.cli import main
 from hijax_migrate.core.line_breaks import as_line_feeds
@@ -364,6 +365,7 @@ def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
     data = newline.join(lines).encode()
     lines_fed = as_line_feeds(data)
     parts = [p for match in naming_module._NAMES_THAT_SUBCLASS.finditer(lines_fed) for p in match.groups() if p]
+    parts += [p for pattern in naming_module._FOLLOWED for p in pattern.findall(lines_fed)]  # the values
     words = {w.decode() for part in parts for w in naming_module._WORD.findall(part)}
     words |= naming_module._non_ascii(data, [w for p in parts for w in naming_module._NON_ASCII_WORD.findall(p)])
     assert naming_module.names_in(data)[0] == sorted(words)
@@ -377,6 +379,44 @@ def test_a_class_s_argument_list_is_named_whole_however_it_is_written(code):
     read = names_read(code)
     assume(read is not None)
     assert set().union(*read) <= set(naming_module.names_in(code.encode())[0]), code
+
+
+# Values a name is bound to, as a summary follows them (``ast_summary._value_refs``): dotted
+# names in brackets, calls, conditions holding any expression, arms, lines going on.
+_VALUES = [
+    "m.Base",
+    "(m.Base)",
+    "(\n    m.Base\n)",
+    "\\\n    m.Base",
+    "f(x, 'a=b')",
+    "m.Base if sys.version_info >= (3, 11) else Other",
+    "getattr(h, 'HiPrim', None) or h.VJP",
+    "(A\n    if c == 'x'\n    else m.D)",
+    "A and (B or m.C)",
+    "not A or B",
+    "(m  # note\n    .Base)",
+    "bases[0]",
+    "lambda: m.Base",
+    "[m.Base]",
+    "m.Base()",
+    "None",
+]
+_BINDINGS = ["B = {}", "B: type = {}", "B = C = {}", "(B := {})", "if (B := {}):\n    pass", "f(k={})"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_BINDINGS), st.sampled_from(_VALUES)), min_size=1, max_size=4))
+def test_the_names_a_value_may_be_are_named_however_it_is_written(bindings):
+    """A superset of what a summary follows: the names of every value a name is bound to
+    (an assignment's, a walrus's), dotted parts each, in a module that compiles."""
+    code = "".join(binding.format(value) + "\n" for binding, value in bindings)
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        assume(False)
+    values = [node.value for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr))]
+    followed = {part for value in values for ref in _value_refs(value) for part in ref.split(".")}
+    assert followed - {"None", "True", "False"} <= set(naming_module.names_in(code.encode())[0]), code
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])

@@ -12,8 +12,8 @@ from ..core.brackets import closing, ended_early
 from ..core.line_breaks import as_line_feeds
 from ..sources.files import declared_encoding, python_name
 
-# Names in the bases of class statements, names imported, and names a plain
-# name is bound to (``B = base.Base``): generously (a word too many costs a
+# Names in the bases of class statements, names imported, and names a name
+# may be bound to (``B = base.Base``, below): generously (a word too many costs a
 # summary; one missed, a subclass unseen). A superset of what Python reads as
 # a class statement: ``class`` anywhere a word starts (after a form feed, on
 # a line continued by a backslash, inside a string), whitespace, comments and
@@ -25,7 +25,6 @@ _WS = rb"(?:[ \t\f]|\\(?:\r\n|\r|\n))"
 _STARTS = rb"(?<![\w\x80-\xff.])"
 _IN_BRACKETS = rb"\(((?:[^)#]|#[^\n]*)*)\)"
 _BASES = rb"\(([\s\S]{0,4000}?)\)" + _WS + rb"*:"  # up to the colon: nested calls, strings, comments
-_VALUE = rb"[\w\x80-\xff][\w\x80-\xff.\[\] \t\f]*"  # what a summary follows: names, attributes, subscripts
 _NAMES_THAT_SUBCLASS = re.compile(
     _STARTS
     + rb"(?:class"
@@ -45,15 +44,23 @@ _NAMES_THAT_SUBCLASS = re.compile(
     + rb"+(?:"
     + _IN_BRACKETS
     + rb"|((?:[^\n\\]|\\[\s\S])*)))"
-    + rb"|^[ \t\f]*(?:[\w\x80-\xff]+[ \t\f]*(?::[^=\n]*)?=(?!=)[ \t\f]*)+("
-    + _VALUE
-    + rb")(?=(?:#[^\n]*)?\r?$)",
-    re.MULTILINE,
 )
-# Where such lines may be: a value taken whole (a lookahead's group, never given back: a
-# shorter one would end on a character of a value, which ends no line), then a comment or
-# the line's end. Twice as fast as backtracking at each of a tree's many ``=``.
-_BOUND_TO = re.compile(rb"=[ \t\f]*(?=(" + _VALUE + rb"))\1(?=#|\r?$)", re.MULTILINE)
+# Of a value a name is bound to, what a summary follows (``ast_summary._value_refs``) is
+# among: the dotted name after an ``=`` (an assignment's, a walrus's), past brackets,
+# blanks, comments and lines continued (``B = (base.Base)``, ``B = f(x)``, ``B = (\n
+# base.Base)``), and each after ``else``, ``or`` or ``and`` (an arm of ``A if c else D``,
+# ``A or D``, however long the condition). A comment runs to its line's end: one that
+# could stop early would let ``# # #`` lines match in many ways.
+_GAP = rb"(?:\s|\\\r?\n|#[^\n]*(?![^\n]))"
+_DOTTED = rb"([\w\x80-\xff]+(?:" + _GAP + rb"*\." + _GAP + rb"*[\w\x80-\xff]+)*)"
+_HEAD = rb"(?:\(|" + _GAP + rb")*" + _DOTTED
+# Each pattern starts with its literal, which ``re`` finds as ``bytes.find`` would: any
+# ``=`` (a keyword's value, ``==``'s right side too: words too many), and the three words
+# (inside another word too, ``for x``: words too many again).
+_FOLLOWED = tuple(
+    re.compile(literal + _HEAD)
+    for literal in (rb"=", rb"else(?![\w\x80-\xff])", rb"or(?![\w\x80-\xff])", rb"and(?![\w\x80-\xff])")
+)
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 _NON_ASCII_WORD = re.compile(rb"(?:[A-Za-z_]|[\x80-\xff])(?:\w|[\x80-\xff])*[\x80-\xff](?:\w|[\x80-\xff])*")
 _KEYWORDS = (b"class", b"import")
@@ -62,12 +69,13 @@ _KEYWORDS = (b"class", b"import")
 def names_in(data: bytes) -> tuple[list[str], str]:
     """The names a file's bytes may subclass, import or alias, and their digest."""
     parts, lines = [], as_line_feeds(data)  # the patterns read lines by ``\n``
-    for start in _starts(lines):  # only where a keyword or a binding may start: ^ alone is slow
+    for start in _starts(lines):  # only where a keyword stands: a pattern tried at every byte is slow
         match = _NAMES_THAT_SUBCLASS.match(lines, start)
         if match:
             parts += [part for part in match.groups() if part]
             if match.lastindex in (1, 2) and ended_early(match.group(match.lastindex)):
                 parts.append(_bases(lines, match))
+    parts += [found for pattern in _FOLLOWED for found in pattern.findall(lines)]
     joined = b"\0".join(parts)  # one search of them all: no name holds the byte 0
     words = {w.decode() for w in set(_WORD.findall(joined))}
     words.update(_non_ascii(data, _NON_ASCII_WORD.findall(joined) if not joined.isascii() else []))
@@ -84,16 +92,14 @@ def _bases(data: bytes, match: re.Match) -> bytes:
 
 
 def _starts(data: bytes) -> list[int]:
-    """Where each keyword stands, and where each line that may bind a name to
-    a name starts: found by ``bytes.find`` and a pattern starting with a byte,
-    many times faster than a pattern with alternatives tried at every byte."""
+    """Where each keyword stands: found by ``bytes.find``, many times faster than
+    a pattern with alternatives tried at every byte."""
     starts = set()
     for keyword in _KEYWORDS:
         at = data.find(keyword)
         while at != -1:
             starts.add(at)
             at = data.find(keyword, at + len(keyword))
-    starts.update(data.rfind(b"\n", 0, found.start()) + 1 for found in _BOUND_TO.finditer(data))
     return sorted(starts)
 
 

@@ -1,13 +1,25 @@
-"""Where a bracket of Python source closes, read from bytes as Python's tokenizer reads
-them: strings (any prefix but an f-string's), comments and nested brackets read past. For
-the patterns that read a class statement's bases from bytes (``analysis.naming``,
-``tree.class_links``), which stop at the first closing bracket: where that may be early,
-this finds the real end, or says it is not sure.
+"""Where a bracket or a logical line of Python source ends, read from bytes as Python's
+tokenizer reads them: strings, comments, nested brackets and continued lines read past.
+For the patterns that read a class statement's bases or an assigned value from bytes
+(``analysis.naming``, ``tree.class_links``), which stop at the first closing bracket or
+line break: where that may be early, these find the real end, or say they are not sure.
 """
 
 from __future__ import annotations
 
 import re
+
+_OPENING, _CLOSING = frozenset(b"([{"), frozenset(b")]}")
+# A name (a string's prefix, perhaps), a quote, a comment, an escaped byte, a run of other
+# bytes, or one byte (a bracket, a line break)
+_LEXEME = re.compile(rb"[\w\x80-\xff]+|'''|\"\"\"|['\"]|#[^\n]*|\\[\s\S]|[^\w\x80-\xff'\"#\\()\[\]{}\n]+|[\s\S]")
+_STRING_ENDS = {
+    b"'''": re.compile(rb"(?:[^\\]|\\[\s\S])*?'''"),
+    b'"""': re.compile(rb'(?:[^\\]|\\[\s\S])*?"""'),
+    b"'": re.compile(rb"(?:[^'\\\n]|\\[\s\S])*'"),
+    b'"': re.compile(rb'(?:[^"\\\n]|\\[\s\S])*"'),
+}
+_FIELD = re.compile(rb"\{\{|\}\}|[{}]")
 
 
 def ended_early(inside: bytes) -> bool:
@@ -24,36 +36,78 @@ def ended_early(inside: bytes) -> bool:
     return depth != 0
 
 
-_OPENING, _CLOSING = frozenset(b"([{"), frozenset(b")]}")
-# A name (a string's prefix, perhaps), a quote, a comment, an escaped byte, or any other byte
-_LEXEME = re.compile(rb"[\w\x80-\xff]+|'''|\"\"\"|['\"]|#[^\n]*|\\[\s\S]|[\s\S]")
-_STRING_ENDS = {
-    b"'''": re.compile(rb"(?:[^\\]|\\[\s\S])*?'''"),
-    b'"""': re.compile(rb'(?:[^\\]|\\[\s\S])*?"""'),
-    b"'": re.compile(rb"(?:[^'\\\n]|\\[\s\S])*'"),
-    b'"': re.compile(rb'(?:[^"\\\n]|\\[\s\S])*"'),
-}
-
-
 def closing(data: bytes, opening: int) -> int | None:
-    """The offset just past the bracket closing the one at ``opening``, read as Python's
-    tokenizer reads it (strings, comments and nested brackets read past); None: not sure."""
-    depth, at, before = 0, opening, b""
+    """The offset just past the bracket closing the one at ``opening``; None: not sure."""
+    found = _scan(data, opening, stop_at_line=False)
+    return found if found is None or found < len(data) else None
+
+
+def logical_end(data: bytes, at: int) -> int | None:
+    """The offset of the line break ending the logical line that goes on at ``at`` (the
+    data's end where it ends first); None: not sure."""
+    return _scan(data, at, stop_at_line=True)
+
+
+def _scan(data: bytes, at: int, stop_at_line: bool) -> int | None:
+    depth, before = 0, b""
     while at < len(data):
         lexeme = _LEXEME.match(data, at)
-        token, at = lexeme.group(), lexeme.end()
+        token = lexeme.group()
+        if stop_at_line and token == b"\n" and depth <= 0:
+            return at
+        at = lexeme.end()
         if token in _STRING_ENDS:
-            if b"f" in before.lower():
-                return None  # Python 3.12's f-strings may hold their own quotes
-            found = _STRING_ENDS[token].match(data, at)
-            if found is None:
+            at = _past_string(data, at, token, before)
+            if at is None:
                 return None
-            at = found.end()
         elif token[0] in _OPENING:
             depth += 1
         elif token[0] in _CLOSING:
             depth -= 1
-            if depth == 0:
+            if depth == 0 and not stop_at_line:
                 return at
         before = token
-    return None
+    return len(data)
+
+
+def _past_string(data: bytes, at: int, quote: bytes, prefix: bytes) -> int | None:
+    """Past the string whose ``quote`` ends at ``at``; None: not sure. An f-string is read as
+    any other, then its braces must pair: Python 3.12 lets a replacement field hold the
+    string's own quote, which this reading would take for its end, inside an open field."""
+    found = _STRING_ENDS[quote].match(data, at)
+    if found is None:
+        return None
+    if b"f" in prefix.lower() and not _fields_pair(data[at : found.end()]):
+        return None
+    return found.end()
+
+
+def _fields_pair(body: bytes) -> bool:
+    depth = 0
+    for brace in _FIELD.findall(body):
+        if len(brace) == 2:
+            continue  # ``{{`` and ``}}`` stand for one brace each
+        depth += 1 if brace == b"{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def may_go_on(line: bytes) -> bool:
+    """May a logical line read to its first line break go on past it: a bracket left open
+    (counted outside simple strings), a triple quote, a backslash at its end? Cheap: most
+    lines are asked."""
+    if line.rstrip(b" \t\f\r").endswith(b"\\") or b"'''" in line or b'"""' in line:
+        return True
+    if _F_STRING.search(line):
+        return True  # its replacement fields may hold its own quotes (Python 3.12): the scan reads it
+    if b"'" in line or b'"' in line:
+        line = _SIMPLE_STRINGS.sub(b"", line)
+        if b"'" in line or b'"' in line:
+            return True
+    opened = line.count(b"(") + line.count(b"[") + line.count(b"{")
+    return opened != line.count(b")") + line.count(b"]") + line.count(b"}")
+
+
+_F_STRING = re.compile(rb"(?<![\w\x80-\xff])(?:[rRbB]?[fF]|[fF][rRbB])['\"]")
+_SIMPLE_STRINGS = re.compile(rb"""'(?:[^'\\\n]|\\[\s\S])*'|"(?:[^"\\\n]|\\[\s\S])*\"""")
