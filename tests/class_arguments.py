@@ -1,5 +1,5 @@
-"""Class statements drawn with any argument list: strings and comments holding brackets
-and colons, nested brackets, keywords, lines going on (``brackets``' readers are held to
+"""Class statements drawn with any type parameters and argument list: strings and comments
+holding brackets and colons, nested brackets, keywords, lines going on (``brackets``' readers are held to
 the names Python reads there: ``analysis.naming``, ``tree.class_links``)."""
 
 from __future__ import annotations
@@ -28,14 +28,20 @@ ARGUMENTS = [
 SEPARATORS = [", ", ",\n    ", ",  # see f(): x\n    ", ", \\\n    ", ",  # ')\n    "]
 
 
+# Type parameters (Python 3.12), on one line or several: brackets and colons inside
+TYPE_PARAMETERS = ["", "[T]", "[T: (int, str)]", "[T: list[int]]", "[\n    T,\n    *Ts,\n]", "[**P, T: dict[str, int]]"]
+
+
 @st.composite
-def class_statements(draw) -> str:
-    """A module of a class statement (then another), whose argument list is drawn."""
+def class_statements(draw) -> tuple[str, str]:
+    """A module of a class statement (then another), whose type parameters and argument
+    list are drawn; and the same without type parameters, which Python 3.11 reads too."""
     arguments = draw(st.lists(st.sampled_from(ARGUMENTS), min_size=1, max_size=6))
-    code = "class Sub("
+    code = "("
     for index, argument in enumerate(arguments):
         code += argument + (draw(st.sampled_from(SEPARATORS)) if index < len(arguments) - 1 else "")
-    return code + "):\n    pass\nclass Next(Last):\n    pass\n"
+    code += "):\n    pass\nclass Next(Last):\n    pass\n"
+    return f"class Sub{draw(st.sampled_from(TYPE_PARAMETERS))}{code}", f"class Sub{code}"
 
 
 def names_read(code: str) -> list[set[str]] | None:

@@ -94,10 +94,12 @@ def test_classes_are_those_found_at_a_lines_start(data, newline):
 
 @settings(max_examples=300, deadline=None)
 @given(class_statements())
-def test_each_class_is_linked_by_every_name_its_argument_list_reads(code):
+def test_each_class_is_linked_by_every_name_its_argument_list_reads(drawn):
     """A superset of what Python reads: each class statement that compiles is found, with every
-    name and attribute in its bases and keywords, whatever its strings and comments hold."""
-    read = names_read(code)
+    name and attribute in its bases and keywords, whatever its strings and comments hold,
+    after type parameters on any number of lines."""
+    code, plain = drawn
+    read = names_read(plain)
     assume(read is not None)
     found = classes(code.encode())
     assert [name for name, _ in found] == [b"Sub", b"Next"]

@@ -373,10 +373,12 @@ def test_the_names_are_those_of_every_line_the_pattern_matches(lines, newline):
 
 @settings(max_examples=300, deadline=None)
 @given(class_statements())
-def test_a_class_s_argument_list_is_named_whole_however_it_is_written(code):
+def test_a_class_s_argument_list_is_named_whole_however_it_is_written(drawn):
     """A superset of what Python reads: every name and attribute in the bases and keywords of
-    each class statement that compiles (``ast``'s), whatever its strings and comments hold."""
-    read = names_read(code)
+    each class statement that compiles (``ast``'s), whatever its strings and comments hold,
+    after type parameters on any number of lines."""
+    code, plain = drawn
+    read = names_read(plain)
     assume(read is not None)
     assert set().union(*read) <= set(naming_module.names_in(code.encode())[0]), code
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from ..core.brackets import closing, ended_early
+from ..core.brackets import closing, ended_early, generic_arguments
 from ..core.line_breaks import as_line_feeds
 from ..sources.files import declared_encoding, python_name
 
@@ -75,6 +75,8 @@ def names_in(data: bytes) -> tuple[list[str], str]:
             parts += [part for part in match.groups() if part]
             if match.lastindex in (1, 2) and ended_early(match.group(match.lastindex)):
                 parts.append(_bases(lines, match))
+        generic = generic_arguments(lines, start)  # type parameters the pattern cannot bracket
+        parts += [generic] if generic is not None else []
     parts += [found for pattern in _FOLLOWED for found in pattern.findall(lines)]
     joined = b"\0".join(parts)  # one search of them all: no name holds the byte 0
     words = {w.decode() for w in set(_WORD.findall(joined))}

@@ -111,3 +111,25 @@ def may_go_on(line: bytes) -> bool:
 
 _F_STRING = re.compile(rb"(?<![\w\x80-\xff])(?:[rRbB]?[fF]|[fF][rRbB])['\"]")
 _SIMPLE_STRINGS = re.compile(rb"""'(?:[^'\\\n]|\\[\s\S])*'|"(?:[^"\\\n]|\\[\s\S])*\"""")
+
+
+_GENERIC = re.compile(rb"class(?:[ \t\f]|\\\n)+[\w\x80-\xff]+(?:[ \t\f]|\\\n)*\[")
+_ARGUMENTS = re.compile(rb"(?:[ \t\f]|\\\n)*\(")
+
+
+def generic_arguments(data: bytes, at: int) -> bytes | None:
+    """The argument list of a generic class statement at ``at`` (``class A[T](Base):``, its
+    type parameters on several lines too), read past the type parameters' brackets; None:
+    no type parameters there, or no argument list; where not sure, the rest of the data."""
+    head = _GENERIC.match(data, at)
+    if head is None:
+        return None
+    end = closing(data, head.end() - 1)
+    if end is None:
+        return data[head.end() :]
+    found = _ARGUMENTS.match(data, end)
+    if found is None:
+        return None
+    opening = found.end() - 1
+    close = closing(data, opening)
+    return data[opening:close] if close is not None else data[opening:]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..core.brackets import closing, ended_early
+from ..core.brackets import closing, ended_early, generic_arguments
 from ..core.line_breaks import as_line_feeds
 
 # Searched from its literal start (a pattern anchored at each line is tried at
@@ -44,7 +44,8 @@ def classes(data: bytes) -> list[tuple[bytes, set[bytes]]]:
         match = _CLASS.match(data, at)
         if match:
             bases, end = _bases(data, match)
-            found.append((match.group(1), set(_NAME.findall(bases))))
+            generic = generic_arguments(data, at)  # ``class A[T](Base):``
+            found.append((match.group(1), set(_NAME.findall(bases if generic is None else generic))))
     return found
 
 
