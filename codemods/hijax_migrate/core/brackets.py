@@ -1,8 +1,8 @@
-"""Where a bracket or a logical line of Python source ends, read from bytes as Python's
-tokenizer reads them: strings, comments, nested brackets and continued lines read past.
-For the patterns that read a class statement's bases or an assigned value from bytes
-(``analysis.naming``, ``tree.class_links``), which stop at the first closing bracket or
-line break: where that may be early, these find the real end, or say they are not sure.
+"""Where a bracket of Python source closes, read from bytes as Python's tokenizer reads
+them: strings, comments and nested brackets read past. For the patterns that read a class
+statement's bases from bytes (``analysis.naming``, ``tree.class_links``), which stop at the
+first closing bracket: where that may be early, this finds the real end, or says it is
+not sure.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 
 _OPENING, _CLOSING = frozenset(b"([{"), frozenset(b")]}")
 # A name (a string's prefix, perhaps), a quote, a comment, an escaped byte, a run of other
-# bytes, or one byte (a bracket, a line break)
+# bytes, or one byte (a bracket)
 _LEXEME = re.compile(rb"[\w\x80-\xff]+|'''|\"\"\"|['\"]|#[^\n]*|\\[\s\S]|[^\w\x80-\xff'\"#\\()\[\]{}\n]+|[\s\S]")
 _STRING_ENDS = {
     b"'''": re.compile(rb"(?:[^\\]|\\[\s\S])*?'''"),
@@ -38,24 +38,10 @@ def ended_early(inside: bytes) -> bool:
 
 def closing(data: bytes, opening: int) -> int | None:
     """The offset just past the bracket closing the one at ``opening``; None: not sure."""
-    found = _scan(data, opening, stop_at_line=False)
-    return found if found is None or found < len(data) else None
-
-
-def logical_end(data: bytes, at: int) -> int | None:
-    """The offset of the line break ending the logical line that goes on at ``at`` (the
-    data's end where it ends first); None: not sure."""
-    return _scan(data, at, stop_at_line=True)
-
-
-def _scan(data: bytes, at: int, stop_at_line: bool) -> int | None:
-    depth, before = 0, b""
+    depth, before, at = 0, b"", opening
     while at < len(data):
         lexeme = _LEXEME.match(data, at)
-        token = lexeme.group()
-        if stop_at_line and token == b"\n" and depth <= 0:
-            return at
-        at = lexeme.end()
+        token, at = lexeme.group(), lexeme.end()
         if token in _STRING_ENDS:
             at = _past_string(data, at, token, before)
             if at is None:
@@ -64,10 +50,10 @@ def _scan(data: bytes, at: int, stop_at_line: bool) -> int | None:
             depth += 1
         elif token[0] in _CLOSING:
             depth -= 1
-            if depth == 0 and not stop_at_line:
+            if depth == 0:
                 return at
-        before = token
-    return len(data)
+        before = token  # a string's prefix, where the next token is its quote
+    return None
 
 
 def _past_string(data: bytes, at: int, quote: bytes, prefix: bytes) -> int | None:
@@ -91,26 +77,6 @@ def _fields_pair(body: bytes) -> bool:
         if depth < 0:
             return False
     return depth == 0
-
-
-def may_go_on(line: bytes) -> bool:
-    """May a logical line read to its first line break go on past it: a bracket left open
-    (counted outside simple strings), a triple quote, a backslash at its end? Cheap: most
-    lines are asked."""
-    if line.rstrip(b" \t\f\r").endswith(b"\\") or b"'''" in line or b'"""' in line:
-        return True
-    if _F_STRING.search(line):
-        return True  # its replacement fields may hold its own quotes (Python 3.12): the scan reads it
-    if b"'" in line or b'"' in line:
-        line = _SIMPLE_STRINGS.sub(b"", line)
-        if b"'" in line or b'"' in line:
-            return True
-    opened = line.count(b"(") + line.count(b"[") + line.count(b"{")
-    return opened != line.count(b")") + line.count(b"]") + line.count(b"}")
-
-
-_F_STRING = re.compile(rb"(?<![\w\x80-\xff])(?:[rRbB]?[fF]|[fF][rRbB])['\"]")
-_SIMPLE_STRINGS = re.compile(rb"""'(?:[^'\\\n]|\\[\s\S])*'|"(?:[^"\\\n]|\\[\s\S])*\"""")
 
 
 _GENERIC = re.compile(rb"class(?:[ \t\f]|\\\n)+[\w\x80-\xff]+(?:[ \t\f]|\\\n)*\[")
