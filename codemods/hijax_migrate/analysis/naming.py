@@ -86,8 +86,8 @@ def names_in(data: bytes) -> tuple[list[str], str]:
 
 def _bases(data: bytes, match: re.Match) -> bytes:
     """A class's whole argument list, its end found as Python's tokenizer finds it (strings,
-    comments and nested brackets read past); where that is not sure (an f-string, which may
-    nest its quotes, or no end), the rest of the file: a superset, never a base missed."""
+    comments and nested brackets read past); where that is not sure (an f-string whose
+    fields do not pair, or no end), the rest of the file: a superset, never a base missed."""
     opening = match.start(match.lastindex) - 1
     end = closing(data, opening)
     return data[opening:end] if end is not None else data[opening:]
