@@ -123,6 +123,38 @@ CASES = [
         ("an attribute assignment after the class", 5),
     ),
     ("B another attribute", body("pass") + "\n\nP.other = _bwd\n", NOTHING),
+    # B4 an object the code computes, a setter under another name, spread or handed on, code
+    # run from a string: on any class, the name written out or not
+    (
+        "B4 a computed object",
+        body("pass") + "\n\nglobals()['P'].vjp_bwd = _bwd\n",
+        ("an attribute assignment after the class", 4),
+    ),
+    (
+        "B4 a for target",
+        body("pass") + "\n\nfor P.vjp_bwd in (_bwd,):\n    pass\n",
+        ("an attribute assignment after the class", 4),
+    ),
+    (
+        "B4 a with target",
+        body("pass") + "\n\nwith contextlib.nullcontext(_bwd) as P.vjp_bwd:\n    pass\n",
+        ("an attribute assignment after the class", 4),
+    ),
+    (
+        "B4 a comprehension target",
+        body("pass") + "\n\n[0 for P.vjp_bwd in (_bwd,)]\n",
+        ("an attribute assignment after the class", 4),
+    ),
+    ("B4 setattr renamed", body("pass") + "\n\nput = setattr\nput(P, 'vjp_bwd', _bwd)\n", ("setattr", 5)),
+    (
+        "B4 setattr imported renamed",
+        body("pass") + "\n\nfrom builtins import setattr as put\nput(P, 'vjp_bwd', _bwd)\n",
+        ("setattr", 5),
+    ),
+    ("B4 setattr spread", body("pass") + "\n\nargs = (P, 'vjp_bwd', _bwd)\nsetattr(*args)\n", ("setattr", 5)),
+    ("B4 setattr handed on", body("pass") + "\n\nlist(map(setattr, [P], ['vjp_bwd'], [_bwd]))\n", ("setattr", 4)),
+    ("B4 exec", body("pass") + "\n\nexec('P.vjp_bwd = _bwd')\n", ("exec", 4)),
+    ("B4 exec of other code", body("pass") + "\n\nexec('x = 1')\n", NOTHING),
     # C. how a class is made
     ("C2 type()", "P = type('P', (VJPHiPrimitive,), {'vjp_bwd': _bwd})\n", MIGRATED),
     ("C2 type() other rule", "P = type('P', (VJPHiPrimitive,), {'vjp_fwd': _bwd})\n", ("a type() member", 0)),
@@ -212,6 +244,7 @@ def test_each_form(name, code, expected):
         assert errors[0].line == LINE + offset
         assert f"is bound by {form} (`" in errors[0].message
         starts = ("P: ", "Base: ", "a class made by a call: ", "`Alias` (a class of the tree): ")
+        starts += ("an object the code computes (any class): ",)
         assert errors[0].message.startswith(starts), errors[0].message
 
 

@@ -83,6 +83,9 @@ if hasattr(ast, "TryStar"):
 
 
 GIVEN = "(a class a function is given)"  # ``Binding.on`` of ``setattr(param, ...)`` in a function
+# ``Binding.on`` where the object is one the code computes (``globals()["C"].vjp_bwd = f``), or
+# not written out at all (``setattr(*args)``, a setter handed on, ``exec(code)``): any class
+COMPUTED = "(an object the code computes)"
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,11 @@
 """Bindings of API names made outside a class body, from ``ast``: after the
 class statement, and by the ways a class is made.
 
-- after it, in any scope: ``Cls.N = f`` (and ``del Cls.N``), ``setattr(Cls,
-  "N", f)`` and ``delattr`` (also as ``type.__setattr__``), ``self.N = f`` in a method (on the instance);
+- after it, in any scope: ``Cls.N = f`` (and ``del Cls.N``, a ``for`` or ``with`` target,
+  any object the code computes: ``globals()["Cls"].N = f``), ``setattr(Cls, "N", f)`` and
+  ``delattr`` (also as ``type.__setattr__``, through a name bound to it, with its arguments
+  spread: ``setattr(*args)``, or handed on: ``partial(setattr, Cls)``), code run from a
+  string (``exec``, ``eval``), ``self.N = f`` in a method (on the instance);
 - how a class is made: ``type(name, bases, {"N": f})``,
   ``types.new_class(...)`` (its namespace is filled by a function), a
   metaclass of the module that writes an API name, a class decorator of the
@@ -20,13 +23,15 @@ import ast
 from collections.abc import Iterator
 
 from .ast_summary import full_name
-from .line_walk import spans, word_lines
+from .line_walk import over_lines, spans, word_lines
 from .names import called_name
 from .namespace import (
     API_NAMES,
     ATTRIBUTE,
+    COMPUTED,
     DECORATOR,
     DELATTR,
+    EXEC,
     FACTORY,
     GIVEN,
     INIT_SUBCLASS,
@@ -43,21 +48,49 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 # A binding made outside a class body names one of these on its lines (``line_walk``)
-_WORDS = frozenset({*API_NAMES, "setattr", "delattr", "__setattr__", "__delattr__", "type", "new_class"})
+_SETTERS = ("setattr", "delattr")
+_CODE = ("exec", "eval")  # what runs code from a string, which may bind anything anywhere
+_WORDS = frozenset({*API_NAMES, *_SETTERS, *_CODE, "__setattr__", "__delattr__", "type", "new_class"})
 
 
 def outside_bindings(tree: ast.Module, classes: list[ast.ClassDef], code: str | None = None) -> list[Owned]:
     """Each binding of an API name (or of a name not written out) made outside class bodies.
     ``code``: ``tree``'s text, where given only the nodes over lines naming a word of such a
-    binding are walked (a few paths down a big module instead of every node)."""
-    walk = _Walk(classes, None if code is None else word_lines(code, _WORDS))
+    binding (or a name a setter is bound to) are walked (a few paths down a big module
+    instead of every node)."""
+    aliases = setter_aliases(tree, None if code is None else word_lines(code, _SETTERS))
+    lines = None if code is None else word_lines(code, _WORDS | aliases.keys())
+    walk = _Walk(classes, lines, aliases)
     walk.visit(tree)
     return walk.found + list(_metaclasses(classes))
 
 
+def setter_aliases(tree: ast.Module, lines: list[int] | None) -> dict[str, str]:
+    """Names bound to ``setattr`` or ``delattr`` (``sa = setattr``, ``from builtins import
+    setattr as sa``), and to anything else whose value names one (``put = partial(setattr,
+    C)``: a setter of arguments not known, ``""``), in any scope: a superset."""
+    found = {}
+    for node in over_lines(tree, lines):
+        if isinstance(node, ast.ImportFrom):
+            found.update((a.asname, a.name) for a in node.names if a.asname and a.name in _SETTERS)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
+            named = _setter_named(node.value)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update((t.id, named) for t in targets if named is not None and isinstance(t, ast.Name))
+    return found
+
+
+def _setter_named(value: ast.expr) -> str | None:
+    """``setattr``/``delattr`` where ``value`` is one; ``""`` where it only names one."""
+    if _setter(value) in _SETTERS and isinstance(value, (ast.Name, ast.Attribute)):
+        return _setter(value)
+    mentions = any(_setter(n) in _SETTERS for n in ast.walk(value) if isinstance(n, (ast.Name, ast.Attribute)))
+    return "" if mentions else None
+
+
 class _Walk(ast.NodeVisitor):
-    def __init__(self, classes: list[ast.ClassDef], lines: list[int] | None = None):
-        self.classes, self.lines = classes, lines
+    def __init__(self, classes: list[ast.ClassDef], lines: list[int] | None = None, aliases: dict | None = None):
+        self.classes, self.lines, self.aliases = classes, lines, aliases or {}
         self.by_name: dict[str, list[int]] = {}
         for index, cls in enumerate(classes):
             self.by_name.setdefault(cls.name, []).append(index)
@@ -105,7 +138,13 @@ class _Walk(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _setter(node.func)
-        if name in ("setattr", "delattr") and len(node.args) >= 2:
+        name = self.aliases.get(name, name) if isinstance(node.func, ast.Name) else name
+        spread = any(isinstance(arg, ast.Starred) for arg in node.args[:3])
+        if name == "" or (name in _SETTERS and spread) or self._handed_on(node):
+            self._unknown(SETATTR, node.lineno)  # a setter of arguments not written out
+        elif name in _CODE and not _inert(node) and not self._in_body():
+            self._unknown(EXEC, node.lineno)  # in a class body: the body's binding (``namespace``)
+        elif name in ("setattr", "delattr") and len(node.args) >= 2:
             value = node.args[2] if len(node.args) > 2 else None
             key = _constant(node.args[1])
             if key is None or key in API_NAMES:
@@ -115,6 +154,33 @@ class _Walk(ast.NodeVisitor):
         elif name == "new_class":
             bases = node.args[1] if len(node.args) > 1 else _keyword(node, "bases")
             self.found.append((None, Binding(None, NEW_CLASS, node.lineno, value=bases)))
+        self.generic_visit(node)
+
+    def _handed_on(self, call: ast.Call) -> bool:
+        """Is a setter handed to the call (``map(setattr, ...)``, ``partial(setattr, C)``)?"""
+        given = [*call.args, *(keyword.value for keyword in call.keywords)]
+        return any(_setter(arg) in _SETTERS or self.aliases.get(_setter(arg)) for arg in given)
+
+    def _in_body(self) -> bool:
+        return bool(self.stack) and isinstance(self.stack[-1], ast.ClassDef)
+
+    def _unknown(self, form: str, line: int) -> None:
+        """A binding of a name not written out on an object not known: any name on any class."""
+        self.found.append((None, Binding(None, form, line, on=COMPUTED)))
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self._store(node.target, ATTRIBUTE, None)  # ``for C.vjp_bwd in rules:``
+        self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
+    def visit_withitem(self, node: ast.withitem) -> None:
+        if node.optional_vars is not None:
+            self._store(node.optional_vars, ATTRIBUTE, None)
+        self.generic_visit(node)
+
+    def visit_comprehension(self, node: ast.comprehension) -> None:
+        self._store(node.target, ATTRIBUTE, None)
         self.generic_visit(node)
 
     def _factory(self, call: ast.Call) -> None:
@@ -142,9 +208,9 @@ class _Walk(ast.NodeVisitor):
             self.found.append((None, Binding(name, form, line, value=value, on=GIVEN)))
             return
         if owners is None or not owners:
-            dotted = full_name(obj) if isinstance(obj, (ast.Name, ast.Attribute)) else None
-            if dotted is not None:
-                self.found.append((None, Binding(name, form, line, value=value, on=dotted)))
+            dotted = _dotted(obj)
+            on = dotted if dotted is not None else COMPUTED  # ``globals()["C"].vjp_bwd = f``: any class
+            self.found.append((None, Binding(name, form, line, value=value, on=on)))
             return
         for index, how in owners:
             self.found.append((index, Binding(name, how, line, value=value, via=form)))
@@ -197,6 +263,20 @@ def _setter(func: ast.expr) -> str | None:
         isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("type", "object")
     )
     return dunder if dunder and through else name
+
+
+def _dotted(obj: ast.expr) -> str | None:
+    """``obj``'s dotted name, where it is names and attributes alone (no call, no subscript)."""
+    root = obj
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return full_name(obj) if isinstance(root, ast.Name) else None
+
+
+def _inert(call: ast.Call) -> bool:
+    """Code from a string that names no API name nor setter: it binds none of them."""
+    code = _constant(call.args[0]) if call.args else None
+    return code is not None and not any(word in code for word in (*API_NAMES, *_SETTERS, "__dict__", "exec", "eval"))
 
 
 def _metaclasses(classes: list[ast.ClassDef]) -> Iterator[Owned]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...analysis.ast_summary import dotted_name
-from ...analysis.namespace import DEF, FACTORY, GIVEN, IN_BLOCK, Binding, body_bindings
+from ...analysis.namespace import COMPUTED, DEF, FACTORY, GIVEN, IN_BLOCK, Binding, body_bindings
 from ...analysis.namespace_after import outside_bindings
 from ...analysis.probes import base_bound_at_run
 from ...analysis.scopes import ClassInfo, Kind, defines_rules, strongest
@@ -72,7 +72,7 @@ def unaccounted_bindings(
     for index, binding in outside_bindings(tree, classes.statements, code):
         if index is not None and wrapped_by_name(binding, classes.statements, index):
             continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
-        if binding.on == GIVEN:  # a class of this module, or of any other (a helper module's), may be given
+        if binding.on in (GIVEN, COMPUTED):  # a class of this module, or of any other (a helper module's), may be
             maybe = any(may) or binding.name is not None
         elif binding.on is not None:
             maybe = _names_primitive(classes, binding.on)
@@ -91,7 +91,7 @@ def _given_elsewhere(binding: Binding, may: list[bool]) -> bool:
     """A class a function is given, where no class of this module may be a primitive (a helper
     module's): no rule of this module renames that class's own rule, so a value proven right at
     the target (jax's own, a function of this module in the accumulator form) stands."""
-    return binding.on == GIVEN and not any(may)
+    return binding.on in (GIVEN, COMPUTED) and not any(may)
 
 
 def _in_body(

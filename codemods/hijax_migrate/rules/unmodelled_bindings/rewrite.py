@@ -6,7 +6,7 @@ import functools
 
 import libcst as cst
 
-from ...analysis.namespace import GIVEN, Binding
+from ...analysis.namespace import COMPUTED, GIVEN, Binding
 from ...core.line_breaks import lines_of
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
@@ -48,6 +48,8 @@ class UnmodelledBindings(RuleTransformer):
         what = f"`{binding.name}`" if binding.name else "a name not written out (it may be a hijax rule)"
         if binding.on == GIVEN:
             where = "a class a function is given: "
+        elif binding.on == COMPUTED:
+            where = "an object the code computes (any class): "
         elif binding.on:
             where = f"`{binding.on}` (a class of the tree): "
         else:
