@@ -155,6 +155,14 @@ CASES = [
     ("B4 setattr handed on", body("pass") + "\n\nlist(map(setattr, [P], ['vjp_bwd'], [_bwd]))\n", ("setattr", 4)),
     ("B4 exec", body("pass") + "\n\nexec('P.vjp_bwd = _bwd')\n", ("exec", 4)),
     ("B4 exec of other code", body("pass") + "\n\nexec('x = 1')\n", NOTHING),
+    ("B4 a metaclass's __setattr__", body("pass") + "\n\ntype(P).__setattr__(P, 'vjp_bwd', _bwd)\n", ("setattr", 4)),
+    ("B4 a bound __setattr__", body("pass") + "\n\np = P()\np.__setattr__('vjp_bwd', _bwd)\n", ("setattr", 5)),
+    (
+        "B4 a name of a computed value",
+        body("pass") + "\n\nQ = [P][0]\nQ.vjp_bwd = _bwd\n",
+        ("an attribute assignment after the class", 5),
+    ),
+    ("B4 a module's attribute", body("pass") + "\n\ncontextlib.vjp_bwd = _bwd\n", NOTHING),
     # C. how a class is made
     ("C2 type()", "P = type('P', (VJPHiPrimitive,), {'vjp_bwd': _bwd})\n", MIGRATED),
     ("C2 type() other rule", "P = type('P', (VJPHiPrimitive,), {'vjp_fwd': _bwd})\n", ("a type() member", 0)),
@@ -244,7 +252,11 @@ def test_each_form(name, code, expected):
         assert errors[0].line == LINE + offset
         assert f"is bound by {form} (`" in errors[0].message
         starts = ("P: ", "Base: ", "a class made by a call: ", "`Alias` (a class of the tree): ")
-        starts += ("an object the code computes (any class): ",)
+        starts += (
+            "an object the code computes (any class): ",
+            "`Q` (a class of the tree): ",
+            "`p` (a class of the tree): ",
+        )
         assert errors[0].message.startswith(starts), errors[0].message
 
 

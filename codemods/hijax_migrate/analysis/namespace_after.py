@@ -144,17 +144,27 @@ class _Walk(ast.NodeVisitor):
             self._unknown(SETATTR, node.lineno)  # a setter of arguments not written out
         elif name in _CODE and not _inert(node) and not self._in_body():
             self._unknown(EXEC, node.lineno)  # in a class body: the body's binding (``namespace``)
-        elif name in ("setattr", "delattr") and len(node.args) >= 2:
-            value = node.args[2] if len(node.args) > 2 else None
-            key = _constant(node.args[1])
-            if key is None or key in API_NAMES:
-                self._on(node.args[0], key, SETATTR if name == "setattr" else DELATTR, node.lineno, value)
+        elif name in _SETTERS:
+            self._setattr(node, name)
         elif name == "type" and len(node.args) == 3 and isinstance(node.args[2], ast.Dict):
             self._factory(node)
         elif name == "new_class":
             bases = node.args[1] if len(node.args) > 1 else _keyword(node, "bases")
             self.found.append((None, Binding(None, NEW_CLASS, node.lineno, value=bases)))
         self.generic_visit(node)
+
+    def _setattr(self, call: ast.Call, name: str) -> None:
+        """``setattr(obj, key, value)``, ``delattr(obj, key)``; the bound dunder's ``obj`` is
+        its own (``obj.__setattr__(key, value)``)."""
+        args = list(call.args)
+        if isinstance(call.func, ast.Attribute) and len(args) == (2 if name == "setattr" else 1):
+            args = [call.func.value, *args]
+        if len(args) < 2:
+            return
+        key = _constant(args[1])
+        if key is None or key in API_NAMES:
+            value = args[2] if len(args) > 2 else None
+            self._on(args[0], key, SETATTR if name == "setattr" else DELATTR, call.lineno, value)
 
     def _handed_on(self, call: ast.Call) -> bool:
         """Is a setter handed to the call (``map(setattr, ...)``, ``partial(setattr, C)``)?"""
@@ -256,13 +266,11 @@ class _Walk(ast.NodeVisitor):
 
 def _setter(func: ast.expr) -> str | None:
     """``setattr``/``delattr``, also as ``type.__setattr__``/``object.__delattr__`` (the same
-    call, through the data model's own method); else the name called."""
+    call, through the data model's own method, of any object: ``type(C).__setattr__``); else
+    the name called."""
     name = called_name(func)
     dunder = {"__setattr__": "setattr", "__delattr__": "delattr"}.get(name or "")
-    through = (
-        isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("type", "object")
-    )
-    return dunder if dunder and through else name
+    return dunder if dunder and isinstance(func, ast.Attribute) else name
 
 
 def _dotted(obj: ast.expr) -> str | None:

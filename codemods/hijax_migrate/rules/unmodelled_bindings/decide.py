@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...analysis.ast_summary import dotted_name
 from ...analysis.namespace import COMPUTED, DEF, FACTORY, GIVEN, IN_BLOCK, Binding, body_bindings
@@ -72,12 +72,8 @@ def unaccounted_bindings(
     for index, binding in outside_bindings(tree, classes.statements, code):
         if index is not None and wrapped_by_name(binding, classes.statements, index):
             continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
-        if binding.on in (GIVEN, COMPUTED):  # a class of this module, or of any other (a helper module's), may be
-            maybe = any(may) or binding.name is not None
-        elif binding.on is not None:
-            maybe = _names_primitive(classes, binding.on)
-        else:
-            maybe = may[index] if index is not None else _bases_may_be(classes, binding.value, any(may))
+        binding = _owned(classes, binding)
+        maybe = _maybe(classes, binding, index, may)
         cls = classes.statements[index] if index is not None else None
         if index is None and binding.form == FACTORY and _bases_at_run(classes, binding.value):
             # no rule migrates a rule placed on such a class: only a value proven right stands
@@ -85,6 +81,24 @@ def unaccounted_bindings(
                 yield Open(index, binding)
         elif maybe and unaccounted([binding], binds, tree, outside=not _given_elsewhere(binding, may), cls=cls):
             yield Open(index, binding)
+
+
+def _owned(classes: Classes, binding: Binding) -> Binding:
+    """A binding on a name the module binds to a value the code computes (``M = [Op][0]``,
+    ``M = make()``), which names no class of the tree: on any class (``COMPUTED``)."""
+    on = binding.on
+    if on in (None, GIVEN, COMPUTED) or _names_primitive(classes, on) or not _computed(classes, on):
+        return binding
+    return replace(binding, on=COMPUTED)
+
+
+def _maybe(classes: Classes, binding: Binding, index: int | None, may: list[bool]) -> bool:
+    """May the class a binding made outside the bodies is on be a primitive?"""
+    if binding.on in (GIVEN, COMPUTED):  # a class of this module, or of any other (a helper module's), may be
+        return any(may) or binding.name is not None
+    if binding.on is not None:
+        return _names_primitive(classes, binding.on)
+    return may[index] if index is not None else _bases_may_be(classes, binding.value, any(may))
 
 
 def _given_elsewhere(binding: Binding, may: list[bool]) -> bool:
@@ -152,6 +166,13 @@ def _names_primitive(classes: Classes, dotted: str) -> bool:
         k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) or base_bound_at_run(k, i, project) is not None
         for k, i in zip(kinds, infos)
     )
+
+
+def _computed(classes: Classes, dotted: str) -> bool:
+    """Is ``dotted``'s first name bound, where the module binds it, to a value no summary
+    follows (``M = [Mul][0]``, ``M = make()``): it may be any class when the code runs."""
+    bindings = classes.scope.lookup(dotted.partition(".")[0]) if classes.scope is not None else []
+    return any(b[0] == "value" and len(b) == 3 and not b[1] for b in bindings)
 
 
 def _bases_at_run(classes: Classes, bases: ast.expr | None) -> bool:
