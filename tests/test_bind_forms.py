@@ -147,6 +147,11 @@ CASES = [
     ),
     ("B4 setattr renamed", body("pass") + "\n\nput = setattr\nput(P, 'vjp_bwd', _bwd)\n", ("setattr", 5)),
     (
+        "B4 setattr got by name",
+        body("pass") + "\n\nput = getattr(contextlib, 'setattr', None) or setattr\nput(P, 'vjp_bwd', _bwd)\n",
+        ("setattr", 5),
+    ),
+    (
         "B4 setattr imported renamed",
         body("pass") + "\n\nfrom builtins import setattr as put\nput(P, 'vjp_bwd', _bwd)\n",
         ("setattr", 5),

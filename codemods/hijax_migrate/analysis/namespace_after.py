@@ -20,6 +20,7 @@ where the class is made by a call (the binding's ``value`` is then the bases).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from .ast_summary import full_name
@@ -51,6 +52,17 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SETTERS = ("setattr", "delattr")
 _CODE = ("exec", "eval")  # what runs code from a string, which may bind anything anywhere
 _WORDS = frozenset({*API_NAMES, *_SETTERS, *_CODE, "__setattr__", "__delattr__", "type", "new_class"})
+# A setter named other than called (``sa = setattr``, ``partial(setattr, C)``, ``"setattr"``):
+# each pattern starts with its literal, which ``re`` finds as ``str.find`` would
+_SETTER_NAMED = tuple(re.compile(rf"{name}\b(?!\s*\()") for name in _SETTERS)
+
+
+def _names_a_setter(code: str) -> bool:
+    return any(
+        not (found.start() and (code[found.start() - 1].isalnum() or code[found.start() - 1] == "_"))
+        for pattern in _SETTER_NAMED
+        for found in pattern.finditer(code)
+    )
 
 
 def outside_bindings(tree: ast.Module, classes: list[ast.ClassDef], code: str | None = None) -> list[Owned]:
@@ -58,7 +70,8 @@ def outside_bindings(tree: ast.Module, classes: list[ast.ClassDef], code: str | 
     ``code``: ``tree``'s text, where given only the nodes over lines naming a word of such a
     binding (or a name a setter is bound to) are walked (a few paths down a big module
     instead of every node)."""
-    aliases = setter_aliases(tree, None if code is None else word_lines(code, _SETTERS))
+    named = code is None or _names_a_setter(code)  # most modules only call them
+    aliases = setter_aliases(tree, None if code is None else word_lines(code, _SETTERS)) if named else {}
     lines = None if code is None else word_lines(code, _WORDS | aliases.keys())
     walk = _Walk(classes, lines, aliases)
     walk.visit(tree)
@@ -84,7 +97,11 @@ def _setter_named(value: ast.expr) -> str | None:
     """``setattr``/``delattr`` where ``value`` is one; ``""`` where it only names one."""
     if _setter(value) in _SETTERS and isinstance(value, (ast.Name, ast.Attribute)):
         return _setter(value)
-    mentions = any(_setter(n) in _SETTERS for n in ast.walk(value) if isinstance(n, (ast.Name, ast.Attribute)))
+    mentions = any(
+        _setter(n) in _SETTERS if isinstance(n, (ast.Name, ast.Attribute)) else _constant(n) in _SETTERS
+        for n in ast.walk(value)
+        if isinstance(n, (ast.Name, ast.Attribute, ast.Constant))
+    )
     return "" if mentions else None
 
 
