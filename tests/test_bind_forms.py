@@ -156,6 +156,11 @@ CASES = [
         body("pass") + "\n\nfrom builtins import setattr as put\nput(P, 'vjp_bwd', _bwd)\n",
         ("setattr", 5),
     ),
+    (
+        "B4 a setter of its own handed on",
+        body("pass") + "\n\nput = setattr if P else None\nlist(map(put, [P], ['vjp_bwd'], [_bwd]))\n",
+        ("setattr", 5),
+    ),
     ("B4 setattr spread", body("pass") + "\n\nargs = (P, 'vjp_bwd', _bwd)\nsetattr(*args)\n", ("setattr", 5)),
     ("B4 setattr handed on", body("pass") + "\n\nlist(map(setattr, [P], ['vjp_bwd'], [_bwd]))\n", ("setattr", 4)),
     ("B4 exec", body("pass") + "\n\nexec('P.vjp_bwd = _bwd')\n", ("exec", 4)),

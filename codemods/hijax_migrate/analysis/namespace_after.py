@@ -186,7 +186,7 @@ class _Walk(ast.NodeVisitor):
     def _handed_on(self, call: ast.Call) -> bool:
         """Is a setter handed to the call (``map(setattr, ...)``, ``partial(setattr, C)``)?"""
         given = [*call.args, *(keyword.value for keyword in call.keywords)]
-        return any(_setter(arg) in _SETTERS or self.aliases.get(_setter(arg)) for arg in given)
+        return any(_setter(arg) in _SETTERS or _setter(arg) in self.aliases for arg in given)
 
     def _in_body(self) -> bool:
         return bool(self.stack) and isinstance(self.stack[-1], ast.ClassDef)
