@@ -89,8 +89,7 @@ def _bases(data: bytes, match: re.Match) -> bytes:
     comments and nested brackets read past); where that is not sure (an f-string whose
     fields do not pair, or no end), the rest of the file: a superset, never a base missed."""
     opening = match.start(match.lastindex) - 1
-    end = closing(data, opening)
-    return data[opening:end] if end is not None else data[opening:]
+    return data[opening : closing(data, opening)]  # no end: to the data's end
 
 
 def _starts(data: bytes) -> list[int]:

@@ -97,5 +97,4 @@ def generic_arguments(data: bytes, at: int) -> bytes | None:
     if found is None:
         return None
     opening = found.end() - 1
-    close = closing(data, opening)
-    return data[opening:close] if close is not None else data[opening:]
+    return data[opening : closing(data, opening)]  # no end: to the data's end

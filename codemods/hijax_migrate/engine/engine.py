@@ -85,8 +85,8 @@ def _with_returns(code: str, path: str, options, project, module: str, triaged: 
     result = migrate_source(lines_fed, path, options, project, module, triaged, acting)
     if result.code == lines_fed:
         result.code = code
-    elif mixed(code) is not None:
-        raise MigrationError(MIXED, mixed(code))
+    elif (line := mixed(code)) is not None:
+        raise MigrationError(MIXED, line)
     else:
         result.code = result.code.replace("\n", "\r")
     return result

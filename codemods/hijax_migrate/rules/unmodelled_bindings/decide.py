@@ -87,7 +87,8 @@ def _owned(classes: Classes, binding: Binding) -> Binding:
     """A binding on a name the module binds to a value the code computes (``M = [Op][0]``,
     ``M = make()``), which names no class of the tree: on any class (``COMPUTED``)."""
     on = binding.on
-    if on in (None, GIVEN, COMPUTED) or _names_primitive(classes, on) or not _computed(classes, on):
+    # the scope's lookup first: a name bound otherwise is asked its classes once, by ``_maybe``
+    if on in (None, GIVEN, COMPUTED) or not _computed(classes, on) or _names_primitive(classes, on):
         return binding
     return replace(binding, on=COMPUTED)
 
