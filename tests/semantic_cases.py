@@ -1001,6 +1001,49 @@ class Mul(Writes):{FWD}
         header=HELPERS_HEADER,
         refused=("auto", "accum"),
     ),
+    # A rule whose call runs none of its body (analysis/function_kinds.py): jax gets a generator or a
+    # coroutine, and fails before and after any rename; refused, never passed as migrated.
+    SemanticCase(
+        "generator_value_rule_refused",
+        f"""
+class Mul(Binary):{FWD}
+    def vjp_bwd(self, res, g):
+        x, y = res
+        if not self.params:
+            yield
+        return g * y, g * x
+""",
+        [Y, X],
+        refused=("auto", "accum"),
+    ),
+    SemanticCase(
+        "coroutine_accumulator_rule_refused",
+        f"""
+class Mul(Binary):{FWD}
+    async def vjp_bwd(self, res, g, x_acc, y_acc):
+        x, y = res
+        x_acc.accum(g * y)
+        y_acc.accum(g * x)
+""",
+        [Y, X],
+        refused=("auto", "accum"),
+    ),
+    SemanticCase(
+        "bound_generator_function_refused",
+        f"""
+def _bwd(self, res, g, x_acc, y_acc):
+    x, y = res
+    x_acc.accum(g * y)
+    y_acc.accum(g * x)
+    yield from ()
+
+
+class Mul(Binary):{FWD}
+    vjp_bwd = _bwd
+""",
+        [Y, X],
+        refused=("auto", "accum"),
+    ),
 ]
 PROVEN_CASES += PATH_CASES
 

@@ -32,6 +32,19 @@ def _acc(self, res, g, x_acc):
     x_acc.accum(g * res)
 
 
+def _gen(self, res, g):
+    yield g * res
+
+
+def _acc_gen(self, res, g, x_acc):
+    x_acc.accum(g * res)
+    yield
+
+
+async def _co(self, res, g):
+    return (g * res,)
+
+
 """
 LINE = HEAD.count("\n") + 1  # the class statement's line
 
@@ -45,12 +58,44 @@ MIGRATED, NOTHING = "migrated", "nothing"
 CASES = [
     # A. statements of a class body
     ("A1 def", body("def vjp_bwd(self, res, g):", "    return (g * res,)"), MIGRATED),
-    ("A1 async def", body("async def vjp_bwd(self, res, g):", "    return (g * res,)"), MIGRATED),
+    # a call of these runs none of the body (analysis/function_kinds.py): jax reads a coroutine, a generator
+    ("A1 async def", body("async def vjp_bwd(self, res, g):", "    return (g * res,)"), ("an async def", 1)),
+    (
+        "A1 async def, accumulators",
+        body("async def vjp_bwd(self, res, g, x_acc):", "    x_acc.accum(g)"),
+        ("an async def", 1),
+    ),
+    ("A1 async def vjp_fwd", body("async def vjp_fwd(self, nzs_in, x):", "    return x, x"), ("an async def", 1)),
+    (
+        "A1 generator def",
+        body("def vjp_bwd(self, res, g):", "    yield", "    return (g * res,)"),
+        ("a generator def", 1),
+    ),
+    (
+        "A1 generator def, accumulators",
+        body("def vjp_bwd(self, res, g, x_acc):", "    x_acc.accum(g)", "    yield"),
+        ("a generator def", 1),
+    ),
+    (
+        "A1 generator def in a block",
+        body("if True:", "    def vjp_bwd(self, res, g):", "        yield from ()"),
+        ("a generator def inside `if`", 2),
+    ),
+    (
+        "A1 yield in a nested def only",
+        body("def vjp_bwd(self, res, g):", "    def inner():", "        yield", "    return (g * res,)"),
+        MIGRATED,
+    ),
+    ("A1 generator vjp_fwd, unpacked by jax", body("def vjp_fwd(self, x):", "    yield x", "    yield x"), MIGRATED),
     ("A2 @staticmethod def", body("@staticmethod", "def vjp_bwd(res, g):", "    return (g * res,)"), MIGRATED),
     ("A2 @classmethod def", body("@classmethod", "def vjp_bwd(cls, res, g):", "    return (g * res,)"), MIGRATED),
     ("A3 name of a module function", body("vjp_bwd = _bwd"), MIGRATED),
     ("A3 lambda", body("vjp_bwd = lambda self, res, g: (g * res,)"), MIGRATED),
     ("A3 accumulator function", body("vjp_bwd = _acc"), NOTHING),
+    ("A3 generator function", body("vjp_bwd = _gen"), ("HJX001", "`_gen`, a generator function (it yields at line")),
+    ("A3 accumulator generator", body("vjp_bwd = _acc_gen"), ("HJX001", "a call of it runs none of its body")),
+    ("A3 coroutine function", body("vjp_bwd = _co"), ("HJX001", "`_co`, a coroutine function (`async def`)")),
+    ("A3 generator lambda", body("vjp_bwd = lambda self, res, g: (yield)"), ("HJX001", "its lambda yields")),
     ("A3 staticmethod(f)", body("vjp_bwd = staticmethod(_bwd)"), ("HJX001", "is bound to `staticmethod(_bwd)`")),
     ("A4 annotated", body("vjp_bwd: object = _bwd"), ("an annotated assignment", 1)),
     ("A4 annotation alone", body("vjp_bwd: object", "pass"), NOTHING),

@@ -19,6 +19,8 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .function_kinds import not_run
+
 # The names jax reads on a primitive class (docs/decisions.md, "Every way a rule is bound").
 API_NAMES = frozenset(
     {
@@ -41,6 +43,8 @@ API_NAMES = frozenset(
 
 # A. statements of a class body
 DEF = "def"
+GENERATOR_DEF = "generator def"  # of ``vjp_bwd``: its call runs none of its body (``function_kinds``)
+ASYNC_DEF = "async def"  # of any rule: a coroutine is nothing jax reads; no rule decides either
 ASSIGN = "assignment"
 ANNOTATED = "annotated assignment"
 AUGMENTED = "augmented assignment"
@@ -112,7 +116,7 @@ class Binding:
 
 _ARTICLE = {IMPORT: "an ", EXEC: "", DELETE: "", ATTRIBUTE: "an ", INSTANCE: "an ", SETATTR: "", ASSIGN: "an "}
 _ARTICLE |= {DELATTR: "", ANNOTATED: "an ", AUGMENTED: "an ", UNPACKING: "an ", EXCEPT: "an "}
-_ARTICLE |= {WALRUS: "an ", NEW_CLASS: "", INIT_SUBCLASS: "the ", SET_NAME: "the "}
+_ARTICLE |= {WALRUS: "an ", NEW_CLASS: "", INIT_SUBCLASS: "the ", SET_NAME: "the ", ASYNC_DEF: "an "}
 
 
 def body_bindings(cls: ast.ClassDef) -> list[Binding]:
@@ -135,7 +139,7 @@ def _statements(body: list[ast.stmt], block: str | None) -> Iterator[Binding]:
 def _statement(stmt: ast.stmt, block: str | None) -> Iterator[Binding]:
     line = stmt.lineno
     if isinstance(stmt, _FUNCTIONS):
-        yield Binding(stmt.name, DEF, line, block)
+        yield Binding(stmt.name, _def_form(stmt), line, block)
     elif isinstance(stmt, ast.ClassDef):
         yield Binding(stmt.name, NESTED_CLASS, line, block)
     elif isinstance(stmt, ast.Assign):
@@ -164,6 +168,14 @@ def _statement(stmt: ast.stmt, block: str | None) -> Iterator[Binding]:
         yield from _target(stmt.name, TYPE_ALIAS, line, block, None)
     else:
         yield from _handlers(stmt, block)
+
+
+def _def_form(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """A rule's ``def``, or one whose call returns what jax cannot read of it (``function_kinds``):
+    a coroutine, for any rule; a generator, for ``vjp_bwd`` (another rule's may be unpacked)."""
+    if isinstance(func, ast.AsyncFunctionDef) and func.name in API_NAMES:
+        return ASYNC_DEF
+    return GENERATOR_DEF if func.name == "vjp_bwd" and not_run(func) is not None else DEF
 
 
 def _handlers(stmt: ast.stmt, block: str | None) -> Iterator[Binding]:

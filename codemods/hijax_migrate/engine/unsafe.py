@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..analysis.ast_summary import rule_form
+from ..analysis.function_kinds import RUNS_NONE
 from ..analysis.probes import PORT, base_bound_at_run
 from ..analysis.rule_spellings import (
     NEW,
@@ -250,8 +251,9 @@ def _accumulator_rules(tree: ast.Module) -> list[ast.FunctionDef]:
 
 
 def _may_have_sites(finding: Finding) -> bool:
-    """Can ``_sites`` or ``answered`` find anything for ``finding``? (False: no candidate.)"""
-    return finding.rule in _RULES or PORT in finding.message
+    """Can ``_sites`` or ``answered`` find anything for ``finding``? (False: no candidate; nor for a
+    rule whose call runs none of its body, a generator's or coroutine's, which no rename makes work.)"""
+    return (finding.rule in _RULES or PORT in finding.message) and RUNS_NONE not in finding.message
 
 
 def _sites(tree: ast.Module, tokens: Tokens, finding: Finding) -> set[Site]:

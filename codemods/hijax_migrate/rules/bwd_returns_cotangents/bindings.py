@@ -15,6 +15,7 @@ import libcst as cst
 from ...analysis.ast_summary import parse_ast, rule_form
 from ...analysis.bridge import Bridge
 from ...analysis.class_body import FUNCTIONS
+from ...analysis.function_kinds import GENERATOR_LAMBDA, not_run
 from ...analysis.nodes import findall, is_name, sole_target
 from ...analysis.scopes import ClassInfo
 from ...analysis.summary import CLASSIC
@@ -33,7 +34,7 @@ def function_named(module: cst.Module, name: str, cls: cst.ClassDef | None) -> c
 def imported_rule(project, info: ClassInfo | None, name: str = "vjp_bwd") -> tuple[ast.FunctionDef | None, str]:
     """The function ``from m import f as vjp_bwd`` in ``info``'s body binds, read from ``ast``:
     ``f`` where ``m`` is a module of the tree whose file binds ``f`` once, by a plain ``def`` (no
-    decorator, not async); else None, and why not."""
+    decorator, its call runs its body: ``function_kinds``); else None, and why not."""
     bindings = info.body.bindings.get(name, []) if info is not None and info.body is not None else []
     if len(bindings) != 1 or bindings[0][0] != "import" or len(bindings[0]) != 2:
         return None, "the body binds it otherwise too"
@@ -52,7 +53,7 @@ def imported_rule(project, info: ClassInfo | None, name: str = "vjp_bwd") -> tup
         tree = None
     funcs = [s for s in tree.body if isinstance(s, FUNCTIONS) and s.name == attr] if tree is not None else []
     func = funcs[-1] if funcs and bound_once(text, attr) else None
-    if func is None or func.decorator_list or isinstance(func, ast.AsyncFunctionDef):
+    if func is None or func.decorator_list or not_run(func) is not None:
         return None, f"`{attr}` is no plain function `{module}` binds once, by its `def`"
     return func, ""
 
@@ -93,6 +94,9 @@ def partial_binding(
 def bound_form(module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cls: cst.ClassDef | None = None) -> str:
     """``CLASSIC``, ``"accumulator"``, or the binding's code where its form is not visible
     (``bridge``: ``module``'s statements with ``ast``'s, where a function's form is read)."""
+    broken = bound_not_run(module, value, bridge, cls)
+    if broken is not None:
+        return broken
     if isinstance(value, cst.Lambda):
         params = value.params
         few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)
@@ -107,6 +111,19 @@ def bound_form(module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cl
     if called is not None:
         return rule_form(called)
     return f"`{cst.Module([]).code_for_node(value)}`"
+
+
+def bound_not_run(
+    module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cls: cst.ClassDef | None = None
+) -> str | None:
+    """The binding's code and what it binds, where that is a function whose call runs none of
+    its body (a generator or coroutine function: ``function_kinds``); else None."""
+    if isinstance(value, cst.Lambda):
+        kind = GENERATOR_LAMBDA if findall(value.body, cst.Yield) else None  # a nested lambda's too: refused
+    else:
+        func = partial_binding(module, value, cls)[0]
+        kind = not_run(bridge.ast_of(func)) if func is not None else None
+    return f"`{cst.Module([]).code_for_node(value)}`, {kind}" if kind is not None else None
 
 
 def _accumulates(body: cst.BaseExpression) -> bool:

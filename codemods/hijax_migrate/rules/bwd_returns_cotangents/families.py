@@ -23,6 +23,7 @@ import libcst as cst
 from ...analysis.ast_summary import rule_form as ast_rule_form
 from ...analysis.cst_blocks import own_statements
 from ...analysis.families import Classes, ancestors, first_definer, form, inheritors, rename_conflict
+from ...analysis.function_kinds import RUNS_NONE
 from ...analysis.nodes import findall, is_call, is_name, sole_target
 from ...analysis.return_values import tuple_returns
 from ...analysis.returns import listed, own_returns
@@ -30,12 +31,16 @@ from ...analysis.shape import class_shape, is_static, last_def, positional
 from ...analysis.summary import CLASSIC, ClassInfo, factory_member
 from ..context import NOTE
 from ..plans import Plan
-from .bindings import bound_form, bound_function, imported_rule
+from .bindings import bound_form, bound_function, bound_not_run, imported_rule
 from .planning import RuleInputs, Steps
 from .targets import bound_by_target
 
 RULE, NEW = "vjp_bwd", "vjp_bwd_retval"
 NOT_FOLLOWED = "neither a rename nor accumulators would follow it there; port both by hand"
+_HIDDEN = ", whose form is not visible: check it by hand"
+NOT_RUN = (
+    f": {RUNS_NONE}, so it writes no accumulator and returns no cotangents under any jax: write it as a plain `def`"
+)
 
 
 def inherits_retval(project, info: ClassInfo, above: bool) -> bool:
@@ -214,14 +219,11 @@ class FamilyPlanner:
         verdict = (
             ast_rule_form(imported) if imported is not None else bound_form(self.module, value, self.prims.bridge, cls)
         )
+        if verdict == "accumulator":
+            return None
         if verdict != CLASSIC:
-            return (
-                None
-                if verdict == "accumulator"
-                else self.steps.skip(
-                    assign, cls, f"`{RULE}` is bound to {verdict}, whose form is not visible: check it by hand"
-                )
-            )
+            broken = imported is None and bound_not_run(self.module, value, self.prims.bridge, cls) is not None
+            return self.steps.skip(assign, cls, f"`{RULE}` is bound to {verdict}{NOT_RUN if broken else _HIDDEN}")
         info = self.prims.infos.get(cls)
         conflict = self.conflict(info) if info is not None else None
         if conflict:

@@ -17,6 +17,7 @@ import functools
 from collections.abc import Callable, Mapping
 
 from ...analysis.ast_summary import rule_form
+from ...analysis.function_kinds import not_run
 from ...analysis.fwd_signature import lacks_nzs_in
 from ...analysis.names import NameModel
 from ...analysis.namespace import (
@@ -70,12 +71,14 @@ def unaccounted(
 
 
 def _proved(b: Binding, jax: set[str], funcs: dict[str, ast.FunctionDef]) -> bool:
-    """A value jax's own, or a ``vjp_bwd`` of the module already in the accumulator form."""
+    """A value jax's own, or a ``vjp_bwd`` of the module already in the accumulator form (a
+    function whose call runs its body: ``function_kinds``)."""
     value = bound_value(b)
     if b.name is None:
         return False
     func = funcs.get(value.id) if isinstance(value, ast.Name) else None
-    return _root(value) in jax or b.name == "vjp_bwd" and func is not None and rule_form(func) == ACCUMULATOR
+    accumulates = func is not None and rule_form(func) == ACCUMULATOR and not_run(func) is None
+    return _root(value) in jax or b.name == "vjp_bwd" and accumulates
 
 
 def bound_value(b: Binding) -> ast.expr | None:

@@ -6,7 +6,8 @@ import functools
 
 import libcst as cst
 
-from ...analysis.namespace import COMPUTED, GIVEN, Binding
+from ...analysis.function_kinds import RUNS_NONE
+from ...analysis.namespace import ASYNC_DEF, COMPUTED, GENERATOR_DEF, GIVEN, Binding
 from ...core.line_breaks import lines_of
 from ..context import RuleTransformer
 from ..gates import dead_arms, version_leaf
@@ -15,6 +16,12 @@ from .decide import Again, Classes, unaccounted_bindings
 
 _LEFT = "whether it works at the target cannot be decided; the file is left as it is: port it by hand"
 _WHY = f"no rule of the tool follows that form, so {_LEFT}"
+# a rule whose call runs none of its body (``analysis.function_kinds``): known to fail, not undecided
+_NOT_RUN = (
+    f"{RUNS_NONE} and returns {{}}, never what jax reads of the rule: it fails "
+    "wherever jax calls it; the file is left as it is: write the rule as a plain `def`"
+)
+_WHY_OF = {GENERATOR_DEF: _NOT_RUN.format("a generator"), ASYNC_DEF: _NOT_RUN.format("a coroutine")}
 
 
 class UnmodelledBindings(RuleTransformer):
@@ -57,7 +64,7 @@ class UnmodelledBindings(RuleTransformer):
         self.skipped(
             self.prims.file_line(binding.line),
             cls,
-            f"{where}{what} is bound by {binding.described()} (`{shown}`): {_WHY}",
+            f"{where}{what} is bound by {binding.described()} (`{shown}`): {_WHY_OF.get(binding.form, _WHY)}",
         )
 
     def _again(self, cls: cst.ClassDef, name: str, bindings: list[Binding]) -> None:
