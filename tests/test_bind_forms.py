@@ -54,6 +54,7 @@ def body(*lines: str) -> str:
 
 
 MIGRATED, NOTHING = "migrated", "nothing"
+PRIMITIVE = "\n\nclass P(Base, VJPHiPrimitive):\n    pass\n"  # after a base it inherits from
 # (id, code after HEAD, expected: MIGRATED | NOTHING | (form as the message says it, line offset from the class))
 CASES = [
     # A. statements of a class body
@@ -281,6 +282,37 @@ CASES = [
         NOTHING,
     ),
     ("a plain class", "class Q:\n    vjp_bwd: object = _bwd\n\n\nQ.vjp_bwd = _bwd\n", NOTHING),
+    # On a base that is no primitive, which a primitive inherits (a mixin): its rules are the primitive's.
+    # Only the forms a rule decides there (``namespace.ON_BASE``: HJX001's value ``def``, HJX010's ``def dce``).
+    ("on a base: an assignment", "class Base:\n    vjp_bwd = _bwd\n" + PRIMITIVE, ("an assignment", 1)),
+    ("on a base: annotated", "class Base:\n    vjp_bwd: object = _bwd\n" + PRIMITIVE, ("an annotated assignment", 1)),
+    (
+        "on a base: after the class",
+        "class Base:\n    pass\n\n\nBase.vjp_bwd = _bwd\n" + PRIMITIVE,
+        ("an attribute assignment after the class", 4),
+    ),
+    (
+        "on a base: an instance attribute",
+        "class Base:\n    def setup(self):\n        self.vjp_bwd = _bwd\n" + PRIMITIVE,
+        ("an instance attribute", 2),
+    ),
+    (
+        "on a base: an old vjp_fwd",
+        "class Base:\n    def vjp_fwd(self, x):\n        return x, x\n" + PRIMITIVE,
+        ("a def", 1),
+    ),
+    (
+        "on a base: a vjp_fwd taking nzs_in",
+        "class Base:\n    def vjp_fwd(self, nzs_in, x):\n        return x, x\n" + PRIMITIVE,
+        NOTHING,
+    ),
+    (
+        "on a base: a value def",
+        "class Base:\n    def vjp_bwd(self, res, g):\n        return (g * res,)\n" + PRIMITIVE,
+        MIGRATED,
+    ),
+    ("on a base: an accumulator function", "class Base:\n    vjp_bwd = _acc\n" + PRIMITIVE, NOTHING),
+    ("on a base no primitive inherits", "class Base:\n    vjp_bwd = _bwd\n\n\nclass Q(Base):\n    pass\n", NOTHING),
 ]
 
 
@@ -428,3 +460,29 @@ def test_a_rule_bound_on_another_modules_class(tmp_path, capsys):
     assert "user.py:4: HJX016 `P` (a class of the tree): `vjp_fwd` is bound by setattr" in err
     assert "user.py:6" not in err  # an object whose class the tree does not tell
     assert (tmp_path / "user.py").read_text() == user
+
+
+def test_a_base_in_another_module_that_a_primitive_inherits(tmp_path, monkeypatch, capsys):
+    """The mixin's module is checked alone, or with the tree: the subclass in another module is
+    found by the tree's search, and the mixin's binding no rule follows is the error."""
+    from hijax_migrate.cli import main
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "mixins.py").write_text(
+        HEAD.split("from jax")[0] + HEAD.split("\n\n\n", 1)[1] + "class Base:\n    vjp_bwd = _bwd\n"
+    )
+    prims = "from jax.experimental.hijax import VJPHiPrimitive\nfrom pkg.mixins import Base\n" + PRIMITIVE
+    (tmp_path / "pkg" / "prims.py").write_text(prims)
+    monkeypatch.chdir(tmp_path)
+    for named in (["pkg"], ["pkg/mixins.py"]):
+        assert main(["--check", "--target-jax", "0.10", "--jobs", "1", "--no-cache", *named]) == 1
+        out = capsys.readouterr()
+        assert (
+            "mixins.py:" in out.out + out.err
+            and "HJX016 Base: `vjp_bwd` is bound by an assignment" in out.out + out.err
+        )
+    (tmp_path / "pkg" / "prims.py").write_text(prims.replace("(Base, VJPHiPrimitive)", "(Base)"))
+    assert main(["--check", "--target-jax", "0.10", "--jobs", "1", "--no-cache", "pkg"]) == 0, (
+        "no primitive inherits it"
+    )

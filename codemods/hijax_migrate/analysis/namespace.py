@@ -65,6 +65,9 @@ SLOTS = "__slots__ entry"
 NAMESPACE = "locals()/vars() store"
 EXEC = "exec"
 IN_BLOCK = " in a block"  # any of the above inside if/try/for/while/with/match: ``DEF + IN_BLOCK``
+# A form a rule decides on a class that is no primitive, which a primitive of the tree inherits
+# from (a mixin): ``DEF + ON_BASE`` in ``Rule.binds``; any form no rule declares so is HJX016's error.
+ON_BASE = " on a base a primitive inherits"
 # B. after the class statement
 ATTRIBUTE = "attribute assignment after the class"
 SETATTR = "setattr"

@@ -5,7 +5,19 @@ from __future__ import annotations
 import ast
 
 from ...analysis.line_walk import over_lines, word_lines
-from ...analysis.namespace import ASSIGN, CHAINED, DEF, FACTORY, FOR, IMPORT, IN_BLOCK, UNPACKING, WALRUS, body_bindings
+from ...analysis.namespace import (
+    ASSIGN,
+    CHAINED,
+    DEF,
+    FACTORY,
+    FOR,
+    IMPORT,
+    IN_BLOCK,
+    ON_BASE,
+    UNPACKING,
+    WALRUS,
+    body_bindings,
+)
 from ...analysis.returns import own_returns, returns_values
 from ...analysis.scopes import CLASSIC, PRIMITIVE_KINDS, ClassInfo, Kind, Scope
 from ...tree.calls import may_use
@@ -119,7 +131,8 @@ class Mul(VJPHiPrimitive):
     needs=("vjp_bwd",),
     # the external ones get a warning; plain classes may be mixins of primitives elsewhere
     kinds=PRIMITIVE_KINDS | {Kind.EXTERNAL, Kind.NONE},
-    binds={"vjp_bwd": frozenset({DEF, DEF + IN_BLOCK, ASSIGN, FACTORY, *_TARGETS})},  # the forms it decides
+    # the forms it decides; on a mixin, a value ``def`` (its family's: ``analysis.reach.classic_family``)
+    binds={"vjp_bwd": frozenset({DEF, DEF + IN_BLOCK, ASSIGN, FACTORY, *_TARGETS, DEF + ON_BASE})},
     rewrite=f"{__name__}.rewrite:BwdReturnsCotangents",
     class_test=returns_cotangents,
     family_test=through_family,

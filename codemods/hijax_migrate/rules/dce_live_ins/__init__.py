@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ...analysis.namespace import ASSIGN, DEF
+from ...analysis.namespace import ASSIGN, DEF, ON_BASE
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind, Scope
 from ..ast_tests import assigned, methods, positional
 from ..base import Rule
@@ -60,7 +60,8 @@ class Op(HiPrim):
     # class body (``dce = _dce``), whose base may come from another module (naming no hijax base)
     needs=("bound dce",),
     kinds=PRIMITIVE_KINDS | {Kind.NONE},
-    binds={"dce": frozenset({DEF, ASSIGN})},  # the forms it decides
+    # the forms it decides (a mixin's ``def``: ``through_mixin``)
+    binds={"dce": frozenset({DEF, ASSIGN, DEF + ON_BASE})},
     rewrite=f"{__name__}.rewrite:DceLiveIns",
     class_test=old_dce,
     family_test=through_mixin,

@@ -90,11 +90,14 @@ def bound_value(b: Binding) -> ast.expr | None:
 
 
 def _takes_nzs_in(b: Binding, model_of_tree: Callable[[], NameModel], cls: ast.ClassDef | None) -> bool:
-    """A ``vjp_fwd`` bound, whole, to the module's one function of that name, which already
-    takes ``nzs_in`` beside the class's methods (or the ``type()`` namespace's functions):
+    """A ``vjp_fwd`` bound, whole, to the module's one function of that name (or defined in a
+    mixin's body), which already takes ``nzs_in`` beside the class's methods (or the ``type()``
+    namespace's functions):
     what HJX002 asks of a ``def vjp_fwd`` (``analysis.fwd_signature``), so right at the target."""
     if b.name != "vjp_fwd":
         return False
+    if b.form == DEF and cls is not None:  # a mixin's own ``def`` (on a primitive, HJX002's to decide)
+        return lacks_nzs_in(methods(cls).get("vjp_fwd"), methods(cls)) is False
     members = _members(b.namespace) if b.form == FACTORY else None
     value = bound_value(b) if b.form == FACTORY or b.form in _WHOLE and cls is not None else None
     model = model_of_tree() if isinstance(value, ast.Name) else None

@@ -14,8 +14,10 @@ import ast
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
+from ...analysis import families
 from ...analysis.ast_summary import dotted_name
-from ...analysis.namespace import COMPUTED, DEF, FACTORY, GIVEN, IN_BLOCK, Binding, body_bindings
+from ...analysis.chains import HIJAX_MODULES
+from ...analysis.namespace import COMPUTED, DEF, FACTORY, GIVEN, IN_BLOCK, ON_BASE, Binding, body_bindings
 from ...analysis.namespace_after import outside_bindings
 from ...analysis.probes import base_bound_at_run
 from ...analysis.scopes import ClassInfo, Kind, defines_rules, strongest
@@ -66,14 +68,17 @@ def unaccounted_bindings(
         return
     bodies = [body_bindings(stmt) for stmt in classes.statements]
     may = [_may_be_primitive(classes, i, bindings) for i, bindings in enumerate(bodies)]
+    below = _Inherited(classes, binds)
     for index, (bindings, maybe) in enumerate(zip(bodies, may)):
         if maybe:
             yield from _in_body(tree, classes, index, bindings, _decided(classes, index, binds), dead)
+        elif below(index, bindings):
+            yield from _in_body(tree, classes, index, bindings, on_base(binds), dead)
     for index, binding in outside_bindings(tree, classes.statements, code):
         if index is not None and wrapped_by_name(binding, classes.statements, index):
             continue  # HJX001 follows the reference by name, or refuses the family (analysis.name_refs)
         binding = _owned(classes, binding)
-        maybe = _maybe(classes, binding, index, may)
+        maybe = _maybe(classes, binding, index, may) or index is not None and below(index, [binding])
         cls = classes.statements[index] if index is not None else None
         if index is None and binding.form == FACTORY and _bases_at_run(classes, binding.value):
             # no rule migrates a rule placed on such a class: only a value proven right stands
@@ -81,6 +86,36 @@ def unaccounted_bindings(
                 yield Open(index, binding)
         elif maybe and unaccounted([binding], binds, tree, outside=not _given_elsewhere(binding, may), cls=cls):
             yield Open(index, binding)
+
+
+class _Inherited:
+    """Does a primitive of the tree inherit from class ``index``, no primitive itself (a mixin
+    whose rules it gets: ``families.descendants``, here and in the tree's other files)? Asked
+    only of a class binding a name a rule of the target reads; jax's own bases never."""
+
+    def __init__(self, classes: Classes, binds: Mapping[str, frozenset[str]]):
+        self.classes, self.binds, self.known = classes, binds, {}
+
+    def __call__(self, index: int, bindings: list[Binding]) -> bool:
+        if not any(b.name is None or b.name in self.binds for b in bindings):
+            return False
+        if index not in self.known:
+            self.known[index] = self._below(self.classes.infos[index])
+        return self.known[index]
+
+    def _below(self, info: ClassInfo | None) -> bool:
+        project = self.classes.project
+        if info is None or project is None or info.module in HIJAX_MODULES:
+            return False
+        here = families.Classes(i for i in self.classes.infos if i is not None)
+        return any(project.class_kind(sub).is_primitive for sub in families.descendants(project, info, here))
+
+
+def on_base(binds: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The forms the rules decide on a class a primitive inherits from (``namespace.ON_BASE``)."""
+    return {
+        name: frozenset(f.removesuffix(ON_BASE) for f in forms if f.endswith(ON_BASE)) for name, forms in binds.items()
+    }
 
 
 def _owned(classes: Classes, binding: Binding) -> Binding:
