@@ -28,7 +28,8 @@ def test_known_paths_migrate_under_jax_012(case, strategy, jax_012_runs):
     assert "error" in before, f"the unmigrated code already works: {before}"
     if strategy in case.refused:  # the rule left as it was (the base is renamed), with an error naming the line
         assert case.body in migrated.code and not hjx001(migrated.report.changes)
-        assert [f.severity for f in hjx001(migrated.report.findings)] == ["error"]
+        refusals = [f for f in migrated.report.findings if f.rule in ("HJX001", "HJX016")]  # HJX016: a form
+        assert [f.severity for f in refusals] == ["error"]  # no rule follows (a generator's ``def vjp_bwd``)
         assert all(f.line > 0 for f in migrated.report.findings)
         return
     assert migrated.report.changes, migrated.report

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ...analysis.namespace import ANNOTATED, ASSIGN, CHAINED, DEF
+from ...analysis.namespace import ANNOTATED, ASSIGN, CHAINED, DEF, ON_BASE
 from ...analysis.scopes import PRIMITIVE_KINDS, Kind
 from ..ast_tests import assigned, methods
 from ..base import Rule
@@ -54,7 +54,13 @@ class Op(VJPHiPrimitive):
 """,
     needs=("vjp_bwd_retval", FLAG),  # the flag may be set in a base, in another file,
     kinds=PRIMITIVE_KINDS,
-    binds={"vjp_bwd_retval_logs": frozenset({DEF, ASSIGN, ANNOTATED, CHAINED})},  # the forms it decides
+    # the forms it decides, on a primitive and on a base one inherits (``rewrite._setter``: the flag
+    # set there is read for the primitive, a method there is 0.11.2's API)
+    binds={
+        "vjp_bwd_retval_logs": frozenset(
+            {DEF, ASSIGN, ANNOTATED, CHAINED} | {f + ON_BASE for f in (DEF, ASSIGN, ANNOTATED, CHAINED)}
+        )
+    },
     rewrite=f"{__name__}.rewrite:RetvalLogsMethod",
     class_test=sets_flag,
     family_test=flag_set_elsewhere,
