@@ -4,7 +4,7 @@ reference (``program_namespaces.draw_namespace``).
 
     python benchmarks/namespaces.py [--programs 100] [--seed 0] [--targets 0.10,0.12]
                                     [--strategies auto,accum] [--show refused|wrong|silent|unchecked]
-                                    [--by-form] [--reference]
+                                    [--by-form] [--reference] [--family bindings|lookups]
 
 Each program is migrated under each strategy and target and run under that
 jax, as ``refusals.py`` does (0.12: the interpreter named by
@@ -52,9 +52,11 @@ def by_hand(folder: Path, tree: program_namespaces.Namespace, target: str, strat
     refusals.write_tree(folder, program_namespaces.Namespace(tree.references[target[:4]]))
 
 
-def draw(programs: int, seed: int) -> dict[str, program_namespaces.Namespace]:
-    rng = random.Random(seed)
-    return {f"n{i:04d}": program_namespaces.draw_namespace(rng.choice, f"n{i:04d}") for i in range(programs)}
+def draw(programs: int, seed: int, family: str = "bindings") -> dict[str, program_namespaces.Namespace]:
+    """``programs`` drawn from ``seed``; ``family`` "lookups": each rule bound in one of the second
+    family's forms (``program_namespaces.LOOKED_UP``)."""
+    rng, forms = random.Random(seed), program_namespaces.LOOKED_UP if family == "lookups" else None
+    return {f"n{i:04d}": program_namespaces.draw_namespace(rng.choice, f"n{i:04d}", forms) for i in range(programs)}
 
 
 def with_unsafe_fixes(folder: Path, target: str, strategy: str) -> dict:
@@ -163,10 +165,18 @@ def main(argv=None) -> int:
         action="store_true",
         help="with --unsafe: each fix through --unsafe-fixes --verify (its gradient check)",
     )
+    parser.add_argument(
+        "--family",
+        choices=["bindings", "lookups"],
+        default="bindings",
+        help="lookups: rules in instances' namespaces, a __getattribute__, mixins (program_namespaces.LOOKED_UP)",
+    )
     args = parser.parse_args(argv)
+    trees = draw(args.programs, args.seed, args.family)
     if args.unsafe:
-        return unsafe_table(draw(args.programs, args.seed), args)
-    return refusals.table(draw(args.programs, args.seed), program_namespaces.FORMS, args, by_hand)
+        return unsafe_table(trees, args)
+    forms = program_namespaces.FORMS if args.family == "bindings" else program_namespaces.LOOKED_UP_FORMS
+    return refusals.table(trees, forms, args, by_hand)
 
 
 if __name__ == "__main__":

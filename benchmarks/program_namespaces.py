@@ -83,6 +83,12 @@ CALLABLES = [*UNBOUND, "A3:lambda", "A8:import"]
 # Bound once the class exists: by a descriptor's __set_name__ (C7), or by a statement after the class (B).
 AFTER = ["C7:set_name", "B1:attribute", "B2:setattr_literal", "B2:setattr_const", "B2:setattr_loop"]
 BINDINGS = PLAIN + UNBOUND + AFTER
+# The second family (``draw_namespace(..., LOOKED_UP)``, drawn apart so that a seed of the first draws
+# what it always drew): the rule written into each instance's own namespace by an __init__ set after
+# the class (B5), found through the instance's lookup (D: a __getattribute__), or on a base that is no
+# primitive itself (D': a mixin).
+LOOKUPS = ["D:getattribute", "D':mixin_assign", "D':mixin_annotated"]
+LOOKED_UP = ["B5:dict_item", *LOOKUPS]
 MAKERS = ["C1:class"] * 6 + ["C2:type", "C3:new_class"]
 WRAPPERS = ["none"] * 6 + ["C5:decorator_dict_get", "C5:decorator_vars", "C6:init_subclass_dict_get"]
 WRAPPERS += ["C6:init_subclass_vars", "C4:metaclass"]
@@ -110,6 +116,15 @@ FORMS = sorted(
     - {"none"}
 )
 
+# What the second family draws: every form of the first but its bindings, makers, wrappers and the reaches
+# through a class's own ``__dict__`` (``_reaches``), and its own.
+LOOKED_UP_FORMS = sorted(
+    {f for f in FORMS if not f.startswith(("A", "B", "C", "kind:", "F:write", "F:switch", "F:written", "E3"))}
+    - set(WRAPPERS)
+    - {"D7:metaclass"}
+    | {"kind:value", "C1:class", *LOOKED_UP}
+)
+
 DROP = 100  # a cotangent the rule computes and Python drops: a migration that keeps it is wrong by 100x
 
 
@@ -126,6 +141,7 @@ class Model:
     bases: str = ""
     keywords: str = ""  # metaclass=...
     type_params: str = ""  # PEP 695
+    mixins: str = ""  # bases before the D form's (D': a project mixin holding the rule)
     body: list[str] = field(default_factory=list)  # class-body statements besides the standard methods
     namespace: dict[str, str] = field(default_factory=dict)  # type()/new_class: name -> module-level value
     after: list[str] = field(default_factory=list)
@@ -334,9 +350,26 @@ def bind_assigned(pick, m: Model, how: str) -> None:
         m.need(imports[how])
 
 
+def bind_looked_up(pick, m: Model, how: str) -> None:
+    """The rule found by the instance's lookup (D), or on a mixin the class derives from (D')."""
+    module_rule(m, "_bwd", value_body(pick, m))
+    r, lit = m.spell.rule, m.literal()
+    if how == "D:getattribute":
+        lines = [f"if name == {lit}:", "    return _bwd.__get__(self)", "return super().__getattribute__(name)"]
+        m.body.append(block("def __getattribute__(self, name):", lines))
+        return
+    if how == "D':mixin_annotated":
+        m.need("import typing")
+    statement = f"{r}: typing.Callable = _bwd" if how == "D':mixin_annotated" else f"{r} = _bwd"
+    m.before.append(block("class _RuleMixin:", [statement]))
+    m.mixins = "_RuleMixin, "
+
+
 def bind_in_body(pick, m: Model, how: str) -> None:
     """The rule enters the class body through one of the A forms."""
-    if how in DEFS:
+    if how in LOOKUPS:
+        bind_looked_up(pick, m, how)
+    elif how in DEFS:
         bind_def(pick, m, how)
     elif how in CALLABLES:
         bind_callable(pick, m, how)
@@ -355,7 +388,7 @@ SET_NAME = """class _Installs:
 def bind_after(pick, m: Model, how: str) -> None:
     """The rule is set on the class after its statement (B forms)."""
     module_rule(m, "_bwd", value_body(pick, m))
-    r = m.spell.rule
+    r, lit = m.spell.rule, m.literal()
     if how == "B2:setattr_const":
         m.before.append(f"_RULE_NAME = {m.literal()}\n")
     if how == "C7:set_name":
@@ -364,6 +397,11 @@ def bind_after(pick, m: Model, how: str) -> None:
         return
     m.after.append(
         {
+            "B5:dict_item": "_init = Lin.__init__\n\n\n"
+            + block(
+                "def _installing(self, *args):", ["_init(self, *args)", f"self.__dict__[{lit}] = _bwd.__get__(self)"]
+            )
+            + "\n\nLin.__init__ = _installing\n",
             "B1:attribute": f"Lin.{r} = _bwd\n",
             "B2:setattr_literal": f"setattr(Lin, {m.literal()}, _bwd)\n",
             "B2:setattr_const": "setattr(Lin, _RULE_NAME, _bwd)\n",
@@ -559,15 +597,24 @@ def subclass(m: Model, how: str, rewrapped: bool) -> str:
     return "\n".join(head) + "\n\n" + consts_text + "\n" + class_text("Sub", "Lin", [rule])
 
 
-def value_rule(pick, m: Model) -> tuple[str, str | None, str]:
-    """A value rule bound in one of the A/B forms or a made class's namespace; the class's maker, the
-    project base a wrapper needs (its __init_subclass__), and how a subclass reaches the rule."""
-    maker = pick(MAKERS)
+def _reaches(how: str) -> list[str]:
+    """How a subclass may reach a rule bound so: a class's attribute (``getattr(Lin, ...)``) is no
+    instance's (B5, D: none), and a class's own ``__dict__`` holds no mixin's rule (D': no E3)."""
+    if how in ("B5:dict_item", "D:getattribute"):
+        return ["none"]
+    return [r for r in REACHES if not r.startswith("E3")] if how.startswith("D'") else REACHES
+
+
+def value_rule(pick, m: Model, family: list[str] | None = None) -> tuple[str, str | None, str]:
+    """A value rule bound in one of the A/B forms or a made class's namespace (``family``: in one
+    of its forms, in a class statement); the class's maker, the project base a wrapper needs (its
+    __init_subclass__), and how a subclass reaches the rule."""
+    maker = pick(MAKERS) if family is None else "C1:class"
     m.forms.append(maker)
-    how = pick(BINDINGS if maker == "C1:class" else ["namespace", "namespace", *AFTER[1:]])
+    how = pick(family or (BINDINGS if maker == "C1:class" else ["namespace", "namespace", *AFTER[1:]]))
     if how != "namespace":
         m.forms.append(how)
-    if how in AFTER:
+    if how in AFTER or how == "B5:dict_item":
         bind_after(pick, m, how)
     elif how == "namespace":
         module_rule(m, "_bwd", value_body(pick, m))
@@ -579,7 +626,7 @@ def value_rule(pick, m: Model) -> tuple[str, str | None, str]:
     if wrapper != "none":
         m.forms.append(wrapper)
         init_subclass = wrap(m, wrapper)
-    reach = pick(REACHES) if how not in UNBOUND else "none"
+    reach = pick(_reaches(how)) if how not in UNBOUND else "none"
     rewrapped = wrapper in ("C4:metaclass", "C6:init_subclass_dict_get", "C6:init_subclass_vars")
     if reach != "none":
         m.files["sub.py"] = subclass(m, reach, rewrapped)
@@ -589,7 +636,9 @@ def value_rule(pick, m: Model) -> tuple[str, str | None, str]:
 def prims_module(m: Model, maker: str, base_list: str) -> str:
     if maker == "C1:class":
         keywords = f", {m.keywords}" if m.keywords else ""
-        klass = class_text(f"Lin{m.type_params}", base_list + keywords, [standard(m), *m.body], tuple(m.decorators))
+        klass = class_text(
+            f"Lin{m.type_params}", m.mixins + base_list + keywords, [standard(m), *m.body], tuple(m.decorators)
+        )
     else:
         klass = made_by_call(m, maker, base_list)  # first: it may need an import
     froms = sorted(line for line in m.imports if line.startswith("from "))
@@ -640,15 +689,16 @@ def main_module(pkg: str, m: Model, reach: str) -> str:
     )
 
 
-def render(pick, pkg: str, spell: Spell) -> Namespace:
-    """One program as ``spell`` writes it; every choice through ``pick``."""
+def render(pick, pkg: str, spell: Spell, family: list[str] | None = None) -> Namespace:
+    """One program as ``spell`` writes it; every choice through ``pick`` (``family``: a value rule
+    bound in one of its forms)."""
     n = pick([1, 2])
     m = Model(spell, [pick([1, 2, 3]) for _ in range(n)])
-    kind = pick(KINDS)
+    kind = pick(KINDS) if family is None else "value"
     m.forms.append(f"kind:{kind}")
     maker, init_subclass, reach = "C1:class", None, "none"
     if kind == "value":
-        maker, init_subclass, reach = value_rule(pick, m)
+        maker, init_subclass, reach = value_rule(pick, m, family)
     else:
         m.body.append({"half": half_rule, "accum": accum_rule, "switch": switch_rule}[kind](pick, m))
     base_list = bases(pick, m, init_subclass, expr_only=maker != "C1:class")
@@ -671,8 +721,9 @@ def replay(choices: list[int]):
     return lambda options: options[next(replayed)]
 
 
-def draw_namespace(pick, pkg: str) -> Namespace:
-    """One program as found, with its references for 0.10 and 0.12: the same picks, replayed."""
+def draw_namespace(pick, pkg: str, family: list[str] | None = None) -> Namespace:
+    """One program as found, with its references for 0.10 and 0.12: the same picks, replayed
+    (``family``: ``LOOKED_UP``, the second family's forms)."""
     choices: list[int] = []
 
     def record(options):
@@ -680,7 +731,7 @@ def draw_namespace(pick, pkg: str) -> Namespace:
         choices.append(options.index(choice))
         return choice
 
-    tree = render(record, pkg, AS_FOUND)
+    tree = render(record, pkg, AS_FOUND, family)
     for target in ("0.10", "0.12"):
-        tree.references[target] = render(replay(choices), pkg, spell_for(target)).files
+        tree.references[target] = render(replay(choices), pkg, spell_for(target), family).files
     return tree

@@ -3,7 +3,8 @@ is bound"), one case a form: migrated, left alone because it needs nothing, or
 left byte-identical with an HJX016 error that names the form, the class and the line.
 
 The forms are the language reference's (enumeration A: a class body's
-statements; B: after the class statement; C: how a class is made), each
+statements; B: after the class statement; C: how a class is made; D: how an
+instance's attribute is looked up, and on a base a primitive inherits), each
 binding a value rule ``vjp_bwd`` (which breaks from jax 0.8.1 on) unless said.
 """
 
@@ -145,6 +146,40 @@ CASES = [
     ("A14 __slots__", body("__slots__ = ('vjp_bwd',)"), ("a __slots__ entry", 1)),
     # B. after the class statement
     ("B1 Cls.N = f", body("pass") + "\n\nP.vjp_bwd = _bwd\n", ("an attribute assignment after the class", 4)),
+    # B5: the instance's own namespace, written as a dict (the data model's ``__dict__``, ``vars(obj)``)
+    *(
+        (f"B5 {write}", body("def setup(self):", f"    {write}"), ("an instance attribute", 2))
+        for write in (
+            "self.__dict__['vjp_bwd'] = _bwd",
+            "vars(self)['vjp_bwd'] = _bwd",
+            "self.__dict__.update(vjp_bwd=_bwd)",
+            "self.__dict__.update({'vjp_bwd': _bwd})",
+            "vars(self).setdefault('vjp_bwd', _bwd)",
+            "self.__dict__ |= {'vjp_bwd': _bwd}",
+            "self.__dict__ = dict(vjp_bwd=_bwd)",
+        )
+    ),
+    # a key not written out is data (the constructor's params, as jax's own base copies them)
+    ("B5 update of a name", body("def setup(self, params):", "    self.__dict__.update(params)"), NOTHING),
+    ("B5 another name", body("def setup(self):", "    self.__dict__['cache'] = {}"), NOTHING),
+    # D: every attribute jax reads of an instance is looked up by ``type(obj).__getattribute__``
+    (
+        "D __getattribute__",
+        body("def __getattribute__(self, name):", "    return object.__getattribute__(self, name)"),
+        ("the __getattribute__ of the class", 1),
+    ),
+    (
+        "D __getattribute__ set after",
+        body("pass") + "\n\nP.__getattribute__ = object.__getattribute__\n",
+        ("an attribute assignment after the class", 4),
+    ),
+    (
+        "D __getattribute__ by setattr",
+        body("pass") + "\n\nsetattr(P, '__getattribute__', object.__getattribute__)\n",
+        ("setattr", 4),
+    ),
+    # ``__getattr__`` is asked only for a name the class and its bases lack: jax's base has every rule
+    ("D __getattr__", body("def __getattr__(self, name):", "    raise AttributeError(name)"), NOTHING),
     (
         "B1 in a function",
         body("pass") + "\n\ndef setup():\n    P.vjp_bwd = _bwd\n",

@@ -48,12 +48,14 @@ ISSUE_INPUTS = [
 ]
 
 
-def cover(seed: int = 0) -> dict[str, program_namespaces.Namespace]:
-    """Programs drawn from one seeded stream, each kept if it holds a form no earlier one held: every form."""
-    trees, seen, rng = {}, set(), random.Random(seed)
-    while seen != set(program_namespaces.FORMS):
-        pkg = f"c{len(trees):03d}"
-        tree = program_namespaces.draw_namespace(rng.choice, pkg)
+def cover(seed: int = 0, family: list[str] | None = None) -> dict[str, program_namespaces.Namespace]:
+    """Programs drawn from one seeded stream, each kept if it holds a form no earlier one held: every
+    form (``family``: the second family's, ``program_namespaces.LOOKED_UP``)."""
+    forms = set(program_namespaces.FORMS if family is None else program_namespaces.LOOKED_UP_FORMS)
+    trees, seen, rng, drawn = {}, set(), random.Random(seed), 0
+    while seen != forms:
+        pkg, drawn = f"c{drawn:03d}", drawn + 1
+        tree = program_namespaces.draw_namespace(rng.choice, pkg, family)
         if set(tree.forms) - seen:
             trees[pkg], seen = tree, seen | set(tree.forms)
     return trees
@@ -134,3 +136,25 @@ def test_the_tool_is_never_wrong_nor_silent_under_jax_010(tmp_path, strategy):
 @pytest.mark.parametrize("strategy", ["auto", "accum"])
 def test_the_tool_is_never_wrong_nor_silent_under_jax_012(tmp_path, strategy):
     assert wrong_or_silent("0.12", strategy, tmp_path) == []
+
+
+# The second family: a rule in each instance's own namespace (B5), answered by a __getattribute__ (D),
+# or on a mixin a primitive inherits (D'). No rule follows these: refused, never wrong nor silent.
+LOOKED_UP = program_namespaces.LOOKED_UP
+
+
+def test_the_second_family_draws_every_form_of_its_own_and_no_other():
+    trees = cover(0, LOOKED_UP)
+    assert set().union(*(tree.forms for tree in trees.values())) == set(program_namespaces.LOOKED_UP_FORMS)
+    assert all(set(tree.forms) & set(LOOKED_UP) for tree in trees.values())
+
+
+@pytest.mark.parametrize(
+    "target",
+    [pytest.param("0.10", marks=needs_jax), pytest.param("0.12", marks=needs_012)],
+)
+def test_the_second_family_is_right_as_written_and_never_wrong_nor_silent(tmp_path, target):
+    trees = cover(0, LOOKED_UP)
+    assert not_correct(verdicts_of(trees, target, "ref", tmp_path / "ref", namespaces.by_hand), trees) == []
+    verdicts = verdicts_of(trees, target, "auto", tmp_path / "tool", refusals.run_one, refusals.check_passes)
+    assert [f"{pkg}: {v}" for pkg, v in verdicts.items() if v[0] in ("wrong", "silent")] == []

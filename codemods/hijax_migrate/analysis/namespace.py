@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .function_kinds import not_run
 
@@ -72,6 +72,7 @@ ON_BASE = " on a base a primitive inherits"
 ATTRIBUTE = "attribute assignment after the class"
 SETATTR = "setattr"
 DELATTR = "del or delattr after the class"
+DICT_WRITE = "__dict__ write"  # ``obj.__dict__[N] = f``, ``vars(obj).update(N=f)``: the instance's own names
 INSTANCE = "instance attribute"
 # C. how a class is made
 FACTORY = "type() member"
@@ -80,6 +81,10 @@ METACLASS = "metaclass"
 DECORATOR = "class decorator"
 INIT_SUBCLASS = "__init_subclass__ of a base"
 SET_NAME = "__set_name__ of a descriptor"
+# D. how an instance's attributes are looked up: the data model calls ``type(obj).__getattribute__``
+# for every one (``__getattr__`` only for a name the class and its bases lack: jax's base has the rules)
+LOOKUP = "__getattribute__"
+GETATTRIBUTE = "__getattribute__ of the class"
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = (*_FUNCTIONS, ast.ClassDef, ast.Lambda)
@@ -119,12 +124,21 @@ class Binding:
 
 _ARTICLE = {IMPORT: "an ", EXEC: "", DELETE: "", ATTRIBUTE: "an ", INSTANCE: "an ", SETATTR: "", ASSIGN: "an "}
 _ARTICLE |= {DELATTR: "", ANNOTATED: "an ", AUGMENTED: "an ", UNPACKING: "an ", EXCEPT: "an "}
-_ARTICLE |= {WALRUS: "an ", NEW_CLASS: "", INIT_SUBCLASS: "the ", SET_NAME: "the ", ASYNC_DEF: "an "}
+_ARTICLE |= {
+    WALRUS: "an ",
+    NEW_CLASS: "",
+    INIT_SUBCLASS: "the ",
+    SET_NAME: "the ",
+    ASYNC_DEF: "an ",
+    GETATTRIBUTE: "the ",
+}
 
 
 def body_bindings(cls: ast.ClassDef) -> list[Binding]:
-    """The bindings of API names (and of names not written out) the class body makes."""
-    return [b for b in _statements(cls.body, None) if b.name is None or b.name in API_NAMES]
+    """The bindings of API names (and of names not written out) the class body makes; a
+    ``__getattribute__`` of the class reads every name jax asks of an instance: any of them."""
+    found = (replace(b, name=None, form=GETATTRIBUTE) if b.name == LOOKUP else b for b in _statements(cls.body, None))
+    return [b for b in found if b.name is None or b.name in API_NAMES]
 
 
 def _statements(body: list[ast.stmt], block: str | None) -> Iterator[Binding]:

@@ -32,11 +32,13 @@ from .namespace import (
     COMPUTED,
     DECORATOR,
     DELATTR,
+    DICT_WRITE,
     EXEC,
     FACTORY,
     GIVEN,
     INIT_SUBCLASS,
     INSTANCE,
+    LOOKUP,
     METACLASS,
     NEW_CLASS,
     SET_NAME,
@@ -51,7 +53,9 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # A binding made outside a class body names one of these on its lines (``line_walk``)
 _SETTERS = ("setattr", "delattr")
 _CODE = ("exec", "eval")  # what runs code from a string, which may bind anything anywhere
-_WORDS = frozenset({*API_NAMES, *_SETTERS, *_CODE, "__setattr__", "__delattr__", "type", "new_class"})
+_DICTS = ("__dict__", "vars")  # an object's namespace, written as a dict (``DICT_WRITE``)
+_DICT_WRITES = frozenset({"update", "setdefault", "__setitem__", "__ior__"})  # its methods that bind names
+_WORDS = frozenset({*API_NAMES, *_SETTERS, *_CODE, "__setattr__", "__delattr__", "type", "new_class", *_DICTS, LOOKUP})
 # A setter named other than called (``sa = setattr``, ``partial(setattr, C)``, ``"setattr"``):
 # each pattern starts with its literal, which ``re`` finds as ``str.find`` would
 _SETTER_NAMED = tuple(re.compile(rf"{name}\b(?!\s*\()") for name in _SETTERS)
@@ -165,6 +169,8 @@ class _Walk(ast.NodeVisitor):
             self._setattr(node, name)
         elif name == "type" and len(node.args) == 3 and isinstance(node.args[2], ast.Dict):
             self._factory(node)
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in _DICT_WRITES:
+            self._dict_write(node.func.value, _call_keys(node), node.lineno, None)
         elif name == "new_class":
             bases = node.args[1] if len(node.args) > 1 else _keyword(node, "bases")
             self.found.append((None, Binding(None, NEW_CLASS, node.lineno, value=bases)))
@@ -179,6 +185,7 @@ class _Walk(ast.NodeVisitor):
         if len(args) < 2:
             return
         key = _constant(args[1])
+        key = None if key == LOOKUP else key  # ``__getattribute__`` reads any name: binds any
         if key is None or key in API_NAMES:
             value = args[2] if len(args) > 2 else None
             self._on(args[0], key, SETATTR if name == "setattr" else DELATTR, call.lineno, value)
@@ -226,6 +233,21 @@ class _Walk(ast.NodeVisitor):
             self._store(target.value, form, value)
         elif isinstance(target, ast.Attribute) and target.attr in API_NAMES:
             self._on(target.value, target.attr, form, target.lineno, value)
+        elif isinstance(target, ast.Attribute) and target.attr == LOOKUP:  # reads any name: binds any
+            self._on(target.value, None, form, target.lineno, value)
+        elif isinstance(target, ast.Attribute) and target.attr == "__dict__":  # ``obj.__dict__ = {...}``, ``|=``
+            self._dict_write(target, _dict_keys(value), target.lineno, value)
+        elif isinstance(target, ast.Subscript):  # ``obj.__dict__[N] = f``, ``vars(obj)[N] = f``
+            self._dict_write(target.value, [_constant(target.slice)], target.lineno, value)
+
+    def _dict_write(self, namespace: ast.expr, keys: list[str | None], line: int, value) -> None:
+        """API names written out into an object's own namespace (``namespace``: its ``__dict__`` or
+        ``vars(obj)``). A key not written out is data, as jax's own base copies the constructor's
+        ``params`` there (``self.__dict__.update(params)``): not read as a rule."""
+        owner = _namespace_of(namespace)
+        for key in keys if owner is not None else ():
+            if key in API_NAMES:
+                self._on(owner, key, DICT_WRITE, line, value)
 
     def _on(self, obj: ast.expr, name: str | None, form: str, line: int, value) -> None:
         """A binding of ``name`` on ``obj``: on the classes ``obj`` may be (a name of the module
@@ -288,6 +310,34 @@ def _setter(func: ast.expr) -> str | None:
     name = called_name(func)
     dunder = {"__setattr__": "setattr", "__delattr__": "delattr"}.get(name or "")
     return dunder if dunder and isinstance(func, ast.Attribute) else name
+
+
+def _namespace_of(node: ast.expr) -> ast.expr | None:
+    """The object whose namespace ``node`` is: ``obj.__dict__``, ``vars(obj)``; else None."""
+    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+        return node.value
+    if isinstance(node, ast.Call) and called_name(node.func) == "vars" and len(node.args) == 1:
+        return node.args[0]
+    return None
+
+
+def _call_keys(call: ast.Call) -> list[str | None]:
+    """The names a dict method's call writes: ``update(N=f)``, ``update({"N": f})``,
+    ``setdefault("N", f)``; None for each that is not written out."""
+    keys = [k.arg for k in call.keywords]
+    if call.func.attr in ("setdefault", "__setitem__"):
+        return [_constant(call.args[0]) if call.args else None]
+    return keys + [key for arg in call.args for key in _dict_keys(arg)]
+
+
+def _dict_keys(value: ast.expr | None) -> list[str | None]:
+    """The keys a dict display (or ``dict(N=f)``) holds, None for one not written out;
+    ``[None]`` for any other value (any name)."""
+    if isinstance(value, ast.Dict):
+        return [_constant(key) if key is not None else None for key in value.keys]
+    if isinstance(value, ast.Call) and called_name(value.func) == "dict" and not value.args:
+        return [k.arg for k in value.keywords]
+    return [None]
 
 
 def _dotted(obj: ast.expr) -> str | None:
