@@ -46,6 +46,10 @@ async def _co(self, res, g):
     return (g * res,)
 
 
+def _collect(gen):
+    return lambda *args: tuple(gen(*args))
+
+
 """
 LINE = HEAD.count("\n") + 1  # the class statement's line
 
@@ -86,6 +90,16 @@ CASES = [
     (
         "A1 yield in a nested def only",
         body("def vjp_bwd(self, res, g):", "    def inner():", "        yield", "    return (g * res,)"),
+        MIGRATED,
+    ),
+    (
+        "A2 @staticmethod generator def",
+        body("@staticmethod", "def vjp_bwd(res, g):", "    yield g"),
+        ("a generator def", 2),
+    ),
+    (  # a decorator may run the generator it is given (``tuple(gen(...))``): what is bound is not known
+        "A2 generator def under a decorator",
+        body("@_collect", "def vjp_bwd(self, res, g):", "    yield g * res"),
         MIGRATED,
     ),
     ("A1 generator vjp_fwd, unpacked by jax", body("def vjp_fwd(self, x):", "    yield x", "    yield x"), MIGRATED),

@@ -93,6 +93,13 @@ def test_a_lambda_is_a_generator_function_where_its_expression_yields():
     assert not_run(ast.parse("lambda a=1: a", mode="eval").body) is None
 
 
+def test_a_decorator_decides_what_is_bound_but_staticmethod_and_classmethod_bind_the_function():
+    """``@collect`` may run the generator it is given (``tuple(gen(*args))``): not known, None."""
+    assert not_run(ast.parse("@collect\ndef f():\n    yield 1\n").body[0]) is None
+    assert not_run(ast.parse("@staticmethod\ndef f():\n    yield 1\n").body[0]) is not None
+    assert not_run(ast.parse("@classmethod\nasync def f(cls):\n    pass\n").body[0]) is not None
+
+
 def test_what_it_says_names_the_kind_and_the_line():
     assert not_run(ast.parse("async def f():\n    pass\n").body[0]) == "a coroutine function (`async def`)"
     found = not_run(ast.parse("def f():\n    x = 1\n    yield x\n").body[0])

@@ -19,17 +19,26 @@ import ast
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _YIELDS = (ast.Yield, ast.YieldFrom)
+_KEEPS_KIND = frozenset({"staticmethod", "classmethod"})  # decorators that bind the function itself
 GENERATOR_LAMBDA = "a generator function (its lambda yields)"
 # Said by every refusal of such a rule: no rename makes it work, so none is offered (``engine.unsafe``).
 RUNS_NONE = "a call of it runs none of its body"
 
 
 def not_run(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> str | None:
-    """Why a call of ``func`` runs none of its body (what it is), or None: a plain function."""
+    """Why a call of ``func`` runs none of its body (what it is), or None: a plain function, or
+    one a decorator replaces (``@collect`` may run the generator it is given: not known)."""
+    if any(not (isinstance(d, ast.Name) and d.id in _KEEPS_KIND) for d in getattr(func, "decorator_list", ())):
+        return None
     if isinstance(func, ast.AsyncFunctionDef):
         return "a coroutine function (`async def`)"
     found = _own_yield(func)
     return f"a generator function (it yields at line {found.lineno})" if found is not None else None
+
+
+def yields(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """Does the function's own scope yield (values handed back, through a generator)?"""
+    return _own_yield(func) is not None
 
 
 def _own_yield(func: ast.FunctionDef | ast.Lambda) -> ast.expr | None:

@@ -8,6 +8,7 @@ import ast
 import enum
 
 from ..core.stmts import held
+from .function_kinds import yields
 from .names import parameters
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -51,8 +52,11 @@ def classify(ret: ast.Return) -> Returned:
 
 
 def returns_values(func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
-    """Does any return hand back cotangents rather than None or logs?"""
-    return func is not None and any(classify(r) in (Returned.TUPLE, Returned.OPAQUE) for r in own_returns(func))
+    """Does any return hand back cotangents rather than None or logs? A ``yield`` hands back
+    values too: a decorator may collect them (``@collect``: ``function_kinds``, where none does)."""
+    if func is None:
+        return False
+    return any(classify(r) in (Returned.TUPLE, Returned.OPAQUE) for r in own_returns(func)) or yields(func)
 
 
 def tuple_sizes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int | None]:
