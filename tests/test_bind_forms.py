@@ -173,6 +173,16 @@ CASES = [
             "self.__dict__ = dict(vjp_bwd=_bwd)",
         )
     ),
+    # jax's base copies ``self.params`` into the instance's namespace (``self.__dict__.update(self.params)``)
+    *(
+        (f"B5 {write}", body("def __init__(self):", f"    {write}"), ("an instance attribute", 2))
+        for write in (
+            "self.params = {'vjp_bwd': None}",
+            "self.params = dict(vjp_fwd=None)",
+            "self.params['vjp_fwd'] = _bwd",
+        )
+    ),
+    ("B5 params of other names", body("def __init__(self, p):", "    self.params = dict(power=p)"), NOTHING),
     # a key not written out is data (the constructor's params, as jax's own base copies them)
     ("B5 update of a name", body("def setup(self, params):", "    self.__dict__.update(params)"), NOTHING),
     ("B5 another name", body("def setup(self):", "    self.__dict__['cache'] = {}"), NOTHING),

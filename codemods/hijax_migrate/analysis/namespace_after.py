@@ -233,6 +233,8 @@ class _Walk(ast.NodeVisitor):
             self._store(target.value, form, value)
         elif isinstance(target, ast.Attribute) and target.attr in API_NAMES:
             self._on(target.value, target.attr, form, target.lineno, value)
+            if target.attr == "params":  # jax's base copies it into the instance's namespace
+                self._dict_write(target, _dict_keys(value), target.lineno, value)
         elif isinstance(target, ast.Attribute) and target.attr == LOOKUP:  # reads any name: binds any
             self._on(target.value, None, form, target.lineno, value)
         elif isinstance(target, ast.Attribute) and target.attr == "__dict__":  # ``obj.__dict__ = {...}``, ``|=``
@@ -313,8 +315,9 @@ def _setter(func: ast.expr) -> str | None:
 
 
 def _namespace_of(node: ast.expr) -> ast.expr | None:
-    """The object whose namespace ``node`` is: ``obj.__dict__``, ``vars(obj)``; else None."""
-    if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+    """The object whose namespace ``node`` is: ``obj.__dict__``, ``vars(obj)``, and a primitive's
+    ``obj.params``, which jax's base copies there (``self.__dict__.update(self.params)``); else None."""
+    if isinstance(node, ast.Attribute) and node.attr in ("__dict__", "params"):
         return node.value
     if isinstance(node, ast.Call) and called_name(node.func) == "vars" and len(node.args) == 1:
         return node.args[0]
