@@ -16,4 +16,4 @@ class Sq(Traced):
     def vjp_bwd(self, res, g):
         return (2 * res * g,)
 # findings
-# 5 error HJX016 Traced: a name not written out (it may be a hijax rule) is bound by the __getattribute__ of the class (`def __getattribute__(self, name):`): no rule of the tool follows that form, so whether it works at the target cannot be decided; the file is left as it is: port it by hand
+# 16 error HJX001 Sq: `vjp_bwd` is reached by name at line 7 (`name == "vjp_bwd"`): neither a rename nor accumulators would follow it there; port both by hand

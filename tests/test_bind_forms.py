@@ -189,7 +189,32 @@ CASES = [
     # D: every attribute jax reads of an instance is looked up by ``type(obj).__getattribute__``
     (
         "D __getattribute__",
+        body(
+            "def __getattribute__(self, name):",
+            "    if name == 'vjp_bwd':",
+            "        return _bwd.__get__(self)",
+            "    return super().__getattribute__(name)",
+        ),
+        ("the __getattribute__ of the class", 1),
+    ),
+    (  # answers every name as the default lookup does (a tracing wrapper)
+        "D __getattribute__ delegating",
+        body(
+            "def __getattribute__(self, name):",
+            "    found = super().__getattribute__(name)",
+            "    print(name)",
+            "    return found",
+        ),
+        NOTHING,
+    ),
+    (
+        "D __getattribute__ delegating to object",
         body("def __getattribute__(self, name):", "    return object.__getattribute__(self, name)"),
+        NOTHING,
+    ),
+    (
+        "D __getattribute__ delegating, name rebound",
+        body("def __getattribute__(self, name):", "    name = 'vjp_bwd'", "    return super().__getattribute__(name)"),
         ("the __getattribute__ of the class", 1),
     ),
     (

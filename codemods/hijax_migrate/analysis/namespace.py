@@ -19,7 +19,8 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from .function_kinds import not_run
+from .function_kinds import not_run, yields
+from .returns import own_returns
 
 # The names jax reads on a primitive class (docs/decisions.md, "Every way a rule is bound").
 API_NAMES = frozenset(
@@ -136,9 +137,50 @@ _ARTICLE |= {
 
 def body_bindings(cls: ast.ClassDef) -> list[Binding]:
     """The bindings of API names (and of names not written out) the class body makes; a
-    ``__getattribute__`` of the class reads every name jax asks of an instance: any of them."""
-    found = (replace(b, name=None, form=GETATTRIBUTE) if b.name == LOOKUP else b for b in _statements(cls.body, None))
+    ``__getattribute__`` of the class reads every name jax asks of an instance: any of them,
+    but where it answers as the default lookup does (``_delegates``)."""
+    defaults = {s.lineno for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == LOOKUP and _delegates(s)}
+    found = (
+        replace(b, name=None, form=GETATTRIBUTE) if b.name == LOOKUP else b
+        for b in _statements(cls.body, None)
+        if not (b.name == LOOKUP and b.line in defaults)
+    )
     return [b for b in found if b.name is None or b.name in API_NAMES]
+
+
+def _delegates(func: ast.FunctionDef) -> bool:
+    """A ``__getattribute__`` that answers every name as the default lookup does: each return
+    gives ``super().__getattribute__(name)`` (or ``object.__getattribute__(self, name)``), or a
+    name the body binds only to that, the last statement is such a return, and ``name`` is never
+    rebound (a tracing wrapper: what it does besides cannot change the answer)."""
+    params = [a.arg for a in func.args.args]
+    if func.decorator_list or len(params) != 2 or not func.body or not isinstance(func.body[-1], ast.Return):
+        return False
+    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)]
+    if any(n.id == params[1] for n in stores) or yields(func):
+        return False
+    looked_up = {
+        t.id
+        for s in ast.walk(func)
+        if isinstance(s, ast.Assign) and _default_lookup(s.value, params)
+        for t in s.targets
+        if isinstance(t, ast.Name)
+    }
+    only = {name for name in looked_up if sum(n.id == name for n in stores) == 1}
+    return all(
+        _default_lookup(r.value, params) or isinstance(r.value, ast.Name) and r.value.id in only
+        for r in own_returns(func)
+    )
+
+
+def _default_lookup(value: ast.expr | None, params: list[str]) -> bool:
+    """``super().__getattribute__(name)`` or ``object.__getattribute__(self, name)``."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == LOOKUP):
+        return False
+    owner, args = value.func.value, [a.id if isinstance(a, ast.Name) else None for a in value.args]
+    if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super":
+        return args == [params[1]] and not owner.args
+    return isinstance(owner, ast.Name) and owner.id == "object" and args == params
 
 
 def _statements(body: list[ast.stmt], block: str | None) -> Iterator[Binding]:
