@@ -205,3 +205,29 @@ def test_a_rename_adds_no_key_a_read_finds(code, rename):
     assert not any(f.severity == "error" for f in result.report.findings)
     assert run(result.code, (new,)) == run(code, (old, new)), result.code
     assert f"import {new} as {old}" in result.code
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "    _log(OLD)\n",
+        "    def g(x=OLD):\n        return x\n    _log(g())\n",
+        "    g = lambda x=OLD: x\n    _log(g())\n",
+    ],
+    ids=["straight", "a default", "a lambda's default"],
+)
+@pytest.mark.parametrize("rename", sorted(RENAMES))
+def test_a_read_local_to_its_function_is_no_star_import_read(read, rename):
+    """The generator's seed 49522: under a star import, a function reads the old name before
+    the function binds it (a default is evaluated in the function around it): an
+    UnboundLocalError, which the star's new name would have answered, renamed. Left as it is;
+    the module's reads are renamed."""
+    (old, new), target = rename, RENAMES[rename]
+    code = (
+        "from jax.experimental.hijax import *\ndef f():\n" + read + "    def OLD():\n        return 1\n"
+        "_call(f)\nclass K(OLD):\n    pass\n_log(K)\n"
+    ).replace("OLD", old)
+    result = _renamed(code, target)
+    assert not any(f.severity == "error" for f in result.report.findings)
+    assert f"class K({new})" in result.code and read.replace("OLD", old) in result.code
+    assert run(result.code, (new,)) == run(code, (old, new)), result.code

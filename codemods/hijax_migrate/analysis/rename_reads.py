@@ -120,6 +120,8 @@ class ModelReads:
         for name, scope, read, resolved in self._resolved:
             if resolved is None:
                 found.append(Read(name, 0, True, _UNFOLLOWED))
+            elif not resolved.bindings and _local(self.model, scope, self.old):
+                continue  # its function binds the name later: an UnboundLocalError, no import's read
             elif not resolved.bindings:
                 early = not self._star_ran(scope, read) and bool(visible(self.model, scope, self.new))
                 found.append(Read(name, 0, early or self._shadowed(scope), _EARLY if early else None))
@@ -218,6 +220,13 @@ _EITHER = (
     "and a read there finds jax's star import's otherwise"
 )
 _EARLY = "may be read before jax's star import has run (above it, in a function, or with it in an `if`)"
+
+
+def _local(model: NameModel, scope: NameScope, name: str) -> bool:
+    """Is ``name`` local to a function around ``scope`` (the nearest block binding it), so that
+    a read there finding no binding raises UnboundLocalError, never reading an import or a star?"""
+    block = resolving_block(model, scope, name)
+    return block is not None and block.kind == "function"
 
 
 def _guarded_locals(resolved: Resolved) -> bool:
