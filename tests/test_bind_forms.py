@@ -396,6 +396,11 @@ CASES = [
         MIGRATED,
     ),
     ("on a base: an accumulator function", "class Base:\n    vjp_bwd = _acc\n" + PRIMITIVE, NOTHING),
+    (  # the primitive's base picked when the code runs (namespaces --family lookups, seed 1): it may be one
+        "on a base: a subclass whose base is picked at run",
+        "_BASES = (VJPHiPrimitive,)\n\n\nclass Base:\n    vjp_bwd = _bwd\n\n\nclass P(Base, _BASES[0]):\n    pass\n",
+        ("an assignment", 4),
+    ),
     ("on a base no primitive inherits", "class Base:\n    vjp_bwd = _bwd\n\n\nclass Q(Base):\n    pass\n", NOTHING),
 ]
 

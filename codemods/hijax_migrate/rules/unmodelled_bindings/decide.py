@@ -89,8 +89,9 @@ def unaccounted_bindings(
 
 
 class _Inherited:
-    """Does a primitive of the tree inherit from class ``index``, no primitive itself (a mixin
-    whose rules it gets: ``families.descendants``, here and in the tree's other files)? Asked
+    """Does a primitive of the tree (or a class that may be one: ``_primitive_like``) inherit from
+    class ``index``, no primitive itself (a mixin whose rules it gets: ``families.descendants``,
+    here and in the tree's other files)? Asked
     only of a class binding a name a rule of the target reads; jax's own bases never."""
 
     def __init__(self, classes: Classes, binds: Mapping[str, frozenset[str]]):
@@ -108,7 +109,17 @@ class _Inherited:
         if info is None or project is None or info.module in HIJAX_MODULES:
             return False
         here = families.Classes(i for i in self.classes.infos if i is not None)
-        return any(project.class_kind(sub).is_primitive for sub in families.descendants(project, info, here))
+        return any(self._may_get_rules(project, sub) for sub in families.descendants(project, info, here))
+
+    @staticmethod
+    def _may_get_rules(project, sub: ClassInfo) -> bool:
+        """``_primitive_like``, or a class whose base is picked when the code runs, whose rules
+        may all be the mixin's (``class P(Mixin, BASES[0]): pass``)."""
+        return (
+            _primitive_like(project, sub)
+            or not project.class_kind(sub).is_primitive
+            and (project.runtime_base(sub) is not None)
+        )
 
 
 def on_base(binds: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
@@ -196,11 +207,18 @@ def _names_primitive(classes: Classes, dotted: str) -> bool:
     if classes.scope is None:
         return False
     project = classes.project
-    infos = project.classes_of_name(classes.scope, dotted)
-    kinds = [project.class_kind(info) for info in infos]
-    return any(
-        k.is_primitive or k is Kind.EXTERNAL and defines_rules(i) or base_bound_at_run(k, i, project) is not None
-        for k, i in zip(kinds, infos)
+    return any(_primitive_like(project, info) for info in project.classes_of_name(classes.scope, dotted))
+
+
+def _primitive_like(project, info: ClassInfo) -> bool:
+    """Is the class of the tree a primitive, or may it be one: its base from outside the tree with
+    rules of its own, or picked when the code runs?"""
+    kind = project.class_kind(info)
+    return (
+        kind.is_primitive
+        or kind is Kind.EXTERNAL
+        and defines_rules(info)
+        or base_bound_at_run(kind, info, project) is not None
     )
 
 
