@@ -327,10 +327,9 @@ def _namespace_of(node: ast.expr) -> ast.expr | None:
 def _call_keys(call: ast.Call) -> list[str | None]:
     """The names a dict method's call writes: ``update(N=f)``, ``update({"N": f})``,
     ``setdefault("N", f)``; None for each that is not written out."""
-    keys = [k.arg for k in call.keywords]
     if call.func.attr in ("setdefault", "__setitem__"):
         return [_constant(call.args[0]) if call.args else None]
-    return keys + [key for arg in call.args for key in _dict_keys(arg)]
+    return [k.arg for k in call.keywords] + [key for arg in call.args for key in _dict_keys(arg)]
 
 
 def _dict_keys(value: ast.expr | None) -> list[str | None]:

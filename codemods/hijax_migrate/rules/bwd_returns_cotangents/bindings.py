@@ -93,10 +93,13 @@ def partial_binding(
 
 def bound_form(module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cls: cst.ClassDef | None = None) -> str:
     """``CLASSIC``, ``"accumulator"``, or the binding's code where its form is not visible
-    (``bridge``: ``module``'s statements with ``ast``'s, where a function's form is read)."""
-    broken = bound_not_run(module, value, bridge, cls)
-    if broken is not None:
-        return broken
+    (``bridge``: ``module``'s statements with ``ast``'s, where a function's form is read), or
+    where a call of what it binds runs none of its body (``bound_not_run``)."""
+    return bound_not_run(module, value, bridge, cls) or visible_form(module, value, bridge, cls)
+
+
+def visible_form(module: cst.Module, value: cst.BaseExpression, bridge: Bridge, cls: cst.ClassDef | None = None) -> str:
+    """``bound_form`` of a binding whose function runs its body when called."""
     if isinstance(value, cst.Lambda):
         params = value.params
         few = len(params.params) + len(params.posonly_params) <= 3 and not isinstance(params.star_arg, cst.Param)

@@ -31,7 +31,7 @@ from ...analysis.shape import class_shape, is_static, last_def, positional
 from ...analysis.summary import CLASSIC, ClassInfo, factory_member
 from ..context import NOTE
 from ..plans import Plan
-from .bindings import bound_form, bound_function, bound_not_run, imported_rule
+from .bindings import bound_form, bound_function, bound_not_run, imported_rule, visible_form
 from .planning import RuleInputs, Steps
 from .targets import bound_by_target
 
@@ -216,14 +216,15 @@ class FamilyPlanner:
         """``assign`` binds ``vjp_bwd`` to ``value`` (a whole ``vjp_bwd = f``, or the target
         ``targets.bound_by_target`` found): renamed where ``value`` is a value rule (``imported``:
         the function of another module it names, read there)."""
-        verdict = (
-            ast_rule_form(imported) if imported is not None else bound_form(self.module, value, self.prims.bridge, cls)
-        )
+        broken = bound_not_run(self.module, value, self.prims.bridge, cls) if imported is None else None
+        if broken is not None:
+            return self.steps.skip(assign, cls, f"`{RULE}` is bound to {broken}{NOT_RUN}")
+        bridge = self.prims.bridge
+        verdict = ast_rule_form(imported) if imported is not None else visible_form(self.module, value, bridge, cls)
         if verdict == "accumulator":
             return None
         if verdict != CLASSIC:
-            broken = imported is None and bound_not_run(self.module, value, self.prims.bridge, cls) is not None
-            return self.steps.skip(assign, cls, f"`{RULE}` is bound to {verdict}{NOT_RUN if broken else _HIDDEN}")
+            return self.steps.skip(assign, cls, f"`{RULE}` is bound to {verdict}{_HIDDEN}")
         info = self.prims.infos.get(cls)
         conflict = self.conflict(info) if info is not None else None
         if conflict:

@@ -115,11 +115,7 @@ class _Inherited:
     def _may_get_rules(project, sub: ClassInfo) -> bool:
         """``_primitive_like``, or a class whose base is picked when the code runs, whose rules
         may all be the mixin's (``class P(Mixin, BASES[0]): pass``)."""
-        return (
-            _primitive_like(project, sub)
-            or not project.class_kind(sub).is_primitive
-            and (project.runtime_base(sub) is not None)
-        )
+        return _primitive_like(project, sub) or project.runtime_base(sub) is not None  # (or: no primitive)
 
 
 def on_base(binds: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
